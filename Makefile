@@ -1,0 +1,31 @@
+# Shortcuts; each target works on a fresh machine with only python3 (3.11+): the scripts
+# create .venv and install the pinned requirements first.
+.PHONY: run test lint format typecheck check ci worker clean
+
+run:        ## install, migrate, (seed demo data) and serve on http://127.0.0.1:8000/
+	scripts/run.sh
+
+test:       ## install and run the whole test suite (pytest -n auto)
+	scripts/test.sh
+
+lint:       ## ruff lint + format check
+	.venv/bin/ruff check .
+	.venv/bin/ruff format --check .
+
+format:     ## ruff format the whole tree (only format files you own)
+	.venv/bin/ruff format .
+
+typecheck:  ## mypy (strict for engine/)
+	.venv/bin/mypy .
+
+check:      ## Django system checks
+	.venv/bin/python manage.py check
+
+ci:         ## what CI runs: .ci/run
+	bash .ci/run
+
+worker:     ## a Celery worker (needs REDIS_URL)
+	.venv/bin/celery -A config worker --loglevel INFO
+
+clean:
+	rm -rf .pytest_cache .mypy_cache .ruff_cache .hypothesis staticfiles

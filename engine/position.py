@@ -1,0 +1,284 @@
+"""Immutable positions (rules.md R1) and the record's ``Position:`` text form.
+
+Each side's checkers are counted on that side's own points (R1): index 0 is the bar,
+1–24 the points; borne-off checkers are what is missing from 15. Besides the board a
+position carries the per-game state the rules need (:class:`SideState`):
+
+- R13 (one-die rule): how many further turns must be rolled with a single die;
+- R14 (resigning): whether the side ever had a band on its points 13–24, and whether it
+  ever had the *janblotta* out;
+- R15 (board + double-six): whether the side has yet to make its first roll, and whether
+  the checkers on its point 7 are the double-six stack.
+
+The text form (game-record.md) carries only the board and the side to move; the rest is
+derived by :meth:`Position.from_text` (decisions, as a club organiser would take them):
+a side whose 15 checkers all stand on point 1 has not rolled yet; the R14 flags are what
+the position shows now; two or more checkers on point 7 are read as the R15 stack (any
+other band on 2–11 is an error, R5.3); no series of single-die turns is running.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field, replace
+
+from engine.types import BAR, CHECKERS_PER_SIDE, OFF, Side, to_other_numbering
+
+__all__ = ["Position", "SideState", "has_janblotta_out", "is_jan"]
+
+_EMPTY: tuple[int, ...] = (0,) * 25
+_HOME: tuple[int, ...] = (0, CHECKERS_PER_SIDE) + (0,) * 23
+
+
+@dataclass(frozen=True, slots=True)
+class SideState:
+    """Per-game state of one side that the board alone does not show."""
+
+    ever_band_13_24: bool = False  # R14
+    ever_janblotta: bool = False  # R14
+    single_die_left: int = 0  # R13: further turns that must be rolled with a single die
+    first_roll_pending: bool = True  # R15: the side has not rolled yet this game
+    stack_on_7: bool = False  # R15: the checkers on point 7 are the double-six stack
+
+    def text(self) -> str:
+        return (
+            f"SideState(band13_24={self.ever_band_13_24}, janblotta={self.ever_janblotta}, "
+            f"single_die_left={self.single_die_left}, first_roll={self.first_roll_pending}, "
+            f"stack={self.stack_on_7})"
+        )
+
+
+def is_jan(points: tuple[int, ...] | list[int]) -> bool:
+    """R10: a side is jan when bar > 6 − (its own points in Q1 occupied by it).
+
+    ``points`` in that side's own numbering (index 0 = bar).
+    """
+    occupied = 0
+    for q in range(1, 7):
+        if points[q]:
+            occupied += 1
+    return points[BAR] > 6 - occupied
+
+
+def has_janblotta_out(points: tuple[int, ...] | list[int], stack_on_7: bool = False) -> bool:
+    """R14: bar + blots on 7–24 > 6 − own points occupied in Q1.
+
+    Decision: a double-six stack (R15) is hit as a whole, so its checkers all count here.
+    """
+    occupied = 0
+    for q in range(1, 7):
+        if points[q]:
+            occupied += 1
+    exposed = points[BAR]
+    for q in range(7, 25):
+        if points[q] == 1:
+            exposed += 1
+    if stack_on_7 and points[7] > 1:
+        exposed += points[7]
+    return exposed > 6 - occupied
+
+
+def has_band_13_24(points: tuple[int, ...] | list[int]) -> bool:
+    """R14: a band (two or more checkers) on any of the side's points 13–24."""
+    return any(points[q] >= 2 for q in range(13, 25))
+
+
+_SIDE_RE = re.compile(r"^(?P<side>[A-Za-z]+)\b(?P<rest>.*)$")
+_ITEM_RE = re.compile(r"^(?P<point>\d+|bar)(?::(?P<count>\d+))?$", re.IGNORECASE)
+
+
+@dataclass(frozen=True, slots=True)
+class Position:
+    """A position: both boards in their own numbering, the side to move, and game state.
+
+    ``white``/``black``: 25 counts each, index 0 the bar and 1–24 the points, in that
+    side's own numbering. Hashable and immutable.
+    """
+
+    to_move: Side
+    white: tuple[int, ...] = _HOME
+    black: tuple[int, ...] = _HOME
+    white_state: SideState = field(default_factory=SideState)
+    black_state: SideState = field(default_factory=SideState)
+
+    def __post_init__(self) -> None:
+        for side, pts in ((Side.WHITE, self.white), (Side.BLACK, self.black)):
+            if len(pts) != 25:
+                raise ValueError(f"{side.word}: a board has 25 counts (bar and 1–24)")
+            if any(c < 0 for c in pts):
+                raise ValueError(f"{side.word}: negative checker count")
+            if sum(pts) > CHECKERS_PER_SIDE:
+                raise ValueError(
+                    f"{side.word} has {sum(pts)} checkers on the board and bar, more than 15"
+                )
+        for p in range(1, 25):
+            if self.white[p] and self.black[to_other_numbering(p)]:
+                raise ValueError(
+                    f"White's point {p} (Black's {to_other_numbering(p)}) holds checkers of "
+                    "both sides"
+                )
+
+    # --- construction -----------------------------------------------------------------
+
+    @classmethod
+    def initial(cls, to_move: Side) -> Position:
+        """R1: all 15 checkers of each side on its point 1."""
+        return cls(to_move)
+
+    @classmethod
+    def from_boards(
+        cls,
+        to_move: Side,
+        white: tuple[int, ...] | list[int],
+        black: tuple[int, ...] | list[int],
+    ) -> Position:
+        """A position from two boards, with the game state derived as ``from_text`` does."""
+        w = tuple(white)
+        b = tuple(black)
+        return cls(to_move, w, b, _derived_state(w), _derived_state(b))
+
+    @classmethod
+    def from_text(cls, text: str) -> Position:
+        """Read ``W 1:10 7 9 13:2 19 bar:0 | B 1:12 5 bar:2 | W`` (game-record.md)."""
+        parts = [p.strip() for p in text.strip().split("|")]
+        if len(parts) != 3:
+            raise ValueError(
+                f"a position has three fields separated by '|' (White, Black, side to move), "
+                f"got {len(parts)}: {text!r}"
+            )
+        boards: dict[Side, list[int]] = {}
+        for part in parts[:2]:
+            m = _SIDE_RE.match(part)
+            if not m:
+                raise ValueError(f"a board field starts with W or B: {part!r}")
+            side = Side.from_text(m.group("side"))
+            if side in boards:
+                raise ValueError(f"{side.word} is given twice in the position")
+            board = [0] * 25
+            seen: set[int] = set()
+            for item in m.group("rest").split():
+                im = _ITEM_RE.match(item)
+                if not im:
+                    raise ValueError(
+                        f"{side.word}: {item!r} is not 'point', 'point:count' or 'bar:count'"
+                    )
+                raw = im.group("point").lower()
+                point = BAR if raw == "bar" else int(raw)
+                if point != BAR and not 1 <= point <= 24:
+                    raise ValueError(f"{side.word}: point {point} is out of range (1–24 or bar)")
+                count = 1 if im.group("count") is None else int(im.group("count"))
+                if point in seen:
+                    raise ValueError(f"{side.word}: point {raw} is given twice")
+                seen.add(point)
+                if count > CHECKERS_PER_SIDE:
+                    raise ValueError(f"{side.word}: {count} checkers on {raw}, more than 15")
+                board[point] = count
+            if sum(board) > CHECKERS_PER_SIDE:
+                raise ValueError(f"{side.word} has {sum(board)} checkers, more than 15")
+            for q in range(2, 12):
+                if board[q] > 1 and q != 7:
+                    # R5.3 (point 7 may hold the R15 double-six stack)
+                    raise ValueError(
+                        f"R5.3: {side.word} cannot have a band on point {q} (points 2–11)"
+                    )
+            boards[side] = board
+        if len(boards) != 2:
+            raise ValueError("a position needs a White and a Black field")
+        to_move = Side.from_text(parts[2])
+        return cls.from_boards(to_move, boards[Side.WHITE], boards[Side.BLACK])
+
+    # --- reading ----------------------------------------------------------------------
+
+    def points(self, side: Side) -> tuple[int, ...]:
+        """That side's 25 counts in its own numbering (index 0 = bar)."""
+        return self.white if side is Side.WHITE else self.black
+
+    def state(self, side: Side) -> SideState:
+        return self.white_state if side is Side.WHITE else self.black_state
+
+    def count(self, side: Side, point: int) -> int:
+        """Checkers of ``side`` on ``point`` in that side's numbering (0 bar, 25 off)."""
+        if point == OFF:
+            return self.borne_off(side)
+        if not 0 <= point <= 24:
+            raise ValueError(f"point {point} is out of range (0–25)")
+        return self.points(side)[point]
+
+    def borne_off(self, side: Side) -> int:
+        return CHECKERS_PER_SIDE - sum(self.points(side))
+
+    def bar(self, side: Side) -> int:
+        return self.points(side)[BAR]
+
+    def is_jan(self, side: Side) -> bool:
+        """R10: ``side`` cannot enter all its checkers on the bar."""
+        return is_jan(self.points(side))
+
+    def board_key(self) -> tuple[tuple[int, ...], tuple[int, ...], Side]:
+        """The board alone (no game state): what "the same resulting position" means."""
+        return (self.white, self.black, self.to_move)
+
+    # --- derived positions ------------------------------------------------------------
+
+    def with_boards(
+        self,
+        side: Side,
+        own: tuple[int, ...],
+        other: tuple[int, ...],
+    ) -> Position:
+        """The same game state with new boards (``own`` for ``side``, ``other`` for the other)."""
+        if side is Side.WHITE:
+            return replace(self, white=own, black=other)
+        return replace(self, white=other, black=own)
+
+    def with_state(self, side: Side, state: SideState) -> Position:
+        if side is Side.WHITE:
+            return replace(self, white_state=state)
+        return replace(self, black_state=state)
+
+    def with_to_move(self, side: Side) -> Position:
+        return replace(self, to_move=side)
+
+    # --- text ---------------------------------------------------------------------------
+
+    def text(self) -> str:
+        """Canonical ``Position:`` text: points ascending, ``bar:n`` last and only when n > 0."""
+        fields = []
+        for side in (Side.WHITE, Side.BLACK):
+            pts = self.points(side)
+            items = [side.value]
+            for p in range(1, 25):
+                if pts[p] == 1:
+                    items.append(str(p))
+                elif pts[p] > 1:
+                    items.append(f"{p}:{pts[p]}")
+            if pts[BAR]:
+                items.append(f"bar:{pts[BAR]}")
+            fields.append(" ".join(items))
+        fields.append(self.to_move.value)
+        return " | ".join(fields)
+
+    def __repr__(self) -> str:
+        return f"Position.from_text({self.text()!r})"
+
+    def __str__(self) -> str:
+        return self.text()
+
+
+def _derived_state(points: tuple[int, ...]) -> SideState:
+    stack = points[7] > 1
+    return SideState(
+        ever_band_13_24=has_band_13_24(points),
+        ever_janblotta=has_janblotta_out(points, stack),
+        single_die_left=0,
+        first_roll_pending=points == _HOME,
+        stack_on_7=stack,
+    )
+
+
+def initial_board() -> tuple[int, ...]:
+    return _HOME
+
+
+def empty_board() -> tuple[int, ...]:
+    return _EMPTY

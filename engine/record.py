@@ -1,0 +1,775 @@
+"""Game records (game-record.md): the data model, and reading/writing both forms.
+
+A *record* holds a match (or a single game): tags, then games; each game opens with a
+*tek* (the two single dice of R2 that decide who starts: the lower die starts), a
+``Starter`` or a set-up ``Position``, and lists its turns and the claimed result.
+
+- :func:`read_record` reads either form, chosen by content (JSON starts with ``{``).
+- :func:`read_text` / :func:`read_json` read one form; both accept the liberal forms
+  the doc allows (any die order, chains ``1/7/11``, ``(n)`` repeats, optional ``*``).
+- :func:`write_text` / :func:`write_json` write the one canonical form of each; text →
+  JSON → text loses nothing (line numbers are not part of a record's value).
+
+Every problem with the input raises :class:`~engine.errors.RecordSyntaxError` naming the
+line (text form) or the game and turn (JSON form); nothing else escapes the readers.
+
+Decisions where game-record.md is silent (a careful club organiser's reading):
+
+- Size limits: a record over ``MAX_RECORD_BYTES`` (1 MB = 1,000,000 bytes of UTF-8) or
+  a game over ``MAX_TURNS_PER_GAME`` (10,000 turn lines) is a syntax error.
+- Text is UTF-8 (a leading BOM is ignored); lines end with ``\\n`` or ``\\r\\n``.
+- A record must hold at least one game, and game 1 must open with ``Tek``, ``Starter``
+  or ``Position``. Nothing but tags, comments and blank lines may come before ``Game 1``.
+- The optional turn number ``N.`` is accepted and not checked (people number turns
+  either per turn or per pair of turns, as in chess).
+- ``(n)`` repeats the whole token (a step or a chain) n times, 1 ≤ n ≤ 6; a ``*`` inside
+  a repeated token claims a hit on its first repetition only (``13/19*(2)``: the first
+  checker hits, the second lands on it).
+- Dice are kept higher die first (the order a roll is written in means nothing).
+- Sides must alternate inside a game (a resignation is that side's turn); a turn after
+  a resignation or after ``Result`` is a syntax error.
+- Tag values may contain ``\\"`` and ``\\\\`` escapes, but no control characters; tag
+  keys are letters, digits and ``_``. A key given twice is an error.
+- In the JSON form unknown keys are errors (a misspelt ``"resign"`` must not vanish);
+  ``"number"`` in a game is optional and, if present, must be the game's position.
+- The ``Position`` text is checked and stored in the engine's canonical spelling
+  (``Position.from_text(...).text()``).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from engine.errors import RecordSyntaxError
+from engine.types import BAR, OFF, Outcome, OutcomeKind, Pattern, Side
+
+MAX_RECORD_BYTES = 1_000_000
+MAX_TURNS_PER_GAME = 10_000
+MAX_REPEAT = 6
+
+__all__ = [
+    "MAX_RECORD_BYTES",
+    "MAX_TURNS_PER_GAME",
+    "GameRecord",
+    "MatchRecord",
+    "RecordStep",
+    "TurnRecord",
+    "read_json",
+    "read_record",
+    "read_text",
+    "write_json",
+    "write_text",
+]
+
+
+# ---------------------------------------------------------------------------- data model
+
+
+@dataclass(frozen=True, slots=True)
+class RecordStep:
+    """One step as recorded: ``src``/``dst`` in the mover's numbering (0 bar, 25 off)."""
+
+    src: int
+    dst: int
+    hit_claim: bool = False  # a ``*`` was written after the step
+
+    def text(self) -> str:
+        return f"{_point_text(self.src)}/{_point_text(self.dst)}{'*' if self.hit_claim else ''}"
+
+
+@dataclass(frozen=True, slots=True)
+class TurnRecord:
+    """One turn line: a roll and its steps, or a resignation (``resigns``, no dice)."""
+
+    side: Side
+    dice: tuple[int, ...] = ()
+    steps: tuple[RecordStep, ...] = ()
+    resigns: bool = False
+    line: int | None = field(default=None, compare=False)
+
+
+@dataclass(frozen=True, slots=True)
+class GameRecord:
+    """One game. At most one of ``tek``/``starter``/``position`` is set.
+
+    ``line`` is the ``Game N`` line; ``opening_line``, ``result_line`` and ``end_line``
+    (the game's last line) locate errors. None of the lines take part in equality.
+    """
+
+    number: int
+    tek: tuple[int, int] | None = None
+    starter: Side | None = None
+    position: str | None = None
+    turns: tuple[TurnRecord, ...] = ()
+    result: Outcome | None = None
+    line: int | None = field(default=None, compare=False)
+    opening_line: int | None = field(default=None, compare=False)
+    result_line: int | None = field(default=None, compare=False)
+    end_line: int | None = field(default=None, compare=False)
+
+    @property
+    def tek_starter(self) -> Side | None:
+        """R2: the side whose tek die is lower starts (White's die is written first)."""
+        if self.tek is None:
+            return None
+        return Side.WHITE if self.tek[0] < self.tek[1] else Side.BLACK
+
+
+@dataclass(frozen=True)
+class MatchRecord:
+    """A whole record: tags (in their written order) and games."""
+
+    tags: dict[str, str]
+    games: tuple[GameRecord, ...]
+    tag_lines: dict[str, int] = field(default_factory=dict, compare=False)
+
+
+# ---------------------------------------------------------------------------- reading
+
+
+def read_record(data: str | bytes) -> MatchRecord:
+    """Read a record in either form; JSON is recognised by a leading ``{``."""
+    text = _decode(data)
+    if text.lstrip().startswith("{"):
+        return _read_json_text(text)
+    return _read_text_checked(text)
+
+
+def read_text(text: str | bytes) -> MatchRecord:
+    """Read the text form (game-record.md, "Text form")."""
+    return _read_text_checked(_decode(text))
+
+
+def read_json(text: str | bytes) -> MatchRecord:
+    """Read the JSON form (game-record.md, "JSON form")."""
+    return _read_json_text(_decode(text))
+
+
+def _decode(data: str | bytes) -> str:
+    """Check the size limit and return text (UTF-8, BOM dropped)."""
+    if isinstance(data, str):
+        size = len(data)
+        if size <= MAX_RECORD_BYTES // 4 or (
+            size <= MAX_RECORD_BYTES
+            and len(data.encode("utf-8", "surrogatepass")) <= MAX_RECORD_BYTES
+        ):
+            return data[1:] if data.startswith("\ufeff") else data
+        raw = data.encode("utf-8", "surrogatepass")
+        line = raw[: MAX_RECORD_BYTES + 1].count(b"\n") + 1
+        raise _too_big(line)
+    if not isinstance(data, bytes | bytearray | memoryview):
+        raise RecordSyntaxError(f"a record is text or bytes, not {type(data).__name__}")
+    raw = bytes(data)
+    if len(raw) > MAX_RECORD_BYTES:
+        raise _too_big(raw[: MAX_RECORD_BYTES + 1].count(b"\n") + 1)
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = raw[: exc.start].count(b"\n") + 1
+        raise RecordSyntaxError(
+            f"the record is not UTF-8 text (byte {exc.start + 1})", line=line
+        ) from None
+    return text[1:] if text.startswith("\ufeff") else text
+
+
+def _too_big(line: int) -> RecordSyntaxError:
+    return RecordSyntaxError(
+        f"the record is larger than {MAX_RECORD_BYTES:,} bytes (1 MB); it passes the limit"
+        f" on line {line}",
+        line=line,
+    )
+
+
+_TAG_RE = re.compile(r'\[\s*([A-Za-z0-9_]+)\s+"((?:[^"\\]|\\.)*)"\s*\]\s*(?:;.*)?$')
+_GAME_RE = re.compile(r"game\s+(\d+)$", re.IGNORECASE)
+_KEYWORD_RE = re.compile(r"(tek|starter|position|result)\s*:\s*(.*)$", re.IGNORECASE)
+_TURN_RE = re.compile(
+    r"(?:(\d+)\s*\.\s*)?(white|black|w|b)\s+(?:(resigns?)|(\d)(?:-?(\d))?\s*:(.*))$",
+    re.IGNORECASE,
+)
+_DICE_RE = re.compile(r"(\d)(?:-?(\d))?$")
+_SPLIT_RE = re.compile(r"[\s,]+")
+_TOKEN_RE = re.compile(r"(bar|\d{1,2})((?:/(?:bar|off|\d{1,2})\*?)+)(?:\((\d{1,2})\))?$")
+_ESCAPE_RE = re.compile(r"\\(.)")
+_CONTROL_RE = re.compile(r"[\x00-\x1f\x7f]")
+_SIDE_WORDS = {"w": Side.WHITE, "white": Side.WHITE, "b": Side.BLACK, "black": Side.BLACK}
+
+
+class _GameBuilder:
+    """Collects one game while reading; checks the order of its lines."""
+
+    __slots__ = (
+        "end_line",
+        "line",
+        "next_side",
+        "number",
+        "opened",
+        "opening_line",
+        "position",
+        "result",
+        "result_line",
+        "starter",
+        "tek",
+        "turns",
+    )
+
+    def __init__(self, number: int, line: int | None) -> None:
+        self.number = number
+        self.line = line
+        self.tek: tuple[int, int] | None = None
+        self.starter: Side | None = None
+        self.position: str | None = None
+        self.opening_line: int | None = None
+        self.opened = False
+        self.turns: list[TurnRecord] = []
+        self.result: Outcome | None = None
+        self.result_line: int | None = None
+        self.end_line = line
+        self.next_side: Side | None = None
+
+    def error(self, message: str, line: int | None) -> RecordSyntaxError:
+        return RecordSyntaxError(message, game=self.number, line=line)
+
+    def set_opening(self, kind: str, line: int | None) -> None:
+        if self.opened:
+            raise self.error(
+                f"game {self.number} may open with only one of Tek, Starter or Position", line
+            )
+        if self.turns or self.result is not None:
+            raise self.error(f"{kind} must come before the first turn of the game", line)
+        self.opened = True
+        self.opening_line = line
+
+    def add_turn(self, turn: TurnRecord) -> None:
+        if self.result is not None:
+            raise self.error("a turn after the Result line", turn.line)
+        if self.turns and self.turns[-1].resigns:
+            raise self.error(f"a turn after {self.turns[-1].side.word} resigned", turn.line)
+        if self.next_side is not None and turn.side is not self.next_side:
+            raise self.error(
+                f"sides must alternate: {self.next_side.word} is to play, not {turn.side.word}",
+                turn.line,
+            )
+        if len(self.turns) >= MAX_TURNS_PER_GAME:
+            raise self.error(
+                f"game {self.number} has more than {MAX_TURNS_PER_GAME:,} turns", turn.line
+            )
+        self.turns.append(turn)
+        self.next_side = turn.side.other
+        self.end_line = turn.line
+
+    def set_result(self, result: Outcome, line: int | None) -> None:
+        if self.result is not None:
+            raise self.error(f"game {self.number} has two Result lines", line)
+        self.result = result
+        self.result_line = line
+        self.end_line = line
+
+    def build(self) -> GameRecord:
+        if self.number == 1 and not self.opened:
+            raise self.error(
+                "game 1 must open with Tek, Starter or Position (R2: the tek decides who"
+                " starts the first game)",
+                self.line,
+            )
+        return GameRecord(
+            number=self.number,
+            tek=self.tek,
+            starter=self.starter,
+            position=self.position,
+            turns=tuple(self.turns),
+            result=self.result,
+            line=self.line,
+            opening_line=self.opening_line,
+            result_line=self.result_line,
+            end_line=self.end_line,
+        )
+
+
+def _read_text_checked(text: str) -> MatchRecord:
+    record = _read_text(text)
+    _check_rules_tags(record.tags, record.tag_lines)
+    return record
+
+
+def _read_text(text: str) -> MatchRecord:
+    tags: dict[str, str] = {}
+    tag_lines: dict[str, int] = {}
+    games: list[GameRecord] = []
+    game: _GameBuilder | None = None
+    for index, raw in enumerate(text.split("\n")):
+        lineno = index + 1
+        line = raw.strip()
+        if not line or line[0] == ";":
+            continue
+        if line[0] == "[":
+            match = _TAG_RE.match(line)
+            if match is None:
+                raise RecordSyntaxError(
+                    f'malformed tag line (expected [Key "Value"]): {_show(line)}', line=lineno
+                )
+            if game is not None or games:
+                raise RecordSyntaxError("tags must come before the first game", line=lineno)
+            key, value = match.group(1), _ESCAPE_RE.sub(r"\1", match.group(2))
+            _check_tag(key, value, tags, lineno)
+            tags[key] = value
+            tag_lines[key] = lineno
+            continue
+        semi = line.find(";")
+        if semi >= 0:
+            line = line[:semi].rstrip()
+        first = line[0].lower()
+        if first == "g" and (match := _GAME_RE.match(line)) is not None:
+            digits = match.group(1)
+            number = int(digits) if len(digits) <= 9 else 10**9
+            expected = len(games) + (2 if game is not None else 1)
+            if number != expected:
+                raise RecordSyntaxError(
+                    f"expected 'Game {expected}', found 'Game {_show(digits, 12)}' (games count"
+                    " from 1 without gaps)",
+                    game=number if number < 10**9 else None,
+                    line=lineno,
+                )
+            if game is not None:
+                games.append(game.build())
+            game = _GameBuilder(number, lineno)
+            continue
+        if game is None:
+            raise RecordSyntaxError(f"expected a tag or 'Game 1', found {_show(line)}", line=lineno)
+        if first in "tspr" and (match := _KEYWORD_RE.match(line)) is not None:
+            _read_keyword(game, match.group(1).lower(), match.group(2).strip(), lineno)
+            continue
+        match = _TURN_RE.match(line)
+        if match is None:
+            raise game.error(f"not a turn, result or game line: {_show(line)}", lineno)
+        game.add_turn(_read_turn(match, lineno, game))
+    if game is not None:
+        games.append(game.build())
+    if not games:
+        raise RecordSyntaxError("the record holds no game (expected 'Game 1')", line=None)
+    return MatchRecord(tags=tags, games=tuple(games), tag_lines=tag_lines)
+
+
+def _show(text: str, limit: int = 60) -> str:
+    return repr(text if len(text) <= limit else text[:limit] + "…")
+
+
+def _check_tag(key: str, value: str, tags: Mapping[str, str], line: int | None) -> None:
+    if key in tags:
+        raise RecordSyntaxError(f"tag {key!r} is given twice", line=line)
+    if _CONTROL_RE.search(value):
+        raise RecordSyntaxError(f"tag {key!r} holds a control character", line=line)
+
+
+def _read_keyword(game: _GameBuilder, key: str, body: str, line: int | None) -> None:
+    if key == "result":
+        try:
+            result = Outcome.from_text(body)
+        except ValueError as exc:
+            raise game.error(f"bad Result line: {exc}", line) from None
+        game.set_result(result, line)
+        return
+    game.set_opening(key.capitalize(), line)
+    if key == "tek":
+        match = _DICE_RE.match(body)
+        if match is None or match.group(2) is None:
+            raise game.error(f"bad Tek (expected two dice like 2-5): {_show(body)}", line)
+        white, black = int(match.group(1)), int(match.group(2))
+        _check_die(white, game, line)
+        _check_die(black, game, line)
+        if white == black:
+            raise game.error(
+                f"Tek {white}-{black}: equal tek dice are re-rolled and not recorded (R2)", line
+            )
+        game.tek = (white, black)
+    elif key == "starter":
+        side = _SIDE_WORDS.get(body.lower())
+        if side is None:
+            raise game.error(f"bad Starter (expected White or Black): {_show(body)}", line)
+        game.starter = side
+    else:
+        game.position = _canonical_position(body, game, line)
+
+
+def _canonical_position(body: str, game: _GameBuilder | None, line: int | None) -> str:
+    from engine.position import Position  # the rules core; imported late to keep this light
+
+    try:
+        return Position.from_text(body).text()
+    except ValueError as exc:
+        number = game.number if game is not None else None
+        raise RecordSyntaxError(f"bad Position: {exc}", game=number, line=line) from None
+
+
+def _check_die(die: int, game: _GameBuilder, line: int | None) -> None:
+    if not 1 <= die <= 6:
+        raise game.error(f"a die shows 1 to 6, not {die}", line)
+
+
+def _read_turn(match: re.Match[str], line: int, game: _GameBuilder) -> TurnRecord:
+    side = _SIDE_WORDS[match.group(2).lower()]
+    if match.group(3) is not None:
+        return TurnRecord(side=side, resigns=True, line=line)
+    first = int(match.group(4))
+    _check_die(first, game, line)
+    if match.group(5) is None:
+        dice: tuple[int, ...] = (first,)
+    else:
+        second = int(match.group(5))
+        _check_die(second, game, line)
+        dice = (first, second) if first >= second else (second, first)
+    body = match.group(6).strip()
+    if not body or body == "-":
+        return TurnRecord(side=side, dice=dice, line=line)
+    steps: list[RecordStep] = []
+    for token in _SPLIT_RE.split(body):
+        known = _TOKEN_CACHE.get(token)
+        if known is None:
+            if not token:
+                continue
+            known = tuple(_read_token(token, game, line))
+            if len(_TOKEN_CACHE) >= _TOKEN_CACHE_SIZE:
+                _TOKEN_CACHE.clear()
+            _TOKEN_CACHE[token] = known
+        steps.extend(known)
+    return TurnRecord(side=side, dice=dice, steps=tuple(steps), line=line)
+
+
+# Step tokens repeat a lot (``1/7``, ``24/off``): keep what they read as (errors raise
+# and are never kept).
+_TOKEN_CACHE: dict[str, tuple[RecordStep, ...]] = {}
+_TOKEN_CACHE_SIZE = 4096
+
+
+def _read_token(token: str, game: _GameBuilder, line: int) -> list[RecordStep]:
+    match = _TOKEN_RE.match(token.lower())
+    if match is None:
+        raise game.error(
+            f"bad step {_show(token)} (expected FROM/TO with points 1–24, bar, off)", line
+        )
+    src = _read_point(match.group(1), game, line, to=False)
+    chain: list[RecordStep] = []
+    for part in match.group(2)[1:].split("/"):
+        claim = part.endswith("*")
+        dst = _read_point(part[:-1] if claim else part, game, line, to=True)
+        chain.append(RecordStep(src, dst, claim))
+        src = dst
+    repeat = match.group(3)
+    if repeat is None:
+        return chain
+    times = int(repeat)
+    if not 1 <= times <= MAX_REPEAT:
+        raise game.error(f"a step can be repeated 1 to {MAX_REPEAT} times, not {times}", line)
+    plain = [RecordStep(step.src, step.dst, False) for step in chain]
+    return chain + plain * (times - 1)
+
+
+def _read_point(text: str, game: _GameBuilder, line: int, *, to: bool) -> int:
+    if text == "bar":
+        if to:
+            raise game.error("a step cannot end on the bar", line)
+        return BAR
+    if text == "off":
+        if not to:
+            raise game.error("a step cannot start from off", line)
+        return OFF
+    point = int(text)
+    if not 1 <= point <= 24:
+        raise game.error(f"points are numbered 1–24, not {point}", line)
+    return point
+
+
+def _check_rules_tags(tags: Mapping[str, str], lines: Mapping[str, int]) -> None:
+    """A ``Rules``/``Addons`` tag with an unknown value is a syntax error on its line."""
+    try:
+        rules_from_tags(tags)
+    except ValueError as exc:
+        key = "Addons" if "Addons" in tags and "add-on" in str(exc).lower() else "Rules"
+        if key not in tags:
+            key = "Addons" if "Addons" in tags else "Rules"
+        raise RecordSyntaxError(f"bad {key} tag: {exc}", line=lines.get(key)) from None
+
+
+def rules_names(tags: Mapping[str, str]) -> tuple[str, tuple[str, ...]]:
+    """The rule-set name and add-ons the tags ask for (default ``talisman``)."""
+    name = tags.get("Rules", "talisman").strip().lower()
+    addons = tuple(a for a in _SPLIT_RE.split(tags.get("Addons", "").strip().lower()) if a)
+    return name, addons
+
+
+def rules_from_tags(tags: Mapping[str, str]) -> Any:
+    """The :class:`engine.rules.RuleSet` of a record's tags; ``ValueError`` if unknown."""
+    from engine.rules import RuleSet  # the rules core; imported late to keep this light
+
+    name, addons = rules_names(tags)
+    return RuleSet.from_names(name=name, addons=addons)
+
+
+# ---------------------------------------------------------------------------- JSON reading
+
+
+def _read_json_text(text: str) -> MatchRecord:
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise RecordSyntaxError(f"bad JSON: {exc.msg}", line=exc.lineno) from None
+    except RecursionError:
+        raise RecordSyntaxError("bad JSON: nested too deeply", line=None) from None
+    except ValueError as exc:  # e.g. a number with more digits than Python converts
+        raise RecordSyntaxError(f"bad JSON: {exc}", line=None) from None
+    record = _from_json(data)
+    _check_rules_tags(record.tags, {})
+    return record
+
+
+def _expect(value: object, kind: type | tuple[type, ...], what: str, game: int | None) -> Any:
+    if not isinstance(value, kind) or (isinstance(value, bool) and kind is int):
+        raise RecordSyntaxError(f"{what} has the wrong type ({_json_type(value)})", game=game)
+    return value
+
+
+def _json_type(value: object) -> str:
+    names = {dict: "object", list: "array", str: "string", bool: "boolean", int: "number"}
+    for kind, name in names.items():
+        if isinstance(value, kind):
+            return name
+    return "null" if value is None else type(value).__name__
+
+
+def _check_keys(
+    obj: Mapping[str, Any], allowed: Iterable[str], what: str, game: int | None
+) -> None:
+    unknown = sorted(set(obj) - set(allowed))
+    if unknown:
+        raise RecordSyntaxError(f"{what} has unknown key(s): {', '.join(unknown)}", game=game)
+
+
+def _from_json(data: object) -> MatchRecord:
+    obj = _expect(data, dict, "the record", None)
+    _check_keys(obj, ("tags", "games"), "the record", None)
+    raw_tags = _expect(obj.get("tags", {}), dict, '"tags"', None)
+    tags: dict[str, str] = {}
+    for key, value in raw_tags.items():
+        if not re.fullmatch(r"[A-Za-z0-9_]+", key):
+            raise RecordSyntaxError(f"tag key {key!r} may hold only letters, digits and _")
+        _check_tag(key, _expect(value, str, f"tag {key!r}", None), tags, None)
+        tags[key] = value
+    raw_games = _expect(obj.get("games"), list, '"games"', None)
+    if not raw_games:
+        raise RecordSyntaxError("the record holds no game")
+    games = tuple(_game_from_json(raw, index + 1) for index, raw in enumerate(raw_games))
+    return MatchRecord(tags=tags, games=games)
+
+
+def _game_from_json(raw: object, number: int) -> GameRecord:
+    obj = _expect(raw, dict, f"game {number}", number)
+    _check_keys(
+        obj, ("number", "tek", "starter", "position", "turns", "result"), f"game {number}", number
+    )
+    game = _GameBuilder(number, None)
+    if "number" in obj and _expect(obj["number"], int, '"number"', number) != number:
+        raise game.error(f'game {number} carries "number": {obj["number"]}', None)
+    openings = [key for key in ("tek", "starter", "position") if obj.get(key) is not None]
+    if len(openings) > 1:
+        raise game.error(f"game {number} may carry only one of tek, starter or position", None)
+    if "tek" in openings:
+        tek = _expect(obj["tek"], list, '"tek"', number)
+        if len(tek) != 2:
+            raise game.error('"tek" holds two dice', None)
+        dice = [_expect(die, int, "a tek die", number) for die in tek]
+        _read_keyword(game, "tek", f"{dice[0]}-{dice[1]}", None)
+    elif "starter" in openings:
+        side = _json_side(obj["starter"], '"starter"', number)
+        game.set_opening("Starter", None)
+        game.starter = side
+    elif "position" in openings:
+        game.set_opening("Position", None)
+        game.position = _canonical_position(
+            _expect(obj["position"], str, '"position"', number), game, None
+        )
+    turns = _expect(obj.get("turns", []), list, '"turns"', number)
+    for index, raw_turn in enumerate(turns):
+        game.add_turn(_turn_from_json(raw_turn, number, index + 1))
+    result = obj.get("result")
+    if result is not None:
+        game.set_result(_result_from_json(result, number), None)
+    return game.build()
+
+
+def _json_side(value: object, what: str, game: int) -> Side:
+    side = _SIDE_WORDS.get(_expect(value, str, what, game).lower())
+    if side is None:
+        raise RecordSyntaxError(f"{what} must be W or B, not {value!r}", game=game)
+    return side
+
+
+def _turn_from_json(raw: object, game: int, index: int) -> TurnRecord:
+    what = f"turn {index}"
+    obj = _expect(raw, dict, what, game)
+    side = _json_side(obj.get("side"), f'{what}: "side"', game)
+    if obj.get("resigns") is not None:
+        _check_keys(obj, ("side", "resigns"), what, game)
+        if obj["resigns"] is not True:
+            raise RecordSyntaxError(f'{what}: "resigns" must be true', game=game)
+        return TurnRecord(side=side, resigns=True)
+    _check_keys(obj, ("side", "dice", "steps"), what, game)
+    dice = _expect(obj.get("dice"), list, f'{what}: "dice"', game)
+    if len(dice) not in (1, 2):
+        raise RecordSyntaxError(f"{what}: a roll is one or two dice, not {len(dice)}", game=game)
+    values = [_expect(d, int, f"{what}: a die", game) for d in dice]
+    for die in values:
+        if not 1 <= die <= 6:
+            raise RecordSyntaxError(f"{what}: a die shows 1 to 6, not {die}", game=game)
+    steps_raw = _expect(obj.get("steps", []), list, f'{what}: "steps"', game)
+    steps = tuple(_step_from_json(step, game, what) for step in steps_raw)
+    return TurnRecord(side=side, dice=tuple(sorted(values, reverse=True)), steps=steps)
+
+
+def _step_from_json(raw: object, game: int, what: str) -> RecordStep:
+    step = _expect(raw, list, f"{what}: a step", game)
+    if len(step) not in (2, 3) or (len(step) == 3 and step[2] != "*"):
+        raise RecordSyntaxError(f'{what}: a step is [from, to] or [from, to, "*"]', game=game)
+    src = _expect(step[0], int, f"{what}: a step's from", game)
+    dst = _expect(step[1], int, f"{what}: a step's to", game)
+    if not BAR <= src < OFF or not BAR < dst <= OFF:
+        raise RecordSyntaxError(
+            f"{what}: step [{src}, {dst}] (from is 0–24, to is 1–25; 0 bar, 25 off)", game=game
+        )
+    return RecordStep(src, dst, len(step) == 3)
+
+
+def _result_from_json(raw: object, game: int) -> Outcome:
+    obj = _expect(raw, dict, '"result"', game)
+    _check_keys(obj, ("winner", "outcome", "pattern", "munk"), '"result"', game)
+    winner = _json_side(obj.get("winner"), '"result": "winner"', game)
+    try:
+        kind = OutcomeKind.from_text(_expect(obj.get("outcome"), str, '"outcome"', game))
+        pattern_text = obj.get("pattern")
+        pattern = (
+            None if pattern_text is None else Pattern(_expect(pattern_text, str, '"pattern"', game))
+        )
+        munk = _expect(obj.get("munk", False), bool, '"munk"', game)
+        return Outcome(winner, kind, pattern, munk)
+    except RecordSyntaxError:
+        raise
+    except ValueError as exc:
+        raise RecordSyntaxError(f'bad "result": {exc}', game=game) from None
+
+
+# ---------------------------------------------------------------------------- writing
+
+
+def _point_text(point: int) -> str:
+    if point == BAR:
+        return "bar"
+    if point == OFF:
+        return "off"
+    return str(point)
+
+
+def _tag_value(value: str) -> str:
+    return value.replace("\\", "\\\\").replace('"', '\\"')
+
+
+def steps_text(steps: Sequence[RecordStep]) -> str:
+    """Canonical PLAY text: chains merged, identical plain steps/chains as ``(n)``."""
+    if not steps:
+        return "-"
+    chains: list[list[RecordStep]] = []
+    for step in steps:
+        if chains and chains[-1][-1].dst == step.src:
+            chains[-1].append(step)
+        else:
+            chains.append([step])
+    words: list[str] = []
+    index = 0
+    while index < len(chains):
+        chain = chains[index]
+        count = 1
+        if not any(step.hit_claim for step in chain):
+            while index + count < len(chains) and chains[index + count] == chain:
+                count += 1
+        words.append(_chain_text(chain) + (f"({count})" if count > 1 else ""))
+        index += count
+    return " ".join(words)
+
+
+def _chain_text(chain: Sequence[RecordStep]) -> str:
+    parts = [_point_text(chain[0].src)]
+    parts.extend(_point_text(s.dst) + ("*" if s.hit_claim else "") for s in chain)
+    return "/".join(parts)
+
+
+def _dice_text(dice: Sequence[int]) -> str:
+    return "-".join(str(d) for d in dice)
+
+
+def turn_text(turn: TurnRecord) -> str:
+    """One canonical turn line, e.g. ``W 6-4: 1/7 1/5`` or ``B resigns``."""
+    if turn.resigns:
+        return f"{turn.side.value} resigns"
+    return f"{turn.side.value} {_dice_text(turn.dice)}: {steps_text(turn.steps)}"
+
+
+def write_text(record: MatchRecord) -> str:
+    """The canonical text form: tags, then each game; turn lines without numbers."""
+    out: list[str] = [f'[{key} "{_tag_value(value)}"]' for key, value in record.tags.items()]
+    for game in record.games:
+        if out:
+            out.append("")
+        out.append(f"Game {game.number}")
+        if game.tek is not None:
+            out.append(f"Tek: {game.tek[0]}-{game.tek[1]}")
+        elif game.starter is not None:
+            out.append(f"Starter: {game.starter.word}")
+        elif game.position is not None:
+            out.append(f"Position: {game.position}")
+        out.extend(turn_text(turn) for turn in game.turns)
+        if game.result is not None:
+            out.append(f"Result: {game.result.text()}")
+    return "\n".join(out) + "\n"
+
+
+def _turn_json(turn: TurnRecord) -> dict[str, Any]:
+    if turn.resigns:
+        return {"side": turn.side.value, "resigns": True}
+    steps = [[s.src, s.dst, "*"] if s.hit_claim else [s.src, s.dst] for s in turn.steps]
+    return {"side": turn.side.value, "dice": list(turn.dice), "steps": steps}
+
+
+def result_json(result: Outcome) -> dict[str, Any]:
+    """The JSON ``result`` object of a game (``vackert_spel``, ``sprangjan``)."""
+    return {
+        "winner": result.winner.value,
+        "outcome": result.kind.value,
+        "pattern": None if result.pattern is None else result.pattern.value,
+        "munk": result.munk,
+    }
+
+
+def write_json(record: MatchRecord) -> str:
+    """The canonical JSON form: one turn per line, keys in the doc's order."""
+
+    def dump(value: object) -> str:
+        return json.dumps(value, ensure_ascii=False)
+
+    games: list[str] = []
+    for game in record.games:
+        head: list[str] = []
+        if game.tek is not None:
+            head.append(f'"tek": {dump(list(game.tek))}')
+        elif game.starter is not None:
+            head.append(f'"starter": {dump(game.starter.value)}')
+        elif game.position is not None:
+            head.append(f'"position": {dump(game.position)}')
+        turns = ",\n".join(f"      {dump(_turn_json(turn))}" for turn in game.turns)
+        head.append(f'"turns": [\n{turns}\n     ]' if turns else '"turns": []')
+        result = None if game.result is None else result_json(game.result)
+        head.append(f'"result": {dump(result)}')
+        games.append("    {" + ",\n     ".join(head) + "}")
+    body = ",\n".join(games)
+    return f'{{\n  "tags": {dump(record.tags)},\n  "games": [\n{body}\n  ]\n}}\n'

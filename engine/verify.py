@@ -1,0 +1,290 @@
+"""Verifying a submitted play (rules.md R3–R12) without generating every legal play.
+
+The submitted steps are applied one by one, each checked on its own (R4–R7, R9, R5
+board). The die of a step follows from its distance; a bear-off that travels less than
+any die left is matched to whichever die makes the play legal (every candidate is tried).
+Only when the play leaves part of the roll unused (a die forfeited or reduced) does the
+verifier search the tree (:func:`engine.movegen.search`) for whether more was possible
+(R8), and under ``talisman`` whether a jan reached mid-roll begins a play reaching it (R10).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from engine.errors import IllegalPlayError
+from engine.movegen import (
+    BLAST,
+    E_BAR,
+    E_BLAST_14,
+    E_BLOCKED,
+    E_ENTRY_OWN,
+    E_NO_CHECKER,
+    E_NOT_ALL_HOME,
+    E_NOT_REARMOST,
+    E_OWN_BAND,
+    E_RUN,
+    E_VASA_REARMOST,
+    REDUCED,
+    T_HEMSPEL,
+    T_JAN,
+    T_PATTERN,
+    T_SPRANGJAN,
+    Board,
+    SearchResult,
+    check_step,
+    decode,
+    opp_is_jan,
+    pattern_of,
+    search,
+)
+from engine.play import Play, Step, point_text
+from engine.rules import RuleSet
+from engine.types import CHECKERS_PER_SIDE, Side
+
+__all__ = ["Verified", "dice_text", "verify_steps"]
+
+
+@dataclass(frozen=True, slots=True)
+class Verified:
+    """A submitted play, checked: its resolved steps and where (if) it ended the game."""
+
+    play: Play
+    terminal: int  # 0, or the movegen T_* kind of the step that ended the game
+    value: int  # R8 value of the play
+
+
+def dice_text(dice: tuple[int, ...]) -> str:
+    return "-".join(str(d) for d in dice)
+
+
+def _step_error(
+    code: int, side: Side, m: list[int], o: list[int], p: int, q: int, d: int, rules: RuleSet
+) -> str:
+    who = side.word
+    other = side.other.word
+    where = f"{point_text(p)}/{point_text(min(q, 25))}"
+    if code == E_NO_CHECKER:
+        return f"R4: {who} has no checker on {'the bar' if p == 0 else f'point {p}'} ({where})"
+    if code == E_BAR:
+        return (
+            f"R6: {who} has {m[0]} checker{'s' if m[0] > 1 else ''} on the bar and must enter "
+            f"before moving {where}"
+        )
+    if code == E_OWN_BAND:
+        return f"R5.3: {who} may not make a band on point {q}"
+    if code == E_ENTRY_OWN:
+        return f"R6: {who} may not enter onto own checkers on point {q}"
+    if code == E_BLOCKED:
+        return (
+            f"R5.1: {who} may not land on point {q} ({where}): {other} has a band there "
+            "that may not be blasted (R9)"
+        )
+    if code == E_BLAST_14:
+        return (
+            f"R9(c): {who} has borne off 14 checkers and may not blast {other}'s band on "
+            f"point {q} ({where})"
+        )
+    if code == E_NOT_ALL_HOME:
+        return (
+            f"R7: {who} may bear off only with every checker on points 19–24 and none on "
+            f"the bar ({where})"
+        )
+    rear = next((x for x in range(19, 25) if m[x]), 25)
+    if code == E_NOT_REARMOST:
+        return (
+            f"R7: a {d} bears {who}'s checker off from point {p} only if it is the rearmost "
+            f"(the rearmost is on point {rear})"
+        )
+    if code == E_VASA_REARMOST:
+        return (
+            f"R7 ({rules.name}): {who} may bear off only from the rearmost point "
+            f"({rear}), not from {p}"
+        )
+    if code == E_RUN:
+        return (
+            f"R5 ({rules.name}): {who} may not have more than five consecutive bands in "
+            f"{other}'s path ({where})"
+        )
+    return f"R4: illegal step {where}"  # pragma: no cover - every code is handled above
+
+
+def _value_text(value: int, pips: bool) -> str:
+    if pips:
+        return f"{value} point{'s' if value != 1 else ''}"
+    n, faces = divmod(value, 32)
+    return f"{n} di{'ce' if n != 1 else 'e'} (sum {faces})"
+
+
+def verify_steps(
+    *,
+    side: Side,
+    m: list[int],
+    o: list[int],
+    dice: tuple[int, ...],
+    pairs: Sequence[tuple[int, int]],
+    b: Board,
+    rules: RuleSet,
+) -> Verified:
+    """Check ``pairs`` (``(src, dst)``, mover's numbering, 0 bar, 25 off) as the play of
+    ``dice`` from ``m``/``o`` (restored on return). Raises :class:`IllegalPlayError`."""
+    double = len(dice) == 2 and dice[0] == dice[1]
+    roll: tuple[int, ...] = (dice[0],) * 4 if double else tuple(sorted(dice, reverse=True))
+    pips = b.pips
+    for src, dst in pairs:
+        if not (0 <= src <= 24 and 1 <= dst <= 25 and dst > src):
+            raise IllegalPlayError(
+                f"R4: {side.word}'s step {point_text(src)}/{point_text(dst)} does not move "
+                "forward on the board"
+            )
+    if len(pairs) > len(roll):
+        raise IllegalPlayError(
+            f"R3: {side.word} plays {len(pairs)} steps, but {dice_text(dice)} gives at most "
+            f"{len(roll)}"
+        )
+
+    # Depth-first over the die choices (only reduced bear-offs have more than one).
+    successes: list[tuple[tuple[int, ...], int, int, int]] = []  # (codes, value, term, reduced)
+    errors: list[tuple[int, str]] = []
+
+    def rec(i: int, rem: tuple[int, ...], codes: tuple[int, ...], value: int, red: int) -> None:
+        if i == len(pairs):
+            successes.append((codes, value, 0, red))
+            return
+        src, dst = pairs[i]
+        dist = dst - src
+        cands: list[int] = []
+        if dist in rem:
+            cands.append(dist)
+        if dst == 25:
+            for d in sorted(set(rem)):
+                if d > dist:
+                    cands.append(d)
+        if not cands:
+            errors.append(
+                (
+                    i,
+                    f"R4: no die of {dice_text(dice)} left for {side.word}'s step "
+                    f"{point_text(src)}/{point_text(dst)} (dice left: "
+                    f"{dice_text(rem) if rem else 'none'})",
+                )
+            )
+            return
+        for d in cands:
+            f = _check(src, d)
+            if f < 0:
+                errors.append((i, _step_error(f, side, m, o, src, src + d, d, rules)))
+                continue
+            q = src + d
+            m[src] -= 1
+            c = 0
+            if q >= 25:
+                q = 25
+                m[25] += 1
+            else:
+                m[q] += 1
+                if f & 3:
+                    c = o[q]
+                    o[q] = 0
+                    o[0] += c
+            idx = rem.index(d)
+            nrem = rem[:idx] + rem[idx + 1 :]
+            code = (((src * 26 + q) * 8 + d) << 3) | f
+            gain = (q - src) if pips else 32 + d
+            kind = 0
+            if c and opp_is_jan(o):
+                kind = T_SPRANGJAN if f & BLAST else T_JAN
+            elif q == 25 and m[25] == CHECKERS_PER_SIDE:
+                kind = T_HEMSPEL
+            elif b.immediate_pattern and 19 <= q < 25 and pattern_of(m) is not None:
+                kind = T_PATTERN
+            nred = red + (1 if f & REDUCED else 0)
+            if kind:
+                if i + 1 < len(pairs):
+                    what = {T_JAN: "jan", T_SPRANGJAN: "sprängjan", T_HEMSPEL: "hemspel"}.get(
+                        kind, "vackert spel"
+                    )
+                    rule = {T_JAN: "R10", T_SPRANGJAN: "R10", T_HEMSPEL: "R11"}.get(kind, "R12")
+                    errors.append(
+                        (
+                            i + 1,
+                            f"{rule}: the game ended with {what} at {side.word}'s step "
+                            f"{point_text(src)}/{point_text(q)}; no further steps may be played",
+                        )
+                    )
+                else:
+                    successes.append(((*codes, code), value + gain, kind, nred))
+            else:
+                rec(i + 1, nrem, (*codes, code), value + gain, nred)
+            m[src] += 1
+            if q == 25:
+                m[25] -= 1
+            else:
+                m[q] -= 1
+                if c:
+                    o[q] = c
+                    o[0] -= c
+
+    def _check(p: int, d: int) -> int:
+        return check_step(m, o, p, d, b)
+
+    rec(0, roll, (), 0, 0)
+    if not successes:
+        errors.sort(key=lambda e: -e[0])
+        raise IllegalPlayError(errors[0][1])
+    # Prefer a resolution that ends the game where the play ends, then the best R8 value.
+    successes.sort(key=lambda s: (s[2] != 0, s[1]), reverse=True)
+    codes, value, term, reduced = successes[0]
+    play = Play(tuple(decode(c) for c in codes))
+
+    complete = len(codes) == len(roll) and (reduced == 0 or not pips)
+    if term in (T_HEMSPEL, T_PATTERN) or (term in (T_JAN, T_SPRANGJAN) and not b.r10_prefix):
+        return Verified(play, term, value)  # R10/R11/R12: ends the game, R8 does not apply
+    if complete:
+        return Verified(play, term, value)
+    # Part of the roll unused: was more possible (R8)?
+    result = search(m, o, dice, b)
+    best = result.best
+    if term:
+        # R10 talisman: the steps up to the jan must start a play that reaches the maximum.
+        mm, oo = m[:], o[:]
+        for s in play.steps:
+            _apply(mm, oo, s)
+        used = list(roll)
+        for s in play.steps:
+            used.remove(s.die)
+        more = search(mm, oo, dice, b, rem=tuple(used)).best if used else 0
+        if value + more == best:
+            return Verified(play, term, value)
+        example = _example(result, b)
+        raise IllegalPlayError(
+            f"R10: under {rules.name} a jan must come from a play that satisfies R8; "
+            f"{side.word} must play {_value_text(best, pips)} with {dice_text(dice)} here "
+            f"(e.g. {example}), and these steps cannot be continued that far"
+        )
+    if value == best:
+        return Verified(play, term, value)
+    example = _example(result, b)
+    raise IllegalPlayError(
+        f"R8: {side.word} must play {_value_text(best, pips)} with {dice_text(dice)} here, "
+        f"this play uses {_value_text(value, pips)} (e.g. {example})"
+    )
+
+
+def _example(result: SearchResult, b: Board) -> str:
+    paths = result.legal_paths(b)
+    if not paths:
+        return "-"
+    # prefer a play that does not end the game
+    paths.sort(key=lambda pk: pk[1] != 0)
+    return Play(tuple(decode(c) for c in paths[0][0])).text()
+
+
+def _apply(m: list[int], o: list[int], s: Step) -> None:
+    """Apply a resolved step to the mover's lists (no checks)."""
+    m[s.src] -= 1
+    m[s.dst] += 1
+    if s.hit or s.blast:
+        o[0] += o[s.dst]
+        o[s.dst] = 0

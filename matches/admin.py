@@ -1,0 +1,268 @@
+"""Django admin for matches: results, walkovers, resets and game records.
+
+Organisers (staff accounts) see the matches of the tournaments they organise. A
+match's page shows its games, result versions, records and audit trail (read
+only); results are entered on its "Enter next game" page and matches reset or
+given a walkover by actions, all through ``matches.services``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+from django.contrib import admin, messages
+from django.db.models import QuerySet
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
+from django.shortcuts import get_object_or_404
+from django.template.response import TemplateResponse
+from django.urls import URLPattern, path, reverse
+from django.utils.html import format_html
+
+from matches import services
+from matches.errors import DomainError
+from matches.models import (
+    Game,
+    GameRecordSubmission,
+    GameResult,
+    Match,
+    MatchEvent,
+    OutcomeChoice,
+    PatternChoice,
+    SideChoice,
+)
+from tournaments.admin import OrganiserScoped
+
+
+class ReadOnlyInline(admin.TabularInline):  # type: ignore[type-arg]
+    extra = 0
+    can_delete = False
+
+    def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+    def has_view_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return True
+
+
+class GameInline(ReadOnlyInline):
+    model = Game
+    fields = ("number", "starter", "winner", "outcome", "pattern", "munk", "source", "verified")
+    readonly_fields = fields
+
+    def get_queryset(self, request: HttpRequest) -> QuerySet[Game]:
+        return super().get_queryset(request).filter(voided_at__isnull=True)
+
+
+class SubmissionInline(ReadOnlyInline):
+    model = GameRecordSubmission
+    fields = ("submitted_by", "submitted_at", "state", "attempts", "message")
+    readonly_fields = fields
+
+
+class EventInline(ReadOnlyInline):
+    model = MatchEvent
+    fields = ("at", "kind", "by", "data")
+    readonly_fields = fields
+
+
+class EnterGameForm(forms.Form):
+    winner = forms.ChoiceField(choices=SideChoice.choices)
+    outcome = forms.ChoiceField(choices=OutcomeChoice.choices)
+    pattern = forms.ChoiceField(
+        choices=[("", "—"), *PatternChoice.choices], required=False, help_text="vackert spel"
+    )
+    munk = forms.BooleanField(required=False)
+    starter = forms.ChoiceField(
+        choices=[("", "—"), *SideChoice.choices], required=False, help_text="game 1 only (tek)"
+    )
+    note = forms.CharField(required=False, max_length=500)
+
+
+@admin.register(Match)
+class MatchAdmin(OrganiserScoped):
+    list_display = (
+        "__str__",
+        "tournament",
+        "round",
+        "slot",
+        "state",
+        "score",
+        "winner",
+        "flagged",
+        "enter_link",
+    )
+    list_filter = ("tournament", "state", "round__number", "walkover")
+    search_fields = ("player1__name", "player2__name", "tournament__name")
+    list_select_related = ("tournament", "round", "player1", "player2", "winner")
+    readonly_fields = (
+        "tournament",
+        "round",
+        "slot",
+        "is_third_place",
+        "player1",
+        "player2",
+        "length",
+        "state",
+        "winner",
+        "decided_after_game",
+        "decided_early",
+        "walkover",
+        "points1",
+        "points2",
+        "tiebreak1",
+        "tiebreak2",
+        "flag",
+    )
+    inlines = (GameInline, SubmissionInline, EventInline)
+    actions = ("walkover_player1", "walkover_player2", "reset")
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False  # matches come from drawing the bracket
+
+    @admin.display(description="score")
+    def score(self, obj: Match) -> str:
+        return f"{obj.points1}–{obj.points2}"
+
+    @admin.display(description="flag", boolean=True)
+    def flagged(self, obj: Match) -> bool:
+        return bool(obj.flag)
+
+    @admin.display(description="")
+    def enter_link(self, obj: Match) -> str:
+        url = reverse("admin:matches_match_enter_game", args=[obj.pk])
+        return format_html('<a href="{}">Enter next game</a>', url)
+
+    def get_urls(self) -> list[URLPattern]:
+        own = [
+            path(
+                "<int:pk>/enter-game/",
+                self.admin_site.admin_view(self.enter_game_view),
+                name="matches_match_enter_game",
+            )
+        ]
+        return own + super().get_urls()
+
+    def enter_game_view(self, request: HttpRequest, pk: int) -> HttpResponse:
+        match = get_object_or_404(
+            Match.objects.select_related("tournament", "round", "player1", "player2"), pk=pk
+        )
+        if not self.has_view_permission(request, match):
+            return HttpResponseRedirect(reverse("admin:index"))
+        games = list(match.games.filter(voided_at__isnull=True).order_by("number"))
+        form = EnterGameForm(request.POST or None)
+        if request.method == "POST" and form.is_valid():
+            data = form.cleaned_data
+            try:
+                services.game_result_enter(
+                    match=match,
+                    number=len(games) + 1,
+                    winner=data["winner"],
+                    outcome=data["outcome"],
+                    pattern=data["pattern"] or None,
+                    munk=data["munk"],
+                    starter=data["starter"] or None,
+                    note=data["note"],
+                    by=request.user,
+                )
+            except DomainError as err:
+                self.message_user(request, err.message, messages.ERROR)
+            else:
+                self.message_user(request, f"Game {len(games) + 1} entered.", messages.SUCCESS)
+                return HttpResponseRedirect(request.path)
+        context = {
+            **self.admin_site.each_context(request),
+            "match": match,
+            "games": games,
+            "form": form,
+            "next_number": len(games) + 1,
+            "title": f"Enter game {len(games) + 1}",
+        }
+        return TemplateResponse(request, "admin/matches/match/enter_game.html", context)
+
+    def _walkover(self, request: HttpRequest, queryset: QuerySet[Match], upper: bool) -> None:
+        for match in queryset.select_related("player1", "player2", "tournament"):
+            winner = match.player1 if upper else match.player2
+            try:
+                if winner is None:
+                    raise DomainError("That player is not known yet.")
+                services.match_walkover(
+                    match=match, winner=winner, by=request.user, reason="given in admin"
+                )
+            except DomainError as err:
+                self.message_user(request, f"{match}: {err.message}", messages.ERROR)
+
+    @admin.action(description="Walkover: player 1 (upper) advances")
+    def walkover_player1(self, request: HttpRequest, queryset: QuerySet[Match]) -> None:
+        self._walkover(request, queryset, upper=True)
+
+    @admin.action(description="Walkover: player 2 (lower) advances")
+    def walkover_player2(self, request: HttpRequest, queryset: QuerySet[Match]) -> None:
+        self._walkover(request, queryset, upper=False)
+
+    @admin.action(description="Reset (void the games and the result)")
+    def reset(self, request: HttpRequest, queryset: QuerySet[Match]) -> None:
+        for match in queryset.select_related("tournament"):
+            try:
+                services.match_reset(
+                    match=match, by=request.user, reason=f"reset in admin by {request.user}"
+                )
+            except DomainError as err:
+                self.message_user(request, f"{match}: {err.message}", messages.ERROR)
+
+
+@admin.register(GameRecordSubmission)
+class GameRecordSubmissionAdmin(OrganiserScoped):
+    tournament_path = "match__tournament"
+    list_display = ("pk", "match", "submitted_by", "submitted_at", "state", "attempts")
+    list_filter = ("state",)
+    readonly_fields = (
+        "match",
+        "submitted_by",
+        "submitted_at",
+        "state",
+        "attempts",
+        "started_at",
+        "finished_at",
+        "message",
+        "report",
+        "text",
+    )
+    actions = ("verify_again",)
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False
+
+    @admin.action(description="Queue pending records for verification again")
+    def verify_again(self, request: HttpRequest, queryset: QuerySet[GameRecordSubmission]) -> None:
+        for sub in queryset.filter(state="pending"):
+            services.game_record_enqueue(submission_id=sub.pk)
+
+
+@admin.register(GameResult)
+class GameResultAdmin(OrganiserScoped):
+    """Every version of every result, who entered it and when (read only)."""
+
+    tournament_path = "game__match__tournament"
+    list_display = ("game", "version", "confirmed", "entered_by", "entered_at", "source")
+    list_filter = ("confirmed", "source")
+    readonly_fields = (
+        "game",
+        "version",
+        "winner",
+        "outcome",
+        "pattern",
+        "munk",
+        "source",
+        "submission",
+        "confirmed",
+        "entered_by",
+        "entered_at",
+        "note",
+    )
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False

@@ -1,0 +1,281 @@
+"""Matches, games, result versions, game-record submissions and the audit trail.
+
+Sides: for scoring a match's ``player1`` (the upper slot of the bracket line)
+plays as White (``W``) and ``player2`` as Black (``B``). A game's winner and
+starter are stored as sides; ``Match.player_for(side)`` gives the player.
+
+Words: *hemspel*, *vackert spel*, *jan*, *sprängjan*, *uppgivet* are the ways a
+game is won and *munk* the extra of R11 (see ``engine/types.py``); *tek* is the
+roll that decides who starts game 1 (R2).
+
+Every result is a ``GameResult`` version; exactly one version per game is
+confirmed, enforced by the ``one_confirmed_result_per_game`` constraint.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+
+from engine.types import Outcome, OutcomeKind, Pattern, Side
+from tournaments.models import Player, Round, Tournament
+
+
+class SideChoice(models.TextChoices):
+    WHITE = "W", "White (player 1)"
+    BLACK = "B", "Black (player 2)"
+
+
+class OutcomeChoice(models.TextChoices):
+    HEMSPEL = OutcomeKind.HEMSPEL.value, "hemspel"
+    VACKERT_SPEL = OutcomeKind.VACKERT_SPEL.value, "vackert spel"
+    JAN = OutcomeKind.JAN.value, "jan"
+    SPRANGJAN = OutcomeKind.SPRANGJAN.value, "sprängjan"
+    UPPGIVET = OutcomeKind.UPPGIVET.value, "uppgivet"
+
+
+class PatternChoice(models.TextChoices):
+    ENKELT_KRONSPEL = Pattern.ENKELT_KRONSPEL.value, "enkelt kronspel"
+    DUBBELT_KRONSPEL = Pattern.DUBBELT_KRONSPEL.value, "dubbelt kronspel"
+    TRAPPSPEL = Pattern.TRAPPSPEL.value, "trappspel"
+    UPPSPEL = Pattern.UPPSPEL.value, "uppspel"
+
+
+class MatchState(models.TextChoices):
+    WAITING = "waiting", "waiting for players"
+    READY = "ready", "ready to play"
+    PLAYING = "playing", "being played"
+    DECIDED = "decided", "decided"
+    WALKOVER = "walkover", "walkover"
+    BYE = "bye", "bye"
+
+
+FINISHED_STATES = (MatchState.DECIDED, MatchState.WALKOVER, MatchState.BYE)
+
+
+class Match(models.Model):
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="matches")
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="matches")
+    slot = models.PositiveIntegerField(help_text="position in the round, 0 = top of the bracket")
+    is_third_place = models.BooleanField(default=False)
+    player1 = models.ForeignKey(
+        Player, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+    )
+    player2 = models.ForeignKey(
+        Player, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+    )
+    length = models.PositiveIntegerField()
+    state = models.CharField(max_length=16, choices=MatchState.choices, default=MatchState.WAITING)
+    winner = models.ForeignKey(
+        Player, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+    )
+    decided_after_game = models.PositiveIntegerField(null=True, blank=True)
+    decided_early = models.BooleanField(default=False)
+    walkover = models.BooleanField(default=False)
+    # Cached score (recomputed by scoring after every game), so that brackets
+    # and standings are read without replaying the games.
+    points1 = models.IntegerField(default=0)
+    points2 = models.IntegerField(default=0)
+    tiebreak1 = models.IntegerField(default=0)
+    tiebreak2 = models.IntegerField(default=0)
+    # A game record that disagrees with the entered results flags the match.
+    flag = models.TextField(blank=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ("round__number", "is_third_place", "slot")
+        verbose_name_plural = "matches"
+        constraints = (
+            models.UniqueConstraint(
+                fields=["round", "slot", "is_third_place"], name="match_slot_once"
+            ),
+            models.CheckConstraint(
+                condition=~Q(player1=models.F("player2")) | Q(player1__isnull=True),
+                name="match_two_different_players",
+            ),
+        )
+
+    def __str__(self) -> str:
+        one = self.player1.name if self.player1 else "?"
+        two = self.player2.name if self.player2 else ("bye" if self.state == "bye" else "?")
+        return f"{one} – {two}"
+
+    def player_for(self, side: Side | str) -> Player | None:
+        return self.player1 if Side(side) is Side.WHITE else self.player2
+
+    def side_of(self, player: Player) -> Side | None:
+        if self.player1_id is not None and player.pk == self.player1_id:
+            return Side.WHITE
+        if self.player2_id is not None and player.pk == self.player2_id:
+            return Side.BLACK
+        return None
+
+    @property
+    def loser(self) -> Player | None:
+        if self.winner_id is None or self.state == MatchState.BYE:
+            return None
+        return self.player2 if self.winner_id == self.player1_id else self.player1
+
+
+class ResultSource(models.TextChoices):
+    REFEREE = "referee", "entered by a referee"
+    RECORD = "record", "entered from a verified game record"
+
+
+class Game(models.Model):
+    """One game of a match; its fields mirror the confirmed ``GameResult``."""
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="games")
+    number = models.PositiveIntegerField()
+    starter = models.CharField(max_length=1, choices=SideChoice.choices, blank=True)
+    winner = models.CharField(max_length=1, choices=SideChoice.choices)
+    outcome = models.CharField(max_length=16, choices=OutcomeChoice.choices)
+    pattern = models.CharField(max_length=24, choices=PatternChoice.choices, blank=True)
+    munk = models.BooleanField(default=False)
+    source = models.CharField(
+        max_length=16, choices=ResultSource.choices, default=ResultSource.REFEREE
+    )
+    verified = models.BooleanField(default=False, help_text="a game record agrees")
+    verified_by = models.ForeignKey(
+        "GameRecordSubmission", null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    voided_at = models.DateTimeField(null=True, blank=True, help_text="set by a match reset")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ("match", "number", "id")
+        constraints = (
+            models.UniqueConstraint(
+                fields=["match", "number"],
+                condition=Q(voided_at__isnull=True),
+                name="game_number_once_per_match",
+            ),
+        )
+
+    def __str__(self) -> str:
+        return f"game {self.number}: {self.outcome_value().text()}"
+
+    def outcome_value(self) -> Outcome:
+        return Outcome(
+            Side(self.winner),
+            OutcomeKind(self.outcome),
+            Pattern(self.pattern) if self.pattern else None,
+            self.munk,
+        )
+
+
+class GameResult(models.Model):
+    """A version of a game's result: who entered it and when."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="results")
+    version = models.PositiveIntegerField()
+    winner = models.CharField(max_length=1, choices=SideChoice.choices)
+    outcome = models.CharField(max_length=16, choices=OutcomeChoice.choices)
+    pattern = models.CharField(max_length=24, choices=PatternChoice.choices, blank=True)
+    munk = models.BooleanField(default=False)
+    source = models.CharField(
+        max_length=16, choices=ResultSource.choices, default=ResultSource.REFEREE
+    )
+    submission = models.ForeignKey(
+        "GameRecordSubmission", null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    confirmed = models.BooleanField(default=True)
+    entered_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    entered_at = models.DateTimeField(auto_now_add=True)
+    note = models.CharField(max_length=500, blank=True)
+
+    class Meta:
+        ordering = ("game", "version")
+        constraints = (
+            models.UniqueConstraint(fields=["game", "version"], name="game_result_version_once"),
+            models.UniqueConstraint(
+                fields=["game"],
+                condition=Q(confirmed=True),
+                name="one_confirmed_result_per_game",
+            ),
+        )
+
+    def __str__(self) -> str:
+        return f"{self.game} v{self.version}"
+
+
+class RecordState(models.TextChoices):
+    PENDING = "pending", "waiting for verification"
+    VERIFYING = "verifying", "being verified"
+    VERIFIED = "verified", "verified, agrees with the results"
+    ENTERED = "entered", "verified, results entered from it"
+    MISMATCH = "mismatch", "verified, disagrees with the results"
+    INVALID = "invalid", "not valid (see the engine's message)"
+    FAILED = "failed", "verification failed repeatedly"
+
+
+RECORD_DONE_STATES = (
+    RecordState.VERIFIED,
+    RecordState.ENTERED,
+    RecordState.MISMATCH,
+    RecordState.INVALID,
+    RecordState.FAILED,
+)
+
+
+class GameRecordSubmission(models.Model):
+    """A game record as submitted (game-record.md), and the engine's verdict."""
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="submissions")
+    submitted_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    submitted_at = models.DateTimeField(auto_now_add=True)
+    text = models.TextField(help_text="the raw record, text or JSON, exactly as submitted")
+    state = models.CharField(
+        max_length=16, choices=RecordState.choices, default=RecordState.PENDING
+    )
+    attempts = models.PositiveIntegerField(default=0)
+    started_at = models.DateTimeField(null=True, blank=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+    report: models.JSONField[Any, Any] = models.JSONField(null=True, blank=True)
+    message = models.TextField(blank=True, help_text="the engine's verdict in plain words")
+
+    class Meta:
+        ordering = ("-submitted_at", "-id")
+
+    def __str__(self) -> str:
+        return f"record #{self.pk} for match #{self.match_id} ({self.state})"
+
+
+class EventKind(models.TextChoices):
+    RESULT_ENTERED = "result_entered", "result entered"
+    RESULT_CORRECTED = "result_corrected", "result corrected"
+    MATCH_DECIDED = "match_decided", "match decided"
+    WALKOVER = "walkover", "walkover"
+    BYE = "bye", "bye"
+    ADVANCED = "advanced", "player advanced"
+    RESET = "reset", "match reset"
+    RECORD_SUBMITTED = "record_submitted", "game record submitted"
+    RECORD_VERIFIED = "record_verified", "game record verified"
+    RECORD_MISMATCH = "record_mismatch", "game record disagrees"
+    FLAG_CLEARED = "flag_cleared", "flag cleared by a referee"
+    WITHDRAWAL = "withdrawal", "withdrawal"
+
+
+class MatchEvent(models.Model):
+    """The audit trail: every change to a match, who made it and when."""
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="events")
+    kind = models.CharField(max_length=24, choices=EventKind.choices)
+    by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    at = models.DateTimeField(auto_now_add=True)
+    data: models.JSONField[Any, Any] = models.JSONField(default=dict, blank=True)
+
+    class Meta:
+        ordering = ("at", "id")
+
+    def __str__(self) -> str:
+        return f"{self.kind} on match #{self.match_id}"

@@ -1,0 +1,195 @@
+"""Output serializers for matches, games, result versions, records and events."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rest_framework import serializers
+
+from matches.models import (
+    Game,
+    GameRecordSubmission,
+    GameResult,
+    Match,
+    MatchEvent,
+    MatchState,
+)
+from tournaments.serializers import PlayerBrief, RoundOut
+
+
+class MatchOut(serializers.ModelSerializer[Match]):
+    round = RoundOut()
+    player1 = PlayerBrief(allow_null=True)
+    player2 = PlayerBrief(allow_null=True)
+    points = serializers.SerializerMethodField()
+    tiebreak = serializers.SerializerMethodField()
+
+    class Meta:
+        model = Match
+        fields = (
+            "id",
+            "tournament",
+            "round",
+            "slot",
+            "is_third_place",
+            "player1",
+            "player2",
+            "length",
+            "state",
+            "winner",
+            "points",
+            "tiebreak",
+            "decided_after_game",
+            "decided_early",
+            "walkover",
+            "flag",
+        )
+
+    def get_points(self, obj: Match) -> list[int]:
+        return [obj.points1, obj.points2]
+
+    def get_tiebreak(self, obj: Match) -> list[int]:
+        return [obj.tiebreak1, obj.tiebreak2]
+
+
+class GameOut(serializers.ModelSerializer[Game]):
+    winner_player = serializers.SerializerMethodField()
+
+    class Meta:
+        model = Game
+        fields = (
+            "number",
+            "starter",
+            "winner",
+            "winner_player",
+            "outcome",
+            "pattern",
+            "munk",
+            "source",
+            "verified",
+        )
+
+    def get_winner_player(self, obj: Game) -> int | None:
+        match: Match = self.context["match"]
+        return match.player1_id if obj.winner == "W" else match.player2_id
+
+
+class GameResultOut(serializers.ModelSerializer[GameResult]):
+    entered_by: serializers.SlugRelatedField[Any] = serializers.SlugRelatedField(
+        slug_field="username", read_only=True
+    )
+
+    class Meta:
+        model = GameResult
+        fields = (
+            "version",
+            "winner",
+            "outcome",
+            "pattern",
+            "munk",
+            "source",
+            "submission",
+            "confirmed",
+            "entered_by",
+            "entered_at",
+            "note",
+        )
+
+
+class SubmissionOut(serializers.ModelSerializer[GameRecordSubmission]):
+    submitted_by: serializers.SlugRelatedField[Any] = serializers.SlugRelatedField(
+        slug_field="username", read_only=True
+    )
+
+    class Meta:
+        model = GameRecordSubmission
+        fields: tuple[str, ...] = (
+            "id",
+            "match",
+            "submitted_by",
+            "submitted_at",
+            "state",
+            "attempts",
+            "message",
+            "finished_at",
+        )
+
+
+class SubmissionDetailOut(SubmissionOut):
+    class Meta(SubmissionOut.Meta):
+        fields = (*SubmissionOut.Meta.fields, "text", "report")
+
+
+class EventOut(serializers.ModelSerializer[MatchEvent]):
+    by: serializers.SlugRelatedField[Any] = serializers.SlugRelatedField(
+        slug_field="username", read_only=True
+    )
+
+    class Meta:
+        model = MatchEvent
+        fields = ("kind", "by", "at", "data")
+
+
+class MatchDetailOut(serializers.Serializer[Any]):
+    match = MatchOut()
+    games = serializers.SerializerMethodField()
+    explanation = serializers.ListField(child=serializers.CharField())
+    submissions = SubmissionOut(many=True)
+    events = EventOut(many=True)
+
+    def get_games(self, obj: Any) -> list[dict[str, Any]]:
+        return list(GameOut(obj.games, many=True, context={"match": obj.match}).data)
+
+
+class BracketMatchOut(serializers.Serializer[Match]):
+    """A match as the bracket shows it (the round is given once, by the round).
+
+    The fields document the shape (OpenAPI); ``to_representation`` is written by
+    hand because a bracket of 256 players has 255 matches and field-by-field
+    serialization dominated the endpoint's time (bench/web_bench.py).
+    """
+
+    id = serializers.IntegerField()
+    slot = serializers.IntegerField()
+    is_third_place = serializers.BooleanField()
+    player1 = PlayerBrief(allow_null=True)
+    player2 = PlayerBrief(allow_null=True)
+    length = serializers.IntegerField()
+    state = serializers.ChoiceField(MatchState.choices)
+    winner = serializers.IntegerField(allow_null=True, help_text="the winner's player id")
+    points = serializers.ListField(child=serializers.IntegerField())
+    tiebreak = serializers.ListField(child=serializers.IntegerField())
+    decided_after_game = serializers.IntegerField(allow_null=True)
+    walkover = serializers.BooleanField()
+    flagged = serializers.BooleanField()
+
+    def to_representation(self, instance: Match) -> dict[str, Any]:
+        def player(p: Any) -> dict[str, Any] | None:
+            return None if p is None else {"id": p.pk, "name": p.name}
+
+        return {
+            "id": instance.pk,
+            "slot": instance.slot,
+            "is_third_place": instance.is_third_place,
+            "player1": player(instance.player1),
+            "player2": player(instance.player2),
+            "length": instance.length,
+            "state": instance.state,
+            "winner": instance.winner_id,
+            "points": [instance.points1, instance.points2],
+            "tiebreak": [instance.tiebreak1, instance.tiebreak2],
+            "decided_after_game": instance.decided_after_game,
+            "walkover": instance.walkover,
+            "flagged": bool(instance.flag),
+        }
+
+
+class BracketRoundOut(serializers.Serializer[Any]):
+    round = RoundOut()
+    matches = BracketMatchOut(many=True)
+
+
+class BracketOut(serializers.Serializer[Any]):
+    tournament = serializers.IntegerField(source="tournament.pk")
+    rounds = BracketRoundOut(many=True)
+    third_place = BracketMatchOut(allow_null=True)

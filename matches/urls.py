@@ -1,0 +1,22 @@
+"""API routes of the matches app (mounted under ``api/`` by ``tournaments.api_urls``)."""
+
+from django.urls import URLPattern, path
+
+from matches import api
+
+urlpatterns: list[URLPattern] = [
+    path("matches/", api.MatchListApi.as_view(), name="match-list"),
+    path("matches/<int:pk>/", api.MatchDetailApi.as_view(), name="match-detail"),
+    path("matches/<int:pk>/games/", api.GameListApi.as_view(), name="game-list"),
+    path("matches/<int:pk>/games/<int:number>/", api.GameDetailApi.as_view(), name="game-detail"),
+    path(
+        "matches/<int:pk>/games/<int:number>/versions/",
+        api.GameVersionsApi.as_view(),
+        name="game-versions",
+    ),
+    path("matches/<int:pk>/walkover/", api.MatchWalkoverApi.as_view(), name="match-walkover"),
+    path("matches/<int:pk>/reset/", api.MatchResetApi.as_view(), name="match-reset"),
+    path("matches/<int:pk>/flag/clear/", api.MatchFlagClearApi.as_view(), name="match-flag-clear"),
+    path("matches/<int:pk>/records/", api.RecordListApi.as_view(), name="record-list"),
+    path("records/<int:pk>/", api.RecordDetailApi.as_view(), name="record-detail"),
+]

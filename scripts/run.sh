@@ -1,0 +1,17 @@
+#!/usr/bin/env bash
+# Install, migrate and serve Bräde Arena on http://127.0.0.1:8000/ (the README's first command).
+# Embedded default: SQLite file db.sqlite3, Celery tasks in-process. Set DATABASE_URL /
+# REDIS_URL to use PostgreSQL / Redis instead (README.md). ADDR=host:port changes the address.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+# shellcheck source=scripts/_venv.sh
+. scripts/_venv.sh
+ensure_venv requirements.txt
+
+py=.venv/bin/python
+"$py" manage.py migrate --noinput
+# Demo data, once the web pages bring the seed_demo command (it is safe to run again).
+if "$py" manage.py help seed_demo >/dev/null 2>&1; then
+    "$py" manage.py seed_demo
+fi
+exec "$py" manage.py runserver "${ADDR:-127.0.0.1:8000}"

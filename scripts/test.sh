@@ -1,0 +1,16 @@
+#!/usr/bin/env bash
+# Install everything and run the whole test suite (the README's second command).
+# Extra arguments go to pytest, e.g. scripts/test.sh tests/engine -x
+# Embedded default unless DATABASE_URL / REDIS_URL are set (CI runs both ways).
+# Exits non-zero on any failure, including pytest's 5 ("no tests collected").
+set -euo pipefail
+cd "$(dirname "$0")/.."
+# shellcheck source=scripts/_venv.sh
+. scripts/_venv.sh
+ensure_venv requirements-dev.txt
+
+# Browser tests drive Debian's Chromium; install it when we can (root with apt-get).
+scripts/ensure_chromium.sh || echo "warning: no /usr/bin/chromium; browser tests will fail" >&2
+
+# -n auto: one pytest worker per core (pytest-xdist).
+exec .venv/bin/python -m pytest -n "${PYTEST_WORKERS:-auto}" "$@"

@@ -1,0 +1,313 @@
+"""Permission matrix: every role × every endpoint, on a private tournament.
+
+Roles: ``anon`` (not logged in), ``outsider`` (logged in, no role), ``player`` (plays
+match A), ``entrant`` (entered, but not in match A), ``referee``, ``organiser``, and
+``referee_elsewhere`` / ``organiser_elsewhere`` (roles in *another* tournament).
+A private tournament is invisible (404) to everyone without a role in it, so its ids
+cannot be probed; visible but not allowed is 403; anonymous writes are 401.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+import pytest
+
+from matches.models import GameRecordSubmission, Match
+from matches.services import game_result_enter
+from tests.api.conftest import client_for
+from tests.factories import (
+    EntryFactory,
+    OrganiserFactory,
+    PlayerFactory,
+    TournamentFactory,
+    UserFactory,
+)
+from tests.tournaments.helpers import drawn, match_of, players_of
+from tournaments.models import Entry, Round
+
+pytestmark = pytest.mark.django_db
+
+ROLES = (
+    "anon",
+    "outsider",
+    "player",
+    "entrant",
+    "referee",
+    "organiser",
+    "referee_elsewhere",
+    "organiser_elsewhere",
+)
+VISIBLE = {"player", "entrant", "referee", "organiser"}
+
+
+@dataclass
+class World:
+    users: dict[str, Any]
+    ids: dict[str, int]
+
+
+@pytest.fixture
+def world() -> World:
+    s = drawn(4, lengths=[3, 3], is_public=False)
+    t = s.tournament
+    a, b = match_of(t, 1, 0), match_of(t, 1, 1)
+    player_user, entrant_user = UserFactory.create(), UserFactory.create()
+    a1, _ = players_of(a)
+    b1, b2 = players_of(b)
+    a1.user = player_user
+    a1.save()
+    b1.user = entrant_user
+    b1.save()
+    game_result_enter(match=a, number=1, winner="W", outcome="hemspel", starter="W", by=s.referee)
+    sub = GameRecordSubmission.objects.create(match=a, submitted_by=s.referee, text="Game 1\n")
+    Match.objects.filter(pk=a.pk).update(flag="Game 1: the record disagrees")
+    elsewhere = drawn(2)
+    referee_elsewhere = UserFactory.create()
+    elsewhere.tournament.referees.add(referee_elsewhere)
+    organiser_elsewhere = OrganiserFactory.create()
+    elsewhere.tournament.organisers.add(organiser_elsewhere)
+    # A draft private tournament with the same staff and both players entered.
+    draft = TournamentFactory.create(
+        organisers=[s.organiser], referees=[s.referee], is_public=False, name="Draft"
+    )
+    entry_d = EntryFactory.create(tournament=draft, player=a.player1)
+    EntryFactory.create(tournament=draft, player=b.player1)
+    extra = PlayerFactory.create()
+    users = {
+        "anon": None,
+        "outsider": UserFactory.create(),
+        "player": player_user,
+        "entrant": entrant_user,
+        "referee": s.referee,
+        "organiser": s.organiser,
+        "referee_elsewhere": referee_elsewhere,
+        "organiser_elsewhere": organiser_elsewhere,
+    }
+    ids = {
+        "t": t.pk,
+        "a": a.pk,
+        "b": b.pk,
+        "b_winner": b.player2_id or 0,
+        "sub": sub.pk,
+        "round": Round.objects.get(tournament=t, number=2).pk,
+        "entry": Entry.objects.get(tournament=t, player=b2).pk,
+        "draft": draft.pk,
+        "entry_d": entry_d.pk,
+        "extra": extra.pk,
+        "player": a.player1_id or 0,
+        "referee": s.referee.pk,
+    }
+    return World(users, ids)
+
+
+def read(role: str) -> int:
+    return 200 if role in VISIBLE else 404
+
+
+def write(allowed: set[str], ok: int) -> Callable[[str], int]:
+    def expected(role: str) -> int:
+        if role in allowed:
+            return ok
+        if role == "anon":
+            return 401
+        return 403 if role in VISIBLE else 404
+
+    return expected
+
+
+def records_read(role: str) -> int:
+    if role in {"player", "referee", "organiser"}:
+        return 200
+    return 403 if role in VISIBLE else 404
+
+
+def global_write(allowed: set[str], ok: int) -> Callable[[str], int]:
+    def expected(role: str) -> int:
+        if role in allowed:
+            return ok
+        return 401 if role == "anon" else 403
+
+    return expected
+
+
+def everyone(role: str) -> int:
+    return 200
+
+
+STAFF = {"referee", "organiser"}
+ORG = {"organiser"}
+ORGANISERS = {"organiser", "organiser_elsewhere"}
+
+# (name, method, url, body, expected status by role)
+ENDPOINTS: list[tuple[str, str, str, dict[str, Any] | None, Callable[[str], int]]] = [
+    ("tournament list", "get", "/api/tournaments/", None, everyone),
+    (
+        "tournament create",
+        "post",
+        "/api/tournaments/",
+        {"name": "New", "start_date": "2026-12-01"},
+        global_write(ORGANISERS, 201),
+    ),
+    ("tournament detail", "get", "/api/tournaments/{t}/", None, read),
+    ("tournament update", "patch", "/api/tournaments/{t}/", {"venue": "Hall"}, write(ORG, 200)),
+    ("staff read", "get", "/api/tournaments/{t}/staff/", None, read),
+    (
+        "staff set",
+        "put",
+        "/api/tournaments/{t}/staff/",
+        {"referees": ["{referee}"]},
+        write(ORG, 200),
+    ),
+    ("entries", "get", "/api/tournaments/{t}/entries/", None, read),
+    ("entry detail", "get", "/api/entries/{entry}/", None, read),
+    ("withdraw", "post", "/api/entries/{entry}/withdraw/", {}, write(ORG, 200)),
+    ("bracket", "get", "/api/tournaments/{t}/bracket/", None, read),
+    ("placings", "get", "/api/tournaments/{t}/placings/", None, read),
+    ("round", "get", "/api/rounds/{round}/", None, read),
+    ("round length", "patch", "/api/rounds/{round}/", {"match_length": 5}, write(ORG, 200)),
+    ("match list", "get", "/api/matches/?tournament={t}", None, everyone),
+    ("match detail", "get", "/api/matches/{a}/", None, read),
+    ("games", "get", "/api/matches/{a}/games/", None, read),
+    ("game detail", "get", "/api/matches/{a}/games/1/", None, read),
+    (
+        "game enter",
+        "post",
+        "/api/matches/{a}/games/",
+        {"number": 2, "winner": "B", "outcome": "hemspel"},
+        write(STAFF, 201),
+    ),
+    (
+        "game correct",
+        "put",
+        "/api/matches/{a}/games/1/",
+        {"winner": "B", "outcome": "jan"},
+        write(STAFF, 200),
+    ),
+    ("versions", "get", "/api/matches/{a}/games/1/versions/", None, records_read),
+    (
+        "walkover",
+        "post",
+        "/api/matches/{b}/walkover/",
+        {"winner_player": "{b_winner}"},
+        write(STAFF, 200),
+    ),
+    ("reset", "post", "/api/matches/{a}/reset/", {"reason": "test"}, write(ORG, 200)),
+    ("flag clear", "post", "/api/matches/{a}/flag/clear/", {}, write(STAFF, 200)),
+    ("records", "get", "/api/matches/{a}/records/", None, records_read),
+    (
+        "record submit",
+        "post",
+        "/api/matches/{a}/records/",
+        {"text": "Game 1\n"},
+        write({"player", "referee", "organiser"}, 202),
+    ),
+    (
+        "record detail",
+        "get",
+        "/api/records/{sub}/",
+        None,
+        lambda role: 200 if role in {"player", "referee", "organiser"} else 404,
+    ),
+    (
+        "draft entry add",
+        "post",
+        "/api/tournaments/{draft}/entries/",
+        {"player": "{extra}"},
+        write(ORG, 201),  # the draft is visible to its staff and entrants
+    ),
+    (
+        "draft seed",
+        "patch",
+        "/api/entries/{entry_d}/",
+        {"seed": 1},
+        write(ORG, 200),  # the draft is visible to its staff and entrants
+    ),
+    (
+        "draft draw",
+        "post",
+        "/api/tournaments/{draft}/draw/",
+        {},
+        write(ORG, 201),  # the draft is visible to its staff and entrants
+    ),
+    ("player list", "get", "/api/players/", None, everyone),
+    ("player detail", "get", "/api/players/{player}/", None, everyone),
+    ("player matches", "get", "/api/players/{player}/matches/", None, everyone),
+    ("player create", "post", "/api/players/", {"name": "Ny"}, global_write(ORGANISERS, 201)),
+    (
+        "player update",
+        "patch",
+        "/api/players/{extra}/",
+        {"rating": 1500},
+        global_write(ORGANISERS, 200),
+    ),
+    ("club list", "get", "/api/clubs/", None, everyone),
+    ("club create", "post", "/api/clubs/", {"name": "BK"}, global_write(ORGANISERS, 201)),
+]
+
+
+def _fill(value: Any, ids: dict[str, int]) -> Any:
+    if isinstance(value, str) and value.startswith("{") and value.endswith("}"):
+        return ids[value[1:-1]]
+    if isinstance(value, list):
+        return [_fill(v, ids) for v in value]
+    if isinstance(value, dict):
+        return {k: _fill(v, ids) for k, v in value.items()}
+    return value
+
+
+@pytest.mark.parametrize("role", ROLES)
+@pytest.mark.parametrize(
+    ("name", "method", "url", "body", "expected"), ENDPOINTS, ids=[e[0] for e in ENDPOINTS]
+)
+def test_matrix(
+    world: World,
+    role: str,
+    name: str,
+    method: str,
+    url: str,
+    body: dict[str, Any] | None,
+    expected: Callable[[str], int],
+) -> None:
+    client = client_for(world.users[role])
+    path = url.format(**world.ids)
+    kwargs: dict[str, Any] = {"format": "json"}
+    if body is not None:
+        kwargs["data"] = _fill(body, world.ids)
+    response = getattr(client, method)(path, **kwargs)
+    assert response.status_code == expected(role), response.content[:300]
+    if response.status_code >= 400:
+        assert response.json()["error"]["message"]
+
+
+@pytest.mark.parametrize("role", ROLES)
+def test_lists_hide_private_data(world: World, role: str) -> None:
+    client = client_for(world.users[role])
+    tournaments = client.get("/api/tournaments/").json()["results"]
+    assert (world.ids["t"] in {t["id"] for t in tournaments}) == (role in VISIBLE)
+    matches = client.get(f"/api/matches/?tournament={world.ids['t']}").json()
+    assert (matches["count"] > 0) == (role in VISIBLE)
+    played = client.get(f"/api/players/{world.ids['player']}/matches/").json()
+    assert any(m["tournament"] == world.ids["t"] for m in played["results"]) == (role in VISIBLE)
+    assert Match.objects.filter(tournament_id=world.ids["t"]).exists()
+
+
+def test_guessing_ids_reveals_nothing(world: World) -> None:
+    client = client_for(world.users["outsider"])
+    private = client.get(f"/api/matches/?tournament={world.ids['t']}")
+    missing = client.get("/api/matches/?tournament=987654")
+    assert private.status_code == missing.status_code == 200
+    assert private.json()["count"] == missing.json()["count"] == 0
+    for url, key in (
+        ("/api/tournaments/{}/", "t"),
+        ("/api/matches/{}/", "a"),
+        ("/api/records/{}/", "sub"),
+        ("/api/entries/{}/", "entry"),
+        ("/api/rounds/{}/", "round"),
+    ):
+        a = client.get(url.format(world.ids[key]))
+        b = client.get(url.format(987654))
+        assert a.status_code == b.status_code == 404
+        assert a.json()["error"]["code"] == b.json()["error"]["code"]

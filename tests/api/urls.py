@@ -1,0 +1,5 @@
+"""Test URLconf: the API under ``/api/`` (what config/urls.py will include)."""
+
+from django.urls import URLResolver, include, path
+
+urlpatterns: list[URLResolver] = [path("api/", include("tournaments.api_urls"))]

@@ -1,0 +1,37 @@
+"""Project-wide pytest set-up.
+
+Hypothesis profiles (``HYPOTHESIS_PROFILE`` picks one; CI=true picks ``ci``):
+
+- ``dev``: random examples, no deadline.
+- ``ci``: the same but derandomized, so a CI run is reproducible and a red run can be
+  re-run to the same failure.
+
+No profile has a deadline or the ``too_slow`` health check: both are timings, and the
+machines are shared 2-core boxes; speed is measured in ``bench/``, never asserted in tests.
+
+Django settings are ``config.settings.test`` (pyproject.toml): Celery eager, and
+``DATABASE_URL`` / ``REDIS_URL`` honoured when set.
+"""
+
+from __future__ import annotations
+
+import os
+
+from hypothesis import HealthCheck, settings
+
+settings.register_profile(
+    "dev",
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow],
+    print_blob=True,
+)
+settings.register_profile(
+    "ci",
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow],
+    print_blob=True,
+    derandomize=True,
+)
+settings.load_profile(
+    os.environ.get("HYPOTHESIS_PROFILE") or ("ci" if os.environ.get("CI") else "dev")
+)

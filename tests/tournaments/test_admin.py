@@ -1,0 +1,85 @@
+"""The admin as an organiser uses it: only their tournaments, actions through services."""
+
+from __future__ import annotations
+
+import pytest
+from django.test import Client
+
+from matches.models import Game, Match, MatchState
+from tests.factories import OrganiserFactory
+from tests.tournaments.helpers import drawn, match_of
+from tournaments.models import Tournament, TournamentStatus
+
+pytestmark = pytest.mark.django_db
+
+
+def staff_client(user: object) -> Client:
+    user.is_staff = True  # type: ignore[attr-defined]
+    user.save()  # type: ignore[attr-defined]
+    client = Client()
+    client.force_login(user)  # type: ignore[arg-type]
+    return client
+
+
+def test_organiser_sees_only_own_tournaments() -> None:
+    mine, theirs = drawn(4), drawn(4)
+    client = staff_client(mine.organiser)
+    page = client.get("/admin/tournaments/tournament/")
+    assert page.status_code == 200
+    assert mine.tournament.name in page.content.decode()
+    assert theirs.tournament.name not in page.content.decode()
+    assert (
+        client.get(f"/admin/tournaments/tournament/{mine.tournament.pk}/change/").status_code == 200
+    )
+    other = client.get(f"/admin/tournaments/tournament/{theirs.tournament.pk}/change/")
+    assert other.status_code == 302  # admin redirects away from objects you may not see
+    assert (
+        client.get(f"/admin/matches/match/?tournament__id__exact={mine.tournament.pk}").status_code
+        == 200
+    )
+
+
+def test_create_and_draw_in_admin() -> None:
+    organiser = OrganiserFactory.create()
+    client = staff_client(organiser)
+    form = {
+        "name": "Admin Cup",
+        "start_date": "2026-11-21",
+        "end_date": "2026-11-21",
+        "venue": "",
+        "rules": "talisman",
+        "addons": "[]",
+        "scale": "ww",
+        "resignation_policy": "capped",
+        "is_public": "on",
+        "entries-TOTAL_FORMS": "0",
+        "entries-INITIAL_FORMS": "0",
+        "rounds-TOTAL_FORMS": "0",
+        "rounds-INITIAL_FORMS": "0",
+    }
+    response = client.post("/admin/tournaments/tournament/add/", form)
+    assert response.status_code == 302, response.content.decode()[:2000]
+    tournament = Tournament.objects.get(name="Admin Cup")
+    assert list(tournament.organisers.all()) == [organiser]
+    response = client.post(
+        "/admin/tournaments/tournament/",
+        {"action": "draw_bracket", "_selected_action": [tournament.pk]},
+    )
+    assert response.status_code == 302
+    tournament.refresh_from_db()
+    assert tournament.status == TournamentStatus.DRAFT  # no entries: refused with a message
+
+
+def test_enter_game_page() -> None:
+    s = drawn(2, lengths=[3])
+    client = staff_client(s.organiser)
+    m = match_of(s.tournament, 1, 0)
+    url = f"/admin/matches/match/{m.pk}/enter-game/"
+    assert client.get(url).status_code == 200
+    response = client.post(url, {"winner": "W", "outcome": "jan", "starter": "B"})
+    assert response.status_code == 302
+    assert Game.objects.get(match=m).outcome == "jan"
+    response = client.post("/admin/matches/match/", {"action": "reset", "_selected_action": [m.pk]})
+    assert response.status_code == 302
+    m = Match.objects.get(pk=m.pk)
+    assert m.state == MatchState.READY and not m.games.filter(voided_at__isnull=True).exists()

@@ -1,0 +1,241 @@
+"""Django admin for organisers: their tournaments, entries, rounds, players and clubs.
+
+An organiser needs a staff account (``is_staff``); they then see and change only
+the tournaments they organise (superusers see everything). Changes that have
+rules go through the services: creating a tournament, drawing the bracket,
+withdrawing an entry, changing a round's length.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import admin, messages
+from django.db.models import QuerySet
+from django.http import HttpRequest
+
+from matches.errors import DomainError
+from tournaments import services
+from tournaments.models import Club, Entry, Player, Round, Tournament, TournamentStatus
+from tournaments.permissions import can_manage_players, is_organiser
+
+
+def _organises_any(request: HttpRequest) -> bool:
+    user = request.user
+    return bool(
+        user.is_active
+        and user.is_staff
+        and (user.is_superuser or Tournament.objects.filter(organisers=user).exists())
+    )
+
+
+class OrganiserScoped(admin.ModelAdmin):  # type: ignore[type-arg]
+    """Object-level access from the tournament roles instead of model permissions."""
+
+    tournament_path = "tournament"
+
+    def _tournament(self, obj: Any) -> Tournament:
+        for part in self.tournament_path.split("__"):
+            obj = getattr(obj, part) if part != "self" else obj
+        return obj  # type: ignore[no-any-return]
+
+    def get_queryset(self, request: HttpRequest) -> QuerySet[Any]:
+        qs = super().get_queryset(request)
+        if request.user.is_superuser:
+            return qs
+        field = (
+            "organisers"
+            if self.tournament_path == "self"
+            else (f"{self.tournament_path}__organisers")
+        )
+        return qs.filter(**{field: request.user}).distinct()
+
+    def has_module_permission(self, request: HttpRequest) -> bool:
+        return _organises_any(request) or super().has_module_permission(request)
+
+    def has_view_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        if obj is None:
+            return _organises_any(request)
+        return is_organiser(request.user, self._tournament(obj))
+
+    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return self.has_view_permission(request, obj)
+
+    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return bool(request.user.is_superuser)
+
+
+class EntryInline(admin.TabularInline):  # type: ignore[type-arg]
+    model = Entry
+    extra = 0
+    fields = ("player", "seed", "withdrawn_at")
+    readonly_fields = ("withdrawn_at",)
+    autocomplete_fields = ("player",)
+
+    def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return obj is None or obj.status == TournamentStatus.DRAFT
+
+    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return obj is None or obj.status == TournamentStatus.DRAFT
+
+    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return obj is not None and obj.status == TournamentStatus.DRAFT
+
+
+class RoundInline(admin.TabularInline):  # type: ignore[type-arg]
+    model = Round
+    extra = 0
+    fields = ("number", "name", "match_length")
+    readonly_fields = ("number", "name", "match_length")
+    can_delete = False
+
+    def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+
+@admin.register(Tournament)
+class TournamentAdmin(OrganiserScoped):
+    tournament_path = "self"
+    list_display = ("name", "start_date", "venue", "rules", "scale", "status", "is_public")
+    list_filter = ("status", "rules", "scale", "is_public")
+    search_fields = ("name", "venue")
+    date_hierarchy = "start_date"
+    filter_horizontal = ("organisers", "referees")
+    readonly_fields = ("status", "draw_seed", "created_at")
+    inlines = (EntryInline, RoundInline)
+    actions = ("draw_bracket",)
+    fieldsets = (
+        (None, {"fields": ("name", ("start_date", "end_date"), "venue", "is_public")}),
+        (
+            "Play",
+            {"fields": ("rules", "addons", "scale", "resignation_policy", "third_place_match")},
+        ),
+        ("People", {"fields": ("organisers", "referees")}),
+        ("State", {"fields": ("status", "draw_seed", "created_at")}),
+    )
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return bool(request.user.has_perm("tournaments.add_tournament"))
+
+    def save_model(self, request: HttpRequest, obj: Tournament, form: Any, change: bool) -> None:
+        if change:
+            fields = {
+                name: form.cleaned_data[name]
+                for name in form.changed_data
+                if name not in ("organisers", "referees")
+            }
+            try:
+                services.tournament_update(tournament=obj, by=request.user, **fields)
+            except DomainError as err:
+                # Put the stored values back; the message says why.
+                obj.refresh_from_db()
+                self.message_user(request, err.message, messages.ERROR)
+            return
+        created = services.tournament_create(
+            by=request.user,
+            **{
+                k: form.cleaned_data[k]
+                for k in (
+                    "name",
+                    "start_date",
+                    "end_date",
+                    "venue",
+                    "rules",
+                    "addons",
+                    "scale",
+                    "resignation_policy",
+                    "is_public",
+                    "third_place_match",
+                )
+            },
+        )
+        obj.pk = created.pk
+        obj.created_at = created.created_at
+        obj._state.adding = False
+        obj._state.db = created._state.db
+
+    def save_related(self, request: HttpRequest, form: Any, formsets: Any, change: bool) -> None:
+        super().save_related(request, form, formsets, change)
+        # An organiser editing the tournament stays one of its organisers.
+        if not request.user.is_superuser:
+            form.instance.organisers.add(request.user)
+
+    @admin.action(description="Draw the bracket (default match lengths)")
+    def draw_bracket(self, request: HttpRequest, queryset: QuerySet[Tournament]) -> None:
+        for tournament in queryset:
+            try:
+                services.tournament_bracket_generate(tournament=tournament, by=request.user)
+            except DomainError as err:
+                self.message_user(request, f"{tournament}: {err.message}", messages.ERROR)
+            else:
+                self.message_user(request, f"{tournament}: bracket drawn.", messages.SUCCESS)
+
+
+@admin.register(Entry)
+class EntryAdmin(OrganiserScoped):
+    list_display = ("player", "tournament", "seed", "withdrawn_at")
+    list_filter = ("tournament",)
+    search_fields = ("player__name",)
+    readonly_fields = ("tournament", "player", "seed", "withdrawn_at")
+    actions = ("withdraw",)
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False  # entries are added on the tournament page
+
+    @admin.action(description="Withdraw (walkover to the opponent after the draw)")
+    def withdraw(self, request: HttpRequest, queryset: QuerySet[Entry]) -> None:
+        for entry in queryset.select_related("tournament", "player"):
+            try:
+                services.entry_withdraw(entry=entry, by=request.user, reason="withdrawn in admin")
+            except DomainError as err:
+                self.message_user(request, f"{entry.player}: {err.message}", messages.ERROR)
+
+
+@admin.register(Round)
+class RoundAdmin(OrganiserScoped):
+    list_display = ("tournament", "number", "name", "match_length")
+    list_filter = ("tournament",)
+    fields = ("tournament", "number", "name", "match_length")
+    readonly_fields = ("tournament", "number", "name")
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False
+
+    def save_model(self, request: HttpRequest, obj: Round, form: Any, change: bool) -> None:
+        length = obj.match_length
+        obj.refresh_from_db()
+        try:
+            services.round_length_set(round=obj, length=length, by=request.user)
+        except DomainError as err:
+            self.message_user(request, err.message, messages.ERROR)
+
+
+class PeopleAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
+    """Players and clubs: organisers (and staff with model permissions) manage them."""
+
+    def has_module_permission(self, request: HttpRequest) -> bool:
+        return _organises_any(request) or super().has_module_permission(request)
+
+    def has_view_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return _organises_any(request) or super().has_view_permission(request, obj)
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return bool(request.user.is_staff and can_manage_players(request.user))
+
+    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return self.has_add_permission(request)
+
+
+@admin.register(Player)
+class PlayerAdmin(PeopleAdmin):
+    list_display = ("name", "club", "rating", "user")
+    list_filter = ("club",)
+    search_fields = ("name", "club__name")
+    autocomplete_fields = ("club",)
+    raw_id_fields = ("user",)
+
+
+@admin.register(Club)
+class ClubAdmin(PeopleAdmin):
+    list_display = ("name", "city")
+    search_fields = ("name", "city")

@@ -1,0 +1,382 @@
+"""REST API for clubs, players, tournaments, entries, rounds, brackets and placings.
+
+One class per operation (HackSoft style) with nested input serializers; every
+view reads through a selector (visibility: a private tournament is a 404 to
+outsiders) and writes through a service (which checks the role: 403).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import django_filters
+from django.contrib.auth import get_user_model
+from drf_spectacular.utils import extend_schema
+from rest_framework import serializers, status
+from rest_framework.request import Request
+from rest_framework.response import Response
+
+from matches.errors import NotFoundError
+from matches.serializers import BracketOut, MatchOut
+from tournaments import selectors, services
+from tournaments.api_base import ApiView, filtered, paginate
+from tournaments.models import (
+    Club,
+    Entry,
+    Player,
+    ResignationPolicyName,
+    Round,
+    RuleSetName,
+    ScaleName,
+    Tournament,
+    TournamentStatus,
+)
+from tournaments.permissions import visible_tournaments
+from tournaments.serializers import (
+    ClubOut,
+    EntryOut,
+    PlacingOut,
+    PlayerOut,
+    RoundOut,
+    TournamentDetailOut,
+    TournamentOut,
+)
+
+
+def _tournament(request: Request, pk: int) -> Tournament:
+    return selectors.tournament_get(pk=pk, by=request.user)
+
+
+# --- clubs and players --------------------------------------------------------------
+
+
+class ClubFilter(django_filters.FilterSet):
+    name = django_filters.CharFilter(lookup_expr="icontains")
+
+    class Meta:
+        model = Club
+        fields = ("name", "city")
+
+
+class ClubListApi(ApiView):
+    class ClubListInput(serializers.Serializer[Any]):
+        name = serializers.CharField(max_length=120)
+        city = serializers.CharField(max_length=120, required=False, default="")
+
+    @extend_schema(responses=ClubOut(many=True))
+    def get(self, request: Request) -> Response:
+        return paginate(self, filtered(ClubFilter, request, Club.objects.all()), ClubOut)
+
+    @extend_schema(request=ClubListInput, responses={201: ClubOut})
+    def post(self, request: Request) -> Response:
+        data = self.ClubListInput(data=request.data)
+        data.is_valid(raise_exception=True)
+        club = services.club_create(by=request.user, **data.validated_data)
+        return Response(ClubOut(club).data, status=status.HTTP_201_CREATED)
+
+
+class ClubDetailApi(ApiView):
+    @extend_schema(responses=ClubOut)
+    def get(self, request: Request, pk: int) -> Response:
+        club = Club.objects.filter(pk=pk).first()
+        if club is None:
+            raise NotFoundError(f"No club #{pk}.")
+        return Response(ClubOut(club).data)
+
+
+class PlayerFilter(django_filters.FilterSet):
+    name = django_filters.CharFilter(lookup_expr="icontains")
+
+    class Meta:
+        model = Player
+        fields = ("name", "club")
+
+
+class PlayerListApi(ApiView):
+    class PlayerListInput(serializers.Serializer[Any]):
+        name = serializers.CharField(max_length=120)
+        club = serializers.PrimaryKeyRelatedField(
+            queryset=Club.objects.all(), required=False, allow_null=True, default=None
+        )
+        rating = serializers.IntegerField(required=False, allow_null=True, default=None)
+        user = serializers.PrimaryKeyRelatedField(
+            queryset=get_user_model().objects.all(), required=False, allow_null=True, default=None
+        )
+
+    @extend_schema(responses=PlayerOut(many=True))
+    def get(self, request: Request) -> Response:
+        qs = Player.objects.select_related("club")
+        return paginate(self, filtered(PlayerFilter, request, qs), PlayerOut)
+
+    @extend_schema(request=PlayerListInput, responses={201: PlayerOut})
+    def post(self, request: Request) -> Response:
+        data = self.PlayerListInput(data=request.data)
+        data.is_valid(raise_exception=True)
+        player = services.player_create(by=request.user, **data.validated_data)
+        return Response(PlayerOut(player).data, status=status.HTTP_201_CREATED)
+
+
+def _player(pk: int) -> Player:
+    player = Player.objects.select_related("club").filter(pk=pk).first()
+    if player is None:
+        raise NotFoundError(f"No player #{pk}.")
+    return player
+
+
+class PlayerDetailApi(ApiView):
+    class PlayerDetailInput(serializers.Serializer[Any]):
+        name = serializers.CharField(max_length=120, required=False)
+        club = serializers.PrimaryKeyRelatedField(queryset=Club.objects.all(), required=False)
+        rating = serializers.IntegerField(required=False)
+
+    @extend_schema(responses=PlayerOut)
+    def get(self, request: Request, pk: int) -> Response:
+        return Response(PlayerOut(_player(pk)).data)
+
+    @extend_schema(request=PlayerDetailInput, responses=PlayerOut)
+    def patch(self, request: Request, pk: int) -> Response:
+        player = _player(pk)
+        data = self.PlayerDetailInput(data=request.data, partial=True)
+        data.is_valid(raise_exception=True)
+        player = services.player_update(player=player, by=request.user, **data.validated_data)
+        return Response(PlayerOut(player).data)
+
+
+class PlayerMatchesApi(ApiView):
+    @extend_schema(responses=MatchOut(many=True))
+    def get(self, request: Request, pk: int) -> Response:
+        matches = selectors.player_matches(player=_player(pk), by=request.user)
+        return paginate(self, matches, MatchOut)
+
+
+# --- tournaments --------------------------------------------------------------------
+
+
+class TournamentFilter(django_filters.FilterSet):
+    name = django_filters.CharFilter(lookup_expr="icontains")
+    status = django_filters.ChoiceFilter(choices=TournamentStatus.choices)
+    starts_after = django_filters.DateFilter(field_name="start_date", lookup_expr="gte")
+    starts_before = django_filters.DateFilter(field_name="start_date", lookup_expr="lte")
+
+    class Meta:
+        model = Tournament
+        fields = ("name", "status", "is_public", "rules", "scale")
+
+
+class TournamentListApi(ApiView):
+    class TournamentListInput(serializers.Serializer[Any]):
+        name = serializers.CharField(max_length=200)
+        start_date = serializers.DateField()
+        end_date = serializers.DateField(required=False, allow_null=True, default=None)
+        venue = serializers.CharField(max_length=200, required=False, default="")
+        rules = serializers.ChoiceField(RuleSetName.choices, default=RuleSetName.TALISMAN)
+        addons = serializers.ListField(child=serializers.CharField(), required=False, default=list)
+        scale = serializers.ChoiceField(ScaleName.choices, default=ScaleName.WW)
+        resignation_policy = serializers.ChoiceField(
+            ResignationPolicyName.choices, default=ResignationPolicyName.CAPPED
+        )
+        is_public = serializers.BooleanField(default=True)
+        third_place_match = serializers.BooleanField(default=False)
+
+    @extend_schema(responses=TournamentOut(many=True))
+    def get(self, request: Request) -> Response:
+        qs = selectors.tournament_list(by=request.user)
+        return paginate(self, filtered(TournamentFilter, request, qs), TournamentOut)
+
+    @extend_schema(request=TournamentListInput, responses={201: TournamentDetailOut})
+    def post(self, request: Request) -> Response:
+        data = self.TournamentListInput(data=request.data)
+        data.is_valid(raise_exception=True)
+        tournament = services.tournament_create(by=request.user, **data.validated_data)
+        out = TournamentDetailOut(tournament, context={"request": request})
+        return Response(out.data, status=status.HTTP_201_CREATED)
+
+
+class TournamentDetailApi(ApiView):
+    class TournamentDetailInput(serializers.Serializer[Any]):
+        name = serializers.CharField(max_length=200, required=False)
+        start_date = serializers.DateField(required=False)
+        end_date = serializers.DateField(required=False)
+        venue = serializers.CharField(max_length=200, required=False)
+        rules = serializers.ChoiceField(RuleSetName.choices, required=False)
+        addons = serializers.ListField(child=serializers.CharField(), required=False)
+        scale = serializers.ChoiceField(ScaleName.choices, required=False)
+        resignation_policy = serializers.ChoiceField(ResignationPolicyName.choices, required=False)
+        is_public = serializers.BooleanField(required=False)
+        third_place_match = serializers.BooleanField(required=False)
+
+    @extend_schema(responses=TournamentDetailOut)
+    def get(self, request: Request, pk: int) -> Response:
+        tournament = _tournament(request, pk)
+        return Response(TournamentDetailOut(tournament, context={"request": request}).data)
+
+    @extend_schema(request=TournamentDetailInput, responses=TournamentDetailOut)
+    def patch(self, request: Request, pk: int) -> Response:
+        tournament = _tournament(request, pk)
+        data = self.TournamentDetailInput(data=request.data, partial=True)
+        data.is_valid(raise_exception=True)
+        tournament = services.tournament_update(
+            tournament=tournament, by=request.user, **data.validated_data
+        )
+        return Response(TournamentDetailOut(tournament, context={"request": request}).data)
+
+
+class TournamentStaffApi(ApiView):
+    class TournamentStaffInput(serializers.Serializer[Any]):
+        organisers = serializers.PrimaryKeyRelatedField(
+            queryset=get_user_model().objects.all(), many=True, required=False
+        )
+        referees = serializers.PrimaryKeyRelatedField(
+            queryset=get_user_model().objects.all(), many=True, required=False
+        )
+
+    class TournamentStaffOutput(serializers.Serializer[Any]):
+        organisers = serializers.ListField(child=serializers.DictField())
+        referees = serializers.ListField(child=serializers.DictField())
+
+    def _out(self, tournament: Tournament) -> dict[str, Any]:
+        return {
+            "organisers": [
+                {"id": u.pk, "username": u.get_username()} for u in tournament.organisers.all()
+            ],
+            "referees": [
+                {"id": u.pk, "username": u.get_username()} for u in tournament.referees.all()
+            ],
+        }
+
+    @extend_schema(responses=TournamentStaffOutput)
+    def get(self, request: Request, pk: int) -> Response:
+        return Response(self._out(_tournament(request, pk)))
+
+    @extend_schema(request=TournamentStaffInput, responses=TournamentStaffOutput)
+    def put(self, request: Request, pk: int) -> Response:
+        tournament = _tournament(request, pk)
+        data = self.TournamentStaffInput(data=request.data)
+        data.is_valid(raise_exception=True)
+        services.tournament_staff_set(tournament=tournament, by=request.user, **data.validated_data)
+        return Response(self._out(tournament))
+
+
+class EntryListApi(ApiView):
+    class EntryListInput(serializers.Serializer[Any]):
+        player = serializers.PrimaryKeyRelatedField(queryset=Player.objects.all())
+        seed = serializers.IntegerField(required=False, allow_null=True, default=None, min_value=1)
+
+    @extend_schema(responses=EntryOut(many=True))
+    def get(self, request: Request, pk: int) -> Response:
+        entries = selectors.tournament_entries(tournament=_tournament(request, pk))
+        return paginate(self, entries, EntryOut)
+
+    @extend_schema(request=EntryListInput, responses={201: EntryOut})
+    def post(self, request: Request, pk: int) -> Response:
+        tournament = _tournament(request, pk)
+        data = self.EntryListInput(data=request.data)
+        data.is_valid(raise_exception=True)
+        entry = services.entry_add(tournament=tournament, by=request.user, **data.validated_data)
+        return Response(EntryOut(entry).data, status=status.HTTP_201_CREATED)
+
+
+def _entry(request: Request, pk: int) -> Entry:
+    entry = (
+        Entry.objects.select_related("tournament", "player__club")
+        .filter(pk=pk, tournament__in=visible_tournaments(request.user))
+        .first()
+    )
+    if entry is None:
+        raise NotFoundError(f"No entry #{pk} that you can see.")
+    return entry
+
+
+class EntryDetailApi(ApiView):
+    class EntryDetailInput(serializers.Serializer[Any]):
+        seed = serializers.IntegerField(allow_null=True, min_value=1)
+
+    @extend_schema(responses=EntryOut)
+    def get(self, request: Request, pk: int) -> Response:
+        return Response(EntryOut(_entry(request, pk)).data)
+
+    @extend_schema(request=EntryDetailInput, responses=EntryOut)
+    def patch(self, request: Request, pk: int) -> Response:
+        entry = _entry(request, pk)
+        data = self.EntryDetailInput(data=request.data)
+        data.is_valid(raise_exception=True)
+        entry = services.entry_seed_set(entry=entry, by=request.user, **data.validated_data)
+        return Response(EntryOut(entry).data)
+
+
+class EntryWithdrawApi(ApiView):
+    class EntryWithdrawInput(serializers.Serializer[Any]):
+        reason = serializers.CharField(max_length=500, required=False, default="")
+
+    @extend_schema(request=EntryWithdrawInput, responses=EntryOut)
+    def post(self, request: Request, pk: int) -> Response:
+        entry = _entry(request, pk)
+        data = self.EntryWithdrawInput(data=request.data)
+        data.is_valid(raise_exception=True)
+        entry = services.entry_withdraw(entry=entry, by=request.user, **data.validated_data)
+        return Response(EntryOut(entry).data)
+
+
+class TournamentDrawApi(ApiView):
+    class TournamentDrawInput(serializers.Serializer[Any]):
+        lengths = serializers.ListField(
+            child=serializers.IntegerField(min_value=1), required=False, allow_null=True
+        )
+        draw_seed = serializers.IntegerField(required=False, allow_null=True, min_value=0)
+
+    @extend_schema(request=TournamentDrawInput, responses={201: BracketOut})
+    def post(self, request: Request, pk: int) -> Response:
+        tournament = _tournament(request, pk)
+        data = self.TournamentDrawInput(data=request.data)
+        data.is_valid(raise_exception=True)
+        tournament = services.tournament_bracket_generate(
+            tournament=tournament,
+            by=request.user,
+            lengths=data.validated_data.get("lengths"),
+            draw_seed=data.validated_data.get("draw_seed"),
+        )
+        bracket = selectors.tournament_bracket(tournament=tournament)
+        return Response(BracketOut(bracket).data, status=status.HTTP_201_CREATED)
+
+
+class TournamentBracketApi(ApiView):
+    @extend_schema(responses=BracketOut)
+    def get(self, request: Request, pk: int) -> Response:
+        bracket = selectors.tournament_bracket(tournament=_tournament(request, pk))
+        return Response(BracketOut(bracket).data)
+
+
+class TournamentPlacingsApi(ApiView):
+    @extend_schema(responses=PlacingOut(many=True))
+    def get(self, request: Request, pk: int) -> Response:
+        placings = selectors.tournament_placings(tournament=_tournament(request, pk))
+        return Response(PlacingOut(placings, many=True).data)
+
+
+class RoundDetailApi(ApiView):
+    class RoundDetailInput(serializers.Serializer[Any]):
+        match_length = serializers.IntegerField(min_value=1)
+
+    def _round(self, request: Request, pk: int) -> Round:
+        rnd = (
+            Round.objects.select_related("tournament")
+            .filter(pk=pk, tournament__in=visible_tournaments(request.user))
+            .first()
+        )
+        if rnd is None:
+            raise NotFoundError(f"No round #{pk} that you can see.")
+        return rnd
+
+    @extend_schema(responses=RoundOut)
+    def get(self, request: Request, pk: int) -> Response:
+        return Response(RoundOut(self._round(request, pk)).data)
+
+    @extend_schema(request=RoundDetailInput, responses=RoundOut)
+    def patch(self, request: Request, pk: int) -> Response:
+        rnd = self._round(request, pk)
+        data = self.RoundDetailInput(data=request.data)
+        data.is_valid(raise_exception=True)
+        rnd = services.round_length_set(
+            round=rnd, length=data.validated_data["match_length"], by=request.user
+        )
+        return Response(RoundOut(rnd).data)

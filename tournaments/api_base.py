@@ -1,0 +1,103 @@
+"""Shared REST plumbing: authentication, pagination, and JSON errors people can act on.
+
+Every API view here sets its own authentication (session and token), pagination
+and exception handler, so the API behaves the same whatever ``REST_FRAMEWORK``
+settings the project has. Errors always look like::
+
+    {"error": {"code": "conflict", "message": "Game 3 was entered already …", …}}
+
+with ``fields`` for per-field validation messages and, for conflicts, the current
+state (``match``) so the client can show it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
+from django.db.models import QuerySet
+from django.http import Http404
+from rest_framework import exceptions, serializers, status
+from rest_framework.authentication import SessionAuthentication, TokenAuthentication
+from rest_framework.pagination import LimitOffsetPagination
+from rest_framework.permissions import IsAuthenticatedOrReadOnly
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+from rest_framework.views import exception_handler as drf_exception_handler
+
+from matches.errors import DomainError
+
+
+class Pagination(LimitOffsetPagination):
+    default_limit = 50
+    max_limit = 500
+
+
+def _first_message(detail: Any) -> str:
+    if isinstance(detail, dict):
+        for key, value in detail.items():
+            text = _first_message(value)
+            if text:
+                return text if key in ("non_field_errors", "detail") else f"{key}: {text}"
+        return ""
+    if isinstance(detail, list):
+        return _first_message(detail[0]) if detail else ""
+    return str(detail)
+
+
+def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
+    """Domain errors → their status; DRF errors → the same JSON shape."""
+    if isinstance(exc, DomainError):
+        return Response({"error": exc.to_dict()}, status=exc.status)
+    if isinstance(exc, Http404):
+        exc = exceptions.NotFound("Not found, or not visible to you.")
+    elif isinstance(exc, DjangoPermissionDenied):
+        exc = exceptions.PermissionDenied()
+    response = drf_exception_handler(exc, context)
+    if response is None:
+        return None
+    data = response.data
+    code = getattr(exc, "default_code", "error")
+    if isinstance(exc, exceptions.ValidationError):
+        body: dict[str, Any] = {
+            "code": "invalid",
+            "message": _first_message(data) or "The request is not valid.",
+            "fields": data,
+        }
+    else:
+        message = data.get("detail") if isinstance(data, dict) else _first_message(data)
+        if response.status_code == status.HTTP_401_UNAUTHORIZED or (
+            response.status_code == status.HTTP_403_FORBIDDEN and code == "not_authenticated"
+        ):
+            message = "Log in (session) or send an 'Authorization: Token …' header."
+        body = {"code": str(code), "message": str(message)}
+    response.data = {"error": body}
+    return response
+
+
+class ApiView(APIView):
+    """Base of every API view of the tournaments and matches apps."""
+
+    # Token first, so an anonymous write gets 401 with a WWW-Authenticate header.
+    authentication_classes = (TokenAuthentication, SessionAuthentication)
+    permission_classes = (IsAuthenticatedOrReadOnly,)
+
+    def get_exception_handler(self) -> Any:
+        return exception_handler
+
+
+def filtered(filterset_class: Any, request: Request, queryset: QuerySet[Any]) -> QuerySet[Any]:
+    """Apply a django-filter FilterSet; invalid filters are a 400 with field messages."""
+    filterset = filterset_class(request.query_params, queryset=queryset, request=request)
+    if not filterset.is_valid():
+        raise serializers.ValidationError(filterset.errors)
+    return filterset.qs  # type: ignore[no-any-return]
+
+
+def paginate(view: APIView, queryset: Any, serializer_class: Any) -> Response:
+    """Page a queryset with ``Pagination`` and serialize the page."""
+    paginator = Pagination()
+    page: list[Any] | None = paginator.paginate_queryset(queryset, view.request, view=view)
+    data = serializer_class(page, many=True, context={"request": view.request}).data
+    return paginator.get_paginated_response(data)

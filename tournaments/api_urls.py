@@ -1,0 +1,17 @@
+"""The whole REST API: ``path("api/", include("tournaments.api_urls"))`` in config/urls.py.
+
+Routes are namespaced ``api`` (``reverse("api:match-detail", args=[1])``); the OpenAPI
+schema is at ``api/schema/`` and its docs page (Swagger UI) at ``api/docs/``.
+"""
+
+from django.urls import URLPattern, URLResolver, include, path
+from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
+
+app_name = "api"
+
+urlpatterns: list[URLPattern | URLResolver] = [
+    path("", include("tournaments.urls")),
+    path("", include("matches.urls")),
+    path("schema/", SpectacularAPIView.as_view(), name="schema"),
+    path("docs/", SpectacularSwaggerView.as_view(url_name="api:schema"), name="docs"),
+]

@@ -1,0 +1,121 @@
+"""Single-elimination bracket layout (pure Python, no Django).
+
+*Lines* are the places at the bottom of a bracket of size ``N`` (a power of two),
+numbered 0…N−1 from the top. Every player gets a *seed line number* 1…P: the
+seeded players keep their seed order, and the unseeded players get the numbers
+after them in the order of a random draw. Line numbers P+1…N are byes.
+
+The standard seeding order (``seed_order``) places line number s so that seeds 1
+and 2 can meet at the earliest in the final, 1–4 in the semifinals, 1–8 in the
+quarterfinals, and so on; the byes (numbers P+1…N) therefore fall against the
+top seeds 1…N−P, only in round 1.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Generic, TypeVar
+
+T = TypeVar("T")
+
+
+def bracket_size(players: int) -> int:
+    """The smallest power of two ≥ ``players`` (at least 2)."""
+    if players < 2:
+        raise ValueError(f"a knockout needs at least 2 players, not {players}")
+    size = 2
+    while size < players:
+        size *= 2
+    return size
+
+
+def round_count(players: int) -> int:
+    return bracket_size(players).bit_length() - 1
+
+
+def seed_order(size: int) -> list[int]:
+    """Seed numbers by line, top to bottom: ``seed_order(8) == [1, 8, 4, 5, 2, 7, 3, 6]``.
+
+    Built by doubling: each seed s of the smaller bracket becomes the pair
+    (s, size + 1 − s), so the sum of the two seeds on every first-round pair is
+    size + 1 and the two halves hold 1 and 2.
+    """
+    if size < 2 or size & (size - 1):
+        raise ValueError(f"bracket size must be a power of two ≥ 2, not {size}")
+    order = [1]
+    n = 1
+    while n < size:
+        n *= 2
+        order = [x for s in order for x in (s, n + 1 - s)]
+    return order
+
+
+@dataclass(frozen=True)
+class FirstRoundPair(Generic[T]):
+    """One first-round match: the upper and the lower line (``None`` = bye)."""
+
+    slot: int
+    upper: T | None
+    lower: T | None
+    upper_number: int
+    lower_number: int
+
+
+def draw_order(unseeded: Sequence[T], seed: int) -> list[T]:
+    """The unseeded players in the order of the draw; same ``seed``, same order."""
+    drawn = list(unseeded)
+    random.Random(seed).shuffle(drawn)
+    return drawn
+
+
+def first_round(seeded: Sequence[T], unseeded: Sequence[T], seed: int) -> list[FirstRoundPair[T]]:
+    """Lay out round 1.
+
+    ``seeded`` in seed order (best first); ``unseeded`` in a stable order (the
+    draw shuffles them with ``seed``). Byes fall against the lowest line numbers,
+    i.e. the top seeds; a pair is never two byes, because byes (N−P) are fewer
+    than players in the upper half of every pair (P > N/2).
+    """
+    players = [*seeded, *draw_order(unseeded, seed)]
+    size = bracket_size(len(players))
+    order = seed_order(size)
+    pairs: list[FirstRoundPair[T]] = []
+    for slot in range(size // 2):
+        a, b = order[2 * slot], order[2 * slot + 1]
+        pairs.append(
+            FirstRoundPair(
+                slot=slot,
+                upper=players[a - 1] if a <= len(players) else None,
+                lower=players[b - 1] if b <= len(players) else None,
+                upper_number=a,
+                lower_number=b,
+            )
+        )
+    return pairs
+
+
+def round_name(number: int, rounds: int) -> str:
+    """``Final``, ``Semifinal``, ``Quarterfinal`` or ``Round N``."""
+    from_end = rounds - number
+    return {0: "Final", 1: "Semifinal", 2: "Quarterfinal"}.get(from_end, f"Round {number}")
+
+
+def default_lengths(rounds: int) -> list[int]:
+    """3 games in early rounds, 5 in the semifinals, 7 in the final (the issue's example)."""
+    lengths = [3] * rounds
+    if rounds >= 2:
+        lengths[-2] = 5
+    lengths[-1] = 7
+    return lengths
+
+
+def placing_label(lost_in_round: int, rounds: int) -> tuple[int, int]:
+    """The shared placing range of a player who lost in ``lost_in_round``.
+
+    Losing the final gives (2, 2); the semifinal (3, 4); the quarterfinal
+    (5, 8); a loss in round r gives (2^(R−r)+1, 2^(R−r+1)).
+    """
+    from_end = rounds - lost_in_round
+    return 2**from_end + 1, 2 ** (from_end + 1)

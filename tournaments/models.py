@@ -1,0 +1,177 @@
+"""Clubs, players, tournaments, entries and rounds.
+
+Words: a *seed* is a player's place in the seeding list (1 = strongest); a *bye*
+is a first-round line with no opponent, given to the top seeds; a *walkover* is a
+match won without play because the opponent did not appear or withdrew
+(scoring.md S6). Bräde's own words (munk, jan, hemspel, …) are defined in
+``engine/types.py``.
+
+The models only hold data: every change goes through ``tournaments.services``
+and ``matches.services``.
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.db.models import F, Q
+from django.db.models.functions import Mod
+from django.db.models.lookups import Exact, GreaterThanOrEqual
+
+
+class Club(models.Model):
+    name = models.CharField(max_length=120, unique=True)
+    city = models.CharField(max_length=120, blank=True)
+
+    class Meta:
+        ordering = ("name",)
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Player(models.Model):
+    """A person who plays; optionally linked to a user account (to submit records)."""
+
+    name = models.CharField(max_length=120)
+    club = models.ForeignKey(
+        Club, null=True, blank=True, on_delete=models.SET_NULL, related_name="players"
+    )
+    rating = models.PositiveIntegerField(null=True, blank=True)
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="player",
+    )
+
+    class Meta:
+        ordering = ("name", "id")
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class RuleSetName(models.TextChoices):
+    """The four rule sets of rules.md."""
+
+    HELMFRID = "helmfrid", "helmfrid"
+    TALISMAN = "talisman", "talisman"
+    BOARD = "board", "board"
+    VASA = "vasa", "vasa"
+
+
+class ScaleName(models.TextChoices):
+    """The three scales of scoring.md S2."""
+
+    WW = "ww", "W&W 1956"
+    NY1 = "ny1", "Ny 1"
+    NY2 = "ny2", "Ny 2"
+
+
+class ResignationPolicyName(models.TextChoices):
+    """scoring.md S1."""
+
+    CAPPED = "capped", "capped (at most n resignations per player)"
+    FORBIDDEN = "forbidden", "forbidden"
+
+
+class TournamentStatus(models.TextChoices):
+    DRAFT = "draft", "draft (entries open)"
+    RUNNING = "running", "running (bracket drawn)"
+    FINISHED = "finished", "finished"
+
+
+class Tournament(models.Model):
+    name = models.CharField(max_length=200)
+    start_date = models.DateField()
+    end_date = models.DateField()
+    venue = models.CharField(max_length=200, blank=True)
+    rules = models.CharField(
+        max_length=16, choices=RuleSetName.choices, default=RuleSetName.TALISMAN
+    )
+    addons = models.JSONField(default=list, blank=True, help_text="rule add-ons (board only)")
+    scale = models.CharField(max_length=8, choices=ScaleName.choices, default=ScaleName.WW)
+    resignation_policy = models.CharField(
+        max_length=16,
+        choices=ResignationPolicyName.choices,
+        default=ResignationPolicyName.CAPPED,
+    )
+    status = models.CharField(
+        max_length=16, choices=TournamentStatus.choices, default=TournamentStatus.DRAFT
+    )
+    is_public = models.BooleanField(default=True)
+    third_place_match = models.BooleanField(default=False)
+    draw_seed = models.BigIntegerField(
+        null=True, blank=True, help_text="seed of the random draw; reproduces the bracket"
+    )
+    organisers = models.ManyToManyField(
+        settings.AUTH_USER_MODEL, related_name="organised_tournaments", blank=True
+    )
+    referees = models.ManyToManyField(
+        settings.AUTH_USER_MODEL, related_name="refereed_tournaments", blank=True
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ("-start_date", "name", "id")
+        constraints = (
+            models.CheckConstraint(
+                condition=Q(end_date__gte=F("start_date")),
+                name="tournament_ends_after_start",
+            ),
+        )
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Entry(models.Model):
+    """A player entered in a tournament, with an optional seed."""
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="entries")
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="entries")
+    seed = models.PositiveIntegerField(null=True, blank=True)
+    withdrawn_at = models.DateTimeField(null=True, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ("tournament", "seed", "id")
+        verbose_name_plural = "entries"
+        constraints = (
+            models.UniqueConstraint(fields=["tournament", "player"], name="entry_player_once"),
+            models.UniqueConstraint(
+                fields=["tournament", "seed"],
+                condition=Q(seed__isnull=False),
+                name="entry_seed_once",
+            ),
+            models.CheckConstraint(condition=Q(seed__gte=1), name="entry_seed_positive"),
+        )
+
+    def __str__(self) -> str:
+        return f"{self.player} in {self.tournament}"
+
+
+class Round(models.Model):
+    """A knockout round; ``number`` 1 is the first round, the last is the final."""
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="rounds")
+    number = models.PositiveIntegerField()
+    name = models.CharField(max_length=60)
+    match_length = models.PositiveIntegerField(default=3)
+
+    class Meta:
+        ordering = ("tournament", "number")
+        constraints = (
+            models.UniqueConstraint(fields=["tournament", "number"], name="round_number_once"),
+            # S1: a match is played over an odd number of completed games.
+            models.CheckConstraint(
+                condition=Exact(Mod(F("match_length"), 2), 1)
+                & GreaterThanOrEqual(F("match_length"), 1),
+                name="round_match_length_odd",
+            ),
+        )
+
+    def __str__(self) -> str:
+        return f"{self.tournament}: {self.name}"

@@ -1,0 +1,384 @@
+"""Services for clubs, players, tournaments, entries and the knockout bracket.
+
+Every function is ``<entity>_<action>`` with keyword-only, typed arguments; the
+user acting is ``by`` and is checked here (``tournaments.permissions``), so the
+API, the admin and the pages share the same rules. Errors are the domain errors
+of ``matches.errors``.
+
+Decisions where the docs are silent:
+- Rounds default to 3 games, the semifinals to 5 and the final to 7 (the issue's
+  example); ``round_length_set`` changes a round while none of its games is entered.
+- The third-place match is played over the final's length, and only when at least
+  4 players are entered (with 3 players one semifinal is a bye).
+- Withdrawal before the draw removes the player from the draw; after the draw it
+  gives the opponent a walkover at once, or as soon as the opponent is known.
+"""
+
+from __future__ import annotations
+
+import datetime
+import secrets
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+
+from matches.errors import ConflictError, PermissionDeniedError, ValidationError
+from tournaments import bracket
+from tournaments.models import (
+    Club,
+    Entry,
+    Player,
+    ResignationPolicyName,
+    Round,
+    RuleSetName,
+    ScaleName,
+    Tournament,
+    TournamentStatus,
+)
+from tournaments.permissions import (
+    User,
+    can_create_tournament,
+    can_manage_players,
+    is_organiser,
+)
+
+# game-record.md: add-ons exist only with the ``board`` rule set.
+BOARD_ADDONS = ("easy-reentry", "one-die", "double-six")
+
+
+def _require_organiser(by: User, tournament: Tournament) -> None:
+    if not is_organiser(by, tournament):
+        raise PermissionDeniedError(
+            f"Only an organiser of “{tournament.name}” may do this; ask one of them."
+        )
+
+
+def _require_draft(tournament: Tournament, what: str) -> None:
+    if tournament.status != TournamentStatus.DRAFT:
+        raise ConflictError(
+            f"{what} is possible only before the bracket is drawn; "
+            f"“{tournament.name}” is {tournament.get_status_display()}.",
+            status=tournament.status,
+        )
+
+
+def _check_rules(rules: str, addons: Sequence[str], scale: str, policy: str) -> None:
+    if rules not in RuleSetName.values:
+        raise ValidationError(
+            f"Unknown rule set {rules!r}; choose one of {', '.join(RuleSetName.values)}."
+        )
+    if scale not in ScaleName.values:
+        raise ValidationError(f"Unknown scale {scale!r}; choose ww, ny1 or ny2 (scoring.md S2).")
+    if policy not in ResignationPolicyName.values:
+        raise ValidationError(
+            f"Unknown resignation policy {policy!r}; choose capped or forbidden (scoring.md S1)."
+        )
+    for addon in addons:
+        if rules != RuleSetName.BOARD:
+            raise ValidationError(
+                f"Add-on {addon!r} exists only with the board rule set, not with {rules}."
+            )
+        if addon not in BOARD_ADDONS:
+            raise ValidationError(
+                f"Unknown add-on {addon!r}; the board add-ons are {', '.join(BOARD_ADDONS)}."
+            )
+    if len(set(addons)) != len(addons):
+        raise ValidationError("Each add-on may be listed only once.")
+
+
+# --- clubs and players ------------------------------------------------------------
+
+
+def club_create(*, name: str, city: str = "", by: User) -> Club:
+    if not can_manage_players(by):
+        raise PermissionDeniedError("Only organisers and staff may create clubs.")
+    name = name.strip()
+    if not name:
+        raise ValidationError("A club needs a name.")
+    if Club.objects.filter(name__iexact=name).exists():
+        raise ConflictError(f"A club named “{name}” exists already; use it.")
+    return Club.objects.create(name=name, city=city.strip())
+
+
+def player_create(
+    *,
+    name: str,
+    club: Club | None = None,
+    rating: int | None = None,
+    user: Any = None,
+    by: User,
+) -> Player:
+    if not can_manage_players(by):
+        raise PermissionDeniedError("Only organisers and staff may create players.")
+    name = name.strip()
+    if not name:
+        raise ValidationError("A player needs a name.")
+    if rating is not None and rating < 0:
+        raise ValidationError("A rating cannot be negative.")
+    if user is not None and Player.objects.filter(user=user).exists():
+        raise ConflictError("That user account is linked to another player already.")
+    return Player.objects.create(name=name, club=club, rating=rating, user=user)
+
+
+def player_update(
+    *,
+    player: Player,
+    by: User,
+    name: str | None = None,
+    club: Club | None = None,
+    rating: int | None = None,
+) -> Player:
+    if not can_manage_players(by):
+        raise PermissionDeniedError("Only organisers and staff may edit players.")
+    if name is not None:
+        if not name.strip():
+            raise ValidationError("A player needs a name.")
+        player.name = name.strip()
+    if club is not None:
+        player.club = club
+    if rating is not None:
+        if rating < 0:
+            raise ValidationError("A rating cannot be negative.")
+        player.rating = rating
+    player.save()
+    return player
+
+
+# --- tournaments --------------------------------------------------------------------
+
+
+def tournament_create(
+    *,
+    by: User,
+    name: str,
+    start_date: datetime.date,
+    end_date: datetime.date | None = None,
+    venue: str = "",
+    rules: str = RuleSetName.TALISMAN,
+    addons: Sequence[str] = (),
+    scale: str = ScaleName.WW,
+    resignation_policy: str = ResignationPolicyName.CAPPED,
+    is_public: bool = True,
+    third_place_match: bool = False,
+) -> Tournament:
+    """Create a tournament; ``by`` becomes its first organiser."""
+    if not can_create_tournament(by):
+        raise PermissionDeniedError(
+            "You may not create tournaments; ask an administrator for organiser rights."
+        )
+    end_date = end_date or start_date
+    if end_date < start_date:
+        raise ValidationError("The tournament cannot end before it starts.")
+    if not name.strip():
+        raise ValidationError("A tournament needs a name.")
+    _check_rules(rules, list(addons), scale, resignation_policy)
+    with transaction.atomic():
+        tournament = Tournament.objects.create(
+            name=name.strip(),
+            start_date=start_date,
+            end_date=end_date,
+            venue=venue,
+            rules=rules,
+            addons=list(addons),
+            scale=scale,
+            resignation_policy=resignation_policy,
+            is_public=is_public,
+            third_place_match=third_place_match,
+        )
+        tournament.organisers.add(by)
+    return tournament
+
+
+# Fields that change how matches are played: fixed once the bracket is drawn.
+_PLAY_FIELDS = {"rules", "addons", "scale", "resignation_policy", "third_place_match"}
+_FREE_FIELDS = {"name", "start_date", "end_date", "venue", "is_public"}
+
+
+def tournament_update(*, tournament: Tournament, by: User, **changes: Any) -> Tournament:
+    """Change a tournament's details; rules, scale and policy only before the draw."""
+    _require_organiser(by, tournament)
+    unknown = set(changes) - _PLAY_FIELDS - _FREE_FIELDS
+    if unknown:
+        raise ValidationError(f"These fields cannot be changed: {', '.join(sorted(unknown))}.")
+    if _PLAY_FIELDS & set(changes):
+        _require_draft(tournament, "Changing the rules, scale or resignation policy")
+    for key, value in changes.items():
+        setattr(tournament, key, value)
+    if tournament.end_date < tournament.start_date:
+        raise ValidationError("The tournament cannot end before it starts.")
+    _check_rules(
+        tournament.rules, list(tournament.addons), tournament.scale, tournament.resignation_policy
+    )
+    tournament.save()
+    return tournament
+
+
+def tournament_staff_set(
+    *,
+    tournament: Tournament,
+    by: User,
+    organisers: Iterable[Any] | None = None,
+    referees: Iterable[Any] | None = None,
+) -> Tournament:
+    """Replace the organisers and/or referees; a tournament keeps at least one organiser."""
+    _require_organiser(by, tournament)
+    if organisers is not None:
+        organisers = list(organisers)
+        if not organisers:
+            raise ValidationError("A tournament needs at least one organiser.")
+        tournament.organisers.set(organisers)
+    if referees is not None:
+        tournament.referees.set(list(referees))
+    return tournament
+
+
+# --- entries ------------------------------------------------------------------------
+
+
+def entry_add(
+    *, tournament: Tournament, player: Player, by: User, seed: int | None = None
+) -> Entry:
+    _require_organiser(by, tournament)
+    _require_draft(tournament, "Entering players")
+    if seed is not None and seed < 1:
+        raise ValidationError("Seeds count from 1.")
+    if Entry.objects.filter(tournament=tournament, player=player).exists():
+        raise ConflictError(f"{player.name} is entered already.")
+    if seed is not None and Entry.objects.filter(tournament=tournament, seed=seed).exists():
+        raise ConflictError(f"Seed {seed} is taken; choose another or clear it first.")
+    try:
+        with transaction.atomic():
+            return Entry.objects.create(tournament=tournament, player=player, seed=seed)
+    except IntegrityError:
+        raise ConflictError(
+            f"{player.name} or seed {seed} was entered at the same moment; reload the entries."
+        ) from None
+
+
+def entry_seed_set(*, entry: Entry, seed: int | None, by: User) -> Entry:
+    _require_organiser(by, entry.tournament)
+    _require_draft(entry.tournament, "Changing seeds")
+    if seed is not None:
+        if seed < 1:
+            raise ValidationError("Seeds count from 1.")
+        taken = Entry.objects.filter(tournament=entry.tournament, seed=seed).exclude(pk=entry.pk)
+        if taken.exists():
+            raise ConflictError(f"Seed {seed} is taken; clear it first.")
+    entry.seed = seed
+    entry.save(update_fields=["seed"])
+    return entry
+
+
+def entry_withdraw(*, entry: Entry, by: User, reason: str = "") -> Entry:
+    """Withdraw a player: before the draw they leave it; after it they give a walkover."""
+    from matches import services as match_services  # matches depends on tournaments
+
+    tournament = entry.tournament
+    _require_organiser(by, tournament)
+    if entry.withdrawn_at is not None:
+        raise ConflictError(f"{entry.player.name} has withdrawn already.")
+    with transaction.atomic():
+        entry.withdrawn_at = timezone.now()
+        entry.save(update_fields=["withdrawn_at"])
+        if tournament.status != TournamentStatus.DRAFT:
+            match_services.match_withdrawal_apply(entry=entry, by=by, reason=reason)
+    return entry
+
+
+# --- the bracket --------------------------------------------------------------------
+
+
+def round_length_set(*, round: Round, length: int, by: User) -> Round:
+    """Change a round's match length while none of its games has been entered."""
+    from matches.models import Game
+
+    _require_organiser(by, round.tournament)
+    _check_length(length)
+    with transaction.atomic():
+        if Game.objects.filter(match__round=round, voided_at__isnull=True).exists():
+            raise ConflictError(
+                f"Games of the {round.name.lower()} have been entered; its length can no "
+                "longer change."
+            )
+        round.match_length = length
+        round.save(update_fields=["match_length"])
+        round.matches.update(length=length)
+    return round
+
+
+def _check_length(length: int) -> None:
+    if length < 1 or length % 2 == 0:
+        raise ValidationError(
+            f"A match is played over an odd number of games (1, 3, 5, 7, …), not {length} "
+            "(scoring.md S1)."
+        )
+
+
+def tournament_bracket_generate(
+    *,
+    tournament: Tournament,
+    by: User,
+    lengths: Sequence[int] | None = None,
+    draw_seed: int | None = None,
+) -> Tournament:
+    """Draw the single-elimination bracket from the active entries.
+
+    ``lengths``: one odd match length per round, first round first (default:
+    ``bracket.default_lengths``). ``draw_seed`` reproduces an earlier draw; a new
+    one is chosen and stored otherwise. Seeded entries are placed by seed order
+    (their seed numbers only order them, gaps are closed), unseeded entries by
+    the draw; byes go to the top seeds.
+    """
+    from matches import services as match_services
+
+    _require_organiser(by, tournament)
+    with transaction.atomic():
+        tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+        _require_draft(tournament, "Drawing the bracket")
+        entries = list(
+            Entry.objects.filter(tournament=tournament, withdrawn_at__isnull=True)
+            .select_related("player")
+            .order_by("id")
+        )
+        if len(entries) < 2:
+            raise ValidationError(
+                f"A knockout needs at least 2 players; {len(entries)} entered. Enter more first."
+            )
+        rounds = bracket.round_count(len(entries))
+        lengths = list(lengths) if lengths is not None else bracket.default_lengths(rounds)
+        if len(lengths) != rounds:
+            raise ValidationError(
+                f"{len(entries)} players make {rounds} rounds; give {rounds} match lengths, "
+                f"not {len(lengths)}."
+            )
+        for length in lengths:
+            _check_length(length)
+        seeded = sorted((e for e in entries if e.seed is not None), key=lambda e: e.seed or 0)
+        unseeded = [e for e in entries if e.seed is None]
+        if draw_seed is None:
+            draw_seed = secrets.randbits(62)
+        pairs = bracket.first_round(
+            [e.player for e in seeded], [e.player for e in unseeded], draw_seed
+        )
+        round_rows = [
+            Round.objects.create(
+                tournament=tournament,
+                number=number,
+                name=bracket.round_name(number, rounds),
+                match_length=lengths[number - 1],
+            )
+            for number in range(1, rounds + 1)
+        ]
+        tournament.draw_seed = draw_seed
+        tournament.status = TournamentStatus.RUNNING
+        tournament.save(update_fields=["draw_seed", "status"])
+        match_services.bracket_matches_create(
+            tournament=tournament,
+            rounds=round_rows,
+            first_round=[(p.upper, p.lower) for p in pairs],
+            third_place=tournament.third_place_match and len(entries) >= 4,
+            by=by,
+        )
+    return tournament

@@ -1,0 +1,31 @@
+"""API routes of the tournaments app (mounted under ``api/`` by ``tournaments.api_urls``)."""
+
+from django.urls import URLPattern, path
+
+from tournaments import api
+
+urlpatterns: list[URLPattern] = [
+    path("clubs/", api.ClubListApi.as_view(), name="club-list"),
+    path("clubs/<int:pk>/", api.ClubDetailApi.as_view(), name="club-detail"),
+    path("players/", api.PlayerListApi.as_view(), name="player-list"),
+    path("players/<int:pk>/", api.PlayerDetailApi.as_view(), name="player-detail"),
+    path("players/<int:pk>/matches/", api.PlayerMatchesApi.as_view(), name="player-matches"),
+    path("tournaments/", api.TournamentListApi.as_view(), name="tournament-list"),
+    path("tournaments/<int:pk>/", api.TournamentDetailApi.as_view(), name="tournament-detail"),
+    path("tournaments/<int:pk>/staff/", api.TournamentStaffApi.as_view(), name="tournament-staff"),
+    path("tournaments/<int:pk>/entries/", api.EntryListApi.as_view(), name="entry-list"),
+    path("tournaments/<int:pk>/draw/", api.TournamentDrawApi.as_view(), name="tournament-draw"),
+    path(
+        "tournaments/<int:pk>/bracket/",
+        api.TournamentBracketApi.as_view(),
+        name="tournament-bracket",
+    ),
+    path(
+        "tournaments/<int:pk>/placings/",
+        api.TournamentPlacingsApi.as_view(),
+        name="tournament-placings",
+    ),
+    path("entries/<int:pk>/", api.EntryDetailApi.as_view(), name="entry-detail"),
+    path("entries/<int:pk>/withdraw/", api.EntryWithdrawApi.as_view(), name="entry-withdraw"),
+    path("rounds/<int:pk>/", api.RoundDetailApi.as_view(), name="round-detail"),
+]
