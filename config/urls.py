@@ -1,23 +1,19 @@
-"""Root URL configuration.
-
-Each app adds its URLs with ONE ``include`` line in the marked block below. The
-placeholder start page stays last, so an app that serves ``/`` itself takes precedence.
-"""
+"""Root URL configuration: admin, health, the REST API, sign-in, language switch, pages."""
 
 from django.contrib import admin
+from django.contrib.auth import views as auth_views
 from django.urls import URLPattern, URLResolver, include, path
+from django.views.i18n import set_language
 
 from config.health import healthz
-from config.views import home
 
 urlpatterns: list[URLPattern | URLResolver] = [
     path("admin/", admin.site.urls),
     path("healthz", healthz, name="healthz"),
-    # --- apps: one include line each -------------------------------------------------
-    # Form: path("<prefix>/", include("<app>.urls")),
-    # Server-rendered pages (web app, issue "web pages").
+    path("api/", include("tournaments.api_urls")),
+    path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
+    path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
+    path("i18n/setlang/", set_language, name="set_language"),
+    # Server-rendered pages (web app); it serves "/" too.
     path("", include("web.urls")),
-    # --- end of apps -------------------------------------------------------------------
-    # Placeholder start page; the web app's own "" route, once it has one, comes first.
-    path("", home, name="home"),
 ]

@@ -1,6 +1,40 @@
-"""Server-rendered pages."""
+"""Server-rendered pages: public pages, referee entry, record upload and viewer, organiser pages."""
 
-from django.urls import URLPattern, URLResolver
+from django.urls import URLPattern, URLResolver, path
+
+from web.views import organiser, public, records, referee
 
 app_name = "web"
-urlpatterns: list[URLPattern | URLResolver] = []
+urlpatterns: list[URLPattern | URLResolver] = [
+    # Public (anyone may read public tournaments; private ones for their staff and players).
+    path("", public.tournament_list, name="tournament_list"),
+    path("tournaments/<int:pk>/", public.tournament_detail, name="tournament_detail"),
+    path("tournaments/<int:pk>/bracket/", public.tournament_bracket, name="tournament_bracket"),
+    path("matches/<int:pk>/", public.match_detail, name="match_detail"),
+    path("matches/<int:pk>/live/", public.match_live, name="match_live"),
+    path("players/<int:pk>/", public.player_detail, name="player_detail"),
+    path("words/", public.glossary, name="glossary"),
+    # Referees at the table.
+    path("matches/<int:pk>/enter/", referee.match_enter, name="match_enter"),
+    path("games/<int:pk>/correct/", referee.game_correct, name="game_correct"),
+    # Game records: upload (players of the match, referees), status, viewer.
+    path("matches/<int:pk>/records/new/", records.record_upload, name="record_upload"),
+    path("records/<int:pk>/", records.record_detail, name="record_detail"),
+    path("records/<int:pk>/status/", records.record_status, name="record_status"),
+    path("records/<int:pk>/viewer/", records.record_viewer, name="record_viewer"),
+    # Organisers.
+    path("tournaments/new/", organiser.tournament_create, name="tournament_create"),
+    path("tournaments/<int:pk>/manage/", organiser.tournament_manage, name="tournament_manage"),
+    path("tournaments/<int:pk>/players/add/", organiser.player_add, name="tournament_player_add"),
+    path(
+        "tournaments/<int:pk>/players/import/",
+        organiser.players_import,
+        name="tournament_players_import",
+    ),
+    path("tournaments/<int:pk>/seeds/", organiser.seeds_set, name="tournament_seeds"),
+    path("tournaments/<int:pk>/referees/", organiser.referees_set, name="tournament_referees"),
+    path(
+        "tournaments/<int:pk>/draw/", organiser.bracket_generate, name="tournament_bracket_generate"
+    ),
+    path("matches/<int:pk>/walkover/", organiser.match_walkover, name="match_walkover"),
+]

@@ -38,6 +38,7 @@ INSTALLED_APPS = [
     "rest_framework.authtoken",
     "django_filters",
     "drf_spectacular",
+    "django_htmx",
     "tournaments",
     "matches",
     "web",
@@ -47,12 +48,13 @@ MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
-    "django.middleware.locale.LocaleMiddleware",
+    "web.middleware.ChosenLanguageMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "django_htmx.middleware.HtmxMiddleware",
 ]
 
 ROOT_URLCONF = "config.urls"
@@ -68,12 +70,18 @@ TEMPLATES = [
                 "django.template.context_processors.i18n",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
+                "web.context.site",
             ],
         },
     },
 ]
 
 WSGI_APPLICATION = "config.wsgi.application"
+
+# Sign-in for organisers and referees on the pages (players too, to upload records).
+LOGIN_URL = "login"
+LOGIN_REDIRECT_URL = "web:tournament_list"
+LOGOUT_REDIRECT_URL = "web:tournament_list"
 
 # --- Database -------------------------------------------------------------------------
 DATABASES = {"default": env.db("DATABASE_URL", default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}")}
@@ -133,6 +141,13 @@ SPECTACULAR_SETTINGS = {
     "DESCRIPTION": "Tournaments, matches and verified game records of bräde.",
     "VERSION": "0.1.0",
     "SERVE_INCLUDE_SCHEMA": False,
+    # Shared choice sets get one name each, so `manage.py spectacular --fail-on-warn` passes.
+    "ENUM_NAME_OVERRIDES": {
+        "SideEnum": "matches.models.SideChoice.choices",
+        "MatchStateEnum": "matches.models.MatchState.choices",
+        "RecordStateEnum": "matches.models.RecordState.choices",
+        "TournamentStatusEnum": "tournaments.models.TournamentStatus.choices",
+    },
 }
 
 # --- Logging: everything to stderr, the process manager keeps it ----------------------

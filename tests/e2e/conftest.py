@@ -1,0 +1,86 @@
+"""Browser tests: Playwright drives Debian's Chromium (``/usr/bin/chromium``) against the
+site served by pytest-django's ``live_server``; no browser is ever downloaded.
+
+Screenshots of the main pages go to ``test-output/screenshots/`` (git-ignored).
+
+Playwright's sync API runs an event loop in the test's thread, and Django refuses ORM
+calls from a thread with a running loop; the tests only set up data and read results
+with the ORM between browser steps, never concurrently, so that check is switched off
+here (``DJANGO_ALLOW_ASYNC_UNSAFE``), for these tests only.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+CHROMIUM = Path("/usr/bin/chromium")
+SHOTS = Path(__file__).resolve().parent.parent.parent / "test-output" / "screenshots"
+# Chromium's own network chatter is refused on these machines; keep it quiet.
+ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--disable-quic",
+]
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    for item in items:
+        if "tests/e2e/" in str(item.fspath):
+            item.add_marker(pytest.mark.e2e)
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Any]:
+    if not CHROMIUM.exists():
+        pytest.fail(
+            "Debian's Chromium is missing at /usr/bin/chromium: run scripts/ensure_chromium.sh "
+            "(apt-get install chromium). Browser tests never download a browser."
+        )
+    os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
+        yield browser
+        browser.close()
+
+
+@pytest.fixture
+def new_page(browser: Any) -> Iterator[Any]:
+    """A factory of fresh pages (each its own context: cookies, language) at a given size."""
+    contexts: list[Any] = []
+
+    def make(width: int = 1280, height: int = 900) -> Any:
+        context = browser.new_context(viewport={"width": width, "height": height})
+        context.set_default_timeout(15_000)
+        contexts.append(context)
+        return context.new_page()
+
+    yield make
+    for context in contexts:
+        context.close()
+
+
+def shoot(page: Any, name: str) -> Path:
+    """Save a full-page screenshot of ``page`` as test-output/screenshots/NAME.png."""
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    path = SHOTS / f"{name}.png"
+    page.screenshot(path=str(path), full_page=True)
+    return path
+
+
+def login(page: Any, base: str, username: str, password: str = "pw") -> None:
+    page.goto(f"{base}/accounts/login/")
+    page.fill("#id_username", username)
+    page.fill("#id_password", password)
+    page.click("button[type=submit].primary")
+    page.wait_for_url(lambda url: "/accounts/login/" not in url)

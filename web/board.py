@@ -1,0 +1,343 @@
+"""The record viewer's model and drawing: a game replayed turn by turn, drawn as SVG.
+
+Pure Python on top of the engine (no Django): :func:`replay_game` replays a record up
+to one game and pairs every turn line with the position after it (the engine's replay
+yields the positions, ``engine.replay.GameReport.positions``); :func:`board_svg` and
+:func:`frame_layer` draw a position. Words for people (labels, captions) are made by
+the view, which translates them.
+
+How the board is oriented (decided here, shown the same way for both sides):
+
+- The board is drawn from the seat of the *viewing side* ``view`` (White or Black):
+  every point is labelled with its number in that side's numbering (rules.md R1), and
+  the point numbered ``n`` always sits in the same place on the drawing:
+
+  ======  ==========================================================
+  1–12    bottom row, from right (1, the viewer's home) to left (12, the huk)
+  13–24   top row, from left (13, the opponent's home) to right (24)
+  ======  ==========================================================
+
+  So the viewer's checkers travel right to left along the bottom, up the left edge
+  and left to right along the top, and are borne off at the top right. The opponent
+  travels the same way round (both sides move in the same direction in bräde),
+  starting at the top left (the viewer's 13) and bearing off at the bottom left (the
+  viewer's 12 is the opponent's 24). Switching the view to the other side turns the
+  picture by half a turn, which is exactly the renumbering p ↦ ((p + 11) mod 24) + 1.
+- Each row is split in two halves of six points by the bar, as on a backgammon board.
+  The viewer's checkers on the bar are drawn in the lower half of the bar (they enter
+  on the viewer's 1–6, bottom right), the opponent's in the upper half (they enter on
+  the viewer's 13–18, top left).
+- Borne-off checkers lie in trays beside the board where each side bears off: the
+  viewer's in the top right tray, the opponent's in the bottom left tray.
+- A stack shows at most five checkers; a taller stack shows its count on the fifth.
+- The dice of the turn just played lie in the middle of the half on the mover's right
+  (the right half for the viewer, the left half for the opponent, who sits opposite),
+  in the mover's colour; the points the mover's steps started from are outlined and
+  the points they landed on are tinted.
+
+Markup is terse and styled by classes (``web/static/web/viewer.css``) because the view
+embeds one drawn layer per turn in the page. Every stack is a ``<g class="stack">``
+with ``data-side``, ``data-point`` (the viewer's numbering, or ``bar``) and
+``data-count``, and every tray a ``<g class="off">``, so tests and scripts can read the
+drawing back.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from html import escape
+
+from engine.errors import EngineError
+from engine.position import Position
+from engine.record import GameRecord, MatchRecord, TurnRecord, read_record, turn_text
+from engine.replay import replay
+from engine.types import BAR, OFF, Outcome, Side, to_other_numbering
+
+__all__ = [
+    "Frame",
+    "NotReplayableError",
+    "ReplayedGame",
+    "board_svg",
+    "frame_layer",
+    "replay_game",
+    "view_point",
+]
+
+# --- geometry (SVG user units) ---------------------------------------------------------
+
+PW = 40  # width of a point
+R = 17  # checker radius
+BW = 44  # width of the bar
+TW = 52  # width of a borne-off tray
+LBL = 24  # band for the point numbers above and below the board
+HALF = 176  # height of one row of points (five checkers and a gap)
+MID = 60  # the band between the rows (dice)
+TRI = 160  # height of a point's triangle
+MAX_SHOWN = 5  # checkers drawn per stack; the count is written on the last one
+DIE = 30  # side of a die
+
+TOP = LBL
+BOTTOM = LBL + 2 * HALF + MID
+MIDY = TOP + HALF + MID // 2
+WIDTH = 2 * TW + 12 * PW + BW
+HEIGHT = BOTTOM + LBL
+BAR_X = TW + 6 * PW + BW // 2
+
+
+class NotReplayableError(ValueError):
+    """The record cannot be shown: it does not read, or the game is not there or bad."""
+
+
+@dataclass(frozen=True)
+class Frame:
+    """One step of the viewer: the position after ``turn`` (the opening when None)."""
+
+    index: int
+    position: Position
+    turn: TurnRecord | None = None
+
+    @property
+    def move_text(self) -> str:
+        """The turn line in the record's canonical form, e.g. ``W 6-4: 1/7 1/5``."""
+        return "" if self.turn is None else turn_text(self.turn)
+
+
+@dataclass(frozen=True)
+class ReplayedGame:
+    """A game of a record, replayed: its opening, outcome and one frame per turn line."""
+
+    number: int
+    games_in_record: int
+    tags: dict[str, str]
+    record: GameRecord
+    starter: Side
+    outcome: Outcome | None
+    frames: list[Frame] = field(default_factory=list)
+
+    @property
+    def turns(self) -> int:
+        """Turn lines of the game (forfeited rolls and a resignation included)."""
+        return len(self.frames) - 1
+
+
+def replay_game(text: str, number: int) -> ReplayedGame:
+    """Replay ``text`` up to game ``number`` and return that game frame by frame.
+
+    Only the games up to ``number`` are replayed (the earlier ones decide who starts
+    it, R2). Raises :class:`NotReplayableError` when the record does not read, has no
+    such game, or the replay fails before the game is over.
+    """
+    try:
+        record = read_record(text)
+    except EngineError as exc:
+        raise NotReplayableError(str(exc)) from None
+    if not 1 <= number <= len(record.games):
+        raise NotReplayableError(f"the record has no game {number}")
+    upto = MatchRecord(tags=record.tags, games=record.games[:number])
+    report = replay(upto)
+    if len(report.games) < number:
+        raise NotReplayableError(str(report.error) if report.error else f"game {number} is bad")
+    game_report = report.games[number - 1]
+    game_record = record.games[number - 1]
+    positions = game_report.positions
+    frames = [Frame(0, positions[0])]
+    at = 0
+    for turn in game_record.turns:
+        if not turn.resigns:  # a resignation leaves the position as it was
+            at += 1
+        frames.append(Frame(len(frames), positions[at], turn))
+    return ReplayedGame(
+        number=number,
+        games_in_record=len(record.games),
+        tags=dict(record.tags),
+        record=game_record,
+        starter=game_report.starter,
+        outcome=game_report.outcome,
+        frames=frames,
+    )
+
+
+# --- drawing ---------------------------------------------------------------------------
+
+
+def view_point(side: Side, point: int, view: Side) -> int:
+    """``side``'s point 1–24 in the numbering of ``view`` (R1)."""
+    return point if side is view else to_other_numbering(point)
+
+
+def _column_x(col: int) -> int:
+    """Left edge of column 0–11 (left to right; the bar sits between 5 and 6)."""
+    return TW + col * PW + (BW if col >= 6 else 0)
+
+
+def _column(n: int) -> int:
+    """Column 0–11 (left to right) of the point numbered ``n`` by the viewer."""
+    return 12 - n if n <= 12 else n - 13
+
+
+def _slot(n: int) -> tuple[int, bool]:
+    """Left edge and row (True = top) of the point numbered ``n`` by the viewer."""
+    return _column_x(_column(n)), n > 12
+
+
+def _triangle(n: int) -> str:
+    x, top = _slot(n)
+    base, tip = (TOP, TOP + TRI) if top else (BOTTOM, BOTTOM - TRI)
+    return f"{x},{base} {x + PW},{base} {x + PW // 2},{tip}"
+
+
+def _static_layer() -> str:
+    """Board, trays, bar, the 24 points and their numbers (the same for either view)."""
+    out = [
+        f'<rect class="tray" x="0" y="{TOP}" width="{TW}" height="{BOTTOM - TOP}"/>',
+        f'<rect class="tray" x="{WIDTH - TW}" y="{TOP}" width="{TW}" height="{BOTTOM - TOP}"/>',
+        f'<rect class="felt" x="{TW}" y="{TOP}" width="{6 * PW}" height="{BOTTOM - TOP}"/>',
+        f'<rect class="felt" x="{_column_x(6)}" y="{TOP}" width="{6 * PW}" '
+        f'height="{BOTTOM - TOP}"/>',
+        f'<rect class="bar" x="{TW + 6 * PW}" y="{TOP}" width="{BW}" height="{BOTTOM - TOP}"/>',
+    ]
+    for n in range(1, 25):
+        x, top = _slot(n)
+        shade = "a" if (_column(n) + (0 if top else 1)) % 2 == 0 else "b"
+        out.append(f'<polygon class="pt {shade}" data-point="{n}" points="{_triangle(n)}"/>')
+        y = TOP - 7 if top else BOTTOM + 17
+        out.append(f'<text class="num" x="{x + PW // 2}" y="{y}">{n}</text>')
+    return "".join(out)
+
+
+def _stack(side: Side, count: int, cx: int, first_y: int, step: int, point: str) -> str:
+    """A stack of ``count`` checkers from ``first_y`` outwards by ``step`` per checker."""
+    klass = "w" if side is Side.WHITE else "b"
+    parts = [
+        f'<g class="stack" data-side="{side.value}" data-point="{point}" data-count="{count}">'
+    ]
+    shown = min(count, MAX_SHOWN)
+    for k in range(shown):
+        parts.append(f'<circle class="ck {klass}" cx="{cx}" cy="{first_y + k * step}" r="{R}"/>')
+    if count > MAX_SHOWN:
+        y = first_y + (shown - 1) * step + 5
+        parts.append(f'<text class="cnt {klass}" x="{cx}" y="{y}">{count}</text>')
+    parts.append("</g>")
+    return "".join(parts)
+
+
+def _points_layer(position: Position, view: Side) -> str:
+    out = []
+    for side in (Side.WHITE, Side.BLACK):
+        for point in range(1, 25):
+            count = position.count(side, point)
+            if not count:
+                continue
+            n = view_point(side, point, view)
+            x, top = _slot(n)
+            first, step = (TOP + R + 1, 2 * R) if top else (BOTTOM - R - 1, -2 * R)
+            out.append(_stack(side, count, x + PW // 2, first, step, str(n)))
+    return "".join(out)
+
+
+def _bar_layer(position: Position, view: Side) -> str:
+    out = []
+    for side in (Side.WHITE, Side.BLACK):
+        count = position.bar(side)
+        if count:
+            mine = side is view
+            first, step = (MIDY + R + 4, 2 * R) if mine else (MIDY - R - 4, -2 * R)
+            out.append(_stack(side, count, BAR_X, first, step, "bar"))
+    return "".join(out)
+
+
+def _off_layer(position: Position, view: Side) -> str:
+    """Borne-off checkers as thin slabs: the viewer's top right, the opponent's bottom left."""
+    out = []
+    for side in (Side.WHITE, Side.BLACK):
+        count = position.borne_off(side)
+        mine = side is view
+        klass = "w" if side is Side.WHITE else "b"
+        x = WIDTH - TW + 8 if mine else 8
+        out.append(f'<g class="off" data-side="{side.value}" data-count="{count}">')
+        for k in range(count):
+            y = TOP + 6 + k * 11 if mine else BOTTOM - 6 - 9 - k * 11
+            out.append(f'<rect class="slab {klass}" x="{x}" y="{y}" width="{TW - 16}" height="9"/>')
+        if count:
+            y = MIDY - 8 if mine else MIDY + 20
+            out.append(f'<text class="offn" x="{x + (TW - 16) // 2}" y="{y}">{count}</text>')
+        out.append("</g>")
+    return "".join(out)
+
+
+# Pip positions on a die, as fractions of its side (1–6).
+_PIPS: dict[int, tuple[tuple[float, float], ...]] = {
+    1: ((0.5, 0.5),),
+    2: ((0.25, 0.25), (0.75, 0.75)),
+    3: ((0.25, 0.25), (0.5, 0.5), (0.75, 0.75)),
+    4: ((0.25, 0.25), (0.75, 0.25), (0.25, 0.75), (0.75, 0.75)),
+    5: ((0.25, 0.25), (0.75, 0.25), (0.5, 0.5), (0.25, 0.75), (0.75, 0.75)),
+    6: ((0.25, 0.22), (0.75, 0.22), (0.25, 0.5), (0.75, 0.5), (0.25, 0.78), (0.75, 0.78)),
+}
+
+
+def _dice_layer(dice: tuple[int, ...], mover: Side, view: Side) -> str:
+    if not dice:
+        return ""
+    klass = "w" if mover is Side.WHITE else "b"
+    centre = _column_x(6) + 3 * PW if mover is view else TW + 3 * PW
+    gap = 10
+    total = len(dice) * DIE + (len(dice) - 1) * gap
+    x0 = centre - total // 2
+    y0 = MIDY - DIE // 2
+    out = [f'<g class="dice" data-dice="{"-".join(str(d) for d in dice)}">']
+    for i, die in enumerate(dice):
+        x = x0 + i * (DIE + gap)
+        out.append(
+            f'<rect class="die {klass}" x="{x}" y="{y0}" width="{DIE}" height="{DIE}" rx="5"/>'
+        )
+        for fx, fy in _PIPS.get(die, ()):
+            out.append(
+                f'<circle class="pip {klass}" cx="{x + fx * DIE:g}" cy="{y0 + fy * DIE:g}" r="3"/>'
+            )
+    out.append("</g>")
+    return "".join(out)
+
+
+def _highlight_layer(turn: TurnRecord, view: Side) -> str:
+    """Outline the points the steps left and tint the points they reached."""
+    sources: set[int] = set()
+    targets: set[int] = set()
+    for step in turn.steps:
+        if step.src not in (BAR, OFF):
+            sources.add(view_point(turn.side, step.src, view))
+        if step.dst not in (BAR, OFF):
+            targets.add(view_point(turn.side, step.dst, view))
+    return "".join(
+        [f'<polygon class="hl from" points="{_triangle(n)}"/>' for n in sorted(sources - targets)]
+        + [f'<polygon class="hl to" points="{_triangle(n)}"/>' for n in sorted(targets)]
+    )
+
+
+def frame_layer(frame: Frame, view: Side) -> str:
+    """The changing part of the drawing: highlights, checkers, trays and dice."""
+    turn = frame.turn
+    parts: Iterable[str] = (
+        "" if turn is None else _highlight_layer(turn, view),
+        _points_layer(frame.position, view),
+        _bar_layer(frame.position, view),
+        _off_layer(frame.position, view),
+        "" if turn is None else _dice_layer(turn.dice, turn.side, view),
+    )
+    return "".join(parts)
+
+
+def board_svg(*, layer: str, label: str) -> str:
+    """The whole drawing: the static board and ``layer`` in ``<g id="board-layer">``.
+
+    ``role="img"`` with ``label`` as its accessible name (the viewer script keeps the
+    label in step with the layer).
+    """
+    return (
+        f'<svg id="board" class="board" xmlns="http://www.w3.org/2000/svg" '
+        f'viewBox="0 0 {WIDTH} {HEIGHT}" role="img" aria-label="{escape(label, quote=True)}">'
+        f"{_static_layer()}"
+        f'<g id="board-layer">{layer}</g>'
+        "</svg>"
+    )

@@ -1,0 +1,16 @@
+"""Template context for every page: the languages for the switch and the user's roles."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.http import HttpRequest
+
+from tournaments.permissions import can_create_tournament
+
+
+def site(request: HttpRequest) -> dict[str, Any]:
+    user = getattr(request, "user", None)
+    return {
+        "can_create_tournament": bool(user is not None and can_create_tournament(user)),
+    }

@@ -1,0 +1,579 @@
+"""The demo tournament behind ``python manage.py seed_demo``.
+
+DEMO ONLY: every demo account has the password ``brade-demo`` (``DEMO_PASSWORD``),
+printed by the command. Never run this against a database that real people log in to.
+
+``demo_build`` creates "Klubbmästerskapet 2026", a 16-player club championship in
+progress, through the real services only (``tournaments.services`` and
+``matches.services``), so everything in it is what the site itself would have made:
+
+- users ``arrangor`` (may create tournaments; organises this one), ``domare`` (its
+  referee), ``admin`` (superuser) and ``anna``/``johan`` (linked to two players);
+- 4 clubs, 16 players with ratings, the top 8 seeded; rules talisman, scale ww, rounds
+  of 3, 3, 5 and 7 games (four rounds), bracket drawn with a fixed draw seed;
+- round 1 fully played: early decisions (S4) after a *jan* and after a *sprängjan*,
+  a *hemspel with munk*, a *vackert spel*, a resigned game (*uppgivet*, S1) and one
+  walkover (S6);
+- round 2 partly played: two matches decided, one being played (one game entered), one
+  waiting to be played; the semifinals and the final wait for their players;
+- game records: whole matches played by the engine's seeded random player
+  (``engine.corpus.random_game``) and submitted — one by the referee for a match with
+  no results (verification enters them), two agreeing with entered results — plus one
+  record with an illegal move (rejected with the engine's message citing the rule).
+
+Deterministic: the draw, the simulated games and the results are fixed by seeds.
+Verification is enqueued by ``game_record_submit`` when its transaction commits (run
+in-process without ``REDIS_URL``); ``demo_build`` then calls ``game_record_verify``
+itself, which does nothing for a record already verified, so every record has its
+verdict before ``demo_build`` returns, with or without a worker.
+
+``demo_delete`` removes the demo tournament, its demo players (by name, when they are
+in no other tournament), the demo users (marked by their ``@demo.brade-arena.invalid``
+e-mail address) and the demo clubs left without players.
+"""
+
+from __future__ import annotations
+
+import datetime
+import random
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from django.contrib.auth import get_user_model
+from django.contrib.auth.hashers import make_password
+from django.contrib.auth.models import Permission
+from django.db import transaction
+from django.db.models import Count
+
+from engine.corpus import random_game
+from engine.errors import MatchError
+from engine.game import Game as EngineGame
+from engine.record import GameRecord, MatchRecord, RecordStep, TurnRecord, write_text
+from engine.rules import RuleSet
+from engine.types import Outcome, Side
+from matches.models import (
+    RECORD_DONE_STATES,
+    GameRecordSubmission,
+    Match,
+    MatchState,
+)
+from matches.services import (
+    game_record_submit,
+    game_record_verify,
+    game_result_enter,
+    match_walkover,
+)
+from scoring.match import match_state
+from tournaments.models import Club, Player, Tournament
+from tournaments.services import (
+    club_create,
+    entry_add,
+    entry_seed_set,
+    player_create,
+    tournament_bracket_generate,
+    tournament_create,
+    tournament_staff_set,
+)
+
+__all__ = [
+    "DEMO_PASSWORD",
+    "TOURNAMENT_NAME",
+    "DemoError",
+    "DemoSummary",
+    "SimulatedMatch",
+    "demo_build",
+    "demo_delete",
+    "demo_summary",
+    "demo_tournament",
+    "simulate_match",
+]
+
+DEMO_PASSWORD = "brade-demo"  # demo only: printed by the command for every demo account
+DEMO_EMAIL_DOMAIN = "demo.brade-arena.invalid"  # marks the users demo_delete may remove
+TOURNAMENT_NAME = "Klubbmästerskapet 2026"
+START = datetime.date(2026, 11, 21)
+END = datetime.date(2026, 11, 22)
+VENUE = "Folkets hus, Uppsala"
+RULES = "talisman"
+SCALE = "ww"
+POLICY = "capped"
+LENGTHS = (3, 3, 5, 7)
+DRAW_SEED = 20261121
+VERIFY_TIMEOUT = 60.0  # seconds to wait for a worker that holds a record (REDIS_URL set)
+
+CLUBS: tuple[tuple[str, str], ...] = (
+    ("Uppsala Brädklubb", "Uppsala"),
+    ("Göteborgs Brädesällskap", "Göteborg"),
+    ("Brädeklubben Talisman", "Stockholm"),
+    ("Lunds Brädgille", "Lund"),
+)
+
+
+@dataclass(frozen=True)
+class DemoPlayer:
+    name: str
+    club: int  # index into CLUBS
+    rating: int
+    seed: int | None = None
+    username: str | None = None  # a demo user linked to the player (Player.user)
+
+
+PLAYERS: tuple[DemoPlayer, ...] = (
+    DemoPlayer("Anna Lindqvist", 0, 1912, 1, "anna"),
+    DemoPlayer("Erik Johansson", 1, 1874, 2),
+    DemoPlayer("Karin Bergström", 2, 1851, 3),
+    DemoPlayer("Johan Nyström", 3, 1830, 4, "johan"),
+    DemoPlayer("Maria Holm", 0, 1798, 5),
+    DemoPlayer("Lars Ekström", 1, 1776, 6),
+    DemoPlayer("Sara Lundgren", 2, 1752, 7),
+    DemoPlayer("Per Sandberg", 3, 1731, 8),
+    DemoPlayer("Ingrid Axelsson", 0, 1702),
+    DemoPlayer("Olof Hedlund", 1, 1688),
+    DemoPlayer("Elin Forsberg", 2, 1665),
+    DemoPlayer("Gustav Dahl", 3, 1640),
+    DemoPlayer("Britt Sjöberg", 0, 1618),
+    DemoPlayer("Nils Wallin", 1, 1597),
+    DemoPlayer("Astrid Engström", 2, 1570),
+    DemoPlayer("Mats Björk", 3, 1533),
+)
+
+# username → role shown in the summary; the order is the order of the summary.
+USERS: tuple[tuple[str, str], ...] = (
+    ("admin", "superuser (Django admin)"),
+    ("arrangor", f"organiser of {TOURNAMENT_NAME}, may create tournaments"),
+    ("domare", f"referee of {TOURNAMENT_NAME}"),
+    ("anna", "player Anna Lindqvist"),
+    ("johan", "player Johan Nyström"),
+)
+
+# Results entered by the referee, W = the match's player1 (upper line), B = player2.
+# Round 1 slot → games. Slots 1 and 4 are played by the engine, slot 3 is a walkover.
+ROUND1_SCRIPTED: dict[int, tuple[str, ...]] = {
+    0: ("W jan", "W hemspel"),  # 3–0 with one game left: decided after game 2 (S4)
+    2: ("B hemspel munk", "W hemspel", "W jan"),  # munk gives W a skiljepoäng; W 3–2
+    5: ("W hemspel", "B vackert trappspel", "B hemspel"),  # B 2–1
+    6: ("W sprangjan", "W hemspel"),  # 5–0 with one game left: decided after game 2
+    7: ("B uppgivet", "W hemspel", "W hemspel", "W jan"),  # a resigned game lengthens it
+}
+ROUND1_WALKOVER_SLOT = 3  # player2 does not appear
+ROUND1_ENTERED_BY_RECORD_SLOT = 1  # the referee submits the record, no results entered
+ROUND1_VERIFIED_SLOT = 4  # the referee enters the results, then submits the record
+ROUND2_SCRIPTED: dict[int, tuple[str, ...]] = {
+    0: ("W hemspel", "B jan", "W jan"),  # W 3–2
+    3: ("W hemspel", "B jan", "B hemspel munk"),  # B 4–1
+}
+ROUND2_PLAYING_SLOT = 1  # one game entered and verified by a player's record
+# Seeds of the engine's random player, one per simulated match or game.
+SIM_SEEDS = {"r1-record": 8101, "r1-verified": 8104, "r2-playing": 8201, "invalid": 8200}
+
+
+class DemoError(Exception):
+    """The demo cannot be built here (e.g. a real user has a demo username)."""
+
+
+@dataclass
+class DemoSummary:
+    """What ``demo_build`` did, for the command to print."""
+
+    tournament: Tournament
+    seconds: float
+    accounts: list[tuple[str, str, bool]]  # username, role, made by the demo?
+
+
+# --- simulated matches ------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class SimulatedMatch:
+    """Games played by the engine's random player: the records and their outcomes."""
+
+    games: tuple[GameRecord, ...]
+    outcomes: tuple[Outcome, ...]
+
+    @property
+    def first_starter(self) -> Side | None:
+        return self.games[0].tek_starter if self.games else None
+
+    def text(self, tags: dict[str, str]) -> str:
+        return write_text(MatchRecord(tags=dict(tags), games=self.games))
+
+
+def simulate_match(
+    *,
+    rules: str,
+    length: int,
+    scale: str,
+    policy: str,
+    seed: int,
+    max_games: int | None = None,
+) -> SimulatedMatch:
+    """Play a match game by game until scoring decides it (S3/S4), or ``max_games``.
+
+    Game 1 opens with a tek; every later game is started by the loser of the one
+    before (R2). A game the match rules refuse (a resignation over the cap, S1) is
+    played again from the same start.
+    """
+    rng = random.Random(seed)
+    rule_set = RuleSet.from_names(name=rules)
+    state = match_state(length=length, scale=scale, policy=policy)
+    games: list[GameRecord] = []
+    outcomes: list[Outcome] = []
+    starter: Side | None = None
+    while not state.is_over and (max_games is None or len(games) < max_games):
+        for _attempt in range(100):
+            record, outcome = random_game(rule_set, rng, number=len(games) + 1, starter=starter)
+            try:
+                state = state.after(outcome)
+            except MatchError:
+                continue
+            break
+        else:  # pragma: no cover - 100 refused resignations in a row
+            raise DemoError("the random player kept resigning over the cap (S1)")
+        games.append(record)
+        outcomes.append(outcome)
+        starter = outcome.winner.other
+    return SimulatedMatch(tuple(games), tuple(outcomes))
+
+
+def _illegal_record(*, rules: str, seed: int) -> tuple[GameRecord, int]:
+    """A game of the random player with one turn replaced by an illegal play.
+
+    The replaced turn steps a checker from point 1 onto a point 2–11 where the mover
+    already has a checker: a band there breaks R5.3. The game is cut after that turn.
+    Returns the game and the number of the replaced turn (1-based).
+    """
+    rule_set = RuleSet.from_names(name=rules)
+    record, _outcome = random_game(rule_set, random.Random(seed), number=1)
+    assert record.tek_starter is not None
+    game = EngineGame(rule_set, starter=record.tek_starter)
+    for index, turn in enumerate(record.turns):
+        if turn.resigns:
+            break
+        side = game.position.to_move
+        own = game.position.points(side)
+        if index >= 6 and len(turn.dice) == 2 and own[0] == 0 and own[1] > 0:
+            for die in turn.dice:
+                target = 1 + die
+                if 2 <= target <= 11 and own[target] > 0:
+                    other = turn.dice[1] if die == turn.dice[0] else turn.dice[0]
+                    bad = TurnRecord(
+                        side=side,
+                        dice=turn.dice,
+                        steps=(RecordStep(1, target), RecordStep(target, target + other)),
+                    )
+                    turns = (*record.turns[:index], bad)
+                    return GameRecord(number=1, tek=record.tek, turns=turns), index + 1
+        game.play_turn(turn.dice, [(s.src, s.dst) for s in turn.steps])
+    # Not reached with the fixed seed; a double on the first roll breaks R5.3 as well.
+    side = record.tek_starter
+    bad = TurnRecord(side=side, dice=(3, 3), steps=(RecordStep(1, 4), RecordStep(1, 4)))
+    return GameRecord(number=1, tek=record.tek, turns=(bad,)), 1
+
+
+# --- lookups ------------------------------------------------------------------------
+
+
+def demo_tournament() -> Tournament | None:
+    """The demo tournament, if it has been built (the newest of that name)."""
+    return Tournament.objects.filter(name=TOURNAMENT_NAME).order_by("-id").first()
+
+
+def _demo_email(username: str) -> str:
+    return f"{username}@{DEMO_EMAIL_DOMAIN}"
+
+
+def _match(tournament: Tournament, round_number: int, slot: int) -> Match:
+    return Match.objects.select_related("round", "tournament", "player1", "player2").get(
+        tournament=tournament, round__number=round_number, slot=slot, is_third_place=False
+    )
+
+
+# --- delete ---------------------------------------------------------------------------
+
+
+def demo_delete() -> dict[str, int]:
+    """Remove the demo tournament and whatever demo objects are left; counts by kind."""
+    user_model = get_user_model()
+    counts = {"tournaments": 0, "players": 0, "users": 0, "clubs": 0}
+    with transaction.atomic():
+        for tournament in Tournament.objects.filter(name=TOURNAMENT_NAME):
+            tournament.delete()  # entries, rounds, matches, games, records, events
+            counts["tournaments"] += 1
+        demo_clubs = [name for name, _city in CLUBS]
+        players = (
+            Player.objects.filter(name__in=[p.name for p in PLAYERS], club__name__in=demo_clubs)
+            .annotate(entry_count=Count("entries"))
+            .filter(entry_count=0)
+        )
+        counts["players"] = len(players)
+        Player.objects.filter(pk__in=[p.pk for p in players]).delete()
+        users = user_model.objects.filter(
+            username__in=[name for name, _role in USERS],
+            email__in=[_demo_email(name) for name, _role in USERS],
+        )
+        counts["users"] = users.count()
+        users.delete()
+        clubs = Club.objects.filter(name__in=demo_clubs).annotate(n=Count("players")).filter(n=0)
+        counts["clubs"] = clubs.count()
+        Club.objects.filter(pk__in=[c.pk for c in clubs]).delete()
+    return counts
+
+
+# --- build ----------------------------------------------------------------------------
+
+
+def _account(username: str, *, password_hash: str, superuser: bool = False) -> tuple[Any, bool]:
+    """A demo user (created, or a demo user left by an earlier run); (user, made by us?).
+
+    An existing superuser ``admin`` that the demo did not make is used as it is (its
+    password is not touched); any other existing account with a demo username stops
+    the build, since the demo would give it rights and a known password.
+    ``password_hash`` is ``DEMO_PASSWORD`` hashed once for all demo users: the hasher
+    is slow by design, and these passwords are public anyway.
+    """
+    user_model = get_user_model()
+    email = _demo_email(username)
+    user = user_model.objects.filter(username=username).first()
+    if user is not None and user.email != email:
+        if superuser and user.is_superuser:
+            return user, False
+        raise DemoError(
+            f"A user named “{username}” exists and was not made by seed_demo; the demo "
+            "needs that name. Use a fresh database (DATABASE_URL) or rename that user."
+        )
+    if user is None:
+        create = (
+            user_model.objects.create_superuser if superuser else user_model.objects.create_user
+        )
+        user = create(username, email, None)
+    user.password = password_hash
+    user.save(update_fields=["password"])
+    return user, True
+
+
+def _setup() -> tuple[Tournament, dict[str, Any], list[tuple[str, str, bool]]]:
+    """Users, tournament, clubs, players, entries, seeds and the drawn bracket."""
+    users: dict[str, Any] = {}
+    made: dict[str, bool] = {}
+    password_hash = make_password(DEMO_PASSWORD)
+    for username, _role in USERS:
+        users[username], made[username] = _account(
+            username, password_hash=password_hash, superuser=username == "admin"
+        )
+    accounts = [(name, role, made[name]) for name, role in USERS]
+    arrangor = users["arrangor"]
+    arrangor.user_permissions.add(
+        Permission.objects.get(content_type__app_label="tournaments", codename="add_tournament")
+    )
+    arrangor = get_user_model().objects.get(pk=arrangor.pk)  # drop the cached permissions
+    tournament = tournament_create(
+        by=arrangor,
+        name=TOURNAMENT_NAME,
+        start_date=START,
+        end_date=END,
+        venue=VENUE,
+        rules=RULES,
+        scale=SCALE,
+        resignation_policy=POLICY,
+        is_public=True,
+    )
+    tournament_staff_set(tournament=tournament, by=arrangor, referees=[users["domare"]])
+    clubs: list[Club] = []
+    for name, city in CLUBS:
+        existing = Club.objects.filter(name__iexact=name).first()
+        clubs.append(existing or club_create(name=name, city=city, by=arrangor))
+    for spec in PLAYERS:
+        player = player_create(
+            name=spec.name,
+            club=clubs[spec.club],
+            rating=spec.rating,
+            user=users[spec.username] if spec.username else None,
+            by=arrangor,
+        )
+        entry = entry_add(tournament=tournament, player=player, by=arrangor)
+        if spec.seed is not None:
+            entry_seed_set(entry=entry, seed=spec.seed, by=arrangor)
+    tournament = tournament_bracket_generate(
+        tournament=tournament, by=arrangor, lengths=list(LENGTHS), draw_seed=DRAW_SEED
+    )
+    return tournament, users, accounts
+
+
+def _enter(match: Match, outcomes: Sequence[Outcome], *, by: Any, starter: Side | None) -> None:
+    """The referee enters ``outcomes`` as games 1, 2, …; game 1 started by ``starter``."""
+    for number, outcome in enumerate(outcomes, start=1):
+        game_result_enter(
+            match=match,
+            number=number,
+            winner=outcome.winner,
+            outcome=outcome.kind,
+            pattern=outcome.pattern,
+            munk=outcome.munk,
+            starter=starter if number == 1 else None,
+            by=by,
+        )
+
+
+def _scripted(match: Match, results: Sequence[str], *, by: Any, starter: Side) -> None:
+    _enter(match, [Outcome.from_text(text) for text in results], by=by, starter=starter)
+
+
+def _tags(match: Match) -> dict[str, str]:
+    assert match.player1 is not None and match.player2 is not None
+    return {
+        "Event": TOURNAMENT_NAME,
+        "Site": VENUE,
+        "Date": START.isoformat(),
+        "Round": match.round.name,
+        "White": match.player1.name,
+        "Black": match.player2.name,
+        "Rules": RULES,
+        "Length": str(match.length),
+        "Scale": SCALE,
+    }
+
+
+def _simulate(match: Match, key: str, max_games: int | None = None) -> SimulatedMatch:
+    return simulate_match(
+        rules=RULES,
+        length=match.length,
+        scale=SCALE,
+        policy=POLICY,
+        seed=SIM_SEEDS[key],
+        max_games=max_games,
+    )
+
+
+def _verified(submission_id: int, timeout: float = VERIFY_TIMEOUT) -> GameRecordSubmission:
+    """Wait until the record has its verdict, verifying it here if no one else is.
+
+    ``game_record_verify`` does nothing for a record that is done, or that a worker is
+    verifying right now; so this is safe with in-process tasks and with workers alike.
+    """
+    deadline = time.monotonic() + timeout
+    while True:
+        sub = GameRecordSubmission.objects.get(pk=submission_id)
+        if sub.state in RECORD_DONE_STATES:
+            return sub
+        game_record_verify(submission_id=submission_id)
+        sub.refresh_from_db()
+        if sub.state in RECORD_DONE_STATES:
+            return sub
+        if time.monotonic() > deadline:
+            raise DemoError(
+                f"Game record #{submission_id} is still {sub.state} after {timeout:.0f} s; "
+                "is the Celery worker running?"
+            )
+        time.sleep(0.2)
+
+
+def _submit(match: Match, text: str, *, by: Any) -> GameRecordSubmission:
+    submission = game_record_submit(match=match, text=text, by=by)
+    return _verified(submission.pk)
+
+
+def _play(tournament: Tournament, users: dict[str, Any]) -> None:
+    """Round 1 in full, round 2 in part, and the game records (see the module doc)."""
+    referee = users["domare"]
+    for slot in range(8):
+        match = _match(tournament, 1, slot)
+        if slot in ROUND1_SCRIPTED:
+            _scripted(match, ROUND1_SCRIPTED[slot], by=referee, starter=Side.WHITE)
+        elif slot == ROUND1_WALKOVER_SLOT:
+            assert match.player1 is not None and match.player2 is not None
+            match_walkover(
+                match=match,
+                winner=match.player1,
+                by=referee,
+                reason=f"{match.player2.name} did not appear",
+            )
+        elif slot == ROUND1_ENTERED_BY_RECORD_SLOT:
+            played = _simulate(match, "r1-record")
+            _submit(match, played.text(_tags(match)), by=referee)
+        elif slot == ROUND1_VERIFIED_SLOT:
+            played = _simulate(match, "r1-verified")
+            _enter(match, played.outcomes, by=referee, starter=played.first_starter)
+            _submit(match, played.text(_tags(match)), by=referee)
+
+    for slot, results in ROUND2_SCRIPTED.items():
+        _scripted(_match(tournament, 2, slot), results, by=referee, starter=Side.BLACK)
+
+    playing = _match(tournament, 2, ROUND2_PLAYING_SLOT)
+    played = _simulate(playing, "r2-playing", max_games=1)
+    _enter(playing, played.outcomes, by=referee, starter=played.first_starter)
+    _submit(playing, played.text(_tags(playing)), by=users["johan"])
+
+    # Anna uploads her notes of her quarterfinal, with a slip: an illegal move.
+    annas = _match(tournament, 2, 0)
+    game, _turn = _illegal_record(rules=RULES, seed=SIM_SEEDS["invalid"])
+    text = write_text(MatchRecord(tags=_tags(annas), games=(game,)))
+    _submit(annas, text, by=users["anna"])
+
+
+def demo_build(*, log: Callable[[str], None] | None = None) -> DemoSummary:
+    """Build the demo tournament; ``DemoError`` if it exists already (see ``demo_delete``).
+
+    The set-up (users to drawn bracket) is one transaction; the play is not, so each
+    record's verification is enqueued when its own transaction commits, as on the site.
+    """
+    started = time.monotonic()
+    say = log or (lambda _text: None)
+    if demo_tournament() is not None:
+        raise DemoError(f"“{TOURNAMENT_NAME}” exists already.")
+    demo_delete()  # leftovers of an earlier demo whose tournament was deleted by hand
+    with transaction.atomic():
+        tournament, users, accounts = _setup()
+    say("Bracket drawn; entering results and game records …")
+    _play(tournament, users)
+    tournament.refresh_from_db()
+    return DemoSummary(tournament, time.monotonic() - started, accounts)
+
+
+# --- the summary ------------------------------------------------------------------------
+
+
+def _match_line(match: Match) -> str:
+    one = match.player1.name if match.player1 else "?"
+    two = match.player2.name if match.player2 else "?"
+    head = f"  {match.round.name} #{match.slot + 1}: {one} – {two}"
+    state = match.state
+    if state == MatchState.WALKOVER:
+        return f"{head}: walkover, {match.winner} advances"
+    if state == MatchState.DECIDED:
+        early = " (decided early, S4)" if match.decided_early else ""
+        return (
+            f"{head}: {match.winner} wins {max(match.points1, match.points2)}–"
+            f"{min(match.points1, match.points2)} after game {match.decided_after_game}{early}"
+        )
+    if state == MatchState.PLAYING:
+        games = match.games.filter(voided_at__isnull=True).count()
+        return f"{head}: being played, {match.points1}–{match.points2} after {games} game(s)"
+    return f"{head}: {match.get_state_display()}"
+
+
+def demo_summary(*, tournament: Tournament) -> list[str]:
+    """The demo tournament as lines of text: rounds, matches and game records."""
+    lines = [
+        f"{tournament.name} ({tournament.start_date:%Y-%m-%d}, {tournament.venue}): rules "
+        f"{tournament.rules}, scale {tournament.get_scale_display()}, "
+        f"{tournament.entries.count()} players, {tournament.get_status_display()}",
+    ]
+    for rnd in tournament.rounds.order_by("number"):
+        lines.append(f"{rnd.name} (best of {rnd.match_length}):")
+        matches = rnd.matches.select_related("player1", "player2", "winner", "round")
+        lines.extend(_match_line(m) for m in matches.order_by("slot"))
+    lines.append("Game records:")
+    subs = (
+        GameRecordSubmission.objects.filter(match__tournament=tournament)
+        .select_related("match__round", "match__player1", "match__player2", "submitted_by")
+        .order_by("id")
+    )
+    for sub in subs:
+        by = sub.submitted_by.get_username() if sub.submitted_by else "?"
+        lines.append(
+            f"  #{sub.pk} {sub.match.round.name} #{sub.match.slot + 1} ({sub.match}), "
+            f"by {by}: {sub.state} — {sub.message}"
+        )
+    return lines

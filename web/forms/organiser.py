@@ -1,0 +1,550 @@
+"""Forms of the organiser pages: a new tournament, entries (one by one or from a CSV
+file), seeds, referees, the draw and a walkover.
+
+The forms check what a person can get wrong while typing (odd match lengths, unique
+seeds, unknown user names, a malformed CSV row) and say so next to the field; the
+services check the rest again, so the pages and the API share one set of rules.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import re
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from django import forms
+from django.contrib.auth import get_user_model
+from django.core.files.uploadedfile import UploadedFile
+from django.forms.utils import ErrorList
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, ngettext
+
+from matches.models import Match
+from tournaments.models import Club, Entry, ResignationPolicyName, RuleSetName, ScaleName
+from tournaments.services import BOARD_ADDONS
+
+# Largest CSV accepted: a field of a few hundred players is a few kilobytes.
+CSV_MAX_BYTES = 512 * 1024
+CSV_COLUMNS = ("name", "club", "rating", "seed")
+DRAW_SEED_MAX = 2**63 - 1  # Tournament.draw_seed is a signed 64-bit integer
+
+
+class Errors(ErrorList):
+    """Django's error list with the site's ``errors`` class (red, next to the field)."""
+
+    def __init__(
+        self,
+        initlist: Any = None,
+        error_class: str | None = None,
+        renderer: Any = None,
+        field_id: str | None = None,
+    ) -> None:
+        css = f"errors {error_class}" if error_class else "errors"
+        super().__init__(initlist, error_class=css, renderer=renderer, field_id=field_id)
+
+
+class Form(forms.Form):
+    """Base form of these pages: errors styled by the site."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("error_class", Errors)
+        kwargs.setdefault("label_suffix", "")
+        super().__init__(*args, **kwargs)
+
+
+# --- a new tournament -----------------------------------------------------------------
+
+ADDON_CHOICES = [
+    ("easy-reentry", gettext_lazy("easy re-entry (entry blasting as in talisman, R15)")),
+    ("one-die", gettext_lazy("one die (single-die rolls, R13)")),
+    ("double-six", gettext_lazy("double six (a first roll of 6-6, R15)")),
+]
+assert tuple(code for code, _label in ADDON_CHOICES) == BOARD_ADDONS
+
+POLICY_CHOICES = [
+    (
+        ResignationPolicyName.CAPPED.value,
+        gettext_lazy("capped: each player may resign at most n games of a best-of-n match"),
+    ),
+    (ResignationPolicyName.FORBIDDEN.value, gettext_lazy("forbidden: no resigning")),
+]
+
+
+class DateInput(forms.DateInput):
+    """The browser's date picker; its value is always ISO (YYYY-MM-DD)."""
+
+    input_type = "date"
+
+    def __init__(self, attrs: dict[str, Any] | None = None) -> None:
+        super().__init__(attrs=attrs, format="%Y-%m-%d")
+
+
+class TournamentForm(Form):
+    name = forms.CharField(label=gettext_lazy("Name"), max_length=200)
+    start_date = forms.DateField(label=gettext_lazy("First day"), widget=DateInput())
+    end_date = forms.DateField(
+        label=gettext_lazy("Last day"),
+        required=False,
+        widget=DateInput(),
+        help_text=gettext_lazy("Leave empty for a one-day tournament."),
+    )
+    venue = forms.CharField(label=gettext_lazy("Venue"), max_length=200, required=False)
+    rules = forms.ChoiceField(
+        label=gettext_lazy("Rule set"),
+        choices=RuleSetName.choices,
+        initial=RuleSetName.TALISMAN,
+    )
+    addons = forms.MultipleChoiceField(
+        label=gettext_lazy("Add-ons"),
+        choices=ADDON_CHOICES,
+        required=False,
+        widget=forms.CheckboxSelectMultiple,
+        help_text=gettext_lazy("Only with the board rule set."),
+    )
+    scale = forms.ChoiceField(
+        label=gettext_lazy("Scale"),
+        choices=ScaleName.choices,
+        initial=ScaleName.WW,
+        help_text=gettext_lazy(
+            "Points per game: W&W 1956 and Ny 1 break ties on skiljepoäng, Ny 2 needs none."
+        ),
+    )
+    resignation_policy = forms.ChoiceField(
+        label=gettext_lazy("Resigning"),
+        choices=POLICY_CHOICES,
+        initial=ResignationPolicyName.CAPPED,
+        widget=forms.RadioSelect,
+    )
+    is_public = forms.BooleanField(
+        label=gettext_lazy("Public"),
+        required=False,
+        initial=True,
+        help_text=gettext_lazy(
+            "Anyone may follow a public tournament; a private one is seen only by its "
+            "organisers, referees and players."
+        ),
+    )
+    third_place_match = forms.BooleanField(
+        label=gettext_lazy("Match for third place"),
+        required=False,
+        help_text=gettext_lazy(
+            "The semifinal losers play for third place, over the final's length "
+            "(with at least 4 players)."
+        ),
+    )
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean() or {}
+        if data.get("addons") and data.get("rules") != RuleSetName.BOARD:
+            self.add_error(
+                "addons",
+                _("Add-ons exist only with the board rule set: choose board, or clear them."),
+            )
+        start, end = data.get("start_date"), data.get("end_date")
+        if start and end and end < start:
+            self.add_error("end_date", _("The last day cannot be before the first day."))
+        return data
+
+
+# --- entries ------------------------------------------------------------------------------
+
+
+class PlayerAddForm(Form):
+    name = forms.CharField(label=gettext_lazy("Name"), max_length=120)
+    club = forms.ModelChoiceField(
+        label=gettext_lazy("Club"),
+        queryset=Club.objects.order_by("name"),
+        required=False,
+        empty_label=gettext_lazy("(none, or a new club below)"),
+    )
+    new_club = forms.CharField(
+        label=gettext_lazy("New club"),
+        max_length=120,
+        required=False,
+        help_text=gettext_lazy("Only for a club that is not in the list above."),
+    )
+    rating = forms.IntegerField(label=gettext_lazy("Rating"), min_value=0, required=False)
+    seed = forms.IntegerField(
+        label=gettext_lazy("Seed"),
+        min_value=1,
+        required=False,
+        help_text=gettext_lazy("1 = strongest; leave empty for an unseeded player."),
+    )
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean() or {}
+        if data.get("club") and data.get("new_club", "").strip():
+            self.add_error(
+                "new_club",
+                _("Pick a club from the list or type a new one, not both."),
+            )
+        return data
+
+    def club_name(self) -> str:
+        """The club typed or picked ("" for none)."""
+        club: Club | None = self.cleaned_data.get("club")
+        return club.name if club else str(self.cleaned_data.get("new_club", "")).strip()
+
+
+@dataclass(frozen=True)
+class ImportRow:
+    """One player row of an entries file; ``line`` is its row number in the file."""
+
+    line: int
+    name: str
+    club: str
+    rating: int | None
+    seed: int | None
+
+
+class CsvError(Exception):
+    """The file cannot be read as an entries file; ``messages`` say why, row by row."""
+
+    def __init__(self, messages: Sequence[str]) -> None:
+        super().__init__("; ".join(messages))
+        self.messages = list(messages)
+
+
+def _decode(data: bytes) -> str:
+    try:
+        return data.decode("utf-8-sig")  # also strips Excel's byte-order mark
+    except UnicodeDecodeError as err:
+        raise CsvError(
+            [
+                _(
+                    "The file is not UTF-8 text (byte %(pos)d). Save it as “CSV UTF-8” "
+                    "and upload it again."
+                )
+                % {"pos": err.start + 1}
+            ]
+        ) from None
+
+
+def _delimiter(header: str) -> str:
+    """Semicolon (Swedish spreadsheets), comma or tab: whichever splits the header into
+    known column names; the sniffer of ``csv`` guesses wrong on one-column files."""
+    best, best_known = ",", -1
+    for delimiter in (";", ",", "\t"):
+        names = [c.strip().strip('"').lower() for c in header.split(delimiter)]
+        known = sum(1 for n in names if n in CSV_COLUMNS)
+        if known > best_known:
+            best, best_known = delimiter, known
+    return best
+
+
+def _number(text: str) -> int:
+    # Spreadsheets may write 1 500 or 1500.0 for a whole number.
+    cleaned = text.replace("\u00a0", "").replace(" ", "")
+    if re.fullmatch(r"-?\d+(\.0+)?", cleaned):
+        return int(cleaned.split(".")[0])
+    raise ValueError(text)
+
+
+def parse_players_csv(data: bytes) -> list[ImportRow]:
+    """Read an entries file: a header row naming the columns (name, club, rating, seed;
+    only name is required, in any order), then one player per row.
+
+    Raises ``CsvError`` listing every bad row, so the whole file can be fixed at once.
+    """
+    text = _decode(data)
+    lines = text.splitlines()
+    first = next((i for i, line in enumerate(lines) if line.strip()), None)
+    if first is None:
+        raise CsvError([_("The file is empty.")])
+    reader = csv.reader(io.StringIO(text, newline=""), delimiter=_delimiter(lines[first]))
+    header: list[str] | None = None
+    errors: list[str] = []
+    rows: list[ImportRow] = []
+    seeds: Counter[int] = Counter()
+    seed_rows: dict[int, list[int]] = {}
+    for cells in reader:
+        line = reader.line_num
+        if not any(c.strip() for c in cells):
+            continue
+        if header is None:
+            header = [c.strip().lower() for c in cells]
+            unknown = [c for c in header if c not in CSV_COLUMNS]
+            if unknown:
+                errors.append(
+                    _("row %(row)d: unknown column “%(col)s”; the columns are %(cols)s.")
+                    % {"row": line, "col": unknown[0], "cols": ", ".join(CSV_COLUMNS)}
+                )
+            if "name" not in header:
+                errors.append(
+                    _("row %(row)d: the header row needs a column “name”.") % {"row": line}
+                )
+            doubled = sorted(c for c, n in Counter(header).items() if n > 1)
+            if doubled:
+                errors.append(
+                    _("row %(row)d: column “%(col)s” appears twice.")
+                    % {"row": line, "col": doubled[0]}
+                )
+            if errors:
+                raise CsvError(errors)
+            continue
+        if len(cells) > len(header):
+            errors.append(
+                _("row %(row)d: %(n)d values, but the header names only %(m)d columns.")
+                % {"row": line, "n": len(cells), "m": len(header)}
+            )
+            continue
+        values = dict(zip(header, (c.strip() for c in cells), strict=False))
+        name = values.get("name", "")
+        row_errors: list[str] = []
+        if not name:
+            row_errors.append(_("row %(row)d: the name is empty.") % {"row": line})
+        elif len(name) > 120:
+            row_errors.append(
+                _("row %(row)d: the name is longer than 120 characters.") % {"row": line}
+            )
+        if len(values.get("club", "")) > 120:
+            row_errors.append(
+                _("row %(row)d: the club is longer than 120 characters.") % {"row": line}
+            )
+        rating: int | None = None
+        if values.get("rating"):
+            try:
+                rating = _number(values["rating"])
+            except ValueError:
+                row_errors.append(
+                    _("row %(row)d: rating “%(value)s” is not a number.")
+                    % {"row": line, "value": values["rating"]}
+                )
+            if rating is not None and rating < 0:
+                row_errors.append(_("row %(row)d: a rating cannot be negative.") % {"row": line})
+                rating = None
+        seed: int | None = None
+        if values.get("seed"):
+            try:
+                seed = _number(values["seed"])
+            except ValueError:
+                seed = None
+            if seed is None or seed < 1:
+                row_errors.append(
+                    _("row %(row)d: seed “%(value)s” is not a whole number from 1 up.")
+                    % {"row": line, "value": values["seed"]}
+                )
+                seed = None
+        if seed is not None:
+            seeds[seed] += 1
+            seed_rows.setdefault(seed, []).append(line)
+        errors.extend(row_errors)
+        if not row_errors:
+            rows.append(ImportRow(line, name, values.get("club", ""), rating, seed))
+    for seed, count in sorted(seeds.items()):
+        if count > 1:
+            at = seed_rows[seed]
+            errors.append(
+                _("rows %(rows)s: seed %(seed)d is given more than once.")
+                % {"rows": ", ".join(str(r) for r in at), "seed": seed}
+            )
+    if header is None:
+        raise CsvError([_("The file is empty.")])
+    if errors:
+        raise CsvError(errors)
+    if not rows:
+        raise CsvError([_("The file has a header row but no players.")])
+    return rows
+
+
+class PlayersImportForm(Form):
+    file = forms.FileField(
+        label=gettext_lazy("CSV file"),
+        help_text=gettext_lazy(
+            "A header row with the columns name, club, rating, seed (only name is "
+            "required), then one player per row; separated by semicolons or commas; UTF-8. "
+            "If any row is wrong, nothing is imported."
+        ),
+    )
+
+    def clean_file(self) -> list[ImportRow]:
+        upload: UploadedFile = self.cleaned_data["file"]
+        if upload.size is not None and upload.size > CSV_MAX_BYTES:
+            raise forms.ValidationError(
+                _("The file is larger than %(kb)d kB; is it really a list of players?")
+                % {"kb": CSV_MAX_BYTES // 1024}
+            )
+        try:
+            return parse_players_csv(upload.read())
+        except CsvError as err:
+            raise forms.ValidationError(
+                [*err.messages, _("Nothing was imported; fix the file first.")]
+            ) from None
+
+
+class SeedsForm(Form):
+    """One seed input per active entry (``seed_<entry id>``), saved in one post."""
+
+    def __init__(self, *args: Any, entries: Sequence[Entry], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.entries = list(entries)
+        for entry in self.entries:
+            self.fields[self.field_name(entry)] = forms.IntegerField(
+                label=_("Seed of %(name)s") % {"name": entry.player.name},
+                min_value=1,
+                required=False,
+                initial=entry.seed,
+                widget=forms.NumberInput(attrs={"class": "seed"}),
+            )
+
+    @staticmethod
+    def field_name(entry: Entry) -> str:
+        return f"seed_{entry.pk}"
+
+    def rows(self) -> list[tuple[Entry, forms.BoundField]]:
+        return [(e, self[self.field_name(e)]) for e in self.entries]
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean() or {}
+        holders: dict[int, list[Entry]] = {}
+        for entry in self.entries:
+            seed = data.get(self.field_name(entry))
+            if seed is not None:
+                holders.setdefault(seed, []).append(entry)
+        for seed, entries in holders.items():
+            if len(entries) > 1:
+                for entry in entries:
+                    others = ", ".join(e.player.name for e in entries if e is not entry)
+                    self.add_error(
+                        self.field_name(entry),
+                        _("Seed %(seed)d is also given to %(names)s.")
+                        % {"seed": seed, "names": others},
+                    )
+        return data
+
+    def seeds(self) -> dict[Entry, int | None]:
+        return {e: self.cleaned_data.get(self.field_name(e)) for e in self.entries}
+
+
+class WithdrawForm(Form):
+    entry = forms.IntegerField(widget=forms.HiddenInput)
+    reason = forms.CharField(label=gettext_lazy("Reason"), max_length=200, required=False)
+
+
+# --- referees -------------------------------------------------------------------------------
+
+
+class RefereesForm(Form):
+    usernames = forms.CharField(
+        label=gettext_lazy("Referees"),
+        required=False,
+        widget=forms.Textarea(attrs={"rows": 2}),
+        help_text=gettext_lazy(
+            "User names, separated by commas or spaces. Leave empty for no referees. "
+            "Organisers may referee anyway."
+        ),
+    )
+
+    def clean_usernames(self) -> list[Any]:
+        names = [n for n in re.split(r"[\s,;]+", self.cleaned_data["usernames"]) if n]
+        names = list(dict.fromkeys(names))  # in order, once each
+        users = {u.get_username(): u for u in get_user_model().objects.filter(username__in=names)}
+        unknown = [n for n in names if n not in users]
+        if unknown:
+            raise forms.ValidationError(
+                ngettext(
+                    "No user is called %(names)s. Check the spelling; a referee needs an "
+                    "account first.",
+                    "No users are called %(names)s. Check the spelling; a referee needs an "
+                    "account first.",
+                    len(unknown),
+                )
+                % {"names": ", ".join(f"“{n}”" for n in unknown)}
+            )
+        return [users[n] for n in names]
+
+
+# --- the draw ---------------------------------------------------------------------------------
+
+
+def lengths_text(lengths: Sequence[int]) -> str:
+    return ", ".join(str(n) for n in lengths)
+
+
+class DrawForm(Form):
+    lengths = forms.CharField(
+        label=gettext_lazy("Match lengths, round by round"),
+        max_length=100,
+    )
+    draw_seed = forms.IntegerField(
+        label=gettext_lazy("Draw seed"),
+        required=False,
+        min_value=0,
+        max_value=DRAW_SEED_MAX,
+        help_text=gettext_lazy(
+            "Leave empty for a new random draw. The seed of an earlier draw repeats it."
+        ),
+    )
+
+    def __init__(self, *args: Any, rounds: int, players: int, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.rounds = rounds
+        self.players = players
+        self.fields["lengths"].help_text = ngettext(
+            "%(players)d players make %(rounds)d round: give %(rounds)d odd number of games "
+            "(1, 3, 5, 7, …).",
+            "%(players)d players make %(rounds)d rounds: give %(rounds)d odd numbers of games "
+            "(1, 3, 5, 7, …), first round first, separated by commas.",
+            rounds,
+        ) % {"players": players, "rounds": rounds}
+
+    def clean_lengths(self) -> list[int]:
+        parts = [p for p in re.split(r"[\s,;]+", self.cleaned_data["lengths"]) if p]
+        lengths: list[int] = []
+        for part in parts:
+            if not part.isdigit():
+                raise forms.ValidationError(
+                    _("“%(part)s” is not a number of games.") % {"part": part}
+                )
+            length = int(part)
+            if length < 1 or length % 2 == 0:
+                raise forms.ValidationError(
+                    _(
+                        "A match is played over an odd number of games (1, 3, 5, 7, …); "
+                        "%(n)d is not odd."
+                    )
+                    % {"n": length}
+                )
+            lengths.append(length)
+        if len(lengths) != self.rounds:
+            raise forms.ValidationError(
+                ngettext(
+                    "%(players)d players make %(rounds)d round: give %(rounds)d length, "
+                    "not %(given)d.",
+                    "%(players)d players make %(rounds)d rounds: give %(rounds)d lengths, "
+                    "not %(given)d.",
+                    self.rounds,
+                )
+                % {"players": self.players, "rounds": self.rounds, "given": len(lengths)}
+            )
+        return lengths
+
+
+# --- a walkover -----------------------------------------------------------------------------
+
+
+class WalkoverForm(Form):
+    winner = forms.TypedChoiceField(
+        label=gettext_lazy("Winner"), coerce=int, widget=forms.RadioSelect
+    )
+    reason = forms.CharField(
+        label=gettext_lazy("Reason"),
+        max_length=200,
+        help_text=gettext_lazy("For example: did not appear, or withdrew because of illness."),
+    )
+
+    def __init__(self, *args: Any, match: Match, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.match = match
+        players = [p for p in (match.player1, match.player2) if p is not None]
+        winner = self.fields["winner"]
+        assert isinstance(winner, forms.TypedChoiceField)
+        winner.choices = [(p.pk, p.name) for p in players]
+
+    def winner_player(self) -> Any:
+        pk = self.cleaned_data["winner"]
+        return self.match.player1 if pk == self.match.player1_id else self.match.player2

@@ -1,0 +1,108 @@
+"""The game-record upload form: paste the text or choose a file (game-record.md).
+
+The form only reads what was sent: at most 1 MB of UTF-8 text, from exactly one of the
+two fields. Whether it is a record, and a legal one, is for the engine to say after the
+service has stored it (``matches.services.game_record_submit``).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+from django.template.defaultfilters import filesizeformat
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from matches.services import RECORD_MAX_BYTES
+
+
+class RecordUploadForm(forms.Form):
+    """``cleaned_data["record"]`` is the record's text, from the file or the text box."""
+
+    text = forms.CharField(
+        label=gettext_lazy("Paste the record"),
+        required=False,
+        strip=False,
+        widget=forms.Textarea(
+            attrs={
+                "rows": 16,
+                "spellcheck": "false",
+                "autocapitalize": "off",
+                "autocomplete": "off",
+                "aria-describedby": "id_text_helptext",
+            }
+        ),
+        help_text=gettext_lazy(
+            "A game record as text (Game 1, Tek: 2-5, W 6-4: 1/7 1/5 …) or as JSON."
+        ),
+    )
+    file = forms.FileField(
+        label=gettext_lazy("or choose a file"),
+        required=False,
+        widget=forms.ClearableFileInput(
+            attrs={
+                "accept": ".txt,.json,.rec,text/plain,application/json",
+                "aria-describedby": "id_file_helptext",
+            }
+        ),
+        help_text=gettext_lazy("A UTF-8 text file of at most 1 MB."),
+    )
+
+    def clean_file(self) -> Any:
+        upload = self.cleaned_data.get("file")
+        if upload and upload.size > RECORD_MAX_BYTES:
+            raise forms.ValidationError(
+                _(
+                    "The file is %(size)s; the limit is 1 MB. Submit one match per file, "
+                    "or leave out what is not part of the record."
+                ),
+                code="too_big",
+                params={"size": filesizeformat(upload.size)},
+            )
+        return upload
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean() or {}
+        text: str = data.get("text") or ""
+        upload = data.get("file")
+        if self.errors:
+            return data
+        if upload and text.strip():
+            raise forms.ValidationError(
+                _("Paste the record or choose a file, not both."), code="both"
+            )
+        if upload:
+            raw = upload.read()
+            try:
+                data["record"] = raw.decode("utf-8")
+            except UnicodeDecodeError as exc:
+                self.add_error(
+                    "file",
+                    forms.ValidationError(
+                        _(
+                            "The file is not UTF-8 text (byte %(byte)d is not valid UTF-8). "
+                            "Save it as UTF-8 in your editor and choose it again."
+                        ),
+                        code="encoding",
+                        params={"byte": exc.start + 1},
+                    ),
+                )
+            return data
+        if not text.strip():
+            raise forms.ValidationError(
+                _("Paste the record's text or choose a file."), code="empty"
+            )
+        size = len(text.encode("utf-8"))
+        if size > RECORD_MAX_BYTES:
+            self.add_error(
+                "text",
+                forms.ValidationError(
+                    _("The text is %(size)s; the limit is 1 MB. Submit one match at a time."),
+                    code="too_big",
+                    params={"size": filesizeformat(size)},
+                ),
+            )
+            return data
+        data["record"] = text
+        return data

@@ -1,0 +1,84 @@
+"""The referee's result form: a winner and one outcome button (R10–R12, R14).
+
+The outcome buttons carry everything but the winner in one value, so a result takes two
+taps (three for vackert spel, whose pattern is a third): ``hemspel``, ``hemspel+munk``,
+``jan``, ``sprangjan``, ``uppgivet``, ``vackert_spel:trappspel``,
+``vackert_spel:trappspel+munk``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from engine.types import OutcomeKind, Pattern
+
+# Which outcomes may carry munk (R11, R12): hemspel and vackert spel.
+MUNK_OUTCOMES = (OutcomeKind.HEMSPEL, OutcomeKind.VACKERT_SPEL)
+
+
+@dataclass(frozen=True)
+class Choice:
+    """One outcome button: what it submits and how it is labelled (Swedish game words)."""
+
+    value: str
+    label: str
+
+
+def _pattern_word(pattern: Pattern) -> str:
+    return pattern.value.replace("_", " ")
+
+
+PLAIN_CHOICES = (
+    Choice("hemspel", "hemspel"),
+    Choice("hemspel+munk", "hemspel med munk"),
+    Choice("jan", "jan"),
+    Choice("sprangjan", "sprängjan"),
+    Choice("uppgivet", "uppgivet"),
+)
+PATTERN_CHOICES = tuple(
+    choice
+    for pattern in Pattern
+    for choice in (
+        Choice(f"vackert_spel:{pattern.value}", _pattern_word(pattern)),
+        Choice(f"vackert_spel:{pattern.value}+munk", f"{_pattern_word(pattern)} med munk"),
+    )
+)
+ALL_VALUES = {c.value for c in PLAIN_CHOICES + PATTERN_CHOICES}
+
+
+@dataclass(frozen=True)
+class ParsedOutcome:
+    outcome: OutcomeKind
+    pattern: Pattern | None
+    munk: bool
+
+
+def parse_outcome(value: str) -> ParsedOutcome:
+    """``vackert_spel:trappspel+munk`` → (VACKERT_SPEL, TRAPPSPEL, munk)."""
+    if value not in ALL_VALUES:
+        raise ValueError(value)
+    body, _plus, munk = value.partition("+")
+    kind, _colon, pattern = body.partition(":")
+    return ParsedOutcome(OutcomeKind(kind), Pattern(pattern) if pattern else None, munk == "munk")
+
+
+class ResultForm(forms.Form):
+    """A game's result as the buttons send it. ``number`` is the game the page showed,
+    so a result entered meanwhile by another referee is a conflict, not an overwrite."""
+
+    number = forms.IntegerField(min_value=1, widget=forms.HiddenInput)
+    winner = forms.ChoiceField(
+        choices=(("W", "W"), ("B", "B")),
+        error_messages={"required": _("Choose the winner first.")},
+    )
+    outcome = forms.CharField(error_messages={"required": _("Choose how the game was won.")})
+    note = forms.CharField(required=False, max_length=500)
+
+    def clean_outcome(self) -> ParsedOutcome:
+        try:
+            return parse_outcome(self.cleaned_data["outcome"])
+        except ValueError:
+            raise forms.ValidationError(_("Unknown outcome.")) from None

@@ -1,0 +1,88 @@
+"""Template filters for bräde: scores in a tournament's scale and the game's words.
+
+The game words (hemspel, jan, sprängjan, munk, …) stay Swedish in both languages; the
+glossary page explains them.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import template
+from django.utils.translation import gettext as _
+
+from matches.models import MatchState
+from scoring.scales import MINUS, PLUS, Scale, format_points
+
+register = template.Library()
+
+OUTCOME_WORDS = {
+    "hemspel": "hemspel",
+    "vackert_spel": "vackert spel",
+    "jan": "jan",
+    "sprangjan": "sprängjan",
+    "uppgivet": "uppgivet",
+}
+PATTERN_WORDS = {
+    "enkelt_kronspel": "enkelt kronspel",
+    "dubbelt_kronspel": "dubbelt kronspel",
+    "trappspel": "trappspel",
+    "uppspel": "uppspel",
+}
+
+
+def _net_marks(scale: str, points: int, net: int) -> str:
+    """Ny 1 points with the net of a player's + and − marks (``2+``); bare otherwise."""
+    if Scale.parse(scale) is Scale.NY1:
+        return f"{points}{PLUS * net if net > 0 else MINUS * -net}"
+    return format_points(scale, points)
+
+
+@register.simple_tag
+def match_score(match: Any, scale: str) -> str:
+    """The score of a match as its tournament's scale writes it: ``4–2``, ``2+–2``.
+
+    Empty before the first game; ``w.o.`` for a walkover and ``–`` for a bye.
+    """
+    if match.state == MatchState.WALKOVER:
+        return _("w.o.")
+    if match.state == MatchState.BYE:
+        return "–"
+    if match.state in (MatchState.WAITING, MatchState.READY):
+        return ""
+    one = _net_marks(scale, match.points1, match.tiebreak1)
+    two = _net_marks(scale, match.points2, match.tiebreak2)
+    return f"{one}–{two}"
+
+
+@register.simple_tag
+def side_points(match: Any, n: int, scale: str) -> str:
+    """Player ``n``'s (1 or 2) points in the bracket, with Ny 1 marks; empty when none.
+
+    ``scale`` is the tournament's, passed in so a bracket needs no query per match.
+    """
+    if match.state == MatchState.WALKOVER:
+        winner = match.player1_id if n == 1 else match.player2_id
+        return _("w.o.") if winner is not None and winner == match.winner_id else ""
+    if match.state not in (MatchState.PLAYING, MatchState.DECIDED):
+        return ""
+    if n == 1:
+        return _net_marks(scale, match.points1, match.tiebreak1)
+    return _net_marks(scale, match.points2, match.tiebreak2)
+
+
+@register.filter
+def outcome_word(game: Any) -> str:
+    """``vackert spel (trappspel) med munk`` / ``jan``: how a game was won."""
+    word = OUTCOME_WORDS.get(game.outcome, game.outcome)
+    if game.pattern:
+        word += f" ({PATTERN_WORDS.get(game.pattern, game.pattern)})"
+    if game.munk:
+        word += " " + _("with munk")
+    return word
+
+
+@register.filter
+def side_player(match: Any, side: str) -> Any:
+    """The player of ``side`` (``W`` is player 1, ``B`` player 2)."""
+    return match.player1 if side == "W" else match.player2

@@ -1,0 +1,458 @@
+"""Organiser pages: create a tournament, then on one manage page enter players (one by
+one or from a CSV file), set seeds, withdraw players, choose referees, draw the
+bracket, and give walkovers.
+
+Only the tournament's organisers (``tournaments.permissions.is_organiser``) may use
+them: anyone else signed in gets 403, anonymous users are sent to sign in, and a
+private tournament they cannot see is a 404 as everywhere else. Every successful post
+redirects (post/redirect/get) with a message; a form with errors is shown again with
+the errors next to its fields. Errors of the services (``DomainError``) are shown the
+same way, never as an error page.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.db import transaction
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, ngettext
+from django.views.decorators.http import require_http_methods, require_POST
+
+from matches import selectors as matches_sel
+from matches import services as match_services
+from matches.errors import DomainError
+from matches.models import Match, MatchState
+from tournaments import bracket, services
+from tournaments import selectors as tournaments_sel
+from tournaments.models import Club, Entry, Player, Tournament, TournamentStatus
+from tournaments.permissions import User, can_create_tournament, is_organiser
+from web.forms.organiser import (
+    DrawForm,
+    ImportRow,
+    PlayerAddForm,
+    PlayersImportForm,
+    RefereesForm,
+    SeedsForm,
+    TournamentForm,
+    WalkoverForm,
+    WithdrawForm,
+    lengths_text,
+)
+from web.views.common import found
+
+OPEN_STATES = (MatchState.READY, MatchState.PLAYING)
+
+# The form of the manage page → (its anchor, what to say when it has errors).
+PROBLEMS: dict[str, tuple[str, Any]] = {
+    "seeds_form": ("entries", gettext_lazy("The seeds are not saved: see the errors.")),
+    "player_form": ("add-one", gettext_lazy("The player is not entered: see the errors.")),
+    "import_form": ("import", gettext_lazy("Nothing was imported: see the errors.")),
+    "referees_form": ("referees", gettext_lazy("The referees are not saved: see the errors.")),
+    "draw_form": ("draw", gettext_lazy("The bracket is not drawn: see the errors.")),
+}
+
+
+def _managed(request: HttpRequest, pk: int) -> Tournament:
+    """The tournament, if ``request.user`` organises it: 404 if they cannot see it, else 403."""
+    tournament = found(tournaments_sel.tournament_get, pk=pk, by=request.user)
+    if not is_organiser(request.user, tournament):
+        raise PermissionDenied(_("Only the organisers of this tournament may manage it."))
+    return tournament
+
+
+def _drawn_already(request: HttpRequest, tournament: Tournament) -> HttpResponse | None:
+    """After the draw the entry, seed and draw forms are gone from the page: a post from
+    a page loaded before the draw gets a message (not a form error nobody would see)."""
+    if tournament.status == TournamentStatus.DRAFT:
+        return None
+    messages.error(
+        request,
+        _("The bracket is drawn already: players, seeds and the draw can no longer change."),
+    )
+    return redirect(_manage_url(tournament))
+
+
+def _manage_url(tournament: Tournament, anchor: str = "") -> str:
+    url = reverse("web:tournament_manage", args=[tournament.pk])
+    return f"{url}#{anchor}" if anchor else url
+
+
+# --- create -------------------------------------------------------------------------------
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def tournament_create(request: HttpRequest) -> HttpResponse:
+    if not can_create_tournament(request.user):
+        raise PermissionDenied(_("Ask an administrator for organiser rights."))
+    form = TournamentForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        try:
+            tournament = services.tournament_create(
+                by=request.user,
+                name=data["name"],
+                start_date=data["start_date"],
+                end_date=data["end_date"],
+                venue=data["venue"],
+                rules=data["rules"],
+                addons=data["addons"],
+                scale=data["scale"],
+                resignation_policy=data["resignation_policy"],
+                is_public=data["is_public"],
+                third_place_match=data["third_place_match"],
+            )
+        except DomainError as err:
+            form.add_error(None, err.message)
+        else:
+            messages.success(
+                request,
+                _("“%(name)s” is created. Now enter the players.") % {"name": tournament.name},
+            )
+            return redirect(_manage_url(tournament))
+    return render(request, "web/organiser/tournament_form.html", {"form": form})
+
+
+# --- the manage page ----------------------------------------------------------------------
+
+
+def _active(entries: Iterable[Entry]) -> list[Entry]:
+    """The entries still in, seeded first (the selector's order puts unseeded entries
+    first on SQLite and last on PostgreSQL, where NULLs sort differently)."""
+    return sorted(
+        (e for e in entries if e.withdrawn_at is None),
+        key=lambda e: (e.seed is None, e.seed or 0, e.player.name.casefold(), e.pk),
+    )
+
+
+def _draw_shape(tournament: Tournament) -> tuple[int, int]:
+    """(active players, rounds they make); 0 rounds below two players."""
+    players = Entry.objects.filter(tournament=tournament, withdrawn_at__isnull=True).count()
+    return players, bracket.round_count(players) if players >= 2 else 0
+
+
+def _draw_form(tournament: Tournament, data: Any = None) -> DrawForm:
+    players, rounds = _draw_shape(tournament)
+    initial = {"lengths": lengths_text(bracket.default_lengths(rounds))} if rounds else {}
+    return DrawForm(data, rounds=rounds, players=players, initial=initial)
+
+
+def _referees_form(tournament: Tournament, data: Any = None) -> RefereesForm:
+    names = " ".join(u.get_username() for u in tournament.referees.order_by("username"))
+    return RefereesForm(data, initial={"usernames": names})
+
+
+def _manage_page(request: HttpRequest, tournament: Tournament, **forms: Any) -> HttpResponse:
+    """The manage page; ``forms`` replace the blank forms (a posted form with errors)."""
+    entries = list(tournaments_sel.tournament_entries(tournament=tournament))
+    active = _active(entries)
+    draft = tournament.status == TournamentStatus.DRAFT
+    drawn = tournaments_sel.tournament_bracket(tournament=tournament) if not draft else None
+    open_matches: list[Match] = []
+    if drawn is not None:
+        matches = [m for r in drawn.rounds for m in r.matches]
+        if drawn.third_place is not None:
+            matches.append(drawn.third_place)
+        open_matches = [
+            m
+            for m in matches
+            if m.state in OPEN_STATES and m.player1_id is not None and m.player2_id is not None
+        ]
+    # A form with errors: say so at the top and take the reader to it.
+    problem = next((PROBLEMS[name] for name in forms if name in PROBLEMS), None)
+    context: dict[str, Any] = {
+        "problem": problem,
+        "tournament": tournament,
+        "entries": entries,
+        "active_count": len(active),
+        "draft": draft,
+        "bracket": drawn,
+        "open_matches": open_matches,
+        "referees": list(tournament.referees.order_by("username")),
+        "seeds_form": forms.get("seeds_form") or SeedsForm(entries=active),
+        "player_form": forms.get("player_form") or PlayerAddForm(),
+        "import_form": forms.get("import_form") or PlayersImportForm(),
+        "referees_form": forms.get("referees_form") or _referees_form(tournament),
+        "draw_form": forms.get("draw_form") or _draw_form(tournament),
+        "withdraw_form": forms.get("withdraw_form") or WithdrawForm(),
+    }
+    return render(request, "web/organiser/manage.html", context)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def tournament_manage(request: HttpRequest, pk: int) -> HttpResponse:
+    """The page; a post withdraws one entry (the withdraw buttons of the entries table)."""
+    tournament = _managed(request, pk)
+    if request.method != "POST":
+        return _manage_page(request, tournament)
+    form = WithdrawForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, _("Choose a player to withdraw."))
+        return redirect(_manage_url(tournament, "entries"))
+    entry = get_object_or_404(
+        Entry.objects.select_related("player", "tournament"),
+        pk=form.cleaned_data["entry"],
+        tournament=tournament,
+    )
+    try:
+        services.entry_withdraw(entry=entry, by=request.user, reason=form.cleaned_data["reason"])
+    except DomainError as err:
+        messages.error(request, err.message)
+    else:
+        if tournament.status == TournamentStatus.DRAFT:
+            text = _("%(name)s is withdrawn and leaves the draw.")
+        else:
+            text = _("%(name)s is withdrawn; their opponent gets a walkover.")
+        messages.success(request, text % {"name": entry.player.name})
+    return redirect(_manage_url(tournament, "entries"))
+
+
+# --- entries ------------------------------------------------------------------------------
+
+
+def _club(name: str, by: User) -> Club | None:
+    """The club of that name (any case), created if new; ``None`` for no name."""
+    name = name.strip()
+    if not name:
+        return None
+    club = Club.objects.filter(name__iexact=name).first()
+    return club or services.club_create(name=name, by=by)
+
+
+def _enter(
+    tournament: Tournament,
+    *,
+    name: str,
+    club_name: str,
+    rating: int | None,
+    seed: int | None,
+    by: User,
+) -> tuple[Entry, bool]:
+    """Enter a player, reusing the one known player of that name and club (any case)
+    instead of creating a second; returns the entry and whether the player is new.
+    Call inside a transaction: a failed entry must not leave a new player behind."""
+    club = _club(club_name, by)
+    known = list(Player.objects.filter(name__iexact=name.strip(), club=club)[:2])
+    if len(known) == 1:
+        player, new = known[0], False
+        if rating is not None and rating != player.rating:
+            services.player_update(player=player, rating=rating, by=by)
+    else:
+        player, new = services.player_create(name=name, club=club, rating=rating, by=by), True
+    return services.entry_add(tournament=tournament, player=player, seed=seed, by=by), new
+
+
+@login_required
+@require_POST
+def player_add(request: HttpRequest, pk: int) -> HttpResponse:
+    tournament = _managed(request, pk)
+    if closed := _drawn_already(request, tournament):
+        return closed
+    form = PlayerAddForm(request.POST)
+    if form.is_valid():
+        data = form.cleaned_data
+        try:
+            with transaction.atomic():
+                entry, new = _enter(
+                    tournament,
+                    name=data["name"],
+                    club_name=form.club_name(),
+                    rating=data["rating"],
+                    seed=data["seed"],
+                    by=request.user,
+                )
+        except DomainError as err:
+            form.add_error(None, err.message)
+        else:
+            if new:
+                text = _("%(name)s is entered.")
+            else:
+                text = _("%(name)s (a player known already) is entered.")
+            messages.success(request, text % {"name": entry.player.name})
+            return redirect(_manage_url(tournament, "add"))
+    return _manage_page(request, tournament, player_form=form)
+
+
+class _ImportFailed(Exception):
+    def __init__(self, errors: Sequence[str]) -> None:
+        super().__init__("; ".join(errors))
+        self.errors = list(errors)
+
+
+def _import(tournament: Tournament, rows: Sequence[ImportRow], by: User) -> int:
+    """Enter every row, or none: one transaction, rolled back if any row fails."""
+    errors: list[str] = []
+    with transaction.atomic():
+        for row in rows:
+            try:
+                # A savepoint per row, so that one failed row leaves the transaction
+                # usable (PostgreSQL) while the others are still checked.
+                with transaction.atomic():
+                    _enter(
+                        tournament,
+                        name=row.name,
+                        club_name=row.club,
+                        rating=row.rating,
+                        seed=row.seed,
+                        by=by,
+                    )
+            except DomainError as err:
+                errors.append(
+                    _("row %(row)d: %(message)s") % {"row": row.line, "message": err.message}
+                )
+        if errors:
+            raise _ImportFailed(errors)
+    return len(rows)
+
+
+@login_required
+@require_POST
+def players_import(request: HttpRequest, pk: int) -> HttpResponse:
+    tournament = _managed(request, pk)
+    if closed := _drawn_already(request, tournament):
+        return closed
+    form = PlayersImportForm(request.POST, request.FILES)
+    if form.is_valid():
+        try:
+            count = _import(tournament, form.cleaned_data["file"], request.user)
+        except _ImportFailed as err:
+            form.add_error("file", [*err.errors, _("Nothing was imported; fix the file first.")])
+        except DomainError as err:
+            form.add_error("file", err.message)
+        else:
+            messages.success(
+                request,
+                ngettext("%(n)d player is entered.", "%(n)d players are entered.", count)
+                % {"n": count},
+            )
+            return redirect(_manage_url(tournament, "entries"))
+    return _manage_page(request, tournament, import_form=form)
+
+
+@login_required
+@require_POST
+def seeds_set(request: HttpRequest, pk: int) -> HttpResponse:
+    tournament = _managed(request, pk)
+    if closed := _drawn_already(request, tournament):
+        return closed
+    active = _active(tournaments_sel.tournament_entries(tournament=tournament))
+    form = SeedsForm(request.POST, entries=active)
+    if form.is_valid():
+        wanted = form.seeds()
+        changed = {e: s for e, s in wanted.items() if e.seed != s}
+        try:
+            with transaction.atomic():
+                # Clear first, then set, so that seeds can be swapped (a seed is unique).
+                # A withdrawn player is out of the draw: their seed is freed too.
+                taken = {s for s in changed.values() if s is not None}
+                withdrawn = Entry.objects.filter(
+                    tournament=tournament, withdrawn_at__isnull=False, seed__in=taken
+                ).select_related("tournament")
+                for entry in [*changed, *withdrawn]:
+                    if entry.seed is not None:
+                        services.entry_seed_set(entry=entry, seed=None, by=request.user)
+                for entry, seed in changed.items():
+                    if seed is not None:
+                        services.entry_seed_set(entry=entry, seed=seed, by=request.user)
+        except DomainError as err:
+            form.add_error(None, err.message)
+        else:
+            messages.success(request, _("The seeds are saved."))
+            return redirect(_manage_url(tournament, "entries"))
+    return _manage_page(request, tournament, seeds_form=form)
+
+
+# --- referees -------------------------------------------------------------------------------
+
+
+@login_required
+@require_POST
+def referees_set(request: HttpRequest, pk: int) -> HttpResponse:
+    tournament = _managed(request, pk)
+    form = _referees_form(tournament, request.POST)
+    if form.is_valid():
+        users = form.cleaned_data["usernames"]
+        try:
+            services.tournament_staff_set(tournament=tournament, by=request.user, referees=users)
+        except DomainError as err:
+            form.add_error(None, err.message)
+        else:
+            if users:
+                text = _("The referees are %(names)s.") % {
+                    "names": ", ".join(u.get_username() for u in users)
+                }
+            else:
+                text = _("The tournament has no referees now.")
+            messages.success(request, text)
+            return redirect(_manage_url(tournament, "referees"))
+    return _manage_page(request, tournament, referees_form=form)
+
+
+# --- the draw ---------------------------------------------------------------------------------
+
+
+@login_required
+@require_POST
+def bracket_generate(request: HttpRequest, pk: int) -> HttpResponse:
+    tournament = _managed(request, pk)
+    if closed := _drawn_already(request, tournament):
+        return closed
+    form = _draw_form(tournament, request.POST)
+    if form.is_valid():
+        try:
+            tournament = services.tournament_bracket_generate(
+                tournament=tournament,
+                by=request.user,
+                lengths=form.cleaned_data["lengths"],
+                draw_seed=form.cleaned_data["draw_seed"],
+            )
+        except DomainError as err:
+            form.add_error(None, err.message)
+        else:
+            messages.success(
+                request,
+                _("The bracket is drawn (draw seed %(seed)d).") % {"seed": tournament.draw_seed},
+            )
+            return redirect(_manage_url(tournament, "draw"))
+    return _manage_page(request, tournament, draw_form=form)
+
+
+# --- walkover ---------------------------------------------------------------------------------
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def match_walkover(request: HttpRequest, pk: int) -> HttpResponse:
+    match: Match = found(matches_sel.match_get, pk=pk, by=request.user)
+    tournament = match.tournament
+    if not is_organiser(request.user, tournament):
+        raise PermissionDenied(_("Only the organisers of this tournament may give walkovers."))
+    open_ = (
+        match.state in OPEN_STATES and match.player1_id is not None and match.player2_id is not None
+    )
+    form = WalkoverForm(request.POST or None, match=match)
+    if request.method == "POST" and form.is_valid():
+        winner = form.winner_player()
+        try:
+            match_services.match_walkover(
+                match=match, winner=winner, by=request.user, reason=form.cleaned_data["reason"]
+            )
+        except DomainError as err:
+            form.add_error(None, err.message)
+        else:
+            messages.success(request, _("%(name)s wins by walkover.") % {"name": winner.name})
+            return redirect(_manage_url(tournament, "walkovers"))
+    return render(
+        request,
+        "web/organiser/walkover.html",
+        {"match": match, "tournament": tournament, "form": form, "open": open_},
+    )

@@ -1,0 +1,160 @@
+"""Public pages: tournaments, the bracket (updating itself while matches are played),
+matches with their games and explanation, players, and the glossary of game words.
+
+Everyone may read public tournaments; a private one looks absent (404) to anyone who
+is not its organiser, referee or player (``tournaments.permissions``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, render
+from django.utils.translation import gettext as _
+
+from engine.types import Side
+from matches import selectors as matches_sel
+from matches.models import Game, Match, MatchState, RecordState
+from scoring.match import match_state
+from scoring.scales import GameScore, Scale, format_tiebreak, score_game
+from tournaments import selectors as tournaments_sel
+from tournaments.models import Player, TournamentStatus
+from tournaments.permissions import is_match_player, is_organiser, is_referee
+from web.views.common import found, lang
+
+# How often a page that is being played refreshes its live part (seconds).
+LIVE_EVERY = 10
+
+
+def tournament_list(request: HttpRequest) -> HttpResponse:
+    tournaments = tournaments_sel.tournament_list(by=request.user)
+    return render(request, "web/tournament_list.html", {"tournaments": tournaments})
+
+
+def _bracket_context(request: HttpRequest, pk: int) -> dict[str, Any]:
+    tournament = found(tournaments_sel.tournament_get, pk=pk, by=request.user)
+    bracket = tournaments_sel.tournament_bracket(tournament=tournament)
+    return {
+        "tournament": tournament,
+        "bracket": bracket,
+        "live": tournament.status == TournamentStatus.RUNNING,
+        "live_every": LIVE_EVERY,
+    }
+
+
+def tournament_detail(request: HttpRequest, pk: int) -> HttpResponse:
+    context = _bracket_context(request, pk)
+    tournament = context["tournament"]
+    context.update(
+        placings=tournaments_sel.tournament_placings(tournament=tournament),
+        entries=tournaments_sel.tournament_entries(tournament=tournament),
+        rounds=[br.round for br in context["bracket"].rounds],
+        is_organiser=is_organiser(request.user, tournament),
+        is_referee=is_referee(request.user, tournament),
+    )
+    return render(request, "web/tournament_detail.html", context)
+
+
+def tournament_bracket(request: HttpRequest, pk: int) -> HttpResponse:
+    """The bracket alone: what the tournament page swaps in every few seconds (htmx)."""
+    return render(request, "web/_bracket.html", _bracket_context(request, pk))
+
+
+@dataclass
+class GameRow:
+    """One game of a match as the match page shows it."""
+
+    game: Game
+    score: GameScore
+    winner: Player | None
+    starter: Player | None
+    tiebreak_text: str
+
+
+def _match_context(request: HttpRequest, pk: int) -> dict[str, Any]:
+    match: Match = found(matches_sel.match_get, pk=pk, by=request.user)
+    detail = matches_sel.match_detail(match=match, by=request.user, lang=lang(request))
+    scale = Scale.parse(match.tournament.scale)
+    rows = []
+    for game in detail.games:
+        score = score_game(scale, game.outcome_value())
+        rows.append(
+            GameRow(
+                game=game,
+                score=score,
+                winner=match.player_for(game.winner),
+                starter=match.player_for(game.starter) if game.starter else None,
+                tiebreak_text=_tiebreak_text(scale, score),
+            )
+        )
+    state = None
+    if match.state not in (MatchState.WAITING, MatchState.BYE, MatchState.WALKOVER):
+        state = match_state(
+            length=match.length,
+            scale=scale,
+            policy=match.tournament.resignation_policy,
+            outcomes=[g.outcome_value() for g in detail.games],
+        )
+    tournament = match.tournament
+    return {
+        "match": match,
+        "tournament": tournament,
+        "detail": detail,
+        "rows": rows,
+        "scale": scale,
+        "points_text": (
+            (state.points_text(Side.WHITE), state.points_text(Side.BLACK)) if state else None
+        ),
+        "tiebreak_text": (
+            (
+                format_tiebreak(scale, match.tiebreak1),
+                format_tiebreak(scale, match.tiebreak2),
+            )
+            if scale.has_tiebreak
+            else None
+        ),
+        "state": state,
+        "can_enter": is_referee(request.user, tournament)
+        and match.state in (MatchState.READY, MatchState.PLAYING),
+        "can_correct": is_referee(request.user, tournament),
+        "can_upload": (is_referee(request.user, tournament) or is_match_player(request.user, match))
+        and match.state != MatchState.WAITING,
+        "can_walkover": is_organiser(request.user, tournament)
+        and match.state in (MatchState.READY, MatchState.PLAYING),
+        "live": match.state in (MatchState.READY, MatchState.PLAYING)
+        or any(s.state in (RecordState.PENDING, RecordState.VERIFYING) for s in detail.submissions),
+        "live_every": LIVE_EVERY,
+        "viewable_states": (RecordState.VERIFIED, RecordState.ENTERED, RecordState.MISMATCH),
+    }
+
+
+def _tiebreak_text(scale: Scale, score: GameScore) -> str:
+    """A game's tiebreak contribution: skiljepoäng under ww, the sign under ny1."""
+    if scale is Scale.WW:
+        if score.tiebreak_winner:
+            return _("1 to the winner")
+        if score.tiebreak_loser:
+            return _("1 to the loser")
+        return ""
+    return score.mark
+
+
+def match_detail(request: HttpRequest, pk: int) -> HttpResponse:
+    return render(request, "web/match_detail.html", _match_context(request, pk))
+
+
+def match_live(request: HttpRequest, pk: int) -> HttpResponse:
+    """The games, standing and records of a match: swapped in every few seconds (htmx)."""
+    return render(request, "web/_match_live.html", _match_context(request, pk))
+
+
+def player_detail(request: HttpRequest, pk: int) -> HttpResponse:
+    player = get_object_or_404(Player.objects.select_related("club"), pk=pk)
+    matches = list(tournaments_sel.player_matches(player=player, by=request.user))
+    return render(request, "web/player_detail.html", {"player": player, "matches": matches})
+
+
+def glossary(request: HttpRequest) -> HttpResponse:
+    return render(request, "web/glossary.html")

@@ -1,0 +1,380 @@
+"""Game-record pages: upload, the record and its verification, and the viewer.
+
+- ``record_upload``: the players of a match and the tournament's referees (organisers
+  included) paste a record or choose a file; ``matches.services.game_record_submit``
+  stores it and enqueues the engine's verification. Anonymous users are sent to sign
+  in; anyone else who may see the match gets a 403 page (a private tournament's match
+  stays a 404 for strangers, as everywhere).
+- ``record_detail`` and ``record_status``: the record's state; while the engine has not
+  finished, the status box polls ``record_status`` (htmx) every two seconds and
+  replaces itself, and the reply for a finished record carries no polling, so it
+  stops. A rejected record shows the engine's error (kind, game, line, message) and
+  the offending line of the submitted text with a few lines around it.
+- ``record_viewer``: steps through one game of a verified record on a drawing of the
+  board (``web.board``: how it is oriented is decided and documented there). Every
+  turn's drawing is rendered here and embedded as JSON; ``web/static/web/viewer.js``
+  swaps them in (buttons, arrow keys, Home/End). Without JavaScript the buttons are a
+  plain GET form (``?turn=N``), so the page still works.
+
+Who may read a record: ``matches.selectors.submission_get`` (the match's players and
+the tournament's referees and organisers); to anyone else a record does not exist.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+from urllib.parse import urlencode
+
+from django.contrib import messages
+from django.contrib.auth.views import redirect_to_login
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.utils.safestring import mark_safe
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_http_methods
+
+from engine.types import Side
+from matches import selectors as matches_sel
+from matches.errors import DomainError, PermissionDeniedError
+from matches.models import RECORD_DONE_STATES, GameRecordSubmission, Match, RecordState
+from matches.services import game_record_submit
+from tournaments.permissions import is_match_player, is_referee, player_of
+from web import board
+from web.forms.records import RecordUploadForm
+from web.templatetags.brade import OUTCOME_WORDS, PATTERN_WORDS
+from web.views.common import found
+
+# How often the status box asks for news while the engine works (seconds).
+POLL_EVERY = 2
+# Lines of the submitted text shown before and after the line the engine complains about.
+CONTEXT_LINES = 3
+# States whose record replays without error, so the viewer can show it.
+VIEWABLE_STATES = (RecordState.VERIFIED, RecordState.ENTERED, RecordState.MISMATCH)
+
+
+def _forbidden(request: HttpRequest, match: Match, message: str) -> HttpResponse:
+    return render(
+        request,
+        "web/records/forbidden.html",
+        {"match": match, "tournament": match.tournament, "message": message},
+        status=403,
+    )
+
+
+# --- upload ----------------------------------------------------------------------------
+
+
+@require_http_methods(["GET", "POST"])
+def record_upload(request: HttpRequest, pk: int) -> HttpResponse:
+    if not request.user.is_authenticated:
+        return redirect_to_login(request.get_full_path())
+    match: Match = found(matches_sel.match_get, pk=pk, by=request.user)
+    if not (is_referee(request.user, match.tournament) or is_match_player(request.user, match)):
+        return _forbidden(
+            request,
+            match,
+            _(
+                "Only the players of this match and the tournament's referees may submit "
+                "its record."
+            ),
+        )
+    if request.method == "POST":
+        form = RecordUploadForm(request.POST, request.FILES)
+        if form.is_valid():
+            try:
+                sub = game_record_submit(
+                    match=match, text=form.cleaned_data["record"], by=request.user
+                )
+            except PermissionDeniedError as err:
+                return _forbidden(request, match, err.message)
+            except DomainError as err:
+                form.add_error(None, err.message)
+            else:
+                messages.success(
+                    request, _("The record was received. The engine is checking it now.")
+                )
+                return redirect("web:record_detail", pk=sub.pk)
+    else:
+        form = RecordUploadForm()
+    return render(
+        request,
+        "web/records/upload.html",
+        {"match": match, "tournament": match.tournament, "form": form},
+    )
+
+
+# --- the record and its status ---------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class ExcerptLine:
+    number: int
+    text: str
+    is_error: bool
+
+
+def _excerpt(text: str, line: int | None) -> list[ExcerptLine]:
+    """The lines around ``line`` (1-based, as the engine counts: ``\\n`` ends a line)."""
+    if not line or line < 1:
+        return []
+    lines = [raw.removesuffix("\r") for raw in text.split("\n")]
+    if text.endswith("\n"):
+        lines.pop()
+    if not lines:
+        return []
+    line = min(line, len(lines))
+    first = max(1, line - CONTEXT_LINES)
+    last = min(len(lines), line + CONTEXT_LINES)
+    return [ExcerptLine(n, lines[n - 1], n == line) for n in range(first, last + 1)]
+
+
+def _error_kinds() -> dict[str, str]:
+    return {
+        "syntax": _("Syntax error"),
+        "illegal": _("Illegal play"),
+        "result_mismatch": _("The result does not match the play"),
+        "incomplete": _("Incomplete game"),
+        "match": _("Breaks a match rule"),
+    }
+
+
+def _status_context(sub: GameRecordSubmission) -> dict[str, Any]:
+    report = sub.report if isinstance(sub.report, dict) else {}
+    error = report.get("error") if isinstance(report.get("error"), dict) else None
+    rejected = sub.state == RecordState.INVALID
+    excerpt: list[ExcerptLine] = []
+    if rejected and error is not None and isinstance(error.get("line"), int):
+        excerpt = _excerpt(sub.text, error["line"])
+    return {
+        "sub": sub,
+        "done": sub.state in RECORD_DONE_STATES,
+        "poll_every": POLL_EVERY,
+        "rejected": rejected,
+        "error": error if rejected else None,
+        "error_kind": _error_kinds().get(str(error.get("kind")), "") if error else "",
+        "excerpt": excerpt,
+        "viewable": sub.state in VIEWABLE_STATES,
+        "games": [
+            {"number": g["number"], "summary": _game_summary(g)}
+            for g in report.get("games") or []
+            if isinstance(g, dict) and isinstance(g.get("number"), int)
+        ],
+    }
+
+
+@require_GET
+def record_detail(request: HttpRequest, pk: int) -> HttpResponse:
+    if not request.user.is_authenticated:
+        return redirect_to_login(request.get_full_path())
+    sub: GameRecordSubmission = found(matches_sel.submission_get, pk=pk, by=request.user)
+    context = _status_context(sub)
+    context.update(match=sub.match, tournament=sub.match.tournament)
+    return render(request, "web/records/detail.html", context)
+
+
+@require_GET
+def record_status(request: HttpRequest, pk: int) -> HttpResponse:
+    """The status box alone: what the record page swaps in while the engine works."""
+    sub: GameRecordSubmission = found(matches_sel.submission_get, pk=pk, by=request.user)
+    return render(request, "web/records/_status.html", _status_context(sub))
+
+
+# --- the viewer ------------------------------------------------------------------------
+
+
+def _record_sides_swapped(match: Match, tags: dict[str, str]) -> bool:
+    """True when the record's White is the match's player2 (by the White/Black tags).
+
+    The same reading as the verification (``matches.services``): names compared
+    without case and outer spaces; no tags means the record's White is player1.
+    """
+    white = (tags.get("White") or "").strip().casefold()
+    black = (tags.get("Black") or "").strip().casefold()
+    one = (match.player1.name if match.player1 else "").strip().casefold()
+    two = (match.player2.name if match.player2 else "").strip().casefold()
+    if not white and not black:
+        return False
+    if white in ("", one) and black in ("", two):
+        return False
+    return white in ("", two) and black in ("", one)
+
+
+def _default_view(request: HttpRequest, match: Match, swapped: bool) -> Side:
+    """The side the viewing user played in the record (Black for the match's player2,
+    unless the record names the players the other way round); White for everyone else."""
+    player = player_of(request.user)
+    if player is None or player.pk not in (match.player1_id, match.player2_id):
+        return Side.WHITE
+    side = Side.BLACK if player.pk == match.player2_id else Side.WHITE
+    return side.other if swapped else side
+
+
+def _int_param(request: HttpRequest, name: str) -> int | None:
+    raw = request.GET.get(name, "")
+    try:
+        return int(raw)
+    except ValueError:
+        return None
+
+
+def _side_word(side: Side) -> str:
+    return _("White") if side is Side.WHITE else _("Black")
+
+
+def _how(outcome: str, pattern: str | None, munk: bool) -> str:
+    """``vackert spel (trappspel) with munk``: as the match page writes it (game words)."""
+    word = OUTCOME_WORDS.get(outcome, outcome)
+    if pattern:
+        word += f" ({PATTERN_WORDS.get(pattern, pattern)})"
+    if munk:
+        word += " " + _("with munk")
+    return word
+
+
+def _outcome_text(game: board.ReplayedGame) -> str:
+    outcome = game.outcome
+    if outcome is None:
+        return ""
+    how = _how(outcome.kind.value, outcome.pattern.value if outcome.pattern else None, outcome.munk)
+    return _("%(side)s wins by %(how)s") % {"side": _side_word(outcome.winner), "how": how}
+
+
+def _game_summary(game: dict[str, Any]) -> str:
+    """``Black wins by jan · 43 turns``, from a game of the stored report."""
+    turns = _("%(n)s turns") % {"n": game.get("turns")}
+    if game.get("winner") not in ("W", "B"):
+        return turns
+    how = _how(str(game.get("outcome")), game.get("pattern"), bool(game.get("munk")))
+    won = _("%(side)s wins by %(how)s") % {"side": _side_word(Side(game["winner"])), "how": how}
+    return f"{won} · {turns}"
+
+
+def _opening_text(game: board.ReplayedGame) -> str:
+    record = game.record
+    side = _side_word(game.starter)
+    if record.tek is not None:
+        return _("Tek %(white)d-%(black)d: %(side)s starts") % {
+            "white": record.tek[0],
+            "black": record.tek[1],
+            "side": side,
+        }
+    if record.position is not None:
+        return _("A set-up position; %(side)s to move") % {"side": side}
+    if record.starter is not None:
+        return _("%(side)s starts") % {"side": side}
+    return _("%(side)s starts (the loser of the previous game)") % {"side": side}
+
+
+def _position_summary(frame: board.Frame) -> str:
+    position = frame.position
+    parts = [
+        _("%(side)s: %(off)d borne off, %(bar)d on the bar")
+        % {"side": _side_word(side), "off": position.borne_off(side), "bar": position.bar(side)}
+        for side in (Side.WHITE, Side.BLACK)
+    ]
+    return "; ".join(parts)
+
+
+def _frames_data(game: board.ReplayedGame, view: Side) -> list[dict[str, str]]:
+    """For every frame: its drawn layer, caption, accessible label and position text."""
+    total = game.turns
+    opening = _opening_text(game)
+    result = _outcome_text(game)
+    data = []
+    for frame in game.frames:
+        if frame.index == 0:
+            caption = _("Start of game %(game)d: %(opening)s") % {
+                "game": game.number,
+                "opening": opening,
+            }
+            move = opening
+        else:
+            move = frame.move_text
+            caption = _("Turn %(n)d of %(total)d: %(move)s") % {
+                "n": frame.index,
+                "total": total,
+                "move": move,
+            }
+        if frame.index == total and result:
+            caption = f"{caption}. {result}"
+        data.append(
+            {
+                "svg": board.frame_layer(frame, view),
+                "caption": caption,
+                "label": f"{caption}. {_position_summary(frame)}.",
+                "move": move,
+                "position": frame.position.text(),
+            }
+        )
+    return data
+
+
+def _not_viewable(request: HttpRequest, sub: GameRecordSubmission, message: str) -> HttpResponse:
+    return render(
+        request,
+        "web/records/not_viewable.html",
+        {"sub": sub, "match": sub.match, "tournament": sub.match.tournament, "message": message},
+        status=404,
+    )
+
+
+@require_GET
+def record_viewer(request: HttpRequest, pk: int) -> HttpResponse:
+    if not request.user.is_authenticated:
+        return redirect_to_login(request.get_full_path())
+    sub: GameRecordSubmission = found(matches_sel.submission_get, pk=pk, by=request.user)
+    match = sub.match
+    if sub.state not in VIEWABLE_STATES:
+        return _not_viewable(
+            request,
+            sub,
+            _("Only a verified record can be stepped through; this one is %(state)s.")
+            % {"state": sub.get_state_display()},
+        )
+    number = _int_param(request, "game") or 1
+    try:
+        game = board.replay_game(sub.text, number)
+    except board.NotReplayableError:
+        return _not_viewable(
+            request, sub, _("The record has no game %(game)d to show.") % {"game": number}
+        )
+    swapped = _record_sides_swapped(match, game.tags)
+    raw_view = request.GET.get("view", "").upper()
+    view = Side(raw_view) if raw_view in ("W", "B") else _default_view(request, match, swapped)
+    frames = _frames_data(game, view)
+    turn = min(max(_int_param(request, "turn") or 0, 0), len(frames) - 1)
+    names = {
+        Side.WHITE: game.tags.get("White") or str(match.player2 if swapped else match.player1),
+        Side.BLACK: game.tags.get("Black") or str(match.player1 if swapped else match.player2),
+    }
+    game_options = _status_context(sub)["games"] or [
+        {"number": n, "summary": ""} for n in range(1, game.games_in_record + 1)
+    ]
+    return render(
+        request,
+        "web/records/viewer.html",
+        {
+            "sub": sub,
+            "match": match,
+            "tournament": match.tournament,
+            "game": game,
+            "game_options": game_options,
+            "view": view.value,
+            "view_word": _side_word(view),
+            "other_view": view.other.value,
+            "other_view_word": _side_word(view.other),
+            "toggle_url": "?" + urlencode({"game": game.number, "view": view.other.value}),
+            "names": {"W": names[Side.WHITE], "B": names[Side.BLACK]},
+            "result": _outcome_text(game),
+            "frames": frames,
+            "turn": turn,
+            "frame": frames[turn],
+            "last": len(frames) - 1,
+            "moves": [{"index": i, "move": f["move"]} for i, f in enumerate(frames)][1:],
+            # Safe: board.py writes numbers and classes only, and escapes the label.
+            "board_svg": mark_safe(
+                board.board_svg(layer=frames[turn]["svg"], label=frames[turn]["label"])
+            ),
+        },
+    )

@@ -1,0 +1,153 @@
+"""Referee pages: entering a game's result at the table, on a phone, and correcting one.
+
+Entering takes at most three taps after opening the match: the winner, then the outcome
+(for vackert spel: "vackert spel…", then the pattern). The outcome button submits at
+once; a wrong tap is put right with "Correct" — every version is kept (audit trail).
+The page says at once whether the match is now decided and who advances. Another
+referee's entry of the same game meanwhile is a conflict: the page shows what they
+entered instead of overwriting it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth.views import redirect_to_login
+from django.core.exceptions import PermissionDenied
+from django.db.models import Q
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+
+from matches import selectors as matches_sel
+from matches import services as match_services
+from matches.errors import ConflictError, DomainError
+from matches.models import Game, Match, MatchState
+from tournaments.permissions import is_referee
+from web.forms.referee import PATTERN_CHOICES, PLAIN_CHOICES, ResultForm
+from web.views.common import found, lang
+
+
+def _referee_match(request: HttpRequest, pk: int) -> Match | HttpResponse:
+    if not request.user.is_authenticated:
+        return redirect_to_login(request.get_full_path())
+    match: Match = found(matches_sel.match_get, pk=pk, by=request.user)
+    if not is_referee(request.user, match.tournament):
+        raise PermissionDenied(_("Only the referees of this tournament may enter results."))
+    return match
+
+
+def _next_match(match: Match) -> Match | None:
+    """Where the winner of a decided match plays next (None after the final)."""
+    if match.winner_id is None or match.is_third_place:
+        return None
+    return (
+        Match.objects.filter(
+            tournament_id=match.tournament_id, round__number__gt=match.round.number
+        )
+        .filter(Q(player1_id=match.winner_id) | Q(player2_id=match.winner_id))
+        .filter(is_third_place=False)
+        .select_related("round", "player1", "player2")
+        .order_by("round__number")
+        .first()
+    )
+
+
+def _context(request: HttpRequest, match: Match, form: ResultForm | None = None) -> dict[str, Any]:
+    match.refresh_from_db()
+    games = list(matches_sel.game_list(match=match))
+    return {
+        "match": match,
+        "tournament": match.tournament,
+        "games": games,
+        "next_number": len(games) + 1,
+        "open": match.state in (MatchState.READY, MatchState.PLAYING),
+        "next_match": _next_match(match),
+        "explanation": matches_sel.match_explanation(match=match, games=games, lang=lang(request)),
+        "plain_choices": PLAIN_CHOICES,
+        "pattern_choices": PATTERN_CHOICES,
+        "form": form,
+    }
+
+
+def _said(match: Match, game: Game) -> str:
+    winner = match.player_for(game.winner)
+    return _("Game %(n)s saved: %(winner)s wins by %(how)s.") % {
+        "n": game.number,
+        "winner": winner,
+        "how": game.get_outcome_display()
+        + (f" ({game.get_pattern_display()})" if game.pattern else "")
+        + (" med munk" if game.munk else ""),
+    }
+
+
+def match_enter(request: HttpRequest, pk: int) -> HttpResponse:
+    got = _referee_match(request, pk)
+    if isinstance(got, HttpResponse):
+        return got
+    match = got
+    if request.method != "POST":
+        return render(request, "web/referee/enter.html", _context(request, match))
+    form = ResultForm(request.POST)
+    if not form.is_valid():
+        context = _context(request, match, form)
+        return render(request, "web/referee/enter.html", context, status=400)
+    parsed = form.cleaned_data["outcome"]
+    try:
+        game = match_services.game_result_enter(
+            match=match,
+            number=form.cleaned_data["number"],
+            winner=form.cleaned_data["winner"],
+            outcome=parsed.outcome,
+            pattern=parsed.pattern,
+            munk=parsed.munk,
+            note=form.cleaned_data["note"],
+            by=request.user,
+        )
+    except ConflictError as err:
+        context = _context(request, match)
+        context["conflict"] = err.message
+        return render(request, "web/referee/enter.html", context, status=409)
+    except DomainError as err:
+        context = _context(request, match, form)
+        context["error"] = err.message
+        return render(request, "web/referee/enter.html", context, status=400)
+    match.refresh_from_db()
+    messages.success(request, _said(match, game))
+    return redirect("web:match_enter", pk=match.pk)
+
+
+def game_correct(request: HttpRequest, pk: int) -> HttpResponse:
+    game = get_object_or_404(Game.objects.select_related("match"), pk=pk, voided_at__isnull=True)
+    got = _referee_match(request, game.match_id)
+    if isinstance(got, HttpResponse):
+        return got
+    match = got
+    context = _context(request, match)
+    context["game"] = game
+    if request.method != "POST":
+        return render(request, "web/referee/correct.html", context)
+    form = ResultForm(request.POST)
+    if not form.is_valid():
+        context["form"] = form
+        return render(request, "web/referee/correct.html", context, status=400)
+    parsed = form.cleaned_data["outcome"]
+    try:
+        game = match_services.game_result_correct(
+            game=game,
+            winner=form.cleaned_data["winner"],
+            outcome=parsed.outcome,
+            pattern=parsed.pattern,
+            munk=parsed.munk,
+            note=form.cleaned_data["note"],
+            by=request.user,
+        )
+    except DomainError as err:
+        context["form"] = form
+        context["error"] = err.message
+        status = 409 if isinstance(err, ConflictError) else 400
+        return render(request, "web/referee/correct.html", context, status=status)
+    match.refresh_from_db()
+    messages.success(request, _("Corrected. ") + _said(match, game))
+    return redirect("web:match_enter", pk=match.pk)
