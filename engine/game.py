@@ -22,7 +22,7 @@ Decisions where rules.md is silent:
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Literal
 
 from engine.errors import IllegalPlayError
@@ -42,7 +42,7 @@ from engine.movegen import (
 )
 from engine.patterns import single_die_condition
 from engine.play import Play
-from engine.position import Position, has_band_13_24, has_janblotta_out, is_jan
+from engine.position import Position, has_band_13_24, has_janblotta_out, is_jan, side_state
 from engine.rules import RuleSet
 from engine.types import CHECKERS_PER_SIDE, Outcome, OutcomeKind, Side, to_other_numbering
 from engine.verify import verify_steps
@@ -73,23 +73,28 @@ def apply_play(
     position's side to move passes to the other side unless the game is over.
     """
     mover = position.to_move
-    other = mover.other
-    own = list(position.points(mover))
-    opp = list(position.points(other))
-    mstate = position.state(mover)
-    ostate = position.state(other)
+    if mover is Side.WHITE:
+        other = Side.BLACK
+        own, opp = list(position.white), list(position.black)
+        mstate, ostate = position.white_state, position.black_state
+    else:
+        other = Side.WHITE
+        own, opp = list(position.black), list(position.white)
+        mstate, ostate = position.black_state, position.white_state
     m_band = mstate.ever_band_13_24
     m_jb = mstate.ever_janblotta
     o_jb = ostate.ever_janblotta
     m_stack = mstate.stack_on_7
     o_stack = ostate.stack_on_7 and opp[7] > 1
-    is_stack_move = rules.double_six and len(play.steps) == 6
-    for step in play.steps:
+    steps = play.steps
+    is_stack_move = len(steps) == 6 and rules.double_six
+    for step in steps:
+        dst = step.dst
         own[step.src] -= 1
-        if step.dst <= 24:
-            own[step.dst] += 1
+        if dst <= 24:
+            own[dst] += 1
             if step.hit or step.blast:
-                oq = to_other_numbering(step.dst)
+                oq = _OTHER[dst]
                 opp[0] += opp[oq]
                 opp[oq] = 0
                 if oq == 7:
@@ -108,42 +113,46 @@ def apply_play(
     # R13 series state
     single_left = mstate.single_die_left
     outcome: Outcome | None = None
-    munk = opp[0] > 0
+    on_board = sum(own)
     if terminal in (T_JAN, T_SPRANGJAN):
         kind = OutcomeKind.SPRANGJAN if terminal == T_SPRANGJAN else OutcomeKind.JAN
         outcome = Outcome(mover, kind)
-    elif terminal == T_HEMSPEL or sum(own) == 0:
-        outcome = Outcome(mover, OutcomeKind.HEMSPEL, munk=munk)
-    else:
-        mlist = [*own, CHECKERS_PER_SIDE - sum(own)]
-        pattern = pattern_of(mlist)
+    elif terminal == T_HEMSPEL or on_board == 0:
+        outcome = Outcome(mover, OutcomeKind.HEMSPEL, munk=opp[0] > 0)
+    elif on_board == CHECKERS_PER_SIDE and not own[0] and sum(own[19:25]) == on_board:
+        pattern = pattern_of([*own, 0])
         if pattern is not None and (
             terminal == T_PATTERN
-            or (rules.r12_mode == "end_of_turn" and len(play.steps) == _roll_size(dice))
+            or (rules.r12_mode == "end_of_turn" and len(steps) == _roll_size(dice))
         ):
-            outcome = Outcome(mover, OutcomeKind.VACKERT_SPEL, pattern, munk)  # R12
-        elif is_jan(opp):
-            # cannot happen through legal steps without a terminal; kept for safety
-            outcome = Outcome(mover, OutcomeKind.JAN)
+            outcome = Outcome(mover, OutcomeKind.VACKERT_SPEL, pattern, opp[0] > 0)  # R12
+    if outcome is None and is_jan(opp):
+        # cannot happen through legal steps without a terminal; kept for safety
+        outcome = Outcome(mover, OutcomeKind.JAN)
     if len(dice) == 1 and outcome is None:
         if single_left == 0:
             single_left = 2 if rules.r13_mode == "series_of_three" else dice[0]
         else:
             single_left -= 1
-    new_m = replace(
-        mstate,
-        ever_band_13_24=m_band,
-        ever_janblotta=m_jb,
-        single_die_left=single_left,
-        first_roll_pending=False,
-        stack_on_7=m_stack,
-    )
-    new_o = replace(ostate, ever_janblotta=o_jb, stack_on_7=o_stack and opp[7] > 1)
-    after = position.with_boards(mover, tuple(own), tuple(opp))
-    after = after.with_state(mover, new_m).with_state(other, new_o)
-    if outcome is None:
-        after = after.with_to_move(other)
+    new_m = side_state(m_band, m_jb, single_left, False, m_stack)
+    o_stack = o_stack and opp[7] > 1
+    if o_jb == ostate.ever_janblotta and o_stack == ostate.stack_on_7:
+        new_o = ostate
+    else:
+        new_o = side_state(
+            ostate.ever_band_13_24, o_jb, ostate.single_die_left, ostate.first_roll_pending, o_stack
+        )
+    # One position per turn (a replay builds one for every turn it checks).
+    to_move = mover if outcome is not None else other
+    if mover is Side.WHITE:
+        after = Position.derived(to_move, tuple(own), tuple(opp), new_m, new_o)
+    else:
+        after = Position.derived(to_move, tuple(opp), tuple(own), new_o, new_m)
     return after, outcome
+
+
+# R1: a side's point q is the other side's _OTHER[q] (index 0 unused).
+_OTHER: tuple[int, ...] = (0, *(to_other_numbering(q) for q in range(1, 25)))
 
 
 def _roll_size(dice: tuple[int, ...]) -> int:
@@ -233,7 +242,12 @@ class Game:
             dice = check_dice(tuple(dice))
         except ValueError as exc:
             raise IllegalPlayError(f"R3: {exc}") from None
-        mode = self.single_die()
+        if len(dice) == 1:
+            mode = self.single_die()
+        elif self.position.state(side).single_die_left > 0:
+            mode = self.single_die()  # R13: "required" unless the rule set has no R13
+        else:
+            mode = "forbidden"  # two dice and no series running: nothing more to check
         if len(dice) == 1 and mode == "forbidden":
             if self.rules.r13_mode == "none":
                 raise IllegalPlayError(

@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from engine.play import Play, Step
 from engine.position import Position
 from engine.rules import RuleSet
-from engine.types import CHECKERS_PER_SIDE, Pattern, to_other_numbering
+from engine.types import CHECKERS_PER_SIDE, Pattern, Side, to_other_numbering
 
 __all__ = [
     "BLAST",
@@ -101,6 +101,16 @@ class Board:
 
     @classmethod
     def of(cls, rules: RuleSet, own_stack: bool, opp_stack: bool) -> Board:
+        key = (rules, own_stack, opp_stack)
+        board = _BOARDS.get(key)
+        if board is None:
+            board = cls._build(rules, own_stack, opp_stack)
+            if len(_BOARDS) < 256:
+                _BOARDS[key] = board
+        return board
+
+    @classmethod
+    def _build(cls, rules: RuleSet, own_stack: bool, opp_stack: bool) -> Board:
         ov = {"rearmost": _OV_REARMOST, "any": _OV_ANY, "rearmost_only": _OV_REARMOST_ONLY}
         return cls(
             overshoot=ov[rules.overshoot_mode],
@@ -115,17 +125,22 @@ class Board:
         )
 
 
+_BOARDS: dict[tuple[RuleSet, bool, bool], Board] = {}
+
+
 def view(position: Position) -> tuple[list[int], list[int], bool, bool]:
     """The mover's lists ``m`` and ``o`` (see module doc) and both R15 stack flags."""
-    mover = position.to_move
-    own = position.points(mover)
-    opp = position.points(mover.other)
-    m = list(own)
-    m.append(CHECKERS_PER_SIDE - sum(own))
-    o = [opp[i] for i in _OPP]
-    o.append(CHECKERS_PER_SIDE - sum(opp))
-    own_stack = position.state(mover).stack_on_7 and own[7] > 1
-    opp_stack = position.state(mover.other).stack_on_7 and opp[7] > 1
+    if position.to_move is Side.WHITE:
+        own, opp = position.white, position.black
+        own_state, opp_state = position.white_state, position.black_state
+    else:
+        own, opp = position.black, position.white
+        own_state, opp_state = position.black_state, position.white_state
+    m = [*own, CHECKERS_PER_SIDE - sum(own)]
+    # the opponent's points in the mover's numbering: mover's 1–12 are its 13–24 (R1)
+    o = [opp[0], *opp[13:25], *opp[1:13], CHECKERS_PER_SIDE - sum(opp)]
+    own_stack = own_state.stack_on_7 and own[7] > 1
+    opp_stack = opp_state.stack_on_7 and opp[7] > 1
     return m, o, own_stack, opp_stack
 
 
@@ -474,9 +489,17 @@ def stack_play(position: Position) -> Play:
 
 def check_dice(dice: tuple[int, ...]) -> tuple[int, ...]:
     """Validate a roll (R3): two dice or one die, each 1–6; higher die first."""
-    if len(dice) not in (1, 2) or any(not isinstance(d, int) or not 1 <= d <= 6 for d in dice):
-        raise ValueError(f"a roll is one or two dice of 1–6, not {dice!r}")
-    return tuple(sorted(dice, reverse=True))
+    try:
+        return _ROLLS[tuple(dice)]
+    except (KeyError, TypeError):
+        raise ValueError(f"a roll is one or two dice of 1–6, not {dice!r}") from None
+
+
+# Every roll (R3) in any die order -> higher die first.
+_ROLLS: dict[tuple[int, ...], tuple[int, ...]] = {
+    **{(d,): (d,) for d in range(1, 7)},
+    **{(a, b): (max(a, b), min(a, b)) for a in range(1, 7) for b in range(1, 7)},
+}
 
 
 def legal_plays(position: Position, dice: tuple[int, ...], rules: RuleSet) -> list[Play]:

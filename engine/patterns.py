@@ -10,7 +10,7 @@ from __future__ import annotations
 from engine.movegen import Board, check_step, pattern_of, view
 from engine.position import Position
 from engine.rules import RuleSet
-from engine.types import Pattern
+from engine.types import CHECKERS_PER_SIDE, Pattern
 
 __all__ = ["pattern_of_position", "single_die_condition"]
 
@@ -23,9 +23,12 @@ def pattern_of_position(position: Position) -> Pattern | None:
 
 def single_die_condition(position: Position, rules: RuleSet) -> bool:
     """R13: one legal step of one checker by some d in 1–6 completes a pattern."""
+    own = position.points(position.to_move)
+    # A borne-off checker rules patterns out, one entry cannot make one, and a pattern
+    # has all 15 on 19–24: after one step of one checker at least 14 stood there already.
+    if own[0] or sum(own) != CHECKERS_PER_SIDE or sum(own[19:25]) < CHECKERS_PER_SIDE - 1:
+        return False
     m, o, own_stack, opp_stack = view(position)
-    if m[25] or m[0]:
-        return False  # a borne-off checker rules patterns out; one entry cannot make one
     b = Board.of(rules, own_stack, opp_stack)
     for p in range(1, 25):
         if not m[p]:

@@ -21,10 +21,11 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field, replace
+from operator import mul
 
 from engine.types import BAR, CHECKERS_PER_SIDE, OFF, Side, to_other_numbering
 
-__all__ = ["Position", "SideState", "has_janblotta_out", "is_jan"]
+__all__ = ["Position", "SideState", "has_janblotta_out", "is_jan", "side_state"]
 
 _EMPTY: tuple[int, ...] = (0,) * 25
 _HOME: tuple[int, ...] = (0, CHECKERS_PER_SIDE) + (0,) * 23
@@ -51,13 +52,10 @@ class SideState:
 def is_jan(points: tuple[int, ...] | list[int]) -> bool:
     """R10: a side is jan when bar > 6 − (its own points in Q1 occupied by it).
 
-    ``points`` in that side's own numbering (index 0 = bar).
+    ``points`` in that side's own numbering (index 0 = bar). 6 − occupied is the number
+    of Q1 points without a checker of the side.
     """
-    occupied = 0
-    for q in range(1, 7):
-        if points[q]:
-            occupied += 1
-    return points[BAR] > 6 - occupied
+    return points[BAR] > points[1:7].count(0)
 
 
 def has_janblotta_out(points: tuple[int, ...] | list[int], stack_on_7: bool = False) -> bool:
@@ -65,22 +63,38 @@ def has_janblotta_out(points: tuple[int, ...] | list[int], stack_on_7: bool = Fa
 
     Decision: a double-six stack (R15) is hit as a whole, so its checkers all count here.
     """
-    occupied = 0
-    for q in range(1, 7):
-        if points[q]:
-            occupied += 1
-    exposed = points[BAR]
-    for q in range(7, 25):
-        if points[q] == 1:
-            exposed += 1
+    exposed = points[BAR] + points[7:25].count(1)
     if stack_on_7 and points[7] > 1:
         exposed += points[7]
-    return exposed > 6 - occupied
+    return exposed > points[1:7].count(0)
 
 
 def has_band_13_24(points: tuple[int, ...] | list[int]) -> bool:
     """R14: a band (two or more checkers) on any of the side's points 13–24."""
-    return any(points[q] >= 2 for q in range(13, 25))
+    return max(points[13:25]) >= 2
+
+
+_set = object.__setattr__  # frozen dataclass: fields are set through object
+
+_STATES: dict[tuple[bool, bool, int, bool, bool], SideState] = {}
+
+
+def side_state(
+    ever_band_13_24: bool,
+    ever_janblotta: bool,
+    single_die_left: int,
+    first_roll_pending: bool,
+    stack_on_7: bool,
+) -> SideState:
+    """A :class:`SideState`, shared: there are only a few hundred distinct ones, and a
+    replay makes one per turn."""
+    key = (ever_band_13_24, ever_janblotta, single_die_left, first_roll_pending, stack_on_7)
+    state = _STATES.get(key)
+    if state is None:
+        state = SideState(*key)
+        if len(_STATES) < 4096:
+            _STATES[key] = state
+    return state
 
 
 _SIDE_RE = re.compile(r"^(?P<side>[A-Za-z]+)\b(?P<rest>.*)$")
@@ -102,7 +116,22 @@ class Position:
     black_state: SideState = field(default_factory=SideState)
 
     def __post_init__(self) -> None:
-        for side, pts in ((Side.WHITE, self.white), (Side.BLACK, self.black)):
+        white, black = self.white, self.black
+        # The common case in a few C-level passes (a replay builds a position per turn);
+        # the slow loop below only runs to name what is wrong.
+        if (
+            len(white) == 25
+            and len(black) == 25
+            and min(white) >= 0
+            and min(black) >= 0
+            and sum(white) <= CHECKERS_PER_SIDE
+            and sum(black) <= CHECKERS_PER_SIDE
+            # White's 1–24 are Black's 13–24, 1–12 (R1); counts are >= 0, so a product is
+            # nonzero exactly where both sides hold checkers
+            and not any(map(mul, white[1:], black[13:] + black[1:13]))
+        ):
+            return
+        for side, pts in ((Side.WHITE, white), (Side.BLACK, black)):
             if len(pts) != 25:
                 raise ValueError(f"{side.word}: a board has 25 counts (bar and 1–24)")
             if any(c < 0 for c in pts):
@@ -112,13 +141,33 @@ class Position:
                     f"{side.word} has {sum(pts)} checkers on the board and bar, more than 15"
                 )
         for p in range(1, 25):
-            if self.white[p] and self.black[to_other_numbering(p)]:
+            if white[p] and black[to_other_numbering(p)]:
                 raise ValueError(
                     f"White's point {p} (Black's {to_other_numbering(p)}) holds checkers of "
                     "both sides"
                 )
 
     # --- construction -----------------------------------------------------------------
+
+    @classmethod
+    def derived(
+        cls,
+        to_move: Side,
+        white: tuple[int, ...],
+        black: tuple[int, ...],
+        white_state: SideState,
+        black_state: SideState,
+    ) -> Position:
+        """A position the engine derived by legal steps from a checked one, built without
+        the checks of ``__post_init__`` (a replay builds one per turn; legal steps keep
+        the counts valid)."""
+        self = object.__new__(cls)
+        _set(self, "to_move", to_move)
+        _set(self, "white", white)
+        _set(self, "black", black)
+        _set(self, "white_state", white_state)
+        _set(self, "black_state", black_state)
+        return self
 
     @classmethod
     def initial(cls, to_move: Side) -> Position:

@@ -219,8 +219,8 @@ def _replay_game(record: GameRecord, rules: RuleSet, previous: Outcome | None) -
     positions = [game.position]
     turns = 0
     for index, turn in enumerate(record.turns):
-        where: Callable[[EngineError], EngineError] = _locator(number, turn, index)
         if game.outcome is not None:
+            where = _locator(number, turn, index)
             raise where(
                 IllegalPlayError(
                     f"{_ENDING_RULE[game.outcome.kind]}: the game was already over"
@@ -228,6 +228,7 @@ def _replay_game(record: GameRecord, rules: RuleSet, previous: Outcome | None) -
                 )
             )
         if turn.side is not game.position.to_move:
+            where = _locator(number, turn, index)
             raise where(_wrong_side(record, turn, game.position.to_move, index))
         try:
             if turn.resigns:
@@ -235,12 +236,13 @@ def _replay_game(record: GameRecord, rules: RuleSet, previous: Outcome | None) -
                 continue
             result = game.play_turn(turn.dice, [(s.src, s.dst) for s in turn.steps])
         except ValueError as exc:
+            where = _locator(number, turn, index)
             if isinstance(exc, EngineError):
                 raise where(exc) from None
             raise where(IllegalPlayError(str(exc))) from None
         claim_error = _hit_claim_error(turn, result.play.steps)
         if claim_error is not None:
-            raise where(claim_error)
+            raise _locator(number, turn, index)(claim_error)
         turns += 1
         positions.append(result.position)
     outcome = game.outcome

@@ -131,7 +131,11 @@ def verify_steps(
     ``dice`` from ``m``/``o`` (restored on return). Raises :class:`IllegalPlayError`."""
     double = len(dice) == 2 and dice[0] == dice[1]
     roll: tuple[int, ...] = (dice[0],) * 4 if double else tuple(sorted(dice, reverse=True))
-    pips = b.pips
+    resolved = _straight(m, o, roll, pairs, b)
+    if resolved is not None:
+        return _checked(
+            side=side, m=m, o=o, dice=dice, roll=roll, resolved=resolved, b=b, rules=rules
+        )
     for src, dst in pairs:
         if not (0 <= src <= 24 and 1 <= dst <= 25 and dst > src):
             raise IllegalPlayError(
@@ -144,6 +148,77 @@ def verify_steps(
             f"{len(roll)}"
         )
 
+    resolved = _resolve(side=side, m=m, o=o, dice=dice, roll=roll, pairs=pairs, b=b, rules=rules)
+    return _checked(side=side, m=m, o=o, dice=dice, roll=roll, resolved=resolved, b=b, rules=rules)
+
+
+def _checked(
+    *,
+    side: Side,
+    m: list[int],
+    o: list[int],
+    dice: tuple[int, ...],
+    roll: tuple[int, ...],
+    resolved: tuple[tuple[int, ...], int, int, int],
+    b: Board,
+    rules: RuleSet,
+) -> Verified:
+    """R8 (and R10 under talisman) for a play whose steps are each legal: ``resolved`` is
+    (codes, value, terminal kind, reduced bear-offs) from ``m``/``o``."""
+    pips = b.pips
+    codes, value, term, reduced = resolved
+    play = Play(tuple(decode(c) for c in codes))
+
+    complete = len(codes) == len(roll) and (reduced == 0 or not pips)
+    if term in (T_HEMSPEL, T_PATTERN) or (term in (T_JAN, T_SPRANGJAN) and not b.r10_prefix):
+        return Verified(play, term, value)  # R10/R11/R12: ends the game, R8 does not apply
+    if complete:
+        return Verified(play, term, value)
+    # Part of the roll unused: was more possible (R8)?
+    result = search(m, o, dice, b)
+    best = result.best
+    if term:
+        # R10 talisman: the steps up to the jan must start a play that reaches the maximum.
+        mm, oo = m[:], o[:]
+        for s in play.steps:
+            _apply(mm, oo, s)
+        used = list(roll)
+        for s in play.steps:
+            used.remove(s.die)
+        more = search(mm, oo, dice, b, rem=tuple(used)).best if used else 0
+        if value + more == best:
+            return Verified(play, term, value)
+        example = _example(result, b)
+        raise IllegalPlayError(
+            f"R10: under {rules.name} a jan must come from a play that satisfies R8; "
+            f"{side.word} must play {_value_text(best, pips)} with {dice_text(dice)} here "
+            f"(e.g. {example}), and these steps cannot be continued that far"
+        )
+    if value == best:
+        return Verified(play, term, value)
+    example = _example(result, b)
+    raise IllegalPlayError(
+        f"R8: {side.word} must play {_value_text(best, pips)} with {dice_text(dice)} here, "
+        f"this play uses {_value_text(value, pips)} (e.g. {example})"
+    )
+
+
+def _resolve(
+    *,
+    side: Side,
+    m: list[int],
+    o: list[int],
+    dice: tuple[int, ...],
+    roll: tuple[int, ...],
+    pairs: Sequence[tuple[int, int]],
+    b: Board,
+    rules: RuleSet,
+) -> tuple[tuple[int, ...], int, int, int]:
+    """Resolve the dice of ``pairs`` in every possible way (a bear-off that travels less
+    than a die may use more than one); the best resolution as (codes, value, terminal
+    kind, reduced bear-offs), or :class:`IllegalPlayError` naming the step that fails
+    last. ``m``/``o`` are restored."""
+    pips = b.pips
     # Depth-first over the die choices (only reduced bear-offs have more than one).
     successes: list[tuple[tuple[int, ...], int, int, int]] = []  # (codes, value, term, reduced)
     errors: list[tuple[int, str]] = []
@@ -235,41 +310,83 @@ def verify_steps(
         raise IllegalPlayError(errors[0][1])
     # Prefer a resolution that ends the game where the play ends, then the best R8 value.
     successes.sort(key=lambda s: (s[2] != 0, s[1]), reverse=True)
-    codes, value, term, reduced = successes[0]
-    play = Play(tuple(decode(c) for c in codes))
+    return successes[0]
 
-    complete = len(codes) == len(roll) and (reduced == 0 or not pips)
-    if term in (T_HEMSPEL, T_PATTERN) or (term in (T_JAN, T_SPRANGJAN) and not b.r10_prefix):
-        return Verified(play, term, value)  # R10/R11/R12: ends the game, R8 does not apply
-    if complete:
-        return Verified(play, term, value)
-    # Part of the roll unused: was more possible (R8)?
-    result = search(m, o, dice, b)
-    best = result.best
-    if term:
-        # R10 talisman: the steps up to the jan must start a play that reaches the maximum.
-        mm, oo = m[:], o[:]
-        for s in play.steps:
-            _apply(mm, oo, s)
-        used = list(roll)
-        for s in play.steps:
-            used.remove(s.die)
-        more = search(mm, oo, dice, b, rem=tuple(used)).best if used else 0
-        if value + more == best:
-            return Verified(play, term, value)
-        example = _example(result, b)
-        raise IllegalPlayError(
-            f"R10: under {rules.name} a jan must come from a play that satisfies R8; "
-            f"{side.word} must play {_value_text(best, pips)} with {dice_text(dice)} here "
-            f"(e.g. {example}), and these steps cannot be continued that far"
-        )
-    if value == best:
-        return Verified(play, term, value)
-    example = _example(result, b)
-    raise IllegalPlayError(
-        f"R8: {side.word} must play {_value_text(best, pips)} with {dice_text(dice)} here, "
-        f"this play uses {_value_text(value, pips)} (e.g. {example})"
-    )
+
+def _straight(
+    m: list[int], o: list[int], roll: tuple[int, ...], pairs: Sequence[tuple[int, int]], b: Board
+) -> tuple[tuple[int, ...], int, int, int] | None:
+    """The common case of :func:`verify_steps` without its search over die choices: every
+    step has exactly one die it can use, every step is legal, and only the last step may
+    end the game. Returns what ``rec`` would find — (codes, value, terminal kind, reduced
+    bear-offs) — or None (then ``rec`` resolves the play and names any error). ``m``/``o``
+    are restored either way."""
+    rem = list(roll)
+    undo: list[tuple[int, int, int]] = []  # (src, dst, captured)
+    codes: list[int] = []
+    value = 0
+    kind = 0
+    reduced = 0
+    pips = b.pips
+    last = len(pairs) - 1
+    ok = True
+    for i, (src, dst) in enumerate(pairs):
+        if not 0 <= src < dst <= 25:
+            ok = False  # not a forward step: the full check names it
+            break
+        dist = dst - src
+        if dst == 25:
+            over = [d for d in rem if d > dist]
+            if dist in rem:
+                if over:
+                    ok = False  # exact or reduced: rec tries both
+                    break
+                d = dist
+            elif over and min(over) == max(over):
+                d = over[0]
+            else:
+                ok = False
+                break
+        elif dist in rem:
+            d = dist
+        else:
+            ok = False
+            break
+        f = check_step(m, o, src, d, b)
+        if f < 0:
+            ok = False
+            break
+        rem.remove(d)
+        m[src] -= 1
+        m[dst] += 1
+        c = 0
+        if dst < 25 and f & 3:
+            c = o[dst]
+            o[dst] = 0
+            o[0] += c
+        undo.append((src, dst, c))
+        codes.append((((src * 26 + dst) * 8 + d) << 3) | f)
+        value += dist if pips else 32 + d
+        if f & REDUCED:
+            reduced += 1
+        if c and opp_is_jan(o):
+            kind = T_SPRANGJAN if f & BLAST else T_JAN
+        elif dst == 25 and m[25] == CHECKERS_PER_SIDE:
+            kind = T_HEMSPEL
+        elif b.immediate_pattern and 19 <= dst < 25 and pattern_of(m) is not None:
+            kind = T_PATTERN
+        if kind and i != last:
+            ok = False
+            break
+    for src, dst, c in reversed(undo):
+        m[src] += 1
+        m[dst] -= 1
+        if c:
+            o[dst] = c
+            o[0] -= c
+    if not ok:
+        return None
+    return tuple(codes), value, kind, reduced
 
 
 def _example(result: SearchResult, b: Board) -> str:

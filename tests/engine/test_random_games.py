@@ -50,6 +50,17 @@ from engine.movegen import (
 )
 from engine.play import Play
 from engine.position import Position
+from engine.record import (
+    GameRecord,
+    MatchRecord,
+    RecordStep,
+    TurnRecord,
+    read_json,
+    read_text,
+    write_json,
+    write_text,
+)
+from engine.replay import replay
 from engine.rules import RuleSet
 from engine.types import CHECKERS_PER_SIDE, OutcomeKind, Side, to_other_numbering
 
@@ -232,6 +243,39 @@ def cautious_choice(
     return scored[0][1]
 
 
+def record_of(game: Game, starter: Side, rules: RuleSet) -> str:
+    """The game as a record in canonical text, from its history (hits claimed with ``*``)."""
+    turns = [
+        TurnRecord(
+            side=turn.side if turn.side is not None else starter,
+            dice=turn.dice,
+            steps=tuple(RecordStep(s.src, s.dst, s.hit or s.blast) for s in turn.play.steps),
+        )
+        for turn in game.history
+    ]
+    if game.outcome is not None and game.outcome.kind is OutcomeKind.UPPGIVET:
+        turns.append(TurnRecord(side=game.outcome.winner.other, resigns=True))
+    tags = {"Rules": rules.name}
+    if rules.addons:
+        tags["Addons"] = " ".join(sorted(rules.addons))
+    games = (GameRecord(1, starter=starter, turns=tuple(turns), result=game.outcome),)
+    return write_text(MatchRecord(tags, games))
+
+
+def check_record(game: Game, rules: RuleSet) -> None:
+    """The game's record replays valid to the same outcome, position by position, and
+    reads and writes back identically (text and JSON)."""
+    text = record_of(game, game.start.to_move, rules)
+    record = read_text(text)
+    assert write_text(record) == text
+    assert write_text(read_json(write_json(record))) == text
+    report = replay(record)
+    assert report.valid, (report.error, text)
+    assert report.games[0].outcome == game.outcome
+    positions = [game.start, *(turn.position for turn in game.history)]
+    assert [p.board_key() for p in report.games[0].positions] == [p.board_key() for p in positions]
+
+
 def play_random_game(rules: RuleSet, seed: int, *, cross_check: int = 8) -> Game:
     """Play one game; every ``cross_check``-th turn runs the generator/verifier checks."""
     rng = random.Random(seed)
@@ -317,6 +361,7 @@ def test_random_games_seeded(rules: RuleSet) -> None:
     for seed in range(GAMES_PER_RULE_SET):
         game = play_random_game(rules, offset + seed)
         assert game.outcome is not None
+        check_record(game, rules)
         kinds.add(game.outcome.kind)
     # the mix of players ends games in every way but vackert spel (which is rare)
     assert {OutcomeKind.HEMSPEL, OutcomeKind.JAN, OutcomeKind.SPRANGJAN} <= kinds, kinds
@@ -328,3 +373,4 @@ def test_random_games_seeded(rules: RuleSet) -> None:
 def test_random_games_hypothesis(rules: RuleSet, seed: int) -> None:
     game = play_random_game(rules, seed, cross_check=4)
     assert game.outcome is not None
+    check_record(game, rules)

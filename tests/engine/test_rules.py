@@ -137,11 +137,22 @@ class TestR5Landing:
         )
 
     def test_band_on_huk_and_beyond_allowed(self) -> None:
-        assert "10/12 12/15" not in plays("W 1:13 10 12 | B 1:15 | W", (3, 2))
-        assert "1/3 10/12" in plays("W 1:13 10 12 | B 1:15 | W", (2, 2)) or True
-        g = game("W 1:13 10 12 | B 1:15 | W")
+        # R5.3: bands are allowed from the huk (12) on, never on 2–11.
+        pos = "W 1:13 10 12 | B 1:15 | W"
+        found = plays(pos, (2, 1))
+        assert "10/12 1/2" in found or "1/2 10/12" in found
+        g = game(pos)
         result = g.play_turn((2, 1), [(10, 12), (1, 2)])
         assert result.position.count(W, 12) == 2
+        g = game("W 1:13 12 16 | B 1:15 | W")
+        result = g.play_turn((4, 1), [(12, 16), (1, 2)])
+        assert result.position.count(W, 16) == 2
+        illegal(
+            game("W 1:12 3 10 12 | B 1:15 | W"),
+            (2, 1),
+            [(1, 3), (1, 2)],
+            r"R5\.3: White may not make a band on point 3",
+        )
 
     def test_home_band_is_never_remade(self) -> None:
         # R5.3 / R6: point 1 is reached only by entry, and entry onto own checkers is out.
@@ -584,6 +595,25 @@ class TestR14Resigning:
         ):
             g.resign()
 
+    def test_janblotta_tracked_through_the_game(self) -> None:
+        # Blots on 8, 9, 10 and Q1 points 1, 2 held: 3 exposed, not more than 6 - 2.
+        g = game("W 1:11 2 8 9 10 | B 1:15 | W")
+        assert g.can_resign()
+        g.play_turn((6, 5), [(1, 7), (1, 6)])  # 4 exposed > 6 - 3: the janblotta is out
+        g.play_turn((6, 5), [(1, 7), (7, 12)])  # Black
+        assert g.position.state(W).ever_janblotta and not g.can_resign()
+        with pytest.raises(IllegalPlayError, match=r"R14: White may not resign: .*janblotta"):
+            g.resign()
+
+    def test_a_band_made_and_broken_in_one_roll_counts(self) -> None:
+        g = game("W 1:13 12 14 | B 1:15 | W")
+        assert g.can_resign()
+        g.play_turn((2, 1), [(12, 14), (14, 15)])  # a band on 14, broken by the 1
+        assert g.position.count(W, 14) == 1 and g.position.count(W, 15) == 1
+        g.play_turn((6, 5), [(1, 7), (7, 12)])  # Black
+        with pytest.raises(IllegalPlayError, match=r"R14: White may not resign: .*band"):
+            g.resign()
+
     def test_janblotta_from_a_position(self) -> None:
         # one on the bar + five blots outside Q1 > 6 - 1 (home only)
         g = game("W 1:9 8 9 10 14 15 bar:1 | B 1:15 | W")
@@ -607,14 +637,27 @@ class TestR15BoardAddOns:
         assert result.position.count(W, 7) == 6 and result.position.state(W).stack_on_7
 
     def test_stack_is_hit_as_a_whole(self) -> None:
+        # R15: the stack is not a band. White's 7 is Black's 19: Black's 15/19* hits all
+        # six checkers of the stack, and White (six on the bar, only point 1 held in Q1)
+        # is jan at once.
         g = Game(rs("board", "double-six"), starter=W)
         g.play_turn((6, 6), [(1, 7)] * 6)
-        # White's 7 is Black's 19: 1/7/13/19 with three 6s hits the stack: White jan.
-        result = g.play_turn((6, 6), [(1, 7), (7, 13), (13, 19)]) if False else None
-        assert result is None
-        # Black's first roll is 6-6 here, so the stack goes home first (below); with 5-1:
-        g2 = Game(rs("board", "double-six"), position=g.position)
-        assert g2.position.to_move is B
+        assert g.position.state(W).stack_on_7
+        g.play_turn((3, 1), [(1, 4), (4, 5)])  # Black's first roll
+        g.play_turn((2, 1), [(1, 3), (3, 4)])  # White
+        result = g.play_turn((6, 4), [(5, 11), (11, 15)])  # Black, now on its 15
+        assert result.outcome is None
+        g.play_turn((2, 1), [(1, 2), (4, 6)])  # White keeps the stack on 7
+        assert g.position.count(W, 7) == 6
+        result = g.play_turn((4, 1), [(15, 19)])
+        assert result.play.steps[0].hit and not result.play.steps[0].blast
+        assert result.position.bar(W) == 6 and result.position.count(W, 7) == 0
+        assert result.outcome == Outcome(B, OutcomeKind.JAN)
+
+    def test_a_band_on_7_is_not_a_stack_elsewhere(self) -> None:
+        # Without the add-on the same six checkers could never stand on 7 (R5.3).
+        with pytest.raises(ValueError, match=r"R5\.3"):
+            Game(rs("board"), position=Position.from_text("W 1:9 7:6 | B 1:15 | B"))
 
     def test_opponent_double_six_sends_the_stack_home(self) -> None:
         g = Game(rs("board", "double-six"), starter=W)
