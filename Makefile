@@ -24,8 +24,8 @@ check:      ## Django system checks
 ci:         ## what CI runs: .ci/run
 	bash .ci/run
 
-worker:     ## a Celery worker (needs REDIS_URL)
-	.venv/bin/celery -A config worker --loglevel INFO
+worker:     ## a Celery worker with beat, for one machine (needs REDIS_URL)
+	.venv/bin/celery -A config worker --beat --loglevel INFO
 
 clean:
 	rm -rf .pytest_cache .mypy_cache .ruff_cache .hypothesis staticfiles

@@ -871,12 +871,18 @@ def game_record_verify(
         import time
 
         time.sleep(delay)
+    from celery.exceptions import SoftTimeLimitExceeded
+
     try:
         if replay is None:
             match = sub.match
             report = _real_replay(sub.text, match=match)
         else:
             report = replay(sub.text)
+    except SoftTimeLimitExceeded:
+        # Out of time, not a crash: the task releases the record (pending again, or failed
+        # after the last attempt). It is an ``Exception``, so it must not reach the next line.
+        raise
     except Exception as err:  # the engine promises not to raise; if it does, stop here
         log.exception("verifier crashed on game record %s", submission_id)
         with transaction.atomic():

@@ -14,11 +14,13 @@ from dataclasses import dataclass
 from typing import Any
 
 import pytest
+from django.urls import URLPattern, URLResolver, get_resolver, resolve
 
 from matches.models import GameRecordSubmission, Match
 from matches.services import game_result_enter
 from tests.api.conftest import client_for
 from tests.factories import (
+    ClubFactory,
     EntryFactory,
     OrganiserFactory,
     PlayerFactory,
@@ -76,6 +78,7 @@ def world() -> World:
     entry_d = EntryFactory.create(tournament=draft, player=a.player1)
     EntryFactory.create(tournament=draft, player=b.player1)
     extra = PlayerFactory.create()
+    club = ClubFactory.create()
     users = {
         "anon": None,
         "outsider": UserFactory.create(),
@@ -97,6 +100,7 @@ def world() -> World:
         "draft": draft.pk,
         "entry_d": entry_d.pk,
         "extra": extra.pk,
+        "club": club.pk,
         "player": a.player1_id or 0,
         "referee": s.referee.pk,
     }
@@ -244,7 +248,10 @@ ENDPOINTS: list[tuple[str, str, str, dict[str, Any] | None, Callable[[str], int]
         global_write(ORGANISERS, 200),
     ),
     ("club list", "get", "/api/clubs/", None, everyone),
+    ("club detail", "get", "/api/clubs/{club}/", None, everyone),
     ("club create", "post", "/api/clubs/", {"name": "BK"}, global_write(ORGANISERS, 201)),
+    ("schema", "get", "/api/schema/", None, everyone),
+    ("docs", "get", "/api/docs/", None, everyone),
 ]
 
 
@@ -311,3 +318,34 @@ def test_guessing_ids_reveals_nothing(world: World) -> None:
         b = client.get(url.format(987654))
         assert a.status_code == b.status_code == 404
         assert a.json()["error"]["code"] == b.json()["error"]["code"]
+
+
+HTTP_METHODS = ("get", "post", "put", "patch", "delete")
+
+
+def _api_operations(patterns: list[Any], prefix: str = "") -> set[tuple[str, str]]:
+    """(route name, method) of every operation the API's URLconf serves."""
+    found: set[tuple[str, str]] = set()
+    for pattern in patterns:
+        if isinstance(pattern, URLResolver):
+            found |= _api_operations(pattern.url_patterns, prefix)
+        elif isinstance(pattern, URLPattern):
+            view = getattr(pattern.callback, "view_class", None) or getattr(
+                pattern.callback, "cls", None
+            )
+            assert view is not None, pattern
+            found |= {(str(pattern.name), m) for m in HTTP_METHODS if hasattr(view, m)}
+    return found
+
+
+@pytest.mark.urls("tests.api.urls")
+def test_matrix_covers_every_endpoint(world: World) -> None:
+    """Every route × method of the API is in ENDPOINTS, so a new endpoint cannot be added
+    without saying who may use it."""
+    served = _api_operations(get_resolver("tests.api.urls").url_patterns)
+    covered = {
+        (str(resolve(url.format(**world.ids).split("?")[0]).url_name), method)
+        for _name, method, url, _body, _expected in ENDPOINTS
+    }
+    assert served - covered == set()  # endpoints nobody wrote a row for
+    assert covered == served and len(served) == len(ENDPOINTS)  # one row per operation

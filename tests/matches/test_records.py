@@ -247,6 +247,34 @@ class TestTask:
         sub.refresh_from_db()
         assert sub.state == RecordState.FAILED and "after 3 attempts" in sub.message
 
+    def test_soft_time_limit_releases_the_record_until_the_last_attempt(
+        self,
+        setup: Setup,
+        django_capture_on_commit_callbacks: Any,
+        monkeypatch: pytest.MonkeyPatch,
+        settings: Any,
+    ) -> None:
+        """The task's soft time limit during the replay is not a crash: the attempt ends,
+        the record is pending again (to be requeued), and failed after the last attempt."""
+        from celery.exceptions import SoftTimeLimitExceeded
+
+        from matches.tasks import verify_game_record
+
+        def too_slow(text: str, *, match: Any) -> Any:
+            raise SoftTimeLimitExceeded()
+
+        monkeypatch.setattr(services, "_real_replay", too_slow)
+        m = match_of(setup.tournament, 1, 0)
+        with django_capture_on_commit_callbacks(execute=False):
+            sub = game_record_submit(match=m, text=TEXT, by=setup.referee)
+        for attempt in range(1, RECORD_MAX_ATTEMPTS + 1):
+            assert verify_game_record.apply(args=[sub.pk]).get() == "timeout"
+            sub.refresh_from_db()
+            assert sub.attempts == attempt and "longer than" in sub.message
+            last = attempt == RECORD_MAX_ATTEMPTS
+            assert sub.state == (RecordState.FAILED if last else RecordState.PENDING)
+        assert not Game.objects.filter(match=m).exists()
+
     def test_crashing_verifier_fails_at_once(
         self, setup: Setup, django_capture_on_commit_callbacks: Any
     ) -> None:
@@ -288,6 +316,34 @@ class TestTask:
         sub.refresh_from_db()
         assert sub.state == RecordState.ENTERED
 
+    def test_beat_runs_the_requeue_task(
+        self,
+        setup: Setup,
+        fake: FakeReplay,
+        django_capture_on_commit_callbacks: Any,
+        monkeypatch: pytest.MonkeyPatch,
+        settings: Any,
+    ) -> None:
+        """Redis down at submit: the record waits as pending until Celery beat's
+        ``requeue-game-records`` entry runs, even if nobody submits again."""
+        from config.celery import app
+        from matches import tasks
+
+        entry = app.conf.beat_schedule["requeue-game-records"]
+        assert entry["task"] in app.tasks and entry["schedule"] <= 300
+        m = match_of(setup.tournament, 1, 0)
+        fake.results = ["W hemspel"]
+        with monkeypatch.context() as patch:
+            patch.setattr(tasks.verify_game_record, "delay", _broker_down)
+            with django_capture_on_commit_callbacks(execute=True):
+                sub = game_record_submit(match=m, text=TEXT, by=setup.referee)
+        sub.refresh_from_db()
+        assert sub.state == RecordState.PENDING
+        settings.GAME_RECORD_PENDING_GRACE = 0
+        assert app.tasks[entry["task"]].apply().get() == [sub.pk]
+        sub.refresh_from_db()
+        assert sub.state == RecordState.ENTERED and fake.calls == [TEXT]
+
     def test_next_submission_picks_up_records_left_pending(
         self,
         setup: Setup,
@@ -313,6 +369,10 @@ class TestTask:
         left.refresh_from_db()
         assert left.state in (RecordState.ENTERED, RecordState.VERIFIED)
         assert len(fake.calls) == 2
+
+
+def _broker_down(*args: Any, **kwargs: Any) -> None:
+    raise OperationalError("Error 111 connecting to redis")
 
 
 def test_unreachable_redis_leaves_the_record_pending(tmp_path: Any) -> None:

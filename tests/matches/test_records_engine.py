@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pytest
@@ -84,3 +85,46 @@ def test_garbage_is_a_syntax_error(setup: Setup, django_capture_on_commit_callba
     sub = _submit(setup, "this is not a record\n", django_capture_on_commit_callbacks)
     assert sub.state == RecordState.INVALID
     assert sub.report is not None and sub.report["error"]["kind"] == "syntax"
+
+
+def test_json_record_is_read_like_the_text_form(
+    setup: Setup, django_capture_on_commit_callbacks: Any
+) -> None:
+    """game-record.md's JSON form of ONE_GAME: stored as submitted, entered the same way."""
+    record = {
+        "tags": {"White": "P001", "Black": "P002", "Rules": "talisman", "Length": "3"},
+        "games": [
+            {
+                "position": "W 24 | B 1:15 | W",
+                "turns": [{"side": "W", "dice": [6, 5], "steps": [[24, 25]]}],
+                "result": {"winner": "W", "outcome": "hemspel", "pattern": None, "munk": False},
+            }
+        ],
+    }
+    text = json.dumps(record)
+    sub = _submit(setup, text, django_capture_on_commit_callbacks)
+    assert sub.text == text
+    assert sub.state == RecordState.ENTERED, sub.message
+    assert sub.report is not None and sub.report["match"]["length"] == 3
+    game = Game.objects.get(match=sub.match)
+    assert (game.winner, game.outcome, game.source) == ("W", "hemspel", ResultSource.RECORD)
+
+
+def test_json_record_with_wrong_length_changes_nothing(
+    setup: Setup, django_capture_on_commit_callbacks: Any
+) -> None:
+    record = {
+        "tags": {"Rules": "talisman", "Length": "5"},
+        "games": [
+            {
+                "position": "W 24 | B 1:15 | W",
+                "turns": [{"side": "W", "dice": [6, 5], "steps": [[24, 25]]}],
+            }
+        ],
+    }
+    sub = _submit(setup, json.dumps(record), django_capture_on_commit_callbacks)
+    assert sub.state == RecordState.MISMATCH
+    assert "length is 5" in sub.message
+    sub.match.refresh_from_db()
+    assert sub.match.flag == sub.message
+    assert not Game.objects.filter(match=sub.match).exists()

@@ -271,6 +271,26 @@ class TestPlacings:
         s.tournament.refresh_from_db()
         assert s.tournament.status == TournamentStatus.FINISHED
 
+    def test_walkover_shown_as_walkover_not_points(self) -> None:
+        """S6: the loser by walkover is placed by the round, marked as a walkover; the
+        match has no games and no points."""
+        s = drawn(4, lengths=[1, 1])
+        top, bottom = match_of(s.tournament, 1, 0), match_of(s.tournament, 1, 1)
+        enter(top, 1, "W hemspel", s.referee, starter="W")
+        absent = players_of(bottom)[0]
+        match_walkover(match=bottom, winner=players_of(bottom)[1], by=s.referee, reason="ill")
+        bottom.refresh_from_db()
+        assert (bottom.points1, bottom.points2, bottom.decided_after_game) == (0, 0, None)
+        assert not bottom.games.exists()
+        final = match_of(s.tournament, 2, 0)
+        enter(final, 1, "B hemspel", s.referee, starter="W")
+        placings = {p.player.pk: p for p in tournament_placings(tournament=s.tournament)}
+        assert placings[absent.pk].label == "3–4" and placings[absent.pk].walkover
+        beaten, champion = players_of(top)[1], players_of(bottom)[1]
+        assert placings[beaten.pk].label == "3–4" and not placings[beaten.pk].walkover
+        assert placings[champion.pk].label == "1"
+        assert [p.walkover for p in placings.values()].count(True) == 1
+
     def test_partial(self) -> None:
         s = drawn(4, lengths=[1, 1], third_place=True)
         enter(match_of(s.tournament, 1, 0), 1, "W hemspel", s.referee, starter="W")

@@ -292,12 +292,28 @@ def walk(n: int, scales: tuple[Scale, ...]) -> Walk:
     return result
 
 
-# Figures printed by the walk (-s): distinct positions checked, outcome sequences checked
-# (every prefix of every match) and complete matches, for ww+ny1 side by side / ny2:
-#   n=1: 35 positions, 124 sequences, 120 matches / the same
-#   n=3: 1 161, 7 386 122, 7 087 534 / 741, 7 588 058, 7 281 438
-#   n=5: 7 991, 1.32e12, 1.26e12 / 3 623, 1.38e12, 1.32e12
-#   n=7: 30 775, 3.18e17, 3.05e17 / 10 955, 3.40e17, 3.26e17
+# Figures of the walk, per n and scales: distinct merged positions checked, outcome
+# sequences checked (every prefix of every match, each of the 26 outcomes counted apart)
+# and complete matches (until decided, early or after n completed games). Pinned, so a
+# change in what the walk covers (or in S4) shows up here; print them with -s.
+WALK_FIGURES = {
+    (1, "ww+ny1"): Walk(positions=35, prefixes=124, matches=120),
+    (1, "ny2"): Walk(positions=35, prefixes=124, matches=120),
+    (3, "ww+ny1"): Walk(positions=1161, prefixes=7_386_122, matches=7_087_534),
+    (3, "ny2"): Walk(positions=741, prefixes=7_588_058, matches=7_281_438),
+    (5, "ww+ny1"): Walk(positions=7991, prefixes=1_316_114_461_368, matches=1_262_826_415_888),
+    (5, "ny2"): Walk(positions=3623, prefixes=1_380_731_074_862, matches=1_324_852_341_112),
+    (7, "ww+ny1"): Walk(
+        positions=30775,
+        prefixes=317_634_380_505_610_848,
+        matches=304_766_397_199_115_460,
+    ),
+    (7, "ny2"): Walk(
+        positions=10955,
+        prefixes=339_968_804_152_719_062,
+        matches=326_200_871_872_622_506,
+    ),
+}
 
 
 @pytest.mark.parametrize("scales", [(Scale.WW, Scale.NY1), (Scale.NY2,)], ids=["ww+ny1", "ny2"])
@@ -306,7 +322,7 @@ def test_s4_early_decision_sound_and_complete(n: int, scales: tuple[Scale, ...])
     """S4 (b) for every reachable position of every match, and (c) for ww vs ny1."""
     result = walk(n, scales)
     print(f"n={n} {'+'.join(scales)}: {result}")
-    assert result.matches > 0 and result.positions > 0
+    assert result == WALK_FIGURES[(n, "+".join(scales))]
 
 
 # -- the merging of positions above is sound -------------------------------------------------

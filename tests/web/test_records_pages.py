@@ -19,6 +19,7 @@ from tests.tournaments.helpers import Setup, drawn, match_of, players_of
 
 pytestmark = pytest.mark.django_db
 
+
 @pytest.fixture(autouse=True)
 def english(client: Client) -> None:
     """These tests read the English texts; the site is Swedish unless the visitor chooses."""
