@@ -40,6 +40,7 @@ from django.db import IntegrityError, transaction
 from django.db.models import Max, Q
 from django.utils import timezone
 
+from engine.record import MAX_RECORD_BYTES
 from engine.types import Outcome, OutcomeKind, Pattern, Side
 from matches.errors import (
     ConflictError,
@@ -66,7 +67,9 @@ from tournaments.permissions import User, is_match_player, is_organiser, is_refe
 
 log = logging.getLogger(__name__)
 
-RECORD_MAX_BYTES = 1024 * 1024  # "at most 1 MB": 1 MiB of UTF-8
+# "At most 1 MB": the engine's own limit (1,000,000 bytes of UTF-8), so a record that is
+# accepted here is never refused by the engine for its size.
+RECORD_MAX_BYTES = MAX_RECORD_BYTES
 RECORD_MAX_ATTEMPTS = 3
 
 
@@ -907,8 +910,10 @@ def game_record_verify(
     return sub
 
 
-def _record_sides(match: Match, tags: dict[str, str]) -> dict[Side, Side] | str:
-    """Record side → match side, from the record's White/Black tags (see module doc)."""
+def record_sides(match: Match, tags: dict[str, str]) -> dict[Side, Side] | str:
+    """Record side → match side, from the record's White/Black tags (see module doc), or
+    a message when the tags name other players. Pages use it to show a record from the
+    right player's seat."""
     white = (tags.get("White") or "").strip().casefold()
     black = (tags.get("Black") or "").strip().casefold()
     one = (match.player1.name if match.player1 else "").strip().casefold()
@@ -977,7 +982,7 @@ def _record_apply(sub: GameRecordSubmission, match: Match, report: Any) -> tuple
             f"The record's match length is {length}; this match is played over "
             f"{match.length} games.",
         )
-    sides = _record_sides(match, tags)
+    sides = record_sides(match, tags)
     if isinstance(sides, str):
         return _flag(match, sub, sides)
     games = _active_games(match)

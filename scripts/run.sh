@@ -10,8 +10,7 @@ ensure_venv requirements.txt
 
 py=.venv/bin/python
 "$py" manage.py migrate --noinput
-# Demo data, once the web pages bring the seed_demo command (it is safe to run again).
-if "$py" manage.py help seed_demo >/dev/null 2>&1; then
-    "$py" manage.py seed_demo
-fi
+# Demo data: a 16-player club championship in progress, with demo logins (it prints them).
+# Safe to run again: an existing demo tournament is left as it is.
+"$py" manage.py seed_demo
 exec "$py" manage.py runserver "${ADDR:-127.0.0.1:8000}"

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from django.db.models import Q, QuerySet
+from django.db.models import F, Q, QuerySet
 
 from matches.errors import NotFoundError
 from matches.models import Match, MatchState
@@ -120,7 +120,13 @@ def tournament_entries(*, tournament: Tournament) -> QuerySet[Entry]:
     return (
         Entry.objects.filter(tournament=tournament)
         .select_related("player__club")
-        .order_by("withdrawn_at", "seed", "player__name")
+        # Active entries first, seeded ones by seed, then the unseeded by name (NULLs last
+        # on every database: SQLite sorts them first by default, PostgreSQL last).
+        .order_by(
+            F("withdrawn_at").asc(nulls_first=True),
+            F("seed").asc(nulls_last=True),
+            "player__name",
+        )
     )
 
 

@@ -12,20 +12,32 @@ Decisions where the docs are silent:
   4 players are entered (with 3 players one semifinal is a bye).
 - Withdrawal before the draw removes the player from the draw; after the draw it
   gives the opponent a walkover at once, or as soon as the opponent is known.
+- Entering a player by name (``entry_player_add``, ``entries_import``) enters the one
+  known player of that name and club (any case) again instead of creating a second;
+  with two or more such players (the data is ambiguous) a new one is created.
+- A withdrawn player's seed is freed when ``entries_seeds_set`` gives it to another.
 """
 
 from __future__ import annotations
 
 import datetime
 import secrets
-from collections.abc import Iterable, Sequence
+from collections import Counter
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from matches.errors import ConflictError, PermissionDeniedError, ValidationError
+from matches.errors import (
+    ConflictError,
+    DomainError,
+    NotFoundError,
+    PermissionDeniedError,
+    ValidationError,
+)
 from tournaments import bracket
+from tournaments.csv_import import ImportRow
 from tournaments.models import (
     Club,
     Entry,
@@ -62,6 +74,14 @@ def _require_draft(tournament: Tournament, what: str) -> None:
             f"“{tournament.name}” is {tournament.get_status_display()}.",
             status=tournament.status,
         )
+
+
+def _draft_locked(tournament: Tournament, what: str) -> Tournament:
+    """The tournament's row, locked to the end of the transaction, if it is still a draft:
+    a draw cannot slip in between the check and the writes (the draw locks it too)."""
+    locked = Tournament.objects.select_for_update().get(pk=tournament.pk)
+    _require_draft(locked, what)
+    return locked
 
 
 def _check_rules(rules: str, addons: Sequence[str], scale: str, policy: str) -> None:
@@ -269,6 +289,171 @@ def entry_seed_set(*, entry: Entry, seed: int | None, by: User) -> Entry:
     entry.seed = seed
     entry.save(update_fields=["seed"])
     return entry
+
+
+def _club_found_or_created(name: str, by: User) -> Club | None:
+    """The club of that name (any case), created if new; ``None`` for no name."""
+    name = name.strip()
+    if not name:
+        return None
+    club = Club.objects.filter(name__iexact=name).first()
+    return club or club_create(name=name, by=by)
+
+
+def _player_enter(
+    *,
+    tournament: Tournament,
+    name: str,
+    club: Club | None,
+    rating: int | None,
+    seed: int | None,
+    by: User,
+) -> tuple[Entry, bool]:
+    """Enter a player by name and club: the one known player of that name and club (any
+    case) is entered again, with ``rating`` updated if given; else a new player is
+    created. Returns the entry and whether the player is new. The caller holds the
+    transaction, so a refused entry leaves no new player behind."""
+    known = list(Player.objects.filter(name__iexact=name.strip(), club=club)[:2])
+    if len(known) == 1:
+        player, created = known[0], False
+        if rating is not None and rating != player.rating:
+            player_update(player=player, rating=rating, by=by)
+    else:
+        player, created = player_create(name=name, club=club, rating=rating, by=by), True
+    return entry_add(tournament=tournament, player=player, seed=seed, by=by), created
+
+
+def entry_player_add(
+    *,
+    tournament: Tournament,
+    name: str,
+    club: Club | None = None,
+    new_club: str = "",
+    rating: int | None = None,
+    seed: int | None = None,
+    by: User,
+) -> tuple[Entry, bool]:
+    """Enter a player given by name: ``club`` is a known club, ``new_club`` a club's name
+    (found in any case, or created). A player known already (same name and club, any
+    case) is entered again rather than created twice.
+
+    Returns the entry and whether the player was created (as Django's
+    ``get_or_create``), so a page can say which happened. All or nothing.
+    """
+    _require_organiser(by, tournament)
+    if club is not None and new_club.strip():
+        raise ValidationError("Pick a known club or name a new one, not both.")
+    with transaction.atomic():
+        tournament = _draft_locked(tournament, "Entering players")
+        if club is None:
+            club = _club_found_or_created(new_club, by)
+        return _player_enter(
+            tournament=tournament, name=name, club=club, rating=rating, seed=seed, by=by
+        )
+
+
+def entries_import(*, tournament: Tournament, rows: Sequence[ImportRow], by: User) -> list[Entry]:
+    """Enter every row (``tournaments.csv_import``) as ``entry_player_add`` would, or none.
+
+    Every row is tried, so one attempt reports every refused row: if any is refused,
+    nothing is kept and a ``ValidationError`` is raised whose ``extra["errors"]`` lists
+    them in file order as ``{"row": int, "code": str, "message": str}`` (the message is
+    the refusing service's own).
+    """
+    _require_organiser(by, tournament)
+    if not rows:
+        raise ValidationError("The file has no players to enter.")
+    entries: list[Entry] = []
+    errors: list[dict[str, Any]] = []
+    with transaction.atomic():
+        tournament = _draft_locked(tournament, "Entering players")
+        for row in rows:
+            try:
+                # A savepoint per row: a refused row leaves the transaction usable
+                # (PostgreSQL) while the rows after it are still checked.
+                with transaction.atomic():
+                    entry, _created = _player_enter(
+                        tournament=tournament,
+                        name=row.name,
+                        club=_club_found_or_created(row.club, by),
+                        rating=row.rating,
+                        seed=row.seed,
+                        by=by,
+                    )
+            except DomainError as err:
+                errors.append({"row": row.line, "code": err.code, "message": err.message})
+            else:
+                entries.append(entry)
+        if errors:
+            # Raised inside the transaction: the rows entered are rolled back.
+            first = errors[0]
+            raise ValidationError(
+                f"Nothing was imported: {len(errors)} of {len(rows)} rows are refused "
+                f"(row {first['row']}: {first['message']})",
+                errors=errors,
+            )
+    return entries
+
+
+def entries_seeds_set(
+    *, tournament: Tournament, seeds: Mapping[int, int | None], by: User
+) -> list[Entry]:
+    """Set the seeds of several entries at once: ``seeds`` maps entry ids to a seed, or
+    ``None`` for unseeded. Seeds may be swapped (all are cleared before any is set); a
+    seed held by a withdrawn player is freed; a seed held by an active entry left out of
+    ``seeds`` is refused. Returns the entries of ``seeds``. All or nothing.
+    """
+    _require_organiser(by, tournament)
+    bad = sorted({s for s in seeds.values() if s is not None and s < 1})
+    if bad:
+        raise ValidationError(f"Seeds count from 1, not {bad[0]}.")
+    with transaction.atomic():
+        tournament = _draft_locked(tournament, "Changing seeds")
+        entries = {
+            e.pk: e
+            for e in Entry.objects.filter(tournament=tournament, pk__in=list(seeds))
+            .select_related("player")
+            .order_by("pk")
+        }
+        missing = sorted(set(seeds) - set(entries))
+        if missing:
+            raise NotFoundError(
+                f"Entry {missing[0]} is not in “{tournament.name}”; reload the entries."
+            )
+        for entry in entries.values():
+            entry.tournament = tournament
+            if entry.withdrawn_at is not None and seeds[entry.pk] is not None:
+                raise ValidationError(f"{entry.player.name} has withdrawn and cannot be seeded.")
+        doubled = sorted(s for s, n in Counter(seeds.values()).items() if s is not None and n > 1)
+        if doubled:
+            names = [e.player.name for e in entries.values() if seeds[e.pk] == doubled[0]]
+            raise ValidationError(
+                f"Seed {doubled[0]} is given to {' and '.join(names)}; give each seed once."
+            )
+        wanted = {s for s in seeds.values() if s is not None}
+        holders = Entry.objects.filter(tournament=tournament, seed__in=wanted).exclude(
+            pk__in=list(seeds)
+        )
+        active = holders.filter(withdrawn_at__isnull=True).select_related("player").first()
+        if active is not None:
+            raise ConflictError(
+                f"Seed {active.seed} is held by {active.player.name}; clear it first."
+            )
+        changed = [e for e in entries.values() if e.seed != seeds[e.pk]]
+        # Clear first, then set, so that seeds can be swapped (a seed is unique).
+        holders.update(seed=None)  # withdrawn players: out of the draw
+        Entry.objects.filter(pk__in=[e.pk for e in changed]).update(seed=None)
+        try:
+            for entry in changed:
+                entry.seed = seeds[entry.pk]
+                if entry.seed is not None:
+                    entry.save(update_fields=["seed"])
+        except IntegrityError:
+            # A player entered with one of these seeds at the same moment (entry_add).
+            raise ConflictError(
+                "A seed was taken at the same moment; reload the entries."
+            ) from None
+    return list(entries.values())
 
 
 def entry_withdraw(*, entry: Entry, by: User, reason: str = "") -> Entry:

@@ -32,6 +32,11 @@ urlpatterns: list[URLPattern | URLResolver] = [
         name="tournament_players_import",
     ),
     path("tournaments/<int:pk>/seeds/", organiser.seeds_set, name="tournament_seeds"),
+    path(
+        "tournaments/<int:pk>/entries/<int:entry_pk>/withdraw/",
+        organiser.entry_withdraw,
+        name="tournament_entry_withdraw",
+    ),
     path("tournaments/<int:pk>/referees/", organiser.referees_set, name="tournament_referees"),
     path(
         "tournaments/<int:pk>/draw/", organiser.bracket_generate, name="tournament_bracket_generate"

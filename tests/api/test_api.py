@@ -168,6 +168,6 @@ def test_record_upload_as_a_file(
         r = client_for(s.referee).post(f"/api/matches/{m.pk}/records/", {"file": upload})
     assert r.status_code == 202, r.json()
     assert fake.calls == ["Game 1\nTek: 2-5\n"]
-    big = SimpleUploadedFile("big.txt", b"x" * (1024 * 1024 + 1))
+    big = SimpleUploadedFile("big.txt", b"x" * (1_000_000 + 1))
     r = client_for(s.referee).post(f"/api/matches/{m.pk}/records/", {"file": big})
     assert r.status_code == 400 and "1 MB" in r.json()["error"]["message"]

@@ -207,7 +207,7 @@ class TestSubmit:
         with pytest.raises(PermissionDeniedError):
             game_record_submit(match=m, text=TEXT, by=outsider)
         with pytest.raises(ValidationError, match="limit is 1 MB"):
-            game_record_submit(match=m, text="x" * (1024 * 1024 + 1), by=setup.referee)
+            game_record_submit(match=m, text="x" * (1_000_000 + 1), by=setup.referee)
         with pytest.raises(ValidationError, match="UTF-8"):
             game_record_submit(match=m, text=b"\xff\xfe", by=setup.referee)
         assert not GameRecordSubmission.objects.exists()

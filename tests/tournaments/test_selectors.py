@@ -77,3 +77,23 @@ def test_player_matches_respects_visibility() -> None:
     player = s.players[0]
     assert list(player_matches(player=player, by=None)) == []
     assert len(player_matches(player=player, by=s.referee)) == 1
+
+
+@pytest.mark.django_db
+def test_entries_seeded_first_then_by_name_then_withdrawn() -> None:
+    from django.utils import timezone
+
+    from tests.factories import EntryFactory, PlayerFactory, TournamentFactory
+    from tournaments.selectors import tournament_entries
+
+    tournament = TournamentFactory.create()
+    for name, seed in (("Åke", None), ("Bo", 2), ("Cilla", None), ("Doris", 1)):
+        EntryFactory.create(
+            tournament=tournament, player=PlayerFactory.create(name=name), seed=seed
+        )
+    gone = EntryFactory.create(tournament=tournament, player=PlayerFactory.create(name="Ann"))
+    gone.withdrawn_at = timezone.now()
+    gone.save()
+    names = [e.player.name for e in tournament_entries(tournament=tournament)]
+    assert names[:2] == ["Doris", "Bo"] and set(names[2:4]) == {"Åke", "Cilla"}
+    assert names[-1] == "Ann"

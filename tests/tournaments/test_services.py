@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from matches.errors import ConflictError, PermissionDeniedError, ValidationError
+from matches.errors import ConflictError, NotFoundError, PermissionDeniedError, ValidationError
 from matches.models import Match
 from matches.services import game_result_enter
 from tests.factories import (
@@ -20,7 +20,8 @@ from tests.factories import (
 )
 from tests.tournaments.helpers import drawn, match_of
 from tournaments import services
-from tournaments.models import Entry, Round, TournamentStatus
+from tournaments.csv_import import ImportRow
+from tournaments.models import Club, Entry, Player, Round, Tournament, TournamentStatus
 
 pytestmark = pytest.mark.django_db
 
@@ -154,6 +155,196 @@ class TestDrawAndRounds:
         )
         with pytest.raises(ConflictError, match="can no longer change"):
             services.round_length_set(round=first, length=5, by=s.organiser)
+
+
+def _draft() -> tuple[Tournament, Any]:
+    organiser = OrganiserFactory.create()
+    return TournamentFactory.create(organisers=[organiser]), organiser
+
+
+class TestEntryPlayerAdd:
+    def test_new_player_with_a_new_club_then_the_known_one_again(self) -> None:
+        t, organiser = _draft()
+        entry, created = services.entry_player_add(
+            tournament=t, name=" Anna Berg ", new_club="Lunds BK", rating=1620, seed=1, by=organiser
+        )
+        assert created and entry.seed == 1 and entry.player.name == "Anna Berg"
+        assert entry.player.club is not None and entry.player.club.name == "Lunds BK"
+        # Another tournament: the same player (any case), the same club, the rating updated.
+        t2 = TournamentFactory.create(organisers=[organiser])
+        again, created = services.entry_player_add(
+            tournament=t2, name="anna berg", new_club="LUNDS bk", rating=1700, by=organiser
+        )
+        assert not created and again.player == entry.player and again.player.rating == 1700
+        assert Player.objects.count() == 1 and Club.objects.count() == 1
+
+    def test_same_name_in_another_club_is_another_player(self) -> None:
+        t, organiser = _draft()
+        known = PlayerFactory.create(name="Erik", club=ClubFactory.create(name="A"))
+        entry, created = services.entry_player_add(
+            tournament=t, name="Erik", club=ClubFactory.create(name="B"), by=organiser
+        )
+        assert created and entry.player != known
+
+    def test_refused_entry_leaves_no_player_or_club(self) -> None:
+        t, organiser = _draft()
+        EntryFactory.create(tournament=t, seed=1)
+        players, clubs = Player.objects.count(), Club.objects.count()
+        with pytest.raises(ConflictError, match="Seed 1 is taken"):
+            services.entry_player_add(
+                tournament=t, name="Nils", new_club="Ny klubb", seed=1, by=organiser
+            )
+        assert (Player.objects.count(), Club.objects.count()) == (players, clubs)
+
+    def test_club_or_new_club_not_both(self) -> None:
+        t, organiser = _draft()
+        with pytest.raises(ValidationError, match="not both"):
+            services.entry_player_add(
+                tournament=t, name="X", club=ClubFactory.create(), new_club="Y", by=organiser
+            )
+
+    def test_permission_and_draft(self) -> None:
+        t, _organiser = _draft()
+        for user in (UserFactory.create(), OrganiserFactory.create()):
+            with pytest.raises(PermissionDeniedError, match="Only an organiser"):
+                services.entry_player_add(tournament=t, name="X", new_club="K", by=user)
+        s = drawn(2)
+        with pytest.raises(ConflictError, match="before the bracket"):
+            services.entry_player_add(tournament=s.tournament, name="Late", by=s.organiser)
+        assert not Player.objects.filter(name__in=["X", "Late"]).exists()
+        assert not Club.objects.filter(name="K").exists()
+
+
+def _rows(*rows: tuple[str, str, int | None, int | None]) -> list[ImportRow]:
+    return [ImportRow(i + 2, *row) for i, row in enumerate(rows)]
+
+
+class TestEntriesImport:
+    def test_imports_every_row_reusing_players_and_clubs(self) -> None:
+        t, organiser = _draft()
+        known = PlayerFactory.create(name="Anna Berg", club=ClubFactory.create(name="Lunds BK"))
+        entries = services.entries_import(
+            tournament=t,
+            rows=_rows(
+                ("anna berg", "lunds bk", 1620, 1),
+                ("Erik Holm", "", None, None),
+                ("Sara Lind", "Nya klubben", None, 2),
+                ("Lars Ek", "nya KLUBBEN", 1400, None),
+            ),
+            by=organiser,
+        )
+        assert [e.player.name for e in entries] == [
+            "Anna Berg",
+            "Erik Holm",
+            "Sara Lind",
+            "Lars Ek",
+        ]
+        assert entries[0].player == known and entries[0].seed == 1
+        assert entries[1].player.club is None
+        assert entries[2].player.club == entries[3].player.club
+        assert Club.objects.count() == 2 and Entry.objects.filter(tournament=t).count() == 4
+
+    def test_a_refused_row_imports_nothing_and_every_refusal_is_listed(self) -> None:
+        t, organiser = _draft()
+        EntryFactory.create(tournament=t, seed=2, player=PlayerFactory.create(name="Old"))
+        with pytest.raises(ValidationError, match="Nothing was imported") as err:
+            services.entries_import(
+                tournament=t,
+                rows=_rows(
+                    ("Anna", "Ny klubb", None, 1),
+                    ("Erik", "", None, 2),  # the seed is taken
+                    ("Sara", "", None, 3),
+                    ("anna", "ny klubb", None, None),  # Anna twice
+                ),
+                by=organiser,
+            )
+        assert [(e["row"], e["code"]) for e in err.value.extra["errors"]] == [
+            (3, "conflict"),
+            (5, "conflict"),
+        ]
+        assert "Seed 2 is taken" in err.value.extra["errors"][0]["message"]
+        assert "entered already" in err.value.extra["errors"][1]["message"]
+        assert err.value.to_dict()["errors"] == err.value.extra["errors"]
+        assert Entry.objects.filter(tournament=t).count() == 1
+        assert not Player.objects.exclude(name="Old").exists()
+        assert not Club.objects.filter(name="Ny klubb").exists()
+
+    def test_permission_draft_and_no_rows(self) -> None:
+        t, organiser = _draft()
+        rows = _rows(("Anna", "", None, None))
+        with pytest.raises(PermissionDeniedError):
+            services.entries_import(tournament=t, rows=rows, by=OrganiserFactory.create())
+        with pytest.raises(ValidationError, match="no players"):
+            services.entries_import(tournament=t, rows=[], by=organiser)
+        s = drawn(2)
+        with pytest.raises(ConflictError, match="before the bracket"):
+            services.entries_import(tournament=s.tournament, rows=rows, by=s.organiser)
+        assert not Player.objects.filter(name="Anna").exists()
+
+
+class TestEntriesSeedsSet:
+    def _entries(self, n: int) -> tuple[Tournament, Any, list[Entry]]:
+        t, organiser = _draft()
+        return t, organiser, [EntryFactory.create(tournament=t) for _ in range(n)]
+
+    @staticmethod
+    def _seeds(t: Tournament) -> dict[int, int | None]:
+        return dict(Entry.objects.filter(tournament=t).values_list("pk", "seed"))
+
+    def test_set_then_swap_in_one_call(self) -> None:
+        t, organiser, (a, b, c) = self._entries(3)
+        services.entries_seeds_set(tournament=t, seeds={a.pk: 1, b.pk: 2}, by=organiser)
+        result = services.entries_seeds_set(
+            tournament=t, seeds={a.pk: 2, b.pk: 1, c.pk: None}, by=organiser
+        )
+        assert {e.pk: e.seed for e in result} == {a.pk: 2, b.pk: 1, c.pk: None}
+        assert self._seeds(t) == {a.pk: 2, b.pk: 1, c.pk: None}
+        services.entries_seeds_set(tournament=t, seeds={a.pk: None, c.pk: 2}, by=organiser)
+        assert self._seeds(t) == {a.pk: None, b.pk: 1, c.pk: 2}
+
+    def test_a_withdrawn_players_seed_is_freed(self) -> None:
+        t, organiser, (a, b) = self._entries(2)
+        services.entries_seeds_set(tournament=t, seeds={a.pk: 1}, by=organiser)
+        services.entry_withdraw(entry=a, by=organiser)
+        services.entries_seeds_set(tournament=t, seeds={b.pk: 1}, by=organiser)
+        assert self._seeds(t) == {a.pk: None, b.pk: 1}
+        with pytest.raises(ValidationError, match="has withdrawn"):
+            services.entries_seeds_set(tournament=t, seeds={a.pk: 2}, by=organiser)
+
+    @pytest.mark.parametrize(
+        ("wanted", "error", "message"),
+        [
+            ({0: 1, 1: 1}, ValidationError, "Seed 1 is given to"),
+            ({0: 0}, ValidationError, "count from 1"),
+            ({1: 3}, ConflictError, "Seed 3 is held by"),  # entry 2 holds it and is left out
+        ],
+    )
+    def test_refusals_change_nothing(
+        self, wanted: dict[int, int | None], error: type[Exception], message: str
+    ) -> None:
+        t, organiser, entries = self._entries(3)
+        services.entries_seeds_set(tournament=t, seeds={entries[2].pk: 3}, by=organiser)
+        before = self._seeds(t)
+        seeds = {entries[i].pk: s for i, s in wanted.items()}
+        with pytest.raises(error, match=message):
+            services.entries_seeds_set(tournament=t, seeds=seeds, by=organiser)
+        assert self._seeds(t) == before
+
+    def test_entries_of_another_tournament_permission_and_draft(self) -> None:
+        t, organiser, (a,) = self._entries(1)
+        other = EntryFactory.create()
+        with pytest.raises(NotFoundError):
+            services.entries_seeds_set(tournament=t, seeds={other.pk: 1}, by=organiser)
+        with pytest.raises(PermissionDeniedError):
+            services.entries_seeds_set(tournament=t, seeds={a.pk: 1}, by=UserFactory.create())
+        s = drawn(2)
+        first = Entry.objects.filter(tournament=s.tournament).first()
+        assert first is not None
+        with pytest.raises(ConflictError, match="before the bracket"):
+            services.entries_seeds_set(
+                tournament=s.tournament, seeds={first.pk: None}, by=s.organiser
+            )
+        assert self._seeds(t) == {a.pk: None} and other.seed is None
 
 
 class TestPlayers:

@@ -21,8 +21,9 @@ from tests.factories import (
     UserFactory,
 )
 from tests.tournaments.helpers import drawn, match_of, players_of
+from tournaments.csv_import import CsvImportError, parse_entries_csv
 from tournaments.models import Club, Entry, Player, Tournament, TournamentStatus
-from web.forms.organiser import CsvError, parse_players_csv
+from web.forms.organiser import csv_error_text
 
 pytestmark = pytest.mark.django_db
 
@@ -50,6 +51,8 @@ def org_client(client: Client, organiser: Any) -> Client:
 
 
 def _url(name: str, tournament: Tournament) -> str:
+    if name == "tournament_entry_withdraw":  # of an entry that need not exist
+        return reverse(f"web:{name}", args=[tournament.pk, 1])
     return reverse(f"web:{name}", args=[tournament.pk])
 
 
@@ -223,13 +226,16 @@ def test_csv_rows_the_services_refuse_import_nothing(
     assert not Player.objects.filter(name__in=["Anna", "Erik", "Sara"]).exists()
 
 
-def test_csv_parser_reports_every_bad_row() -> None:
-    with pytest.raises(CsvError) as err:
-        parse_players_csv(b"name,ratng\nA,1\n")
-    assert "unknown column “ratng”" in err.value.messages[0]
-    with pytest.raises(CsvError) as err:
-        parse_players_csv(b"name,rating,seed\n,5,\nB,x,0\nC,-3,1\nD,,1\nE,a,b,c\n")
-    assert err.value.messages == [
+def test_csv_problems_are_worded_for_the_page() -> None:
+    """The parser (tests/tournaments/test_csv_import.py) gives codes; the page words them."""
+
+    def texts(data: bytes) -> list[str]:
+        with pytest.raises(CsvImportError) as err:
+            parse_entries_csv(data)
+        return [csv_error_text(e) for e in err.value.errors]
+
+    assert "unknown column “ratng”" in texts(b"name,ratng\nA,1\n")[0]
+    assert texts(b"name,rating,seed\n,5,\nB,x,0\nC,-3,1\nD,,1\nE,a,b,c\n") == [
         "row 2: the name is empty.",
         "row 3: rating “x” is not a number.",
         "row 3: seed “0” is not a whole number from 1 up.",
@@ -237,20 +243,43 @@ def test_csv_parser_reports_every_bad_row() -> None:
         "row 6: 4 values, but the header names only 3 columns.",
         "rows 4, 5: seed 1 is given more than once.",
     ]
-    with pytest.raises(CsvError) as err:
-        parse_players_csv("name\nÅsa\n".encode("latin-1"))
-    assert "not UTF-8" in err.value.messages[0]
-    assert parse_players_csv(b"name\tclub\nA\tK\n")[0].club == "K"
+    assert "not UTF-8 text (byte 6)" in texts("name\nÅsa\n".encode("latin-1"))[0]
+    assert texts(b"") == ["The file is empty."]
+    assert texts(b"name\n\n") == ["The file has a header row but no players."]
+    assert texts(b"club\nK\n") == ["row 1: the header row needs a column “name”."]
+    assert texts(b"name,name\nA,B\n") == ["row 1: column “name” appears twice."]
+    assert texts(("name,club\nA," + "k" * 121 + "\n").encode()) == [
+        "row 2: the club is longer than 120 characters."
+    ]
+
+
+def test_csv_import_page_in_swedish(org_client: Client, tournament: Tournament) -> None:
+    org_client.cookies["django_language"] = "sv"
+    text = "name;rating\nAnna;abc\n"
+    response = org_client.post(_url("tournament_players_import", tournament), {"file": _csv(text)})
+    assert "rad 2: ratingen ”abc” är inte ett tal." in response.content.decode()
 
 
 def test_withdraw_an_entry_before_the_draw(org_client: Client, tournament: Tournament) -> None:
     entry = _enter(tournament, 1)[0]
-    response = org_client.post(_url("tournament_manage", tournament), {"entry": entry.pk})
+    page = org_client.get(_url("tournament_manage", tournament)).content.decode()
+    url = reverse("web:tournament_entry_withdraw", args=[tournament.pk, entry.pk])
+    assert f'formaction="{url}"' in page
+    response = org_client.post(url)
     assert response.status_code == 302
+    assert response["Location"] == _url("tournament_manage", tournament) + "#entries"
     entry.refresh_from_db()
     assert entry.withdrawn_at is not None
     page = org_client.get(_url("tournament_manage", tournament)).content.decode()
     assert "leaves the draw" in page and "withdrawn" in page
+    # Again: the service refuses, and the page says why.
+    response = org_client.post(url, follow=True)
+    assert "has withdrawn already" in response.content.decode()
+    # An entry of another tournament is not found here.
+    other = EntryFactory.create()
+    url = reverse("web:tournament_entry_withdraw", args=[tournament.pk, other.pk])
+    assert org_client.post(url).status_code == 404
+    assert org_client.post(_url("tournament_manage", tournament)).status_code == 405
 
 
 # --- seeds -----------------------------------------------------------------------------------
@@ -377,7 +406,10 @@ def test_withdraw_after_the_draw_gives_a_walkover(client: Client) -> None:
     match = match_of(setup.tournament, 1, 0)
     p1, p2 = players_of(match)
     entry = Entry.objects.get(tournament=setup.tournament, player=p1)
-    client.post(reverse("web:tournament_manage", args=[setup.tournament.pk]), {"entry": entry.pk})
+    client.post(
+        reverse("web:tournament_entry_withdraw", args=[setup.tournament.pk, entry.pk]),
+        {"reason": "ill"},
+    )
     match.refresh_from_db()
     assert match.state == MatchState.WALKOVER and match.winner == p2
 
@@ -387,7 +419,7 @@ def test_withdraw_after_the_draw_gives_a_walkover(client: Client) -> None:
 
 ROUTES = [
     ("tournament_manage", "get", {}),
-    ("tournament_manage", "post", {"entry": 1}),
+    ("tournament_entry_withdraw", "post", {}),
     ("tournament_player_add", "post", {"name": "X"}),
     ("tournament_players_import", "post", {}),
     ("tournament_seeds", "post", {}),

@@ -8,12 +8,8 @@ services check the rest again, so the pages and the API share one set of rules.
 
 from __future__ import annotations
 
-import csv
-import io
 import re
-from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import Any
 
 from django import forms
@@ -24,12 +20,13 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
 from matches.models import Match
+from tournaments.csv_import import COLUMNS as CSV_COLUMNS
+from tournaments.csv_import import Code, CsvImportError, ImportRow, RowError, parse_entries_csv
 from tournaments.models import Club, Entry, ResignationPolicyName, RuleSetName, ScaleName
 from tournaments.services import BOARD_ADDONS
 
 # Largest CSV accepted: a field of a few hundred players is a few kilobytes.
 CSV_MAX_BYTES = 512 * 1024
-CSV_COLUMNS = ("name", "club", "rating", "seed")
 DRAW_SEED_MAX = 2**63 - 1  # Tournament.draw_seed is a signed 64-bit integer
 
 
@@ -184,171 +181,57 @@ class PlayerAddForm(Form):
             )
         return data
 
-    def club_name(self) -> str:
-        """The club typed or picked ("" for none)."""
-        club: Club | None = self.cleaned_data.get("club")
-        return club.name if club else str(self.cleaned_data.get("new_club", "")).strip()
 
-
-@dataclass(frozen=True)
-class ImportRow:
-    """One player row of an entries file; ``line`` is its row number in the file."""
-
-    line: int
-    name: str
-    club: str
-    rating: int | None
-    seed: int | None
-
-
-class CsvError(Exception):
-    """The file cannot be read as an entries file; ``messages`` say why, row by row."""
-
-    def __init__(self, messages: Sequence[str]) -> None:
-        super().__init__("; ".join(messages))
-        self.messages = list(messages)
-
-
-def _decode(data: bytes) -> str:
-    try:
-        return data.decode("utf-8-sig")  # also strips Excel's byte-order mark
-    except UnicodeDecodeError as err:
-        raise CsvError(
-            [
-                _(
-                    "The file is not UTF-8 text (byte %(pos)d). Save it as “CSV UTF-8” "
-                    "and upload it again."
-                )
-                % {"pos": err.start + 1}
-            ]
-        ) from None
-
-
-def _delimiter(header: str) -> str:
-    """Semicolon (Swedish spreadsheets), comma or tab: whichever splits the header into
-    known column names; the sniffer of ``csv`` guesses wrong on one-column files."""
-    best, best_known = ",", -1
-    for delimiter in (";", ",", "\t"):
-        names = [c.strip().strip('"').lower() for c in header.split(delimiter)]
-        known = sum(1 for n in names if n in CSV_COLUMNS)
-        if known > best_known:
-            best, best_known = delimiter, known
-    return best
-
-
-def _number(text: str) -> int:
-    # Spreadsheets may write 1 500 or 1500.0 for a whole number.
-    cleaned = text.replace("\u00a0", "").replace(" ", "")
-    if re.fullmatch(r"-?\d+(\.0+)?", cleaned):
-        return int(cleaned.split(".")[0])
-    raise ValueError(text)
-
-
-def parse_players_csv(data: bytes) -> list[ImportRow]:
-    """Read an entries file: a header row naming the columns (name, club, rating, seed;
-    only name is required, in any order), then one player per row.
-
-    Raises ``CsvError`` listing every bad row, so the whole file can be fixed at once.
-    """
-    text = _decode(data)
-    lines = text.splitlines()
-    first = next((i for i, line in enumerate(lines) if line.strip()), None)
-    if first is None:
-        raise CsvError([_("The file is empty.")])
-    reader = csv.reader(io.StringIO(text, newline=""), delimiter=_delimiter(lines[first]))
-    header: list[str] | None = None
-    errors: list[str] = []
-    rows: list[ImportRow] = []
-    seeds: Counter[int] = Counter()
-    seed_rows: dict[int, list[int]] = {}
-    for cells in reader:
-        line = reader.line_num
-        if not any(c.strip() for c in cells):
-            continue
-        if header is None:
-            header = [c.strip().lower() for c in cells]
-            unknown = [c for c in header if c not in CSV_COLUMNS]
-            if unknown:
-                errors.append(
-                    _("row %(row)d: unknown column “%(col)s”; the columns are %(cols)s.")
-                    % {"row": line, "col": unknown[0], "cols": ", ".join(CSV_COLUMNS)}
-                )
-            if "name" not in header:
-                errors.append(
-                    _("row %(row)d: the header row needs a column “name”.") % {"row": line}
-                )
-            doubled = sorted(c for c, n in Counter(header).items() if n > 1)
-            if doubled:
-                errors.append(
-                    _("row %(row)d: column “%(col)s” appears twice.")
-                    % {"row": line, "col": doubled[0]}
-                )
-            if errors:
-                raise CsvError(errors)
-            continue
-        if len(cells) > len(header):
-            errors.append(
-                _("row %(row)d: %(n)d values, but the header names only %(m)d columns.")
-                % {"row": line, "n": len(cells), "m": len(header)}
-            )
-            continue
-        values = dict(zip(header, (c.strip() for c in cells), strict=False))
-        name = values.get("name", "")
-        row_errors: list[str] = []
-        if not name:
-            row_errors.append(_("row %(row)d: the name is empty.") % {"row": line})
-        elif len(name) > 120:
-            row_errors.append(
-                _("row %(row)d: the name is longer than 120 characters.") % {"row": line}
-            )
-        if len(values.get("club", "")) > 120:
-            row_errors.append(
-                _("row %(row)d: the club is longer than 120 characters.") % {"row": line}
-            )
-        rating: int | None = None
-        if values.get("rating"):
-            try:
-                rating = _number(values["rating"])
-            except ValueError:
-                row_errors.append(
-                    _("row %(row)d: rating “%(value)s” is not a number.")
-                    % {"row": line, "value": values["rating"]}
-                )
-            if rating is not None and rating < 0:
-                row_errors.append(_("row %(row)d: a rating cannot be negative.") % {"row": line})
-                rating = None
-        seed: int | None = None
-        if values.get("seed"):
-            try:
-                seed = _number(values["seed"])
-            except ValueError:
-                seed = None
-            if seed is None or seed < 1:
-                row_errors.append(
-                    _("row %(row)d: seed “%(value)s” is not a whole number from 1 up.")
-                    % {"row": line, "value": values["seed"]}
-                )
-                seed = None
-        if seed is not None:
-            seeds[seed] += 1
-            seed_rows.setdefault(seed, []).append(line)
-        errors.extend(row_errors)
-        if not row_errors:
-            rows.append(ImportRow(line, name, values.get("club", ""), rating, seed))
-    for seed, count in sorted(seeds.items()):
-        if count > 1:
-            at = seed_rows[seed]
-            errors.append(
-                _("rows %(rows)s: seed %(seed)d is given more than once.")
-                % {"rows": ", ".join(str(r) for r in at), "seed": seed}
-            )
-    if header is None:
-        raise CsvError([_("The file is empty.")])
-    if errors:
-        raise CsvError(errors)
-    if not rows:
-        raise CsvError([_("The file has a header row but no players.")])
-    return rows
+def csv_error_text(error: RowError) -> str:
+    """One problem of an entries file (``tournaments.csv_import``), in the reader's language."""
+    p = {"row": error.row or 0, "value": error.value}
+    match error.code:
+        case Code.NOT_UTF8:
+            return _(
+                "The file is not UTF-8 text (byte %(pos)d). Save it as “CSV UTF-8” "
+                "and upload it again."
+            ) % {"pos": int(error.value)}
+        case Code.EMPTY:
+            return _("The file is empty.")
+        case Code.UNKNOWN_COLUMN:
+            return _("row %(row)d: unknown column “%(col)s”; the columns are %(cols)s.") % {
+                "row": error.row or 0,
+                "col": error.value,
+                "cols": ", ".join(CSV_COLUMNS),
+            }
+        case Code.NO_NAME_COLUMN:
+            return _("row %(row)d: the header row needs a column “name”.") % p
+        case Code.COLUMN_TWICE:
+            return _("row %(row)d: column “%(col)s” appears twice.") % {
+                "row": error.row or 0,
+                "col": error.value,
+            }
+        case Code.TOO_MANY_VALUES:
+            return _("row %(row)d: %(n)d values, but the header names only %(m)d columns.") % {
+                "row": error.row or 0,
+                "n": int(error.value),
+                "m": error.limit or 0,
+            }
+        case Code.NAME_EMPTY:
+            return _("row %(row)d: the name is empty.") % p
+        case Code.TOO_LONG if error.field == "club":
+            return _("row %(row)d: the club is longer than 120 characters.") % p
+        case Code.TOO_LONG:
+            return _("row %(row)d: the name is longer than 120 characters.") % p
+        case Code.NOT_A_NUMBER:
+            return _("row %(row)d: rating “%(value)s” is not a number.") % p
+        case Code.NEGATIVE:
+            return _("row %(row)d: a rating cannot be negative.") % p
+        case Code.BAD_SEED:
+            return _("row %(row)d: seed “%(value)s” is not a whole number from 1 up.") % p
+        case Code.SEED_TWICE:
+            return _("rows %(rows)s: seed %(seed)d is given more than once.") % {
+                "rows": ", ".join(str(r) for r in error.rows),
+                "seed": int(error.value),
+            }
+        case Code.NO_PLAYERS:
+            return _("The file has a header row but no players.")
+    raise AssertionError(f"no text for {error.code!r}")  # pragma: no cover
 
 
 class PlayersImportForm(Form):
@@ -369,10 +252,10 @@ class PlayersImportForm(Form):
                 % {"kb": CSV_MAX_BYTES // 1024}
             )
         try:
-            return parse_players_csv(upload.read())
-        except CsvError as err:
+            return parse_entries_csv(upload.read())
+        except CsvImportError as err:
             raise forms.ValidationError(
-                [*err.messages, _("Nothing was imported; fix the file first.")]
+                [*map(csv_error_text, err.errors), _("Nothing was imported; fix the file first.")]
             ) from None
 
 
@@ -416,12 +299,12 @@ class SeedsForm(Form):
                     )
         return data
 
-    def seeds(self) -> dict[Entry, int | None]:
-        return {e: self.cleaned_data.get(self.field_name(e)) for e in self.entries}
+    def seeds(self) -> dict[int, int | None]:
+        """Entry id → seed (``None``: unseeded), as ``services.entries_seeds_set`` takes them."""
+        return {e.pk: self.cleaned_data.get(self.field_name(e)) for e in self.entries}
 
 
 class WithdrawForm(Form):
-    entry = forms.IntegerField(widget=forms.HiddenInput)
     reason = forms.CharField(label=gettext_lazy("Reason"), max_length=200, required=False)
 
 

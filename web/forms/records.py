@@ -10,11 +10,16 @@ from __future__ import annotations
 from typing import Any
 
 from django import forms
-from django.template.defaultfilters import filesizeformat
+from django.utils.formats import number_format
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from matches.services import RECORD_MAX_BYTES
+
+
+def megabytes(size: int) -> str:
+    """``1.02 MB``: sizes in decimal megabytes, as the 1 MB limit is (1,000,000 bytes)."""
+    return f"{number_format(size / 1_000_000, 2)} MB"
 
 
 class RecordUploadForm(forms.Form):
@@ -58,7 +63,7 @@ class RecordUploadForm(forms.Form):
                     "or leave out what is not part of the record."
                 ),
                 code="too_big",
-                params={"size": filesizeformat(upload.size)},
+                params={"size": megabytes(upload.size)},
             )
         return upload
 
@@ -100,7 +105,7 @@ class RecordUploadForm(forms.Form):
                 forms.ValidationError(
                     _("The text is %(size)s; the limit is 1 MB. Submit one match at a time."),
                     code="too_big",
-                    params={"size": filesizeformat(size)},
+                    params={"size": megabytes(size)},
                 ),
             )
             return data

@@ -1,6 +1,7 @@
 """Organiser pages: create a tournament, then on one manage page enter players (one by
 one or from a CSV file), set seeds, withdraw players, choose referees, draw the
-bracket, and give walkovers.
+bracket, and give walkovers. Each post reads a form, calls one service and shows the
+outcome; the rules (and the transactions) are the services'.
 
 Only the tournament's organisers (``tournaments.permissions.is_organiser``) may use
 them: anyone else signed in gets 403, anonymous users are sent to sign in, and a
@@ -12,19 +13,18 @@ same way, never as an error page.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
-from django.db import transaction
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
-from django.views.decorators.http import require_http_methods, require_POST
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from matches import selectors as matches_sel
 from matches import services as match_services
@@ -32,11 +32,10 @@ from matches.errors import DomainError
 from matches.models import Match, MatchState
 from tournaments import bracket, services
 from tournaments import selectors as tournaments_sel
-from tournaments.models import Club, Entry, Player, Tournament, TournamentStatus
-from tournaments.permissions import User, can_create_tournament, is_organiser
+from tournaments.models import Entry, Tournament, TournamentStatus
+from tournaments.permissions import can_create_tournament, is_organiser
 from web.forms.organiser import (
     DrawForm,
-    ImportRow,
     PlayerAddForm,
     PlayersImportForm,
     RefereesForm,
@@ -188,23 +187,26 @@ def _manage_page(request: HttpRequest, tournament: Tournament, **forms: Any) -> 
 
 
 @login_required
-@require_http_methods(["GET", "POST"])
+@require_GET
 def tournament_manage(request: HttpRequest, pk: int) -> HttpResponse:
-    """The page; a post withdraws one entry (the withdraw buttons of the entries table)."""
+    return _manage_page(request, _managed(request, pk))
+
+
+# --- entries ------------------------------------------------------------------------------
+
+
+@login_required
+@require_POST
+def entry_withdraw(request: HttpRequest, pk: int, entry_pk: int) -> HttpResponse:
+    """The withdraw buttons of the entries table (before and after the draw)."""
     tournament = _managed(request, pk)
-    if request.method != "POST":
-        return _manage_page(request, tournament)
-    form = WithdrawForm(request.POST)
-    if not form.is_valid():
-        messages.error(request, _("Choose a player to withdraw."))
-        return redirect(_manage_url(tournament, "entries"))
     entry = get_object_or_404(
-        Entry.objects.select_related("player", "tournament"),
-        pk=form.cleaned_data["entry"],
-        tournament=tournament,
+        Entry.objects.select_related("player", "tournament"), pk=entry_pk, tournament=tournament
     )
+    form = WithdrawForm(request.POST)
+    reason = form.cleaned_data["reason"] if form.is_valid() else ""
     try:
-        services.entry_withdraw(entry=entry, by=request.user, reason=form.cleaned_data["reason"])
+        services.entry_withdraw(entry=entry, by=request.user, reason=reason)
     except DomainError as err:
         messages.error(request, err.message)
     else:
@@ -214,41 +216,6 @@ def tournament_manage(request: HttpRequest, pk: int) -> HttpResponse:
             text = _("%(name)s is withdrawn; their opponent gets a walkover.")
         messages.success(request, text % {"name": entry.player.name})
     return redirect(_manage_url(tournament, "entries"))
-
-
-# --- entries ------------------------------------------------------------------------------
-
-
-def _club(name: str, by: User) -> Club | None:
-    """The club of that name (any case), created if new; ``None`` for no name."""
-    name = name.strip()
-    if not name:
-        return None
-    club = Club.objects.filter(name__iexact=name).first()
-    return club or services.club_create(name=name, by=by)
-
-
-def _enter(
-    tournament: Tournament,
-    *,
-    name: str,
-    club_name: str,
-    rating: int | None,
-    seed: int | None,
-    by: User,
-) -> tuple[Entry, bool]:
-    """Enter a player, reusing the one known player of that name and club (any case)
-    instead of creating a second; returns the entry and whether the player is new.
-    Call inside a transaction: a failed entry must not leave a new player behind."""
-    club = _club(club_name, by)
-    known = list(Player.objects.filter(name__iexact=name.strip(), club=club)[:2])
-    if len(known) == 1:
-        player, new = known[0], False
-        if rating is not None and rating != player.rating:
-            services.player_update(player=player, rating=rating, by=by)
-    else:
-        player, new = services.player_create(name=name, club=club, rating=rating, by=by), True
-    return services.entry_add(tournament=tournament, player=player, seed=seed, by=by), new
 
 
 @login_required
@@ -261,19 +228,19 @@ def player_add(request: HttpRequest, pk: int) -> HttpResponse:
     if form.is_valid():
         data = form.cleaned_data
         try:
-            with transaction.atomic():
-                entry, new = _enter(
-                    tournament,
-                    name=data["name"],
-                    club_name=form.club_name(),
-                    rating=data["rating"],
-                    seed=data["seed"],
-                    by=request.user,
-                )
+            entry, created = services.entry_player_add(
+                tournament=tournament,
+                name=data["name"],
+                club=data["club"],
+                new_club=data["new_club"],
+                rating=data["rating"],
+                seed=data["seed"],
+                by=request.user,
+            )
         except DomainError as err:
             form.add_error(None, err.message)
         else:
-            if new:
+            if created:
                 text = _("%(name)s is entered.")
             else:
                 text = _("%(name)s (a player known already) is entered.")
@@ -282,36 +249,13 @@ def player_add(request: HttpRequest, pk: int) -> HttpResponse:
     return _manage_page(request, tournament, player_form=form)
 
 
-class _ImportFailed(Exception):
-    def __init__(self, errors: Sequence[str]) -> None:
-        super().__init__("; ".join(errors))
-        self.errors = list(errors)
-
-
-def _import(tournament: Tournament, rows: Sequence[ImportRow], by: User) -> int:
-    """Enter every row, or none: one transaction, rolled back if any row fails."""
-    errors: list[str] = []
-    with transaction.atomic():
-        for row in rows:
-            try:
-                # A savepoint per row, so that one failed row leaves the transaction
-                # usable (PostgreSQL) while the others are still checked.
-                with transaction.atomic():
-                    _enter(
-                        tournament,
-                        name=row.name,
-                        club_name=row.club,
-                        rating=row.rating,
-                        seed=row.seed,
-                        by=by,
-                    )
-            except DomainError as err:
-                errors.append(
-                    _("row %(row)d: %(message)s") % {"row": row.line, "message": err.message}
-                )
-        if errors:
-            raise _ImportFailed(errors)
-    return len(rows)
+def _refused_rows(err: DomainError) -> list[str]:
+    """The rows ``services.entries_import`` refused, one line each (the row number in the
+    reader's language; the reason is the service's own message)."""
+    return [
+        _("row %(row)d: %(message)s") % {"row": e["row"], "message": e["message"]}
+        for e in err.extra.get("errors", [])
+    ] or [err.message]
 
 
 @login_required
@@ -323,12 +267,15 @@ def players_import(request: HttpRequest, pk: int) -> HttpResponse:
     form = PlayersImportForm(request.POST, request.FILES)
     if form.is_valid():
         try:
-            count = _import(tournament, form.cleaned_data["file"], request.user)
-        except _ImportFailed as err:
-            form.add_error("file", [*err.errors, _("Nothing was imported; fix the file first.")])
+            entries = services.entries_import(
+                tournament=tournament, rows=form.cleaned_data["file"], by=request.user
+            )
         except DomainError as err:
-            form.add_error("file", err.message)
+            form.add_error(
+                "file", [*_refused_rows(err), _("Nothing was imported; fix the file first.")]
+            )
         else:
+            count = len(entries)
             messages.success(
                 request,
                 ngettext("%(n)d player is entered.", "%(n)d players are entered.", count)
@@ -347,22 +294,8 @@ def seeds_set(request: HttpRequest, pk: int) -> HttpResponse:
     active = _active(tournaments_sel.tournament_entries(tournament=tournament))
     form = SeedsForm(request.POST, entries=active)
     if form.is_valid():
-        wanted = form.seeds()
-        changed = {e: s for e, s in wanted.items() if e.seed != s}
         try:
-            with transaction.atomic():
-                # Clear first, then set, so that seeds can be swapped (a seed is unique).
-                # A withdrawn player is out of the draw: their seed is freed too.
-                taken = {s for s in changed.values() if s is not None}
-                withdrawn = Entry.objects.filter(
-                    tournament=tournament, withdrawn_at__isnull=False, seed__in=taken
-                ).select_related("tournament")
-                for entry in [*changed, *withdrawn]:
-                    if entry.seed is not None:
-                        services.entry_seed_set(entry=entry, seed=None, by=request.user)
-                for entry, seed in changed.items():
-                    if seed is not None:
-                        services.entry_seed_set(entry=entry, seed=seed, by=request.user)
+            services.entries_seeds_set(tournament=tournament, seeds=form.seeds(), by=request.user)
         except DomainError as err:
             form.add_error(None, err.message)
         else:

@@ -38,7 +38,7 @@ from engine.types import Side
 from matches import selectors as matches_sel
 from matches.errors import DomainError, PermissionDeniedError
 from matches.models import RECORD_DONE_STATES, GameRecordSubmission, Match, RecordState
-from matches.services import game_record_submit
+from matches.services import game_record_submit, record_sides
 from tournaments.permissions import is_match_player, is_referee, player_of
 from web import board
 from web.forms.records import RecordUploadForm
@@ -186,18 +186,11 @@ def record_status(request: HttpRequest, pk: int) -> HttpResponse:
 def _record_sides_swapped(match: Match, tags: dict[str, str]) -> bool:
     """True when the record's White is the match's player2 (by the White/Black tags).
 
-    The same reading as the verification (``matches.services``): names compared
-    without case and outer spaces; no tags means the record's White is player1.
+    The same reading as the verification (``matches.services.record_sides``); tags that
+    name other players (a record that did not verify) count as not swapped.
     """
-    white = (tags.get("White") or "").strip().casefold()
-    black = (tags.get("Black") or "").strip().casefold()
-    one = (match.player1.name if match.player1 else "").strip().casefold()
-    two = (match.player2.name if match.player2 else "").strip().casefold()
-    if not white and not black:
-        return False
-    if white in ("", one) and black in ("", two):
-        return False
-    return white in ("", two) and black in ("", one)
+    sides = record_sides(match, tags)
+    return not isinstance(sides, str) and sides[Side.WHITE] is Side.BLACK
 
 
 def _default_view(request: HttpRequest, match: Match, swapped: bool) -> Side:
