@@ -117,3 +117,28 @@ def test_swedish_by_default_whatever_the_browser_says(client: Client) -> None:
     client.cookies["django_language"] = "en"
     page = client.get(reverse("web:glossary"), HTTP_ACCEPT_LANGUAGE="sv").content
     assert b'<html lang="en">' in page
+
+
+def _queries(client: Client, url: str) -> int:
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    with CaptureQueriesContext(connection) as ctx:
+        assert client.get(url).status_code == 200
+    return len(ctx.captured_queries)
+
+
+def test_tournament_page_and_bracket_need_the_same_queries_at_any_size(client: Client) -> None:
+    counts = []
+    for n in (8, 32):
+        setup = drawn(n, seeded=4)
+        for match in setup.tournament.matches.filter(round__number=1, state=MatchState.READY)[:3]:
+            game_result_enter(match=match, number=1, winner="W", outcome="jan", by=setup.referee)
+        pk = setup.tournament.pk
+        counts.append(
+            (
+                _queries(client, reverse("web:tournament_detail", args=[pk])),
+                _queries(client, reverse("web:tournament_bracket", args=[pk])),
+            )
+        )
+    assert counts[0] == counts[1], counts
