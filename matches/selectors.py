@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from django.db.models import Prefetch, QuerySet
+from django.utils.translation import gettext as _
 
 from engine.types import Side
 from matches.errors import NotFoundError
@@ -40,7 +41,7 @@ def match_get(*, pk: int, by: User = None) -> Match:
     """A match ``by`` may see, or ``NotFoundError`` (private tournaments look absent)."""
     match = match_list(by=by).filter(pk=pk).first()
     if match is None:
-        raise NotFoundError(f"No match #{pk} that you can see.")
+        raise NotFoundError(_("No match #%(id)s that you can see.") % {"id": pk})
     return match
 
 
@@ -113,5 +114,5 @@ def submission_get(*, pk: int, by: User = None) -> GameRecordSubmission:
         .first()
     )
     if sub is None or not can_read_records(by, sub.match):
-        raise NotFoundError(f"No game record #{pk} that you can see.")
+        raise NotFoundError(_("No game record #%(id)s that you can see.") % {"id": pk})
     return sub

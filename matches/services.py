@@ -38,7 +38,9 @@ from typing import Any, Protocol
 from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.db.models import Max, Q
-from django.utils import timezone
+from django.utils import timezone, translation
+from django.utils.formats import number_format
+from django.utils.translation import gettext as _
 
 from engine.record import MAX_RECORD_BYTES
 from engine.types import Outcome, OutcomeKind, Pattern, Side
@@ -82,7 +84,7 @@ def _setting(name: str, default: float) -> float:
 
 def _user_label(user: Any) -> str:
     if user is None:
-        return "someone"
+        return _("someone")
     return str(user.get_username()) if hasattr(user, "get_username") else str(user)
 
 
@@ -111,7 +113,7 @@ def _outcome(
             bool(munk),
         )
     except ValueError as err:
-        raise ValidationError(f"Not a possible result: {err}.") from None
+        raise ValidationError(_("Not a possible result: %(error)s.") % {"error": err}) from None
 
 
 def game_to_dict(game: Game) -> dict[str, Any]:
@@ -156,8 +158,13 @@ def _score(match: Match, outcomes: Sequence[Outcome]) -> Any:
             outcomes=list(outcomes),
         )
     except MatchError as err:
-        where = f"Game {err.game}: " if err.game else ""
-        raise ValidationError(f"{where}{err.message}", code="match_rules") from None
+        # The engine's message stays as the engine words it (it cites the rules).
+        message = (
+            _("Game %(n)s: %(message)s") % {"n": err.game, "message": err.message}
+            if err.game
+            else err.message
+        )
+        raise ValidationError(message, code="match_rules") from None
 
 
 def _apply_score(match: Match, state: Any, games: int) -> None:
@@ -290,13 +297,23 @@ def _has_started(match: Match) -> bool:
 
 
 def _refuse_if_downstream_started(match: Match, what: str) -> list[tuple[Match, bool, str]]:
+    """``what``: the refused action, translated by the caller."""
     downstream = _downstream(match)
     for target, _upper, _role in downstream:
         if _has_started(target):
             raise ConflictError(
-                f"{what} is refused: the match it feeds (#{target.pk}, {target.round.name}"
-                f"{' third place' if target.is_third_place else ''}) has started. An organiser "
-                f"must reset match #{target.pk} first.",
+                _(
+                    # Translators: %(what)s is "Correcting game 3" or "Resetting this match";
+                    # %(round)s the round's name, %(third)s " third place" or nothing.
+                    "%(what)s is refused: the match it feeds (#%(id)s, %(round)s%(third)s) has "
+                    "started. An organiser must reset match #%(id)s first."
+                )
+                % {
+                    "what": what,
+                    "id": target.pk,
+                    "round": target.round.name,
+                    "third": _(" third place") if target.is_third_place else "",
+                },
                 code="downstream_started",
                 blocking_match=target.pk,
             )
@@ -374,7 +391,7 @@ def _walkover(match: Match, winner: Player, by: User, reason: str) -> None:
 def _require_referee(by: User, match: Match) -> None:
     if not is_referee(by, match.tournament):
         raise PermissionDeniedError(
-            "Only the referees and organisers of this tournament may enter results."
+            _("Only the referees and organisers of this tournament may enter results.")
         )
 
 
@@ -392,19 +409,32 @@ def _game_add(
     """Add game ``number`` to a locked match and recompute it (S1–S5)."""
     if match.state == MatchState.WAITING:
         raise ValidationError(
-            "The players of this match are not known yet; finish the earlier matches first."
+            _("The players of this match are not known yet; finish the earlier matches first.")
         )
     games = _active_games(match)
     if match.state in FINISHED_STATES:
-        how = (
-            "by walkover"
-            if match.state == MatchState.WALKOVER
-            else ("as a bye" if match.state == MatchState.BYE else "")
-        )
-        after = f" after game {match.decided_after_game}" if match.decided_after_game else ""
+        facts = {"winner": match.winner, "n": match.decided_after_game}
+        if match.state == MatchState.WALKOVER:
+            text = _(
+                "The match is already decided by walkover (winner: %(winner)s); no more games "
+                "can be entered."
+            )
+        elif match.state == MatchState.BYE:
+            text = _(
+                "The match is already decided as a bye (winner: %(winner)s); no more games can "
+                "be entered."
+            )
+        elif match.decided_after_game:
+            text = _(
+                "The match is already decided after game %(n)s (winner: %(winner)s); no more "
+                "games can be entered."
+            )
+        else:
+            text = _(
+                "The match is already decided (winner: %(winner)s); no more games can be entered."
+            )
         raise ConflictError(
-            f"The match is already decided{after} {how}".rstrip()
-            + f" (winner: {match.winner}); no more games can be entered.",
+            text % facts,
             code="match_decided",
             match=match_snapshot(match, games),
         )
@@ -414,21 +444,33 @@ def _game_add(
         first = existing.results.filter(confirmed=True).select_related("entered_by").first()
         who = _user_label(first.entered_by if first else None)
         raise ConflictError(
-            f"Game {number} was entered already by {who}: "
-            f"{existing.outcome_value().text()}. Reload the match; to change that result, "
-            "correct the game instead.",
+            _(
+                # Translators: %(result)s is the record's result, e.g. "Black jan" (not translated).
+                "Game %(n)s was entered already by %(who)s: %(result)s. Reload the match; to "
+                "change that result, correct the game instead."
+            )
+            % {"n": number, "who": who, "result": existing.outcome_value().text()},
             code="game_exists",
             match=match_snapshot(match, games),
         )
     if number > expected:
-        raise ValidationError(f"Enter game {expected} first; games are entered in order.")
+        raise ValidationError(
+            _("Enter game %(n)s first; games are entered in order.") % {"n": expected}
+        )
     if number > 1:
         # S5 / R2: every later game is started by the loser of the previous game.
         expected_starter = Side(games[-1].winner).other
         if starter is not None and starter != expected_starter:
             raise ValidationError(
-                f"Game {number} is started by the loser of game {number - 1}, "
-                f"{match.player_for(expected_starter)} (R2, scoring.md S5)."
+                _(
+                    "Game %(n)s is started by the loser of game %(previous)s, %(player)s "
+                    "(R2, scoring.md S5)."
+                )
+                % {
+                    "n": number,
+                    "previous": number - 1,
+                    "player": match.player_for(expected_starter),
+                }
             )
         starter = expected_starter
     state = _score(match, [g.outcome_value() for g in games] + [outcome])
@@ -462,7 +504,8 @@ def _game_add(
     except IntegrityError:
         # Only reachable where the row lock does not serialise writers.
         raise ConflictError(
-            f"Game {number} was entered by someone else at the same moment; reload the match.",
+            _("Game %(n)s was entered by someone else at the same moment; reload the match.")
+            % {"n": number},
             code="game_exists",
             match=match_snapshot(match),
         ) from None
@@ -527,20 +570,22 @@ def game_result_correct(
         match = _lock(game.match)
         game = Game.objects.select_for_update().get(pk=game.pk)
         if game.voided_at is not None:
-            raise NotFoundError("That game was voided by a reset; enter the game again instead.")
+            raise NotFoundError(_("That game was voided by a reset; enter the game again instead."))
         if match.state in (MatchState.WALKOVER, MatchState.BYE):
             raise ConflictError(
-                "The match ended by walkover; an organiser must reset it before its games "
-                "can be corrected.",
+                _(
+                    "The match ended by walkover; an organiser must reset it before its games "
+                    "can be corrected."
+                ),
                 code="match_walkover",
             )
         before = game.outcome_value()
         if before == result:
-            raise ValidationError(f"Game {game.number} already has this result.")
+            raise ValidationError(_("Game %(n)s already has this result.") % {"n": game.number})
         was_decided = match.state == MatchState.DECIDED
         old_winner = match.winner_id
         if was_decided:
-            _refuse_if_downstream_started(match, f"Correcting game {game.number}")
+            _refuse_if_downstream_started(match, _("Correcting game %(n)s") % {"n": game.number})
         games = _active_games(match)
         outcomes = [result if g.pk == game.pk else g.outcome_value() for g in games]
         state = _score(match, outcomes)
@@ -604,14 +649,14 @@ def match_walkover(*, match: Match, winner: Player, by: User, reason: str = "") 
         match = _lock(match)
         if match.state in FINISHED_STATES:
             raise ConflictError(
-                "The match is already decided; an organiser may reset it first.",
+                _("The match is already decided; an organiser may reset it first."),
                 code="match_decided",
                 match=match_snapshot(match),
             )
         if match.player1_id is None or match.player2_id is None:
-            raise ValidationError("Both players must be known before a walkover is given.")
+            raise ValidationError(_("Both players must be known before a walkover is given."))
         if winner.pk not in (match.player1_id, match.player2_id):
-            raise ValidationError(f"{winner} does not play in this match.")
+            raise ValidationError(_("%(player)s does not play in this match.") % {"player": winner})
         _walkover(match, winner, by, reason)
     return match
 
@@ -628,7 +673,8 @@ def match_withdrawal_apply(*, entry: Entry, by: User, reason: str = "") -> Match
     )
     if pending is None:
         raise ValidationError(
-            f"{player.name} has no match left to play in this tournament; nothing to withdraw from."
+            _("%(name)s has no match left to play in this tournament; nothing to withdraw from.")
+            % {"name": player.name}
         )
     _event(pending, EventKind.WITHDRAWAL, by, player=player.pk, reason=reason)
     if pending.player1_id is not None and pending.player2_id is not None:
@@ -645,16 +691,16 @@ def match_reset(*, match: Match, by: User, reason: str) -> Match:
     started: reset that one first). Everything is kept and audited.
     """
     if not is_organiser(by, match.tournament):
-        raise PermissionDeniedError("Only an organiser of this tournament may reset a match.")
+        raise PermissionDeniedError(_("Only an organiser of this tournament may reset a match."))
     if not reason.strip():
-        raise ValidationError("Say why the match is reset; the reason is kept in the audit log.")
+        raise ValidationError(_("Say why the match is reset; the reason is kept in the audit log."))
     with transaction.atomic():
         match = _lock(match)
         if match.state == MatchState.BYE:
-            raise ValidationError("A bye cannot be reset; it has no games.")
+            raise ValidationError(_("A bye cannot be reset; it has no games."))
         was_finished = match.state in FINISHED_STATES
         if was_finished:
-            _refuse_if_downstream_started(match, "Resetting this match")
+            _refuse_if_downstream_started(match, _("Resetting this match"))
         games = _active_games(match)
         snapshot = match_snapshot(match, games)
         now = timezone.now()
@@ -680,7 +726,7 @@ def match_flag_clear(*, match: Match, by: User, note: str = "") -> Match:
     with transaction.atomic():
         match = _lock(match)
         if not match.flag:
-            raise ConflictError("The match is not flagged.", code="not_flagged")
+            raise ConflictError(_("The match is not flagged."), code="not_flagged")
         _event(match, EventKind.FLAG_CLEARED, by, cleared=match.flag, note=note)
         match.flag = ""
         match.save(update_fields=["flag", "updated_at"])
@@ -746,22 +792,30 @@ def game_record_submit(*, match: Match, text: str | bytes, by: User) -> GameReco
     """Store a record as submitted; verification is enqueued when the transaction commits."""
     if not (is_referee(by, match.tournament) or is_match_player(by, match)):
         raise PermissionDeniedError(
-            "Only the players of this match and the tournament's referees may submit its record."
+            _("Only the players of this match and the tournament's referees may submit its record.")
         )
     raw = text if isinstance(text, bytes) else text.encode("utf-8")
     if len(raw) > RECORD_MAX_BYTES:
         raise ValidationError(
-            f"The record is {len(raw):,} bytes; the limit is 1 MB ({RECORD_MAX_BYTES:,} bytes). "
-            "Submit one match per file."
+            _(
+                "The record is %(size)s bytes; the limit is 1 MB (%(limit)s bytes). "
+                "Submit one match per file."
+            )
+            % {
+                "size": number_format(len(raw), force_grouping=True),
+                "limit": number_format(RECORD_MAX_BYTES, force_grouping=True),
+            }
         )
     try:
         decoded = raw.decode("utf-8")
     except UnicodeDecodeError:
-        raise ValidationError("The record is not UTF-8 text; save it as UTF-8 and retry.") from None
+        raise ValidationError(
+            _("The record is not UTF-8 text; save it as UTF-8 and retry.")
+        ) from None
     if not decoded.strip():
-        raise ValidationError("The record is empty.")
+        raise ValidationError(_("The record is empty."))
     if match.player1_id is None or match.player2_id is None:
-        raise ValidationError("The players of this match are not known yet.")
+        raise ValidationError(_("The players of this match are not known yet."))
     with transaction.atomic():
         submission = GameRecordSubmission.objects.create(
             match=match, submitted_by=by, text=decoded, state=RecordState.PENDING
@@ -901,7 +955,10 @@ def game_record_verify(
         if sub.state != RecordState.VERIFYING or sub.attempts != attempt:
             return None  # someone else finished or took over: apply nothing twice
         match = _lock(sub.match)
-        state, message = _record_apply(sub, match, report)
+        # The verdict is stored (the record's message, the match's flag) and is English
+        # like the engine's messages, whatever language the request that queued it used.
+        with translation.override("en"):
+            state, message = _record_apply(sub, match, report)
         sub.state = state
         sub.message = message
         sub.report = report.to_dict()

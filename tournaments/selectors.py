@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from django.db.models import F, Q, QuerySet
+from django.utils.translation import gettext as _
 
 from matches.errors import NotFoundError
 from matches.models import Match, MatchState
@@ -138,5 +139,5 @@ def tournament_get(*, pk: int, by: User = None) -> Tournament:
     """A tournament ``by`` may read, or ``NotFoundError`` (private ones look absent)."""
     tournament = visible_tournaments(by).filter(pk=pk).first()
     if tournament is None:
-        raise NotFoundError(f"No tournament #{pk} that you can see.")
+        raise NotFoundError(_("No tournament #%(id)s that you can see.") % {"id": pk})
     return tournament

@@ -28,6 +28,7 @@ from typing import Any
 
 from django.db import IntegrityError, transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from matches.errors import (
     ConflictError,
@@ -63,15 +64,36 @@ BOARD_ADDONS = ("easy-reentry", "one-die", "double-six")
 def _require_organiser(by: User, tournament: Tournament) -> None:
     if not is_organiser(by, tournament):
         raise PermissionDeniedError(
-            f"Only an organiser of “{tournament.name}” may do this; ask one of them."
+            _("Only an organiser of “%(tournament)s” may do this; ask one of them.")
+            % {"tournament": tournament.name}
         )
 
 
+def _status_label(status: str) -> str:
+    """The status as ``get_status_display`` words it, in the active language."""
+    labels: dict[str, str] = {
+        TournamentStatus.DRAFT: _("draft (entries open)"),
+        TournamentStatus.RUNNING: _("running (bracket drawn)"),
+        TournamentStatus.FINISHED: _("finished"),
+    }
+    return labels.get(status, status)
+
+
 def _require_draft(tournament: Tournament, what: str) -> None:
+    """``what``: the refused action, translated by the caller (e.g. ``_("Changing seeds")``)."""
     if tournament.status != TournamentStatus.DRAFT:
         raise ConflictError(
-            f"{what} is possible only before the bracket is drawn; "
-            f"“{tournament.name}” is {tournament.get_status_display()}.",
+            _(
+                # Translators: %(what)s is an action such as "Changing seeds"; %(status)s the
+                # tournament's status, e.g. "running (bracket drawn)".
+                "%(what)s is possible only before the bracket is drawn; “%(tournament)s” is "
+                "%(status)s."
+            )
+            % {
+                "what": what,
+                "tournament": tournament.name,
+                "status": _status_label(tournament.status),
+            },
             status=tournament.status,
         )
 
@@ -87,25 +109,32 @@ def _draft_locked(tournament: Tournament, what: str) -> Tournament:
 def _check_rules(rules: str, addons: Sequence[str], scale: str, policy: str) -> None:
     if rules not in RuleSetName.values:
         raise ValidationError(
-            f"Unknown rule set {rules!r}; choose one of {', '.join(RuleSetName.values)}."
+            _("Unknown rule set %(rules)s; choose one of %(choices)s.")
+            % {"rules": repr(rules), "choices": ", ".join(RuleSetName.values)}
         )
     if scale not in ScaleName.values:
-        raise ValidationError(f"Unknown scale {scale!r}; choose ww, ny1 or ny2 (scoring.md S2).")
+        raise ValidationError(
+            _("Unknown scale %(scale)s; choose ww, ny1 or ny2 (scoring.md S2).")
+            % {"scale": repr(scale)}
+        )
     if policy not in ResignationPolicyName.values:
         raise ValidationError(
-            f"Unknown resignation policy {policy!r}; choose capped or forbidden (scoring.md S1)."
+            _("Unknown resignation policy %(policy)s; choose capped or forbidden (scoring.md S1).")
+            % {"policy": repr(policy)}
         )
     for addon in addons:
         if rules != RuleSetName.BOARD:
             raise ValidationError(
-                f"Add-on {addon!r} exists only with the board rule set, not with {rules}."
+                _("Add-on %(addon)s exists only with the board rule set, not with %(rules)s.")
+                % {"addon": repr(addon), "rules": rules}
             )
         if addon not in BOARD_ADDONS:
             raise ValidationError(
-                f"Unknown add-on {addon!r}; the board add-ons are {', '.join(BOARD_ADDONS)}."
+                _("Unknown add-on %(addon)s; the board add-ons are %(choices)s.")
+                % {"addon": repr(addon), "choices": ", ".join(BOARD_ADDONS)}
             )
     if len(set(addons)) != len(addons):
-        raise ValidationError("Each add-on may be listed only once.")
+        raise ValidationError(_("Each add-on may be listed only once."))
 
 
 # --- clubs and players ------------------------------------------------------------
@@ -113,12 +142,12 @@ def _check_rules(rules: str, addons: Sequence[str], scale: str, policy: str) -> 
 
 def club_create(*, name: str, city: str = "", by: User) -> Club:
     if not can_manage_players(by):
-        raise PermissionDeniedError("Only organisers and staff may create clubs.")
+        raise PermissionDeniedError(_("Only organisers and staff may create clubs."))
     name = name.strip()
     if not name:
-        raise ValidationError("A club needs a name.")
+        raise ValidationError(_("A club needs a name."))
     if Club.objects.filter(name__iexact=name).exists():
-        raise ConflictError(f"A club named “{name}” exists already; use it.")
+        raise ConflictError(_("A club named “%(name)s” exists already; use it.") % {"name": name})
     return Club.objects.create(name=name, city=city.strip())
 
 
@@ -131,14 +160,14 @@ def player_create(
     by: User,
 ) -> Player:
     if not can_manage_players(by):
-        raise PermissionDeniedError("Only organisers and staff may create players.")
+        raise PermissionDeniedError(_("Only organisers and staff may create players."))
     name = name.strip()
     if not name:
-        raise ValidationError("A player needs a name.")
+        raise ValidationError(_("A player needs a name."))
     if rating is not None and rating < 0:
-        raise ValidationError("A rating cannot be negative.")
+        raise ValidationError(_("A rating cannot be negative."))
     if user is not None and Player.objects.filter(user=user).exists():
-        raise ConflictError("That user account is linked to another player already.")
+        raise ConflictError(_("That user account is linked to another player already."))
     return Player.objects.create(name=name, club=club, rating=rating, user=user)
 
 
@@ -151,16 +180,16 @@ def player_update(
     rating: int | None = None,
 ) -> Player:
     if not can_manage_players(by):
-        raise PermissionDeniedError("Only organisers and staff may edit players.")
+        raise PermissionDeniedError(_("Only organisers and staff may edit players."))
     if name is not None:
         if not name.strip():
-            raise ValidationError("A player needs a name.")
+            raise ValidationError(_("A player needs a name."))
         player.name = name.strip()
     if club is not None:
         player.club = club
     if rating is not None:
         if rating < 0:
-            raise ValidationError("A rating cannot be negative.")
+            raise ValidationError(_("A rating cannot be negative."))
         player.rating = rating
     player.save()
     return player
@@ -186,13 +215,13 @@ def tournament_create(
     """Create a tournament; ``by`` becomes its first organiser."""
     if not can_create_tournament(by):
         raise PermissionDeniedError(
-            "You may not create tournaments; ask an administrator for organiser rights."
+            _("You may not create tournaments; ask an administrator for organiser rights.")
         )
     end_date = end_date or start_date
     if end_date < start_date:
-        raise ValidationError("The tournament cannot end before it starts.")
+        raise ValidationError(_("The tournament cannot end before it starts."))
     if not name.strip():
-        raise ValidationError("A tournament needs a name.")
+        raise ValidationError(_("A tournament needs a name."))
     _check_rules(rules, list(addons), scale, resignation_policy)
     with transaction.atomic():
         tournament = Tournament.objects.create(
@@ -221,13 +250,16 @@ def tournament_update(*, tournament: Tournament, by: User, **changes: Any) -> To
     _require_organiser(by, tournament)
     unknown = set(changes) - _PLAY_FIELDS - _FREE_FIELDS
     if unknown:
-        raise ValidationError(f"These fields cannot be changed: {', '.join(sorted(unknown))}.")
+        raise ValidationError(
+            _("These fields cannot be changed: %(fields)s.")
+            % {"fields": ", ".join(sorted(unknown))}
+        )
     if _PLAY_FIELDS & set(changes):
-        _require_draft(tournament, "Changing the rules, scale or resignation policy")
+        _require_draft(tournament, _("Changing the rules, scale or resignation policy"))
     for key, value in changes.items():
         setattr(tournament, key, value)
     if tournament.end_date < tournament.start_date:
-        raise ValidationError("The tournament cannot end before it starts.")
+        raise ValidationError(_("The tournament cannot end before it starts."))
     _check_rules(
         tournament.rules, list(tournament.addons), tournament.scale, tournament.resignation_policy
     )
@@ -247,7 +279,7 @@ def tournament_staff_set(
     if organisers is not None:
         organisers = list(organisers)
         if not organisers:
-            raise ValidationError("A tournament needs at least one organiser.")
+            raise ValidationError(_("A tournament needs at least one organiser."))
         tournament.organisers.set(organisers)
     if referees is not None:
         tournament.referees.set(list(referees))
@@ -261,31 +293,34 @@ def entry_add(
     *, tournament: Tournament, player: Player, by: User, seed: int | None = None
 ) -> Entry:
     _require_organiser(by, tournament)
-    _require_draft(tournament, "Entering players")
+    _require_draft(tournament, _("Entering players"))
     if seed is not None and seed < 1:
-        raise ValidationError("Seeds count from 1.")
+        raise ValidationError(_("Seeds count from 1."))
     if Entry.objects.filter(tournament=tournament, player=player).exists():
-        raise ConflictError(f"{player.name} is entered already.")
+        raise ConflictError(_("%(name)s is entered already.") % {"name": player.name})
     if seed is not None and Entry.objects.filter(tournament=tournament, seed=seed).exists():
-        raise ConflictError(f"Seed {seed} is taken; choose another or clear it first.")
+        raise ConflictError(
+            _("Seed %(seed)s is taken; choose another or clear it first.") % {"seed": seed}
+        )
     try:
         with transaction.atomic():
             return Entry.objects.create(tournament=tournament, player=player, seed=seed)
     except IntegrityError:
         raise ConflictError(
-            f"{player.name} or seed {seed} was entered at the same moment; reload the entries."
+            _("%(name)s or seed %(seed)s was entered at the same moment; reload the entries.")
+            % {"name": player.name, "seed": seed}
         ) from None
 
 
 def entry_seed_set(*, entry: Entry, seed: int | None, by: User) -> Entry:
     _require_organiser(by, entry.tournament)
-    _require_draft(entry.tournament, "Changing seeds")
+    _require_draft(entry.tournament, _("Changing seeds"))
     if seed is not None:
         if seed < 1:
-            raise ValidationError("Seeds count from 1.")
+            raise ValidationError(_("Seeds count from 1."))
         taken = Entry.objects.filter(tournament=entry.tournament, seed=seed).exclude(pk=entry.pk)
         if taken.exists():
-            raise ConflictError(f"Seed {seed} is taken; clear it first.")
+            raise ConflictError(_("Seed %(seed)s is taken; clear it first.") % {"seed": seed})
     entry.seed = seed
     entry.save(update_fields=["seed"])
     return entry
@@ -342,9 +377,9 @@ def entry_player_add(
     """
     _require_organiser(by, tournament)
     if club is not None and new_club.strip():
-        raise ValidationError("Pick a known club or name a new one, not both.")
+        raise ValidationError(_("Pick a known club or name a new one, not both."))
     with transaction.atomic():
-        tournament = _draft_locked(tournament, "Entering players")
+        tournament = _draft_locked(tournament, _("Entering players"))
         if club is None:
             club = _club_found_or_created(new_club, by)
         return _player_enter(
@@ -362,11 +397,11 @@ def entries_import(*, tournament: Tournament, rows: Sequence[ImportRow], by: Use
     """
     _require_organiser(by, tournament)
     if not rows:
-        raise ValidationError("The file has no players to enter.")
+        raise ValidationError(_("The file has no players to enter."))
     entries: list[Entry] = []
     errors: list[dict[str, Any]] = []
     with transaction.atomic():
-        tournament = _draft_locked(tournament, "Entering players")
+        tournament = _draft_locked(tournament, _("Entering players"))
         for row in rows:
             try:
                 # A savepoint per row: a refused row leaves the transaction usable
@@ -388,8 +423,16 @@ def entries_import(*, tournament: Tournament, rows: Sequence[ImportRow], by: Use
             # Raised inside the transaction: the rows entered are rolled back.
             first = errors[0]
             raise ValidationError(
-                f"Nothing was imported: {len(errors)} of {len(rows)} rows are refused "
-                f"(row {first['row']}: {first['message']})",
+                _(
+                    "Nothing was imported: %(refused)s of %(rows)s rows are refused "
+                    "(row %(row)s: %(message)s)"
+                )
+                % {
+                    "refused": len(errors),
+                    "rows": len(rows),
+                    "row": first["row"],
+                    "message": first["message"],
+                },
                 errors=errors,
             )
     return entries
@@ -406,9 +449,9 @@ def entries_seeds_set(
     _require_organiser(by, tournament)
     bad = sorted({s for s in seeds.values() if s is not None and s < 1})
     if bad:
-        raise ValidationError(f"Seeds count from 1, not {bad[0]}.")
+        raise ValidationError(_("Seeds count from 1, not %(seed)s.") % {"seed": bad[0]})
     with transaction.atomic():
-        tournament = _draft_locked(tournament, "Changing seeds")
+        tournament = _draft_locked(tournament, _("Changing seeds"))
         entries = {
             e.pk: e
             for e in Entry.objects.filter(tournament=tournament, pk__in=list(seeds))
@@ -418,17 +461,21 @@ def entries_seeds_set(
         missing = sorted(set(seeds) - set(entries))
         if missing:
             raise NotFoundError(
-                f"Entry {missing[0]} is not in “{tournament.name}”; reload the entries."
+                _("Entry %(entry)s is not in “%(tournament)s”; reload the entries.")
+                % {"entry": missing[0], "tournament": tournament.name}
             )
         for entry in entries.values():
             entry.tournament = tournament
             if entry.withdrawn_at is not None and seeds[entry.pk] is not None:
-                raise ValidationError(f"{entry.player.name} has withdrawn and cannot be seeded.")
+                raise ValidationError(
+                    _("%(name)s has withdrawn and cannot be seeded.") % {"name": entry.player.name}
+                )
         doubled = sorted(s for s, n in Counter(seeds.values()).items() if s is not None and n > 1)
         if doubled:
             names = [e.player.name for e in entries.values() if seeds[e.pk] == doubled[0]]
             raise ValidationError(
-                f"Seed {doubled[0]} is given to {' and '.join(names)}; give each seed once."
+                _("Seed %(seed)s is given to %(names)s; give each seed once.")
+                % {"seed": doubled[0], "names": _(" and ").join(names)}
             )
         wanted = {s for s in seeds.values() if s is not None}
         holders = Entry.objects.filter(tournament=tournament, seed__in=wanted).exclude(
@@ -437,7 +484,8 @@ def entries_seeds_set(
         active = holders.filter(withdrawn_at__isnull=True).select_related("player").first()
         if active is not None:
             raise ConflictError(
-                f"Seed {active.seed} is held by {active.player.name}; clear it first."
+                _("Seed %(seed)s is held by %(name)s; clear it first.")
+                % {"seed": active.seed, "name": active.player.name}
             )
         changed = [e for e in entries.values() if e.seed != seeds[e.pk]]
         # Clear first, then set, so that seeds can be swapped (a seed is unique).
@@ -451,7 +499,7 @@ def entries_seeds_set(
         except IntegrityError:
             # A player entered with one of these seeds at the same moment (entry_add).
             raise ConflictError(
-                "A seed was taken at the same moment; reload the entries."
+                _("A seed was taken at the same moment; reload the entries.")
             ) from None
     return list(entries.values())
 
@@ -463,7 +511,7 @@ def entry_withdraw(*, entry: Entry, by: User, reason: str = "") -> Entry:
     tournament = entry.tournament
     _require_organiser(by, tournament)
     if entry.withdrawn_at is not None:
-        raise ConflictError(f"{entry.player.name} has withdrawn already.")
+        raise ConflictError(_("%(name)s has withdrawn already.") % {"name": entry.player.name})
     with transaction.atomic():
         entry.withdrawn_at = timezone.now()
         entry.save(update_fields=["withdrawn_at"])
@@ -484,8 +532,8 @@ def round_length_set(*, round: Round, length: int, by: User) -> Round:
     with transaction.atomic():
         if Game.objects.filter(match__round=round, voided_at__isnull=True).exists():
             raise ConflictError(
-                f"Games of the {round.name.lower()} have been entered; its length can no "
-                "longer change."
+                _("Games of the %(round)s have been entered; its length can no longer change.")
+                % {"round": round.name.lower()}
             )
         round.match_length = length
         round.save(update_fields=["match_length"])
@@ -496,8 +544,11 @@ def round_length_set(*, round: Round, length: int, by: User) -> Round:
 def _check_length(length: int) -> None:
     if length < 1 or length % 2 == 0:
         raise ValidationError(
-            f"A match is played over an odd number of games (1, 3, 5, 7, …), not {length} "
-            "(scoring.md S1)."
+            _(
+                "A match is played over an odd number of games (1, 3, 5, 7, …), not %(length)s "
+                "(scoring.md S1)."
+            )
+            % {"length": length}
         )
 
 
@@ -521,7 +572,7 @@ def tournament_bracket_generate(
     _require_organiser(by, tournament)
     with transaction.atomic():
         tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
-        _require_draft(tournament, "Drawing the bracket")
+        _require_draft(tournament, _("Drawing the bracket"))
         entries = list(
             Entry.objects.filter(tournament=tournament, withdrawn_at__isnull=True)
             .select_related("player")
@@ -529,14 +580,18 @@ def tournament_bracket_generate(
         )
         if len(entries) < 2:
             raise ValidationError(
-                f"A knockout needs at least 2 players; {len(entries)} entered. Enter more first."
+                _("A knockout needs at least 2 players; %(count)s entered. Enter more first.")
+                % {"count": len(entries)}
             )
         rounds = bracket.round_count(len(entries))
         lengths = list(lengths) if lengths is not None else bracket.default_lengths(rounds)
         if len(lengths) != rounds:
             raise ValidationError(
-                f"{len(entries)} players make {rounds} rounds; give {rounds} match lengths, "
-                f"not {len(lengths)}."
+                _(
+                    "%(players)s players make %(rounds)s rounds; give %(rounds)s match "
+                    "lengths, not %(given)s."
+                )
+                % {"players": len(entries), "rounds": rounds, "given": len(lengths)}
             )
         for length in lengths:
             _check_length(length)

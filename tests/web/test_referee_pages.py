@@ -126,3 +126,18 @@ def test_correction_keeps_versions(client: Client) -> None:
     versions = GameResult.objects.filter(game=game).order_by("version")
     assert [v.outcome for v in versions] == ["jan", "sprangjan"]
     assert [v.confirmed for v in versions] == [False, True]
+
+
+def test_conflict_message_is_swedish_on_a_swedish_page(client: Client) -> None:
+    setup = drawn(2, lengths=[5])
+    match = match_of(setup.tournament, 1, 0)
+    other = UserFactory.create(username="kerstin")
+    setup.tournament.referees.add(other)
+    client.force_login(setup.referee)
+    game_result_enter(match=match, number=1, winner="B", outcome="jan", by=other)
+    response = client.post(enter_url(match.pk), {"number": 1, "winner": "W", "outcome": "hemspel"})
+    assert response.status_code == 409
+    assert response["Content-Language"] == "sv"
+    page = response.content.decode()
+    assert "Parti 1 har redan förts in av kerstin: Black jan. Ladda om matchen;" in page
+    assert "was entered already" not in page
