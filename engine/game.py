@@ -27,13 +27,19 @@ from typing import Literal
 
 from engine.errors import IllegalPlayError
 from engine.movegen import (
+    BLAST,
+    REDUCED,
     T_HEMSPEL,
     T_JAN,
     T_PATTERN,
     T_SPRANGJAN,
     Board,
     check_dice,
+    check_step,
+    decode,
+    exceeds,
     legal_plays,
+    opp_is_jan,
     pattern_of,
     stack_play,
     stack_play_available,
@@ -41,7 +47,7 @@ from engine.movegen import (
     view,
 )
 from engine.patterns import single_die_condition
-from engine.play import Play
+from engine.play import Play, Step
 from engine.position import Position, has_band_13_24, has_janblotta_out, is_jan, side_state
 from engine.rules import RuleSet
 from engine.types import CHECKERS_PER_SIDE, Outcome, OutcomeKind, Side, to_other_numbering
@@ -161,6 +167,225 @@ def _roll_size(dice: tuple[int, ...]) -> int:
     return len(dice)
 
 
+def _mover_lists(own: tuple[int, ...], opp: tuple[int, ...]) -> tuple[list[int], list[int]]:
+    """The mover's lists ``m``/``o`` of :mod:`engine.movegen` (as :func:`view` builds
+    them) from the two sides' own boards: the opponent's 1–12 are the mover's 13–24 (R1)."""
+    return (
+        [*own, CHECKERS_PER_SIDE - sum(own)],
+        [opp[0], *opp[13:25], *opp[1:13], CHECKERS_PER_SIDE - sum(opp)],
+    )
+
+
+def _opp_janblotta(o: list[int], stack: bool) -> bool:
+    """R14 :func:`has_janblotta_out` of the opponent, read from the mover's list ``o``:
+    the opponent's 1–6 are the mover's 13–18, its 7–12 the mover's 19–24 and its 13–24
+    the mover's 1–12 (R1); its point 7 (a possible R15 stack) is the mover's 19."""
+    exposed = o[0] + o[19:25].count(1) + o[1:13].count(1)
+    if stack and o[19] > 1:
+        exposed += o[19]
+    return exposed > o[13:19].count(0)
+
+
+StraightTurn = tuple[tuple[Step, ...], Position, Outcome | None]
+_WHITE = Side.WHITE
+_BLACK = Side.BLACK
+_STEPS: dict[int, Step] = {}  # encoded step -> Step (movegen.decode, cached)
+_new = object.__new__
+_set = object.__setattr__  # Position is frozen: fields are set through object
+
+
+def _play_straight(
+    position: Position,
+    dice: tuple[int, ...],
+    pairs: Sequence[tuple[int, int]],
+    rules: RuleSet,
+    boards: tuple[Board, Board, Board, Board],
+) -> StraightTurn | None:
+    """Check and apply a play in one pass, for the common case: every step has exactly
+    one die it can use and is legal on its own (R4–R7, R9, R5 board), only the last step
+    may end the game (R10–R12), and the play either uses the whole roll or is shown by
+    :func:`engine.movegen.exceeds` to reach the R8 maximum.
+
+    The result — the steps of the play, the new position and the outcome — is what
+    :func:`engine.verify.verify_steps` followed by :func:`apply_play` gives (the same
+    steps, position, per-game state and outcome); the lists the steps were checked on
+    become the new position directly. Returns None for anything else — an
+    illegal step, a bear-off that may use more than one die, a play short of R8, a jan
+    under ``talisman`` R10 before the roll is used up — and the caller then runs the full
+    check, which gives the verdict and names any error. ``boards``: the :class:`Board` of
+    ``rules`` for each pair of R15 stack flags (index 2 × own + opponent's).
+    """
+    mover = position.to_move
+    if mover is _WHITE:
+        own, opp = position.white, position.black
+        mstate, ostate = position.white_state, position.black_state
+    else:
+        own, opp = position.black, position.white
+        mstate, ostate = position.black_state, position.white_state
+    m, o = _mover_lists(own, opp)
+    m_stack = mstate.stack_on_7
+    o_stack = ostate.stack_on_7 and opp[7] > 1
+    b = boards[2 * (m_stack and own[7] > 1) + o_stack]
+    pips = b.pips
+    immediate_pattern = b.immediate_pattern
+    rem = [dice[0]] * 4 if len(dice) == 2 and dice[0] == dice[1] else list(dice)  # R3
+    roll_size = len(rem)
+    # R14 "ever" flags, updated after every step of both sides (as apply_play does)
+    m_band = mstate.ever_band_13_24
+    m_jb = mstate.ever_janblotta
+    o_jb = ostate.ever_janblotta
+    steps: list[Step] = []
+    value = 0  # R8 value of the play
+    reduced = 0  # reduced bear-offs (R7)
+    captured = 0  # opponent checkers sent to the bar (R5.2, R9)
+    term = 0  # the movegen T_* kind of a step that ended the game (R10–R12)
+    # The opponent's board changes only by a hit: after a first step without one it is
+    # the board before the play, so its flag is checked here, then after every hit.
+    if not o_jb and pairs and _opp_janblotta(o, o_stack):
+        o_jb = True
+    for src, dst in pairs:
+        if term or not 0 <= src < dst <= 25:
+            return None  # a step after the game ended, or not forward (R4)
+        # The die of the step (R4): its distance; a bear-off may use a larger die (R7)
+        # — only when that die is the one candidate.
+        dist = dst - src
+        if dst == 25:
+            over = [d for d in rem if d > dist]
+            if dist in rem:
+                if over:
+                    return None  # exact or reduced: the full check tries both
+                d = dist
+            elif over and min(over) == max(over):
+                d = over[0]
+            else:
+                return None
+        elif dist in rem:
+            d = dist
+        else:
+            return None
+        f = check_step(m, o, src, d, b)
+        if f < 0:
+            return None
+        rem.remove(d)
+        m[src] -= 1
+        m[dst] += 1
+        c = 0
+        if dst < 25 and f & 3:  # a hit (R5.2) or a blast (R9): to the opponent's bar
+            c = o[dst]
+            o[dst] = 0
+            o[0] += c
+            captured += c
+            if dst == 19:
+                o_stack = False  # the opponent's point 7 (R15 stack) is emptied
+        code = (((src * 26 + dst) * 8 + d) << 3) | f  # movegen.encode
+        step = _STEPS.get(code)
+        if step is None:
+            step = _STEPS[code] = decode(code)
+        steps.append(step)
+        value += dist if pips else 32 + d
+        if f & REDUCED:
+            reduced += 1
+        if c and opp_is_jan(o):
+            term = T_SPRANGJAN if f & BLAST else T_JAN  # R10
+        elif dst == 25:
+            if m[25] == CHECKERS_PER_SIDE:
+                term = T_HEMSPEL  # R11
+        elif immediate_pattern and dst >= 19 and pattern_of(m) is not None:
+            term = T_PATTERN  # R12 vasa
+        if not m_band and max(m[13:25]) >= 2:
+            m_band = True  # has_band_13_24
+        if not m_jb and (
+            m[0] + m[7:25].count(1) > m[1:7].count(0)
+            if not m_stack
+            else has_janblotta_out(m, m_stack)
+        ):
+            m_jb = True
+        if c and not o_jb and _opp_janblotta(o, o_stack):
+            o_jb = True
+
+    # R8, unless the play ended the game (R10 outside talisman, R11, R12)
+    if (len(steps) != roll_size or (reduced and pips)) and not (
+        term in (T_HEMSPEL, T_PATTERN) or (term and not b.r10_prefix)
+    ):
+        if term:
+            return None  # R10 talisman: the full check searches the continuations
+        # from the position before the play (nothing played: the lists are still that)
+        m0, o0 = _mover_lists(own, opp) if steps else (m, o)
+        if exceeds(m0, o0, dice, b, value):
+            return None  # short of R8: the full check names the error
+
+    if m[7] <= 1:
+        m_stack = False
+    off = m[25]
+    outcome: Outcome | None = None
+    if term or off == CHECKERS_PER_SIDE or (off == 0 and m[24] >= 3) or (o[0] and opp_is_jan(o)):
+        # (every R12 pattern has 3 or more checkers on 24)
+        outcome = _outcome(mover, m, o, term, len(steps) == roll_size, rules)
+    single_left = mstate.single_die_left  # R13 series
+    if len(dice) == 1 and outcome is None:
+        if single_left == 0:
+            single_left = 2 if rules.r13_mode == "series_of_three" else dice[0]
+        else:
+            single_left -= 1
+    if (
+        m_band is mstate.ever_band_13_24
+        and m_jb is mstate.ever_janblotta
+        and single_left == mstate.single_die_left
+        and not mstate.first_roll_pending
+        and m_stack is mstate.stack_on_7
+    ):
+        new_m = mstate  # the usual turn: nothing the board alone does not show changed
+    else:
+        new_m = side_state(m_band, m_jb, single_left, False, m_stack)
+    o_stack = o_stack and o[19] > 1
+    if o_jb == ostate.ever_janblotta and o_stack == ostate.stack_on_7:
+        new_o = ostate
+    else:
+        new_o = side_state(
+            ostate.ever_band_13_24, o_jb, ostate.single_die_left, ostate.first_roll_pending, o_stack
+        )
+    new_own = tuple(m[:25])
+    # back to the opponent's numbering (R1); only a capture changes the opponent's board
+    new_opp = tuple(o[:1] + o[13:25] + o[1:13]) if captured else opp
+    # Position.derived, inlined (one position per turn of a replay)
+    after = _new(Position)
+    if mover is _WHITE:
+        _set(after, "to_move", mover if outcome is not None else _BLACK)
+        _set(after, "white", new_own)
+        _set(after, "black", new_opp)
+        _set(after, "white_state", new_m)
+        _set(after, "black_state", new_o)
+    else:
+        _set(after, "to_move", mover if outcome is not None else _WHITE)
+        _set(after, "white", new_opp)
+        _set(after, "black", new_own)
+        _set(after, "white_state", new_o)
+        _set(after, "black_state", new_m)
+    return tuple(steps), after, outcome
+
+
+def _outcome(
+    mover: Side, m: list[int], o: list[int], term: int, whole_roll: bool, rules: RuleSet
+) -> Outcome | None:
+    """How a turn that was checked by :func:`_play_straight` ended the game, if it did, as
+    :func:`apply_play` decides it: ``term`` is the T_* kind of the step that ended it;
+    ``whole_roll``: every die of the roll was played."""
+    off = m[25]
+    if term in (T_JAN, T_SPRANGJAN):
+        return Outcome(mover, OutcomeKind.SPRANGJAN if term == T_SPRANGJAN else OutcomeKind.JAN)
+    if term == T_HEMSPEL or off == CHECKERS_PER_SIDE:
+        return Outcome(mover, OutcomeKind.HEMSPEL, munk=o[0] > 0)  # R11
+    if off == 0 and not m[0] and sum(m[19:25]) == CHECKERS_PER_SIDE:
+        pattern = pattern_of(m)
+        if pattern is not None and (
+            term == T_PATTERN or (rules.r12_mode == "end_of_turn" and whole_roll)
+        ):
+            return Outcome(mover, OutcomeKind.VACKERT_SPEL, pattern, o[0] > 0)  # R12
+    if opp_is_jan(o):
+        return Outcome(mover, OutcomeKind.JAN)  # as apply_play (cannot happen)
+    return None
+
+
 class Game:
     """A game of bräde being played: a mutable wrapper around immutable positions."""
 
@@ -189,6 +414,14 @@ class Game:
                     f"(a double-six stack exists only under board + double-six)"
                 )
         self.rules = rules
+        # the Board of the rules for each pair of R15 stack flags (2 × own + opponent's)
+        self._boards = (
+            Board.of(rules, False, False),
+            Board.of(rules, False, True),
+            Board.of(rules, True, False),
+            Board.of(rules, True, True),
+        )
+        self._double_six = rules.double_six
         self.position = position
         self.start = position
         self.outcome: Outcome | None = None
@@ -234,6 +467,22 @@ class Game:
         """Play one turn: ``steps`` as ``(src, dst)`` in the mover's numbering (0 bar, 25
         off), in the order played; ``()`` when nothing was played."""
         side = self.position.to_move
+        dice = self._check_roll(dice)
+        pairs = [(int(s), int(d)) for s, d in steps]
+        steps_played = self._play(dice, pairs)
+        result = TurnResult(Play(steps_played), self.position, self.outcome, dice, side)
+        self.history.append(result)
+        return result
+
+    def advance(self, dice: tuple[int, ...], pairs: Sequence[tuple[int, int]]) -> tuple[Step, ...]:
+        """:meth:`play_turn` for a replay, which needs neither a :class:`TurnResult` nor
+        the history: ``pairs`` are ``(src, dst)`` of ints; returns the steps as applied
+        (the new position and outcome are :attr:`position` and :attr:`outcome`)."""
+        return self._play(self._check_roll(dice), pairs)
+
+    def _check_roll(self, dice: tuple[int, ...]) -> tuple[int, ...]:
+        """The roll, higher die first, if the side to move may roll it now (R3, R13)."""
+        side = self.position.to_move
         if self.outcome is not None:
             raise IllegalPlayError(
                 f"the game is over ({self.outcome.text()}); no more turns may be played"
@@ -244,10 +493,12 @@ class Game:
             raise IllegalPlayError(f"R3: {exc}") from None
         if len(dice) == 1:
             mode = self.single_die()
-        elif self.position.state(side).single_die_left > 0:
+        elif (
+            self.position.white_state if side is _WHITE else self.position.black_state
+        ).single_die_left > 0:
             mode = self.single_die()  # R13: "required" unless the rule set has no R13
         else:
-            mode = "forbidden"  # two dice and no series running: nothing more to check
+            return dice  # two dice and no series running: nothing more to check
         if len(dice) == 1 and mode == "forbidden":
             if self.rules.r13_mode == "none":
                 raise IllegalPlayError(
@@ -263,29 +514,38 @@ class Game:
                 f"R13: {side.word} must roll a single die this turn ({left} single-die "
                 f"turn{'s' if left != 1 else ''} left in the series)"
             )
-        pairs = [(int(s), int(d)) for s, d in steps]
-        position = start_of_turn(self.position, dice, self.rules)
+        return dice
+
+    def _play(self, dice: tuple[int, ...], pairs: Sequence[tuple[int, int]]) -> tuple[Step, ...]:
+        """Check the steps of a roll already checked, apply them, and move the game on;
+        the steps as applied."""
+        rules = self.rules
+        position = self.position
+        if self._double_six:
+            position = start_of_turn(position, dice, rules)  # R15
         if (
             len(pairs) == 6
             and all(p == (1, 7) for p in pairs)
-            and stack_play_available(position, dice, self.rules)
+            and stack_play_available(position, dice, rules)
         ):
             play = stack_play(position)  # R15
-            terminal = 0
+            steps = play.steps
+            after, outcome = apply_play(position, dice, play, rules)
         else:
-            m, o, own_stack, opp_stack = view(position)
-            b = Board.of(self.rules, own_stack, opp_stack)
-            verified = verify_steps(
-                side=side, m=m, o=o, dice=dice, pairs=pairs, b=b, rules=self.rules
-            )
-            play = verified.play
-            terminal = verified.terminal
-        after, outcome = apply_play(position, dice, play, self.rules, terminal)
-        result = TurnResult(play, after, outcome, dice, side)
+            straight = _play_straight(position, dice, pairs, rules, self._boards)
+            if straight is not None:
+                steps, after, outcome = straight
+            else:
+                m, o, own_stack, opp_stack = view(position)
+                b = Board.of(rules, own_stack, opp_stack)
+                verified = verify_steps(
+                    side=position.to_move, m=m, o=o, dice=dice, pairs=pairs, b=b, rules=rules
+                )
+                steps = verified.play.steps
+                after, outcome = apply_play(position, dice, verified.play, rules, verified.terminal)
         self.position = after
         self.outcome = outcome
-        self.history.append(result)
-        return result
+        return steps
 
     def resign(self) -> Outcome:
         """R14: the side to move resigns before rolling; the opponent wins *uppgivet*."""

@@ -35,6 +35,7 @@ __all__ = [
     "Board",
     "SearchResult",
     "TerminalKind",
+    "exceeds",
     "legal_plays",
     "search",
     "start_of_turn",
@@ -445,6 +446,79 @@ def search(
 
     best = rec(rem0, (), 0, 0, False)
     return SearchResult(best, candidates, terminals)
+
+
+def exceeds(m: list[int], o: list[int], dice: tuple[int, ...], b: Board, value: int) -> bool:
+    """R8: whether the roll can be played to a value above ``value`` — the same answer as
+    ``search(m, o, dice, b).best > value``, without collecting plays.
+
+    The tree is that of :func:`search` (as if the game went on after a step that ends it);
+    a branch stops as soon as the dice left cannot add enough, and the search as soon as
+    one sequence of steps gets above ``value``. ``m``/``o`` are restored on return.
+    """
+    double = len(dice) == 2 and dice[0] == dice[1]
+    rem0 = (dice[0],) * 4 if double else tuple(sorted(dice, reverse=True))
+    pips = b.pips
+    seen: set[tuple[bytes, int, int, int]] = set()  # doubles: states that cannot exceed
+    board_points = range(1, 25)
+
+    def rec(rem: tuple[int, ...], need: int, hm: int) -> bool:
+        """Whether steps of ``rem`` gain more than ``need`` (positions already applied)."""
+        # each die adds at most its face (pips; a reduced bear-off less), or 32 + face
+        if (sum(rem) if pips else 32 * len(rem) + sum(rem)) <= need:
+            return False
+        last = 0
+        for i in range(len(rem)):
+            d = rem[i]
+            if d == last:
+                continue
+            last = d
+            nrem = rem[:i] + rem[i + 1 :]
+            sources: tuple[int, ...] | range = (0,) if m[0] else board_points
+            for p in sources:
+                if not m[p]:
+                    continue
+                f = check_step(m, o, p, d, b)
+                if f < 0:
+                    continue
+                q = p + d
+                m[p] -= 1
+                c = 0
+                if q >= 25:
+                    q = 25
+                    m[25] += 1
+                    gain = 25 - p if pips else 32 + d
+                else:
+                    m[q] += 1
+                    gain = d if pips else 32 + d
+                    if f & 3:
+                        c = o[q]
+                        o[q] = 0
+                        o[0] += c
+                found = gain > need
+                if not found and nrem:
+                    nhm = hm | (1 << q) if c else hm
+                    if double:
+                        key = (bytes(m), nhm, len(nrem), need - gain)
+                        if key not in seen:
+                            found = rec(nrem, need - gain, nhm)
+                            if not found:
+                                seen.add(key)
+                    else:
+                        found = rec(nrem, need - gain, nhm)
+                m[p] += 1
+                if q == 25:
+                    m[25] -= 1
+                else:
+                    m[q] -= 1
+                    if c:
+                        o[q] = c
+                        o[0] -= c
+                if found:
+                    return True
+        return False
+
+    return value < 0 or rec(rem0, value, 0)  # playing nothing is worth 0
 
 
 def start_of_turn(position: Position, dice: tuple[int, ...], rules: RuleSet) -> Position:

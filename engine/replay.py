@@ -3,7 +3,8 @@
 A replay checks, game by game: who starts (the *tek* of R2 — the lower die starts — or
 the loser of the previous game), every roll (R3, and the one-die rule R13), every step
 and the amount of the roll played (R4–R12; rolls and steps are checked by the rules
-core, :meth:`engine.game.Game.play_turn`), every claimed hit
+core, :meth:`engine.game.Game.advance`, the
+history-free form of :meth:`~engine.game.Game.play_turn`), every claimed hit
 (``*``), resignations (R14) and the claimed result. It stops at the first error and
 reports it with its kind, game, line and a message citing the rule. It also yields the
 position after every turn, for display.
@@ -51,6 +52,7 @@ from engine.record import (
     MAX_RECORD_BYTES,
     GameRecord,
     MatchRecord,
+    RecordStep,
     TurnRecord,
     read_record,
     rules_names,
@@ -234,17 +236,17 @@ def _replay_game(record: GameRecord, rules: RuleSet, previous: Outcome | None) -
             if turn.resigns:
                 game.resign()
                 continue
-            result = game.play_turn(turn.dice, [(s.src, s.dst) for s in turn.steps])
+            played = game.advance(turn.dice, [(s.src, s.dst) for s in turn.steps])
         except ValueError as exc:
             where = _locator(number, turn, index)
             if isinstance(exc, EngineError):
                 raise where(exc) from None
             raise where(IllegalPlayError(str(exc))) from None
-        claim_error = _hit_claim_error(turn, result.play.steps)
-        if claim_error is not None:
-            raise _locator(number, turn, index)(claim_error)
+        for step, done in zip(turn.steps, played, strict=False):
+            if step.hit_claim and not (done.hit or done.blast):
+                raise _locator(number, turn, index)(_hit_claim_error(step))
         turns += 1
-        positions.append(result.position)
+        positions.append(game.position)
     outcome = game.outcome
     if record.result is not None:
         if outcome is None:
@@ -315,12 +317,9 @@ def _wrong_side(record: GameRecord, turn: TurnRecord, to_move: Side, index: int)
     return IllegalPlayError(f"it is {to_move.word}'s turn, not {turn.side.word}'s (R3)")
 
 
-def _hit_claim_error(turn: TurnRecord, played: Sequence[Any]) -> IllegalPlayError | None:
+def _hit_claim_error(step: RecordStep) -> IllegalPlayError:
     """A ``*`` must mark a step that hits (R5.2, R6) or blasts (R9)."""
-    for step, done in zip(turn.steps, played, strict=False):
-        if step.hit_claim and not (done.hit or done.blast):
-            return IllegalPlayError(f"R5.2: step {step.text()} is marked * but hits nothing there")
-    return None
+    return IllegalPlayError(f"R5.2: step {step.text()} is marked * but hits nothing there")
 
 
 def _locator(number: int, turn: TurnRecord, index: int) -> Callable[[EngineError], EngineError]:
