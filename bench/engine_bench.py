@@ -60,7 +60,7 @@ def wall_of(work: Callable[[], Any]) -> float:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--repeat", type=int, default=5)
     parser.add_argument("--profile", action="store_true", help="profile one replay pass")
     args = parser.parse_args()
 
@@ -73,8 +73,12 @@ def main() -> None:
     turns = sum(g.turns for r in reports for g in r.games)
     size = sum(len(t.encode()) for t in texts)
 
-    parse_s = best_of(args.repeat, lambda: [read_text(t) for t in texts])
-    replay_s = best_of(args.repeat, lambda: [replay_text(t) for t in texts])
+    # Parse and replay are timed in turns, so a slow spell of a shared machine hits both
+    # alike and the ratio (the machine-independent figure) stays fair; best of each.
+    parse_s = replay_s = float("inf")
+    for _ in range(args.repeat):
+        parse_s = min(parse_s, best_of(1, lambda: [read_text(t) for t in texts]))
+        replay_s = min(replay_s, best_of(1, lambda: [replay_text(t) for t in texts]))
     replay_wall_s = wall_of(lambda: [replay_text(t) for t in texts])
     print(f"corpus: {len(texts)} files, {games} games, {turns} turns, {size:,} bytes")
     for label, seconds in (("parse: ", parse_s), ("replay:", replay_s)):
