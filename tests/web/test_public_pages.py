@@ -142,3 +142,15 @@ def test_tournament_page_and_bracket_need_the_same_queries_at_any_size(client: C
             )
         )
     assert counts[0] == counts[1], counts
+
+
+def test_error_pages_keep_the_site_and_say_why(client: Client) -> None:
+    response = client.get("/tournaments/999999/")
+    assert response.status_code == 404
+    assert "Bräde Arena".encode() in response.content and b"<h1>" in response.content
+    setup = drawn(2)
+    client.force_login(UserFactory.create())
+    match = match_of(setup.tournament, 1, 0)
+    response = client.get(reverse("web:match_enter", args=[match.pk]))
+    assert response.status_code == 403
+    assert b"Bara turneringens domare" in response.content
