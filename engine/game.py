@@ -27,6 +27,7 @@ from typing import Literal
 
 from engine.errors import IllegalPlayError
 from engine.movegen import (
+    _ROLLS,
     BLAST,
     REDUCED,
     T_HEMSPEL,
@@ -222,7 +223,8 @@ def _play_straight(
     else:
         own, opp = position.black, position.white
         mstate, ostate = position.black_state, position.white_state
-    m, o = _mover_lists(own, opp)
+    m = [*own, CHECKERS_PER_SIDE - sum(own)]  # _mover_lists, inlined
+    o = [opp[0], *opp[13:25], *opp[1:13], CHECKERS_PER_SIDE - sum(opp)]
     m_stack = mstate.stack_on_7
     o_stack = ostate.stack_on_7 and opp[7] > 1
     b = boards[2 * (m_stack and own[7] > 1) + o_stack]
@@ -234,6 +236,9 @@ def _play_straight(
     m_band = mstate.ever_band_13_24
     m_jb = mstate.ever_janblotta
     o_jb = ostate.ever_janblotta
+    # With no band on 13–24 before the play, a band can only be made where a step lands
+    # (the dst check below); a set-up position may already have one, then scan every step.
+    band_scan = not m_band and max(own[13:25]) >= 2
     steps: list[Step] = []
     value = 0  # R8 value of the play
     reduced = 0  # reduced bear-offs (R7)
@@ -292,7 +297,7 @@ def _play_straight(
                 term = T_HEMSPEL  # R11
         elif immediate_pattern and dst >= 19 and pattern_of(m) is not None:
             term = T_PATTERN  # R12 vasa
-        if not m_band and max(m[13:25]) >= 2:
+        if not m_band and ((13 <= dst <= 24 and m[dst] >= 2) or (band_scan and max(m[13:25]) >= 2)):
             m_band = True  # has_band_13_24
         if not m_jb and (
             m[0] + m[7:25].count(1) > m[1:7].count(0)
@@ -344,7 +349,8 @@ def _play_straight(
         new_o = side_state(
             ostate.ever_band_13_24, o_jb, ostate.single_die_left, ostate.first_roll_pending, o_stack
         )
-    new_own = tuple(m[:25])
+    del m[25]  # the borne-off count is not part of a board
+    new_own = tuple(m)
     # back to the opponent's numbering (R1); only a capture changes the opponent's board
     new_opp = tuple(o[:1] + o[13:25] + o[1:13]) if captured else opp
     # Position.derived, inlined (one position per turn of a replay)
@@ -488,9 +494,12 @@ class Game:
                 f"the game is over ({self.outcome.text()}); no more turns may be played"
             )
         try:
-            dice = check_dice(tuple(dice))
-        except ValueError as exc:
-            raise IllegalPlayError(f"R3: {exc}") from None
+            dice = _ROLLS[dice]  # a valid roll given as a tuple: check_dice, inlined
+        except (KeyError, TypeError):
+            try:
+                dice = check_dice(tuple(dice))
+            except ValueError as exc:
+                raise IllegalPlayError(f"R3: {exc}") from None
         if len(dice) == 1:
             mode = self.single_die()
         elif (

@@ -36,6 +36,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from operator import attrgetter
 from typing import Any, Protocol
 
 from engine.errors import (
@@ -214,6 +215,10 @@ _ENDING_RULE = {
 }
 
 
+_PAIR = attrgetter("src", "dst")  # a RecordStep's (src, dst)
+_CLAIM = attrgetter("hit_claim")
+
+
 def _replay_game(record: GameRecord, rules: RuleSet, previous: Outcome | None) -> GameReport:
     number = record.number
     loser = None if previous is None else previous.winner.other
@@ -236,15 +241,17 @@ def _replay_game(record: GameRecord, rules: RuleSet, previous: Outcome | None) -
             if turn.resigns:
                 game.resign()
                 continue
-            played = game.advance(turn.dice, [(s.src, s.dst) for s in turn.steps])
+            steps = turn.steps
+            played = game.advance(turn.dice, list(map(_PAIR, steps)))
         except ValueError as exc:
             where = _locator(number, turn, index)
             if isinstance(exc, EngineError):
                 raise where(exc) from None
             raise where(IllegalPlayError(str(exc))) from None
-        for step, done in zip(turn.steps, played, strict=False):
-            if step.hit_claim and not (done.hit or done.blast):
-                raise _locator(number, turn, index)(_hit_claim_error(step))
+        if any(map(_CLAIM, steps)):  # a ``*`` is written: it must mark a hit (R5.2)
+            for step, done in zip(steps, played, strict=False):
+                if step.hit_claim and not (done.hit or done.blast):
+                    raise _locator(number, turn, index)(_hit_claim_error(step))
         turns += 1
         positions.append(game.position)
     outcome = game.outcome
