@@ -26,6 +26,7 @@ from matches.errors import ConflictError, DomainError
 from matches.models import Game, Match, MatchState
 from tournaments.permissions import is_referee
 from web.forms.referee import PATTERN_CHOICES, PLAIN_CHOICES, ResultForm
+from web.templatetags.brade import outcome_word
 from web.views.common import found, lang
 
 
@@ -76,9 +77,7 @@ def _said(match: Match, game: Game) -> str:
     return _("Game %(n)s saved: %(winner)s wins by %(how)s.") % {
         "n": game.number,
         "winner": winner,
-        "how": game.get_outcome_display()
-        + (f" ({game.get_pattern_display()})" if game.pattern else "")
-        + (" med munk" if game.munk else ""),
+        "how": outcome_word(game),
     }
 
 
