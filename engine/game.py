@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Literal
+from typing import Literal, Protocol
 
 from engine.errors import IllegalPlayError
 from engine.movegen import (
@@ -35,6 +35,7 @@ from engine.movegen import (
     T_PATTERN,
     T_SPRANGJAN,
     Board,
+    can_step,
     check_dice,
     check_step,
     decode,
@@ -50,6 +51,7 @@ from engine.movegen import (
 from engine.patterns import single_die_condition
 from engine.play import Play, Step
 from engine.position import Position, has_band_13_24, has_janblotta_out, is_jan, side_state
+from engine.record import RecordStep
 from engine.rules import RuleSet
 from engine.types import CHECKERS_PER_SIDE, Outcome, OutcomeKind, Side, to_other_numbering
 from engine.verify import verify_steps
@@ -57,6 +59,17 @@ from engine.verify import verify_steps
 __all__ = ["Game", "SingleDie", "TurnResult", "apply_play"]
 
 SingleDie = Literal["forbidden", "allowed", "required"]
+
+
+class StepInput(Protocol):
+    """A step as submitted: where a checker moves from and to, in the mover's numbering
+    (0 bar, 25 off) — a :class:`engine.record.RecordStep`, for one."""
+
+    @property
+    def src(self) -> int: ...
+
+    @property
+    def dst(self) -> int: ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -198,7 +211,7 @@ _set = object.__setattr__  # Position is frozen: fields are set through object
 def _play_straight(
     position: Position,
     dice: tuple[int, ...],
-    pairs: Sequence[tuple[int, int]],
+    moves: Sequence[StepInput],
     rules: RuleSet,
     boards: tuple[Board, Board, Board, Board],
 ) -> StraightTurn | None:
@@ -246,9 +259,11 @@ def _play_straight(
     term = 0  # the movegen T_* kind of a step that ended the game (R10–R12)
     # The opponent's board changes only by a hit: after a first step without one it is
     # the board before the play, so its flag is checked here, then after every hit.
-    if not o_jb and pairs and _opp_janblotta(o, o_stack):
+    if not o_jb and moves and _opp_janblotta(o, o_stack):
         o_jb = True
-    for src, dst in pairs:
+    for move in moves:
+        src = move.src
+        dst = move.dst
         if term or not 0 <= src < dst <= 25:
             return None  # a step after the game ended, or not forward (R4)
         # The die of the step (R4): its distance; a bear-off may use a larger die (R7)
@@ -314,17 +329,25 @@ def _play_straight(
     ):
         if term:
             return None  # R10 talisman: the full check searches the continuations
-        # from the position before the play (nothing played: the lists are still that)
-        m0, o0 = _mover_lists(own, opp) if steps else (m, o)
-        if exceeds(m0, o0, dice, b, value):
-            return None  # short of R8: the full check names the error
+        if steps:
+            m0, o0 = _mover_lists(own, opp)  # the position before the play
+            if exceeds(m0, o0, dice, b, value):
+                return None  # short of R8: the full check names the error
+        elif can_step(m, o, dice, b):
+            return None  # nothing played, but a step was possible (R8)
 
     if m[7] <= 1:
         m_stack = False
     off = m[25]
     outcome: Outcome | None = None
-    if term or off == CHECKERS_PER_SIDE or (off == 0 and m[24] >= 3) or (o[0] and opp_is_jan(o)):
-        # (every R12 pattern has 3 or more checkers on 24)
+    if (
+        term
+        or off == CHECKERS_PER_SIDE
+        or (off == 0 and m[24] >= 3 and sum(m[19:25]) == CHECKERS_PER_SIDE)
+    ):
+        # (every R12 pattern has 3 or more checkers on 24.) The opponent cannot be jan
+        # here otherwise: it was not at the start of the turn (the game would be over),
+        # and only a capture makes it so, which sets ``term``.
         outcome = _outcome(mover, m, o, term, len(steps) == roll_size, rules)
     single_left = mstate.single_die_left  # R13 series
     if len(dice) == 1 and outcome is None:
@@ -474,17 +497,18 @@ class Game:
         off), in the order played; ``()`` when nothing was played."""
         side = self.position.to_move
         dice = self._check_roll(dice)
-        pairs = [(int(s), int(d)) for s, d in steps]
-        steps_played = self._play(dice, pairs)
+        moves = [RecordStep(int(s), int(d)) for s, d in steps]
+        steps_played = self._play(dice, moves)
         result = TurnResult(Play(steps_played), self.position, self.outcome, dice, side)
         self.history.append(result)
         return result
 
-    def advance(self, dice: tuple[int, ...], pairs: Sequence[tuple[int, int]]) -> tuple[Step, ...]:
+    def advance(self, dice: tuple[int, ...], moves: Sequence[StepInput]) -> tuple[Step, ...]:
         """:meth:`play_turn` for a replay, which needs neither a :class:`TurnResult` nor
-        the history: ``pairs`` are ``(src, dst)`` of ints; returns the steps as applied
-        (the new position and outcome are :attr:`position` and :attr:`outcome`)."""
-        return self._play(self._check_roll(dice), pairs)
+        the history: ``moves`` are the record's steps as written (``src``/``dst`` ints);
+        returns the steps as applied (the new position and outcome are :attr:`position`
+        and :attr:`outcome`)."""
+        return self._play(self._check_roll(dice), moves)
 
     def _check_roll(self, dice: tuple[int, ...]) -> tuple[int, ...]:
         """The roll, higher die first, if the side to move may roll it now (R3, R13)."""
@@ -525,7 +549,7 @@ class Game:
             )
         return dice
 
-    def _play(self, dice: tuple[int, ...], pairs: Sequence[tuple[int, int]]) -> tuple[Step, ...]:
+    def _play(self, dice: tuple[int, ...], moves: Sequence[StepInput]) -> tuple[Step, ...]:
         """Check the steps of a roll already checked, apply them, and move the game on;
         the steps as applied."""
         rules = self.rules
@@ -533,20 +557,21 @@ class Game:
         if self._double_six:
             position = start_of_turn(position, dice, rules)  # R15
         if (
-            len(pairs) == 6
-            and all(p == (1, 7) for p in pairs)
+            len(moves) == 6
+            and all(move.src == 1 and move.dst == 7 for move in moves)
             and stack_play_available(position, dice, rules)
         ):
             play = stack_play(position)  # R15
             steps = play.steps
             after, outcome = apply_play(position, dice, play, rules)
         else:
-            straight = _play_straight(position, dice, pairs, rules, self._boards)
+            straight = _play_straight(position, dice, moves, rules, self._boards)
             if straight is not None:
                 steps, after, outcome = straight
             else:
                 m, o, own_stack, opp_stack = view(position)
                 b = Board.of(rules, own_stack, opp_stack)
+                pairs = [(move.src, move.dst) for move in moves]
                 verified = verify_steps(
                     side=position.to_move, m=m, o=o, dice=dice, pairs=pairs, b=b, rules=rules
                 )

@@ -521,6 +521,17 @@ def exceeds(m: list[int], o: list[int], dice: tuple[int, ...], b: Board, value: 
     return value < 0 or rec(rem0, value, 0)  # playing nothing is worth 0
 
 
+def can_step(m: list[int], o: list[int], dice: tuple[int, ...], b: Board) -> bool:
+    """R8 for a play of nothing: whether any one step of the roll is legal — the answer of
+    ``exceeds(m, o, dice, b, 0)`` (every step adds to the value), without its search."""
+    sources: tuple[int, ...] | list[int] = (0,) if m[0] else [p for p in range(1, 25) if m[p]]
+    for d in set(dice):
+        for p in sources:
+            if check_step(m, o, p, d, b) >= 0:
+                return True
+    return False
+
+
 def start_of_turn(position: Position, dice: tuple[int, ...], rules: RuleSet) -> Position:
     """Effects at the start of a turn, before any step: R15 — if the mover's first roll is
     6-6, the opponent's double-six stack still on its point 7 returns to its point 1."""

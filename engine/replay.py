@@ -215,7 +215,6 @@ _ENDING_RULE = {
 }
 
 
-_PAIR = attrgetter("src", "dst")  # a RecordStep's (src, dst)
 _CLAIM = attrgetter("hit_claim")
 
 
@@ -242,7 +241,7 @@ def _replay_game(record: GameRecord, rules: RuleSet, previous: Outcome | None) -
                 game.resign()
                 continue
             steps = turn.steps
-            played = game.advance(turn.dice, list(map(_PAIR, steps)))
+            played = game.advance(turn.dice, steps)
         except ValueError as exc:
             where = _locator(number, turn, index)
             if isinstance(exc, EngineError):

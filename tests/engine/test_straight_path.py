@@ -3,7 +3,8 @@ what the full check gives (``verify_steps`` then ``apply_play``): the same steps
 position with the same per-game state (R13, R14, R15), the same outcome — and it declines
 (returns None) every play the full check rejects, so the error messages stay those of
 the full check. Plays: the corpus' own turns and changed ones (a step's destination moved,
-the last step dropped), and the ``R8`` check (``movegen.exceeds``) against ``search``.
+the last step dropped), and the ``R8`` checks (``movegen.exceeds``, ``movegen.can_step``)
+against ``search``.
 """
 
 from __future__ import annotations
@@ -16,9 +17,9 @@ import pytest
 from engine.corpus import CORPUS, CorpusSpec
 from engine.errors import IllegalPlayError
 from engine.game import Game, _play_straight, apply_play
-from engine.movegen import Board, check_dice, exceeds, search, start_of_turn, view
+from engine.movegen import Board, can_step, check_dice, exceeds, search, start_of_turn, view
 from engine.position import Position
-from engine.record import read_text
+from engine.record import RecordStep, read_text
 from engine.replay import replay
 from engine.rules import RuleSet
 from engine.verify import verify_steps
@@ -78,7 +79,8 @@ def test_straight_path_matches_the_full_check(spec: CorpusSpec) -> None:
             )
         except IllegalPlayError:
             verified = None
-        straight = _play_straight(before, dice, pairs, rules, boards)
+        moves = [RecordStep(src, dst) for src, dst in pairs]
+        straight = _play_straight(before, dice, moves, rules, boards)
         if straight is None:
             continue
         taken += 1
@@ -102,3 +104,4 @@ def test_exceeds_agrees_with_search(spec: CorpusSpec) -> None:
             best = search(m, o, roll, b).best
             for value in {0, best - 1, best, best + 1}:
                 assert exceeds(m, o, roll, b, value) == (best > value), (before.text(), roll)
+            assert can_step(m, o, roll, b) == (best > 0), (before.text(), roll)
