@@ -203,7 +203,8 @@ def _opp_janblotta(o: list[int], stack: bool) -> bool:
 StraightTurn = tuple[tuple[Step, ...], Position, Outcome | None]
 _WHITE = Side.WHITE
 _BLACK = Side.BLACK
-_STEPS: dict[int, Step] = {}  # encoded step -> Step (movegen.decode, cached)
+# encoded step (movegen.encode: below 2**16) -> Step (movegen.decode), filled as met
+_STEPS: list[Step | None] = [None] * (1 << 16)
 _new = object.__new__
 _set = object.__setattr__  # Position is frozen: fields are set through object
 
@@ -252,6 +253,8 @@ def _play_straight(
     # With no band on 13–24 before the play, a band can only be made where a step lands
     # (the dst check below); a set-up position may already have one, then scan every step.
     band_scan = not m_band and max(own[13:25]) >= 2
+    # R14 janblotta of the mover, counted (see the step loop): out when jd > 0
+    jd = m[0] + m[7:25].count(1) - m[1:7].count(0) if not (m_jb or m_stack) else 0
     steps: list[Step] = []
     value = 0  # R8 value of the play
     reduced = 0  # reduced bear-offs (R7)
@@ -298,7 +301,7 @@ def _play_straight(
             if dst == 19:
                 o_stack = False  # the opponent's point 7 (R15 stack) is emptied
         code = (((src * 26 + dst) * 8 + d) << 3) | f  # movegen.encode
-        step = _STEPS.get(code)
+        step = _STEPS[code]
         if step is None:
             step = _STEPS[code] = decode(code)
         steps.append(step)
@@ -314,12 +317,28 @@ def _play_straight(
             term = T_PATTERN  # R12 vasa
         if not m_band and ((13 <= dst <= 24 and m[dst] >= 2) or (band_scan and max(m[13:25]) >= 2)):
             m_band = True  # has_band_13_24
-        if not m_jb and (
-            m[0] + m[7:25].count(1) > m[1:7].count(0)
-            if not m_stack
-            else has_janblotta_out(m, m_stack)
-        ):
-            m_jb = True
+        if not m_jb:
+            if m_stack:
+                m_jb = has_janblotta_out(m, m_stack)
+            else:
+                # has_janblotta_out as a running count: ``jd`` is bar + blots on 7–24
+                # − open points of Q1, and a step changes it only at its two ends
+                if src == 0:
+                    jd -= 1  # one checker fewer on the bar
+                elif src <= 6:
+                    if not m[src]:
+                        jd -= 1  # a Q1 point emptied
+                else:
+                    x = m[src]
+                    jd += 1 if x == 1 else -1 if x == 0 else 0  # a band broken / blot gone
+                if dst <= 6:
+                    if m[dst] == 1:
+                        jd += 1  # a Q1 point taken
+                elif dst <= 24:
+                    x = m[dst]
+                    jd += 1 if x == 1 else -1 if x == 2 else 0  # a blot made / covered
+                if jd > 0:
+                    m_jb = True
         if c and not o_jb and _opp_janblotta(o, o_stack):
             o_jb = True
 
