@@ -50,7 +50,18 @@ from engine.movegen import (
 )
 from engine.patterns import single_die_condition
 from engine.play import Play, Step
-from engine.position import Position, has_band_13_24, has_janblotta_out, is_jan, side_state
+from engine.position import (
+    SET_BLACK,
+    SET_BLACK_STATE,
+    SET_TO_MOVE,
+    SET_WHITE,
+    SET_WHITE_STATE,
+    Position,
+    has_band_13_24,
+    has_janblotta_out,
+    is_jan,
+    side_state,
+)
 from engine.record import RecordStep
 from engine.rules import RuleSet
 from engine.types import CHECKERS_PER_SIDE, Outcome, OutcomeKind, Side, to_other_numbering
@@ -206,7 +217,6 @@ _BLACK = Side.BLACK
 # encoded step (movegen.encode: below 2**16) -> Step (movegen.decode), filled as met
 _STEPS: list[Step | None] = [None] * (1 << 16)
 _new = object.__new__
-_set = object.__setattr__  # Position is frozen: fields are set through object
 
 
 def _play_straight(
@@ -262,7 +272,15 @@ def _play_straight(
     term = 0  # the movegen T_* kind of a step that ended the game (R10–R12)
     # The opponent's board changes only by a hit: after a first step without one it is
     # the board before the play, so its flag is checked here, then after every hit.
-    if not o_jb and moves and _opp_janblotta(o, o_stack):
+    if (
+        not o_jb
+        and moves
+        and (
+            opp[0] + opp[7:25].count(1) > opp[1:7].count(0)  # has_janblotta_out, inlined
+            if not o_stack
+            else _opp_janblotta(o, o_stack)
+        )
+    ):
         o_jb = True
     for move in moves:
         src = move.src
@@ -398,17 +416,17 @@ def _play_straight(
     # Position.derived, inlined (one position per turn of a replay)
     after = _new(Position)
     if mover is _WHITE:
-        _set(after, "to_move", mover if outcome is not None else _BLACK)
-        _set(after, "white", new_own)
-        _set(after, "black", new_opp)
-        _set(after, "white_state", new_m)
-        _set(after, "black_state", new_o)
+        SET_TO_MOVE(after, mover if outcome is not None else _BLACK)
+        SET_WHITE(after, new_own)
+        SET_BLACK(after, new_opp)
+        SET_WHITE_STATE(after, new_m)
+        SET_BLACK_STATE(after, new_o)
     else:
-        _set(after, "to_move", mover if outcome is not None else _WHITE)
-        _set(after, "white", new_opp)
-        _set(after, "black", new_own)
-        _set(after, "white_state", new_o)
-        _set(after, "black_state", new_m)
+        SET_TO_MOVE(after, mover if outcome is not None else _WHITE)
+        SET_WHITE(after, new_opp)
+        SET_BLACK(after, new_own)
+        SET_WHITE_STATE(after, new_o)
+        SET_BLACK_STATE(after, new_m)
     return tuple(steps), after, outcome
 
 

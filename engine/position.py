@@ -20,8 +20,10 @@ other band on 2–11 is an error, R5.3); no series of single-die turns is runnin
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from operator import mul
+from typing import Any, cast
 
 from engine.types import BAR, CHECKERS_PER_SIDE, OFF, Side, to_other_numbering
 
@@ -74,7 +76,6 @@ def has_band_13_24(points: tuple[int, ...] | list[int]) -> bool:
     return max(points[13:25]) >= 2
 
 
-_set = object.__setattr__  # frozen dataclass: fields are set through object
 
 _STATES: dict[tuple[bool, bool, int, bool, bool], SideState] = {}
 
@@ -162,11 +163,11 @@ class Position:
         the checks of ``__post_init__`` (a replay builds one per turn; legal steps keep
         the counts valid)."""
         self = object.__new__(cls)
-        _set(self, "to_move", to_move)
-        _set(self, "white", white)
-        _set(self, "black", black)
-        _set(self, "white_state", white_state)
-        _set(self, "black_state", black_state)
+        SET_TO_MOVE(self, to_move)
+        SET_WHITE(self, white)
+        SET_BLACK(self, black)
+        SET_WHITE_STATE(self, white_state)
+        SET_BLACK_STATE(self, black_state)
         return self
 
     @classmethod
@@ -312,6 +313,17 @@ class Position:
 
     def __str__(self) -> str:
         return self.text()
+
+
+# The slot setters of Position. They bypass the frozen dataclass's ``__setattr__`` and are
+# the fastest way to fill a new position (Position.derived; the replay's one-pass check,
+# engine.game._play_straight, builds one per turn this way).
+_SLOTS = cast(Any, Position)
+SET_TO_MOVE: Callable[[Position, Side], None] = _SLOTS.to_move.__set__
+SET_WHITE: Callable[[Position, tuple[int, ...]], None] = _SLOTS.white.__set__
+SET_BLACK: Callable[[Position, tuple[int, ...]], None] = _SLOTS.black.__set__
+SET_WHITE_STATE: Callable[[Position, SideState], None] = _SLOTS.white_state.__set__
+SET_BLACK_STATE: Callable[[Position, SideState], None] = _SLOTS.black_state.__set__
 
 
 def _derived_state(points: tuple[int, ...]) -> SideState:
