@@ -76,7 +76,6 @@ def has_band_13_24(points: tuple[int, ...] | list[int]) -> bool:
     return max(points[13:25]) >= 2
 
 
-
 _STATES: dict[tuple[bool, bool, int, bool, bool], SideState] = {}
 
 
