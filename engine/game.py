@@ -266,7 +266,6 @@ def _play_straight(
     # R14 janblotta of the mover, counted (see the step loop): out when jd > 0
     jd = m[0] + m[7:25].count(1) - m[1:7].count(0) if not (m_jb or m_stack) else 0
     steps: list[Step] = []
-    value = 0  # R8 value of the play
     reduced = 0  # reduced bear-offs (R7)
     captured = 0  # opponent checkers sent to the bar (R5.2, R9)
     term = 0  # the movegen T_* kind of a step that ended the game (R10–R12)
@@ -323,12 +322,11 @@ def _play_straight(
         if step is None:
             step = _STEPS[code] = decode(code)
         steps.append(step)
-        value += dist if pips else 32 + d
-        if f & REDUCED:
-            reduced += 1
         if c and opp_is_jan(o):
             term = T_SPRANGJAN if f & BLAST else T_JAN  # R10
         elif dst == 25:
+            if f & REDUCED:
+                reduced += 1
             if m[25] == CHECKERS_PER_SIDE:
                 term = T_HEMSPEL  # R11
         elif immediate_pattern and dst >= 19 and pattern_of(m) is not None:
@@ -368,6 +366,11 @@ def _play_straight(
             return None  # R10 talisman: the full check searches the continuations
         if steps:
             m0, o0 = _mover_lists(own, opp)  # the position before the play
+            # the R8 value of the play: points travelled, or 32 per die plus its face
+            if pips:
+                value = sum([step.dst - step.src for step in steps])
+            else:
+                value = sum([32 + step.die for step in steps])
             if exceeds(m0, o0, dice, b, value):
                 return None  # short of R8: the full check names the error
         elif can_step(m, o, dice, b):
