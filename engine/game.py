@@ -30,6 +30,7 @@ from engine.movegen import (
     _ROLLS,
     BLAST,
     REDUCED,
+    STEP_TABLE,
     T_HEMSPEL,
     T_JAN,
     T_PATTERN,
@@ -214,8 +215,6 @@ def _opp_janblotta(o: list[int], stack: bool) -> bool:
 StraightTurn = tuple[tuple[Step, ...], Position, Outcome | None]
 _WHITE = Side.WHITE
 _BLACK = Side.BLACK
-# encoded step (movegen.encode: below 2**16) -> Step (movegen.decode), filled as met
-_STEPS: list[Step | None] = [None] * (1 << 16)
 _new = object.__new__
 
 
@@ -271,15 +270,7 @@ def _play_straight(
     term = 0  # the movegen T_* kind of a step that ended the game (R10–R12)
     # The opponent's board changes only by a hit: after a first step without one it is
     # the board before the play, so its flag is checked here, then after every hit.
-    if (
-        not o_jb
-        and moves
-        and (
-            opp[0] + opp[7:25].count(1) > opp[1:7].count(0)  # has_janblotta_out, inlined
-            if not o_stack
-            else _opp_janblotta(o, o_stack)
-        )
-    ):
+    if not o_jb and moves and has_janblotta_out(opp, o_stack):
         o_jb = True
     for move in moves:
         src = move.src
@@ -318,9 +309,9 @@ def _play_straight(
             if dst == 19:
                 o_stack = False  # the opponent's point 7 (R15 stack) is emptied
         code = (((src * 26 + dst) * 8 + d) << 3) | f  # movegen.encode
-        step = _STEPS[code]
+        step = STEP_TABLE[code]
         if step is None:
-            step = _STEPS[code] = decode(code)
+            step = decode(code)
         steps.append(step)
         if c and opp_is_jan(o):
             term = T_SPRANGJAN if f & BLAST else T_JAN  # R10

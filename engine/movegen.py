@@ -309,11 +309,13 @@ def encode(p: int, q: int, d: int, flags: int) -> int:
     return (((p * 26 + q) * 8 + d) << 3) | flags
 
 
-_STEP_CACHE: dict[int, Step] = {}
+# Every Step met so far, by its code (codes are below 2**16): one Step object per distinct
+# step, shared by move generation and the replay (engine.game reads it before decoding).
+STEP_TABLE: list[Step | None] = [None] * (1 << 16)
 
 
 def decode(code: int) -> Step:
-    step = _STEP_CACHE.get(code)
+    step = STEP_TABLE[code]
     if step is None:
         flags = code & 7
         rest = code >> 3
@@ -322,7 +324,7 @@ def decode(code: int) -> Step:
         q = rest % 26
         p = rest // 26
         step = Step(p, q, d, bool(flags & HIT), bool(flags & BLAST))
-        _STEP_CACHE[code] = step
+        STEP_TABLE[code] = step
     return step
 
 
