@@ -11,7 +11,6 @@ here (``DJANGO_ALLOW_ASYNC_UNSAFE``), for these tests only.
 
 from __future__ import annotations
 
-import os
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -38,17 +37,21 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
             item.add_marker(pytest.mark.e2e)
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
+    """Chromium, for one test module. The async-safety switch of the module doc is set
+    here, before Playwright starts its event loop, and undone when the module's tests are
+    done: set for the whole session, it leaked into every later test of the same worker
+    (``manage.py check --deploy`` in tests/test_settings.py then failed on it)."""
     if not CHROMIUM.exists():
         pytest.fail(
             "Debian's Chromium is missing at /usr/bin/chromium: run scripts/ensure_chromium.sh "
             "(apt-get install chromium). Browser tests never download a browser."
         )
-    os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
     from playwright.sync_api import sync_playwright
 
-    with sync_playwright() as pw:
+    with pytest.MonkeyPatch.context() as env, sync_playwright() as pw:
+        env.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
         browser = pw.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
         yield browser
         browser.close()
