@@ -1,0 +1,103 @@
+"""The backgammon engine's error types. All subclass ``ValueError`` (like ``engine.errors``).
+
+Each carries the error *kind* used in replay reports, the game number and the line number
+(1-based, in the record text) where known, and a plain message that cites the rule.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+
+class BackgammonError(ValueError):
+    """Base of every error the backgammon engine raises on bad input or illegal play."""
+
+    kind: ClassVar[str] = "illegal"
+
+    def __init__(
+        self,
+        message: str,
+        *,
+        game: int | None = None,
+        turn: int | None = None,
+        line: int | None = None,
+    ) -> None:
+        super().__init__(message)
+        self.message = message
+        self.game = game
+        self.turn = turn
+        self.line = line
+
+    def located(
+        self, *, game: int | None = None, turn: int | None = None, line: int | None = None
+    ) -> BackgammonError:
+        """The same error with game/turn/line filled in where they were unknown."""
+        return type(self)(
+            self.message,
+            game=self.game if self.game is not None else game,
+            turn=self.turn if self.turn is not None else turn,
+            line=self.line if self.line is not None else line,
+        )
+
+    def to_dict(self) -> dict[str, object]:
+        return {
+            "kind": self.kind,
+            "game": self.game,
+            "turn": self.turn,
+            "line": self.line,
+            "message": self.message,
+        }
+
+    def __str__(self) -> str:
+        where = []
+        if self.game is not None:
+            where.append(f"game {self.game}")
+        if self.turn is not None:
+            where.append(f"turn {self.turn}")
+        if self.line is not None:
+            where.append(f"line {self.line}")
+        prefix = f"{', '.join(where)}: " if where else ""
+        return f"{prefix}{self.message}"
+
+
+class PositionError(BackgammonError):
+    """A position, Position ID or Match ID that cannot exist (kind ``syntax``)."""
+
+    kind = "syntax"
+
+
+class RecordSyntaxError(BackgammonError):
+    """The ``.mat`` text is malformed (kind ``syntax``)."""
+
+    kind = "syntax"
+
+
+class ImpossibleMoveError(BackgammonError):
+    """A move that cannot be carried out at all: no checker there, no such point, a point
+    held by two or more opposing checkers (kind ``illegal``)."""
+
+    kind = "illegal"
+
+
+class CubeError(BackgammonError):
+    """A cube action out of turn, a double in the Crawford game, a take with no double…"""
+
+    kind = "cube"
+
+
+class ResultMismatchError(BackgammonError):
+    """A ``Wins N points`` that differs from what the play and the cube give."""
+
+    kind = "result_mismatch"
+
+
+class ScoreMismatchError(BackgammonError):
+    """A game's score line that differs from the score the earlier games give."""
+
+    kind = "score_mismatch"
+
+
+class IncompleteGameError(BackgammonError):
+    """A game that neither ends by its play nor by a drop or resignation."""
+
+    kind = "incomplete"

@@ -1,0 +1,303 @@
+"""The ``.mat`` match record, as gnubg, eXtreme Gammon and BGBlitz export it (and FIBS-era
+programs before them): read and written.
+
+Layout::
+
+    ; [Site "eXtreme Gammon"]              header comments: ; [Key "Value"]
+    ; [Crawford "On"]
+
+     7 point match
+
+     Game 1
+     Alice : 0                     Bob : 0         the score before the game
+      1)                             31: 8/5 6/5   left column player 1, right player 2
+      2) 52: 13/8 13/11              Doubles => 2
+      3)  Takes                      64: 24/18 13/9
+      4) 43: bar/21* 13/10           54:
+                                      Wins 2 points
+
+Moves: ``from/to`` with ``bar``/``25`` and ``off``/``0``, ``*`` after a hit point,
+``(2)`` for a repeated move, ``24/18*/13`` for one checker through a hit. A roll with no
+move (``54:``) is a turn that could not be played. Cube actions: ``Doubles => N``,
+``Takes`` (``Accepts``), ``Drops`` (``Passes``, ``Rejects``). ``Wins N point(s)`` with
+``and the match`` when it ends the match.
+
+Which player acted is read from the column: a line holding two actions has one per
+column; a lone action is the right-hand player's when it starts nearer the right-hand
+column (found from this file's two-action lines) than the left.
+
+:func:`read_mat` returns a :class:`MatRecord`; :func:`write_mat` writes one back in gnubg's
+layout. ``read_mat(write_mat(read_mat(text))) == read_mat(text)`` (line numbers are not
+compared).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from backgammon.errors import RecordSyntaxError
+
+__all__ = ["Action", "MatGame", "MatRecord", "read_mat", "write_mat"]
+
+ROLL = "roll"
+DOUBLE = "double"
+TAKE = "take"
+DROP = "drop"
+WIN = "win"
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """One entry of a move line. ``player`` 0 = left column (first name), 1 = right.
+
+    ``roll``: ``dice`` and ``moves`` (the move tokens as written, normalised: ``bar``,
+    ``off``, lower case); ``double``: ``value`` the new cube value; ``take``/``drop``;
+    ``win``: ``value`` points and ``match`` when it says ``and the match``."""
+
+    player: int
+    kind: str
+    dice: tuple[int, int] | None = None
+    moves: tuple[str, ...] = ()
+    value: int | None = None
+    match: bool = False
+    line: int = field(default=0, compare=False)
+    turn: int = field(default=0, compare=False)
+
+    def text(self) -> str:
+        if self.kind == ROLL:
+            assert self.dice is not None
+            return f"{self.dice[0]}{self.dice[1]}: {' '.join(self.moves)}".rstrip()
+        if self.kind == DOUBLE:
+            return f" Doubles => {self.value}"
+        if self.kind == TAKE:
+            return " Takes"
+        if self.kind == DROP:
+            return " Drops"
+        plural = "point" if self.value == 1 else "points"
+        return f"Wins {self.value} {plural}{' and the match' if self.match else ''}"
+
+
+@dataclass(frozen=True, slots=True)
+class MatGame:
+    number: int
+    score: tuple[int, int]
+    actions: tuple[Action, ...]
+    line: int = field(default=0, compare=False)
+    score_line: int = field(default=0, compare=False)
+
+
+@dataclass(frozen=True, slots=True)
+class MatRecord:
+    length: int
+    players: tuple[str, str]
+    games: tuple[MatGame, ...]
+    headers: tuple[tuple[str, str], ...] = ()
+
+    def header(self, key: str, default: str | None = None) -> str | None:
+        for k, v in self.headers:
+            if k.lower() == key.lower():
+                return v
+        return default
+
+
+_HEADER_RE = re.compile(r'^\s*;\s*\[\s*(?P<key>[^"\]]+?)\s+"(?P<value>[^"]*)"\s*\]\s*$')
+_LENGTH_RE = re.compile(r"^\s*(?P<n>\d+)\s+point\s+match\s*$", re.IGNORECASE)
+_GAME_RE = re.compile(r"^\s*Game\s+(?P<n>\d+)\s*$", re.IGNORECASE)
+_SCORE_RE = re.compile(r"^\s*(?P<a>\S.*?)\s*:\s*(?P<sa>\d+)\s+(?P<b>\S.*?)\s*:\s*(?P<sb>\d+)\s*$")
+_NUM_RE = re.compile(r"^\s*(?P<n>\d+)\)")
+_ACTION_RE = re.compile(
+    r"(?P<roll>(?P<d1>[1-6])(?P<d2>[1-6]):(?P<moves>(?:\s+(?:[0-9a-z]+(?:/[0-9a-z]+\*?)+(?:\(\d\))?))*))"
+    r"|(?P<double>Doubles\s*=>\s*(?P<cube>\d+))"
+    r"|(?P<take>Takes|Accepts)"
+    r"|(?P<drop>Drops|Passes|Rejects)"
+    r"|(?P<win>Wins\s+(?P<points>\d+)\s+points?(?P<match>\s+and\s+the\s+match)?)",
+    re.IGNORECASE,
+)
+_MOVE_TOKEN_RE = re.compile(r"^(?:bar|off|\d+)(?:/(?:bar|off|\d+)\*?)+(?:\(\d\))?$")
+
+
+def _normalise_move(token: str) -> str:
+    return token.lower()
+
+
+def _parse_actions(text: str, offset: int, line_no: int) -> list[tuple[int, Action]]:
+    """The actions on one line, each with the column it starts at."""
+    found: list[tuple[int, Action]] = []
+    pos = 0
+    while pos < len(text):
+        if text[pos].isspace():
+            pos += 1
+            continue
+        m = _ACTION_RE.match(text, pos)
+        if m is None:
+            raise RecordSyntaxError(f"unrecognised entry {text[pos:].split()[0]!r}", line=line_no)
+        col = offset + m.start()
+        if m.group("roll"):
+            moves = tuple(_normalise_move(t) for t in m.group("moves").split())
+            for token in moves:
+                if not _MOVE_TOKEN_RE.match(token):
+                    raise RecordSyntaxError(f"not a move: {token!r}", line=line_no)
+            action = Action(
+                -1, ROLL, dice=(int(m.group("d1")), int(m.group("d2"))), moves=moves, line=line_no
+            )
+        elif m.group("double"):
+            action = Action(-1, DOUBLE, value=int(m.group("cube")), line=line_no)
+        elif m.group("take"):
+            action = Action(-1, TAKE, line=line_no)
+        elif m.group("drop"):
+            action = Action(-1, DROP, line=line_no)
+        else:
+            action = Action(
+                -1, WIN, value=int(m.group("points")), match=bool(m.group("match")), line=line_no
+            )
+        found.append((col, action))
+        pos = m.end()
+    return found
+
+
+def read_mat(text: str) -> MatRecord:
+    """Parse a ``.mat`` text. Raises :class:`RecordSyntaxError` with the line number."""
+    lines = text.splitlines()
+    headers: list[tuple[str, str]] = []
+    length: int | None = None
+    players: tuple[str, str] | None = None
+    raw_games: list[tuple[int, int, tuple[int, int], int, list[tuple[int, int, Action, bool]]]] = []
+    current: list[tuple[int, int, Action, bool]] | None = None
+    expect_score = False
+    right_cols: list[int] = []
+    for idx, raw in enumerate(lines, start=1):
+        line = raw.rstrip("\r\n")
+        if not line.strip():
+            continue
+        if line.lstrip().startswith(";"):
+            hm = _HEADER_RE.match(line)
+            if hm and current is None:
+                headers.append((hm.group("key").strip(), hm.group("value")))
+            continue
+        if (lm := _LENGTH_RE.match(line)) is not None:
+            if length is not None:
+                raise RecordSyntaxError("a second 'point match' line", line=idx)
+            length = int(lm.group("n"))
+            continue
+        if (gm := _GAME_RE.match(line)) is not None:
+            if length is None:
+                raise RecordSyntaxError("'Game' before the 'N point match' line", line=idx)
+            current = []
+            raw_games.append((int(gm.group("n")), idx, (0, 0), 0, current))
+            expect_score = True
+            continue
+        if current is None:
+            raise RecordSyntaxError(f"unrecognised line {line.strip()!r}", line=idx)
+        if expect_score:
+            sm = _SCORE_RE.match(line)
+            if sm is None:
+                raise RecordSyntaxError("the score line 'Name : 0   Name : 0' expected", line=idx)
+            names = (sm.group("a").strip(), sm.group("b").strip())
+            if players is None:
+                players = names
+            elif names != players:
+                raise RecordSyntaxError(
+                    f"players {names[0]!r} and {names[1]!r}, not {players[0]!r} and {players[1]!r}",
+                    line=idx,
+                )
+            number, gline, _, _, acts = raw_games[-1]
+            raw_games[-1] = (number, gline, (int(sm.group("sa")), int(sm.group("sb"))), idx, acts)
+            expect_score = False
+            continue
+        nm = _NUM_RE.match(line)
+        turn = 0
+        offset = 0
+        body = line
+        if nm is not None:
+            turn = int(nm.group("n"))
+            offset = nm.end()
+            body = line[offset:]
+        found = _parse_actions(body, offset, idx)
+        if len(found) > 2:
+            raise RecordSyntaxError("more than two entries on one line", line=idx)
+        if len(found) == 2:
+            right_cols.append(found[1][0])
+            current.append((idx, turn, replace_player(found[0][1], 0, turn), True))
+            current.append((idx, turn, replace_player(found[1][1], 1, turn), True))
+        elif found:
+            col, action = found[0]
+            current.append((idx, turn, replace_player(action, -1 - col, turn), False))
+    if length is None:
+        raise RecordSyntaxError("no 'N point match' line", line=1 if lines else None)
+    # lone entries: the column decides (nearer the usual right-hand start, or not)
+    right = sorted(right_cols)[len(right_cols) // 2] if right_cols else 34
+    games: list[MatGame] = []
+    for number, gline, score, sline, acts in raw_games:
+        actions: list[Action] = []
+        for _idx, turn, action, _paired in acts:
+            if action.player < 0:
+                col = -1 - action.player
+                player = 1 if col >= (right + 6) // 2 else 0
+                action = replace_player(action, player, turn)
+            actions.append(action)
+        games.append(MatGame(number, score, tuple(actions), gline, sline))
+    return MatRecord(length, players or ("Player 1", "Player 2"), tuple(games), tuple(headers))
+
+
+def replace_player(action: Action, player: int, turn: int) -> Action:
+    return Action(
+        player,
+        action.kind,
+        dice=action.dice,
+        moves=action.moves,
+        value=action.value,
+        match=action.match,
+        line=action.line,
+        turn=turn,
+    )
+
+
+_LEFT = 28
+
+
+def write_mat(record: MatRecord) -> str:
+    """The record in gnubg's ``.mat`` layout."""
+    out: list[str] = [f'; [{key} "{value}"]' for key, value in record.headers]
+    if out:
+        out.append("")
+    out.append(f" {record.length} point match")
+    out.append("")
+    name0, name1 = record.players
+    for game in record.games:
+        out.append(f" Game {game.number}")
+        out.append(f" {name0} : {game.score[0]:<{_LEFT - len(name0)}} {name1} : {game.score[1]}")
+        out.extend(_game_lines(game))
+        out.append("")
+    return "\n".join(out) + "\n"
+
+
+def _game_lines(game: MatGame) -> list[str]:
+    """The numbered two-column lines of one game: a row is one turn of each player."""
+    lines: list[str] = []
+    row: list[str | None] = [None, None]
+    turn = 0
+
+    def flush() -> None:
+        nonlocal turn
+        if row[0] is None and row[1] is None:
+            return
+        turn += 1
+        left = row[0] or ""
+        right = row[1] or ""
+        lines.append(f"{turn:3d}) {left:<{_LEFT}} {right}".rstrip())
+        row[0] = row[1] = None
+
+    for action in game.actions:
+        if action.kind == WIN:
+            flush()
+            pad = " " * (5 if action.player == 0 else 5 + _LEFT + 1)
+            lines.append(f"{pad}{action.text()}")
+            continue
+        if row[action.player] is not None or (action.player == 0 and row[1] is not None):
+            flush()
+        row[action.player] = action.text()
+        if action.player == 1:
+            flush()
+    flush()
+    return lines

@@ -1,0 +1,371 @@
+"""Replay and verify a ``.mat`` match (seed 002).
+
+Per game: every roll's move is carried out on the board and checked against the legal plays
+(:mod:`backgammon.movegen`); cube actions against the cube state (:mod:`backgammon.cube`);
+the ``Wins N points`` against the result; the game's score line against the score so far.
+
+- An **illegal move stands** once the opponent has rolled or doubled ("Ugyldige slag og
+  ulovlige ryk": accepting an illegal move happens by starting one's own turn): it is
+  reported as a warning with its line and the replay goes on from the position as played.
+  Decision: a game's last move (nothing follows it) is reported the same way — the record
+  shows the game was scored, so the opponent let it stand.
+- A move that **cannot be carried out at all** is an error: no checker of the mover on the
+  point it leaves, a point that does not exist, a point held by two or more opposing
+  checkers (two colours cannot share a point).
+- Errors: cube actions out of turn or by the wrong player, a double in the Crawford game, a
+  ``Wins N points`` that the play and the cube do not give, a score line that differs from
+  the games before it, a game after the match is over. The replay stops at the first error.
+
+A ``Wins`` line that ends a game not finished on the board and not by a drop is read as a
+resignation, which must be 1, 2 or 3 times the cube.
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+from dataclasses import dataclass, field
+
+from backgammon.cube import CubeState, MatchScore, Win, win_kind
+from backgammon.errors import (
+    BackgammonError,
+    CubeError,
+    ImpossibleMoveError,
+    IncompleteGameError,
+    ResultMismatchError,
+    ScoreMismatchError,
+)
+from backgammon.mat import DOUBLE, DROP, ROLL, TAKE, WIN, Action, MatGame, MatRecord, read_mat
+from backgammon.movegen import legal_results
+from backgammon.position import BAR, CHECKERS, OFF, START, Position
+
+__all__ = [
+    "GameReport",
+    "MatchReport",
+    "Warning_",
+    "apply_move_text",
+    "replay_mat",
+    "replay_record",
+]
+
+_STEP_RE = re.compile(r"^(?P<path>[^()]+?)(?:\((?P<n>\d)\))?$")
+
+
+@dataclass(frozen=True, slots=True)
+class Warning_:
+    """A reported but accepted irregularity (an illegal move that stands)."""
+
+    message: str
+    game: int
+    line: int
+
+    def to_dict(self) -> dict[str, object]:
+        return {"game": self.game, "line": self.line, "message": self.message}
+
+
+@dataclass(frozen=True, slots=True)
+class GameReport:
+    number: int
+    winner: int | None
+    points: int
+    cube: int
+    crawford: bool
+    how: str  # single / gammon / backgammon / drop / resign
+    score_after: tuple[int, int]
+
+    def to_dict(self) -> dict[str, object]:
+        return {
+            "game": self.number,
+            "winner": self.winner,
+            "points": self.points,
+            "cube": self.cube,
+            "crawford": self.crawford,
+            "how": self.how,
+            "score_after": list(self.score_after),
+        }
+
+
+@dataclass(slots=True)
+class MatchReport:
+    length: int
+    players: tuple[str, str]
+    games: list[GameReport] = field(default_factory=list)
+    warnings: list[Warning_] = field(default_factory=list)
+    errors: list[BackgammonError] = field(default_factory=list)
+    score: tuple[int, int] = (0, 0)
+    winner: int | None = None
+    crawford_game: int | None = None
+
+    @property
+    def valid(self) -> bool:
+        return not self.errors
+
+    def to_dict(self) -> dict[str, object]:
+        return {
+            "valid": self.valid,
+            "length": self.length,
+            "players": list(self.players),
+            "score": {self.players[0]: self.score[0], self.players[1]: self.score[1]},
+            "winner": None if self.winner is None else self.players[self.winner],
+            "crawford_game": self.crawford_game,
+            "games": [g.to_dict() for g in self.games],
+            "warnings": [w.to_dict() for w in self.warnings],
+            "errors": [e.to_dict() for e in self.errors],
+        }
+
+
+def _point(text: str) -> int:
+    if text == "bar":
+        return BAR
+    if text == "off":
+        return OFF
+    value = int(text)
+    if not 0 <= value <= BAR:
+        raise ImpossibleMoveError(f"point {value} does not exist (0–25)")
+    return value
+
+
+def apply_move_text(pos: Position, moves: tuple[str, ...]) -> Position:
+    """Carry out a written move as played (no check of the dice). Raises
+    :class:`ImpossibleMoveError` when it cannot be done at all."""
+    return _carry_out(pos, moves)[0]
+
+
+def _uses_every_die(pos: Position, steps: list[tuple[int, int]], d1: int, d2: int) -> bool:
+    """Whether the written steps, in their order, play every die of the roll legally: then
+    the play is legal without generating the others (it uses the most dice there are).
+    Otherwise the caller compares with the generated plays."""
+    orders = [(d1, d1, d1, d1)] if d1 == d2 else [(d1, d2), (d2, d1)]
+    for dice in orders:
+        if len(steps) != len(dice):
+            continue
+        me = list(pos.me)
+        for (src, dst), d in zip(steps, dice, strict=True):
+            if me[BAR] and src != BAR:
+                break
+            if dst == OFF:
+                if any(me[7:26]) or src > d or (src < d and any(me[src + 1 : 7])):
+                    break
+            elif src - dst != d:
+                break
+            me[src] -= 1
+            me[dst] += 1
+        else:
+            return True
+    return False
+
+
+def _carry_out(pos: Position, moves: tuple[str, ...]) -> tuple[Position, list[tuple[int, int]]]:
+    steps: list[tuple[int, int]] = []
+    me = list(pos.me)
+    opp = list(pos.opp)
+    for token in moves:
+        m = _STEP_RE.match(token)
+        if m is None:
+            raise ImpossibleMoveError(f"not a move: {token!r}")
+        repeat = int(m.group("n") or 1)
+        parts = m.group("path").split("/")
+        for _ in range(repeat):
+            for a, b in itertools.pairwise(parts):
+                src = _point(a.rstrip("*"))
+                dst = _point(b.rstrip("*"))
+                if src == OFF:
+                    raise ImpossibleMoveError(f"{token}: a checker cannot come back from off")
+                if dst == BAR:
+                    raise ImpossibleMoveError(f"{token}: a checker cannot move to the bar")
+                if not me[src]:
+                    where = "on the bar" if src == BAR else f"on point {src}"
+                    raise ImpossibleMoveError(f"{token}: no checker of the mover {where}")
+                if dst != OFF:
+                    held = opp[25 - dst]
+                    if held >= 2:
+                        raise ImpossibleMoveError(
+                            f"{token}: point {dst} is held by {held} opposing checkers"
+                        )
+                    if held == 1:
+                        opp[25 - dst] = 0
+                        opp[BAR] += 1
+                me[src] -= 1
+                me[dst] += 1
+                steps.append((src, dst))
+    return Position(tuple(me), tuple(opp)), steps
+
+
+class _GameReplay:
+    def __init__(self, game: MatGame, cube: CubeState, report: MatchReport) -> None:
+        self.game = game
+        self.cube = cube
+        self.report = report
+        self.boards: list[tuple[int, ...]] = [START.me, START.opp]
+        self.on_roll: int | None = None  # who rolls next; None before the opening roll
+        self.pending_illegal: tuple[int, int, str] | None = None  # (player, line, message)
+        self.finished_by_play: int | None = None
+
+    def position(self, player: int) -> Position:
+        return Position(self.boards[player], self.boards[1 - player])
+
+    def err(self, exc: BackgammonError, action: Action) -> BackgammonError:
+        return exc.located(game=self.game.number, turn=action.turn or None, line=action.line)
+
+    def accept_pending(self) -> None:
+        if self.pending_illegal is not None:
+            _player, line, message = self.pending_illegal
+            self.report.warnings.append(Warning_(message, self.game.number, line))
+            self.pending_illegal = None
+
+    def roll(self, action: Action) -> None:
+        player = action.player
+        if self.finished_by_play is not None:
+            raise CubeError("a roll after the game was over")
+        if self.cube.offered_by is not None:
+            raise CubeError("a roll while a double awaits an answer")
+        if self.on_roll is not None and player != self.on_roll:
+            raise CubeError("a roll out of turn")
+        assert action.dice is not None
+        d1, d2 = action.dice
+        pos = self.position(player)
+        self.accept_pending()  # the opponent's illegal move stands: this player rolled
+        played, steps = _carry_out(pos, action.moves)
+        # a play of every die in the written order is legal as it stands; otherwise compare
+        # with the generated plays
+        fully_played = _uses_every_die(pos, steps, d1, d2)
+        legal = [played] if fully_played else legal_results(pos, d1, d2)
+        if played not in legal:
+            same_board = sorted(
+                (r for r in legal if r.me == played.me), key=lambda r: r.position_id()
+            )
+            if same_board:  # written without the hit path gnubg would show
+                played = same_board[0]
+            else:
+                written = " ".join(action.moves) or "(no move)"
+                self.pending_illegal = (
+                    player,
+                    action.line,
+                    f"illegal play {d1}{d2}: {written} stands as played (Ugyldige slag og "
+                    "ulovlige ryk)",
+                )
+        self.boards[player] = played.me
+        self.boards[1 - player] = played.opp
+        self.on_roll = 1 - player
+        if played.me[OFF] == CHECKERS:
+            self.finished_by_play = player
+
+    def double(self, action: Action) -> None:
+        player = action.player
+        if self.finished_by_play is not None:
+            raise CubeError("a double after the game was over")
+        if self.on_roll is None:
+            raise CubeError("a double before the opening roll")
+        self.cube = self.cube.double(player, on_roll=self.on_roll, rolled=False)
+        if action.value != self.cube.value * 2:
+            raise CubeError(
+                f"Doubles => {action.value}, but the cube is at {self.cube.value} "
+                f"(a double makes it {self.cube.value * 2})"
+            )
+        self.accept_pending()  # doubling accepts the opponent's move too
+
+    def take(self, action: Action) -> None:
+        self.cube = self.cube.take(action.player)
+
+    def run(self) -> tuple[int, int, str]:
+        """Replay; returns ``(winner, points, how)``."""
+        dropped: tuple[int, int] | None = None
+        for action in self.game.actions:
+            try:
+                if dropped is not None and action.kind != WIN:
+                    raise CubeError("play after a dropped double")
+                if action.kind == ROLL:
+                    self.roll(action)
+                elif action.kind == DOUBLE:
+                    self.double(action)
+                elif action.kind == TAKE:
+                    self.take(action)
+                elif action.kind == DROP:
+                    points = self.cube.drop(action.player)
+                    doubler = self.cube.offered_by
+                    assert doubler is not None
+                    dropped = (doubler, points)
+                else:
+                    return self.win(action, dropped)
+            except BackgammonError as exc:
+                raise self.err(exc, action) from None
+        line = self.game.actions[-1].line if self.game.actions else self.game.line
+        raise IncompleteGameError(
+            "the game ends without a 'Wins' line", game=self.game.number, line=line
+        )
+
+    def win(self, action: Action, dropped: tuple[int, int] | None) -> tuple[int, int, str]:
+        player = action.player
+        claimed = action.value or 0
+        if dropped is not None:
+            winner, points = dropped
+            how = "drop"
+        elif self.finished_by_play is not None:
+            winner = self.finished_by_play
+            kind = win_kind(self.boards[winner], self.boards[1 - winner])
+            points = int(kind) * self.cube.value
+            how = {Win.SINGLE: "single", Win.GAMMON: "gammon", Win.BACKGAMMON: "backgammon"}[kind]
+        else:
+            winner = player
+            if claimed % self.cube.value or not 1 <= claimed // self.cube.value <= 3:
+                raise ResultMismatchError(
+                    f"Wins {claimed}: a resignation gives 1, 2 or 3 times the cube "
+                    f"({self.cube.value})"
+                )
+            points = claimed
+            how = "resign"
+        if player != winner:
+            raise ResultMismatchError(
+                f"the 'Wins' line is in the loser's column ({self.report.players[player]})"
+            )
+        if claimed != points:
+            raise ResultMismatchError(f"Wins {claimed} point(s), but the game gives {points}")
+        self.accept_pending()
+        return winner, points, how
+
+
+def replay_record(record: MatRecord) -> MatchReport:
+    report = MatchReport(record.length, record.players)
+    crawford_rule = (record.header("Crawford", "On") or "On").lower() != "off"
+    match = MatchScore(record.length, crawford_rule=crawford_rule)
+    for game in record.games:
+        try:
+            if match.over:
+                raise CubeError("a game after the match was over", line=game.line)
+            if game.score != match.score:
+                raise ScoreMismatchError(
+                    f"score line {game.score[0]}–{game.score[1]}, but the games before give "
+                    f"{match.score[0]}–{match.score[1]}",
+                    line=game.score_line,
+                )
+            crawford = match.next_is_crawford()
+            replay = _GameReplay(game, CubeState(crawford=crawford), report)
+            winner, points, how = replay.run()
+            match = match.add_game(winner, points)
+            last = next(a for a in reversed(game.actions) if a.kind == WIN)
+            if last.match != match.over and record.length > 0:
+                raise ResultMismatchError(
+                    "'and the match' is " + ("missing" if match.over else "wrong"),
+                    line=last.line,
+                )
+        except BackgammonError as exc:
+            report.errors.append(exc.located(game=game.number))
+            break
+        report.games.append(
+            GameReport(game.number, winner, points, replay.cube.value, crawford, how, match.score)
+        )
+    report.score = match.score
+    report.winner = match.winner
+    report.crawford_game = match.crawford_game
+    return report
+
+
+def replay_mat(text: str) -> MatchReport:
+    """Parse and replay a ``.mat`` text. A syntax error is reported, not raised."""
+    try:
+        record = read_mat(text)
+    except BackgammonError as exc:
+        report = MatchReport(0, ("", ""))
+        report.errors.append(exc)
+        return report
+    return replay_record(record)

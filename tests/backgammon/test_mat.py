@@ -1,0 +1,229 @@
+"""``.mat`` records: reading, writing, round trips and the verifying replay (seed 002)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from backgammon.errors import ImpossibleMoveError, RecordSyntaxError
+from backgammon.mat import DOUBLE, ROLL, TAKE, read_mat, write_mat
+from backgammon.position import START
+from backgammon.replay import apply_move_text, replay_mat
+
+DATA = Path(__file__).resolve().parent.parent / "data" / "backgammon"
+REAL = sorted(DATA.glob("*.mat"))
+
+# A 3 point match in eXtreme Gammon's layout: game 2 is the Crawford game (Alice reached
+# match point 2 in game 1), game 3 post-Crawford, game 4 ends the match by a resignation.
+XG = """\
+; [Site "eXtreme Gammon"]
+; [Match ID "12345"]
+; [Player 1 "Alice"]
+; [Player 2 "Bob"]
+; [Variation "Backgammon"]
+; [Crawford "On"]
+
+ 3 point match
+
+ Game 1
+ Alice : 0                           Bob : 0
+  1) 31: 8/5 6/5                      Doubles => 2
+  2)  Takes                          64: 24/18 13/9
+  3)  Doubles => 4                    Drops
+      Wins 2 points
+
+ Game 2
+ Alice : 2                           Bob : 0
+  1)                                 52: 13/8 13/11
+  2) 31: 8/5 6/5
+                                      Wins 1 point
+
+ Game 3
+ Alice : 2                           Bob : 1
+  1) 42: 8/4 6/4                      Doubles => 2
+  2)  Drops
+                                      Wins 1 point
+
+ Game 4
+ Alice : 2                           Bob : 2
+  1) 31: 8/5 6/5                     66: 24/18 24/18 13/7 13/7
+  2) 54: 24/20 13/8
+      Wins 1 point and the match
+"""
+
+
+def replace_line(text: str, old: str, new: str) -> str:
+    assert old in text
+    return text.replace(old, new, 1)
+
+
+class TestReading:
+    def test_headers_length_players(self) -> None:
+        record = read_mat(XG)
+        assert record.length == 3
+        assert record.players == ("Alice", "Bob")
+        assert record.header("Site") == "eXtreme Gammon"
+        assert [g.score for g in record.games] == [(0, 0), (2, 0), (2, 1), (2, 2)]
+
+    def test_columns_give_the_player(self) -> None:
+        game = read_mat(XG).games[0]
+        assert [(a.player, a.kind) for a in game.actions[:4]] == [
+            (0, ROLL),
+            (1, DOUBLE),
+            (0, TAKE),
+            (1, ROLL),
+        ]
+        assert game.actions[3].moves == ("24/18", "13/9")
+
+    def test_a_lone_right_hand_entry(self) -> None:
+        game = read_mat(XG).games[1]
+        assert game.actions[0].player == 1 and game.actions[0].dice == (5, 2)
+        assert game.actions[-1].player == 1  # "Wins" in the right column
+
+    def test_syntax_error_names_the_line(self) -> None:
+        bad = replace_line(XG, "  2) 54: 24/20 13/8", "  2) 54: 24/20 13/8 banana")
+        with pytest.raises(RecordSyntaxError) as info:
+            read_mat(bad)
+        assert info.value.line == XG.splitlines().index("  2) 54: 24/20 13/8") + 1
+
+    def test_no_length_line(self) -> None:
+        with pytest.raises(RecordSyntaxError):
+            read_mat(" Game 1\n")
+
+
+class TestRoundTrip:
+    @pytest.mark.parametrize("path", REAL, ids=[p.name for p in REAL])
+    def test_real_files(self, path: Path) -> None:
+        record = read_mat(path.read_text())
+        assert read_mat(write_mat(record)) == record
+
+    def test_xg_layout(self) -> None:
+        record = read_mat(XG)
+        written = write_mat(record)
+        assert '; [Site "eXtreme Gammon"]' in written
+        assert read_mat(written) == record
+
+
+class TestReplayRealFiles:
+    @pytest.mark.parametrize("path", REAL, ids=[p.name for p in REAL])
+    def test_real_files_verify(self, path: Path) -> None:
+        report = replay_mat(path.read_text())
+        assert report.valid, [str(e) for e in report.errors]
+        assert report.warnings == []
+        assert report.winner == 0 and report.score[0] >= 9
+
+    def test_game_figures(self) -> None:
+        report = replay_mat((DATA / "fibs_1863670.mat").read_text())
+        assert [(g.points, g.how, g.cube) for g in report.games] == [
+            (1, "drop", 1),
+            (1, "drop", 1),
+            (1, "drop", 1),
+            (2, "resign", 2),
+            (1, "drop", 1),
+            (1, "drop", 1),
+            (2, "single", 2),
+        ]
+        assert report.crawford_game is None
+
+
+class TestReplayVerification:
+    def test_valid_match_with_crawford(self) -> None:
+        report = replay_mat(XG)
+        assert report.valid, [str(e) for e in report.errors]
+        assert report.score == (3, 2) and report.winner == 0
+        assert report.crawford_game == 2
+        assert [g.crawford for g in report.games] == [False, True, False, False]
+        assert [(g.points, g.cube, g.how) for g in report.games] == [
+            (2, 2, "drop"),
+            (1, 1, "resign"),
+            (1, 1, "drop"),
+            (1, 1, "resign"),
+        ]
+        assert report.to_dict()["score"] == {"Alice": 3, "Bob": 2}
+
+    def test_double_in_the_crawford_game(self) -> None:
+        bad = replace_line(
+            XG,
+            "  2) 31: 8/5 6/5\n",
+            "  2) 31: 8/5 6/5                     Doubles => 2\n",
+        )
+        report = replay_mat(bad)
+        assert not report.valid
+        err = report.errors[0]
+        assert err.kind == "cube" and "Crawford" in err.message
+        assert (err.game, err.line) == (
+            2,
+            bad.splitlines().index("  2) 31: 8/5 6/5                     Doubles => 2") + 1,
+        )
+
+    def test_double_out_of_turn(self) -> None:
+        # Alice doubles right after her own roll: Bob is on roll
+        bad = replace_line(
+            XG,
+            "  1) 31: 8/5 6/5                      Doubles => 2",
+            "  1) 31: 8/5 6/5\n  2)  Doubles => 2",
+        )
+        report = replay_mat(bad)
+        assert report.errors and report.errors[0].kind == "cube"
+        assert report.errors[0].line == 13
+
+    def test_wrong_wins(self) -> None:
+        bad = replace_line(XG, "      Wins 2 points", "      Wins 1 point")
+        report = replay_mat(bad)
+        assert report.errors[0].kind == "result_mismatch"
+        assert report.errors[0].line == 15
+
+    def test_wrong_score_line(self) -> None:
+        bad = replace_line(
+            XG,
+            " Alice : 2                           Bob : 0",
+            " Alice : 1                           Bob : 0",
+        )
+        report = replay_mat(bad)
+        assert report.errors[0].kind == "score_mismatch"
+        assert (report.errors[0].game, report.errors[0].line) == (2, 18)
+
+    def test_impossible_move_is_an_error(self) -> None:
+        bad = replace_line(
+            XG,
+            "  1) 31: 8/5 6/5                      Doubles",
+            "  1) 31: 7/4 6/5                      Doubles",
+        )
+        report = replay_mat(bad)
+        assert report.errors[0].kind == "illegal"
+        assert "no checker" in report.errors[0].message and report.errors[0].line == 12
+
+    def test_illegal_move_stands_with_a_warning(self) -> None:
+        # 31 played as 8/4 6/5 (a 4 and a 1): Bob doubles after it, so it stands
+        bad = replace_line(
+            XG,
+            "  1) 31: 8/5 6/5                      Doubles",
+            "  1) 31: 8/4 6/5                      Doubles",
+        )
+        report = replay_mat(bad)
+        assert report.valid
+        assert [(w.game, w.line) for w in report.warnings] == [(1, 12)]
+        assert "stands" in report.warnings[0].message
+
+    def test_missing_and_the_match(self) -> None:
+        bad = replace_line(XG, "Wins 1 point and the match", "Wins 1 point")
+        assert replay_mat(bad).errors[0].kind == "result_mismatch"
+
+    def test_game_after_the_match(self) -> None:
+        extra = XG + "\n Game 5\n Alice : 3                           Bob : 2\n  1) 31: 8/5 6/5\n"
+        assert not replay_mat(extra).valid
+
+
+class TestMoveText:
+    def test_bar_and_off_spellings(self) -> None:
+        pos = START
+        assert apply_move_text(pos, ("13/7(2)",)) == apply_move_text(pos, ("13/7", "13/7"))
+
+    def test_point_that_does_not_exist(self) -> None:
+        with pytest.raises(ImpossibleMoveError, match="does not exist"):
+            apply_move_text(START, ("30/24",))
+
+    def test_onto_a_held_point(self) -> None:
+        with pytest.raises(ImpossibleMoveError, match="held"):
+            apply_move_text(START, ("13/12",))  # the opponent's 13 is my 12
