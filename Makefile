@@ -1,6 +1,6 @@
 # Shortcuts; each target works on a fresh machine with only python3 (3.11+): the scripts
 # create .venv and install the pinned requirements first.
-.PHONY: run test lint format typecheck check ci worker clean
+.PHONY: run test lint format typecheck check ci worker reliability clean
 
 run:        ## install, migrate, (seed demo data) and serve on http://127.0.0.1:8000/
 	scripts/run.sh
@@ -26,6 +26,10 @@ ci:         ## what CI runs: .ci/run
 
 worker:     ## a Celery worker with beat, for one machine (needs REDIS_URL)
 	.venv/bin/celery -A config worker --beat --loglevel INFO
+
+reliability: ## races, killed worker, broker outage, fuzzing on gunicorn + PostgreSQL + Redis
+	scripts/services.sh
+	.venv/bin/python bench/reliability.py
 
 clean:
 	rm -rf .pytest_cache .mypy_cache .ruff_cache .hypothesis staticfiles

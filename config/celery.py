@@ -2,15 +2,21 @@
 
 Configuration comes from Django settings, the ``CELERY_*`` names (``config/settings/base.py``):
 JSON only, late acknowledgement with ``reject_on_worker_lost`` (tasks are idempotent), soft
-and hard time limits. Tasks are found in each installed app's ``tasks.py``.
+and hard time limits (``CELERY_TASK_SOFT_TIME_LIMIT`` / ``CELERY_TASK_TIME_LIMIT``, which
+every task uses), and a Redis visibility timeout just over the hard limit, so that the task
+of a worker killed outright is delivered again within about the hard limit + 15 s. Tasks
+are found in each installed app's ``tasks.py``.
 
 Without ``REDIS_URL`` tasks run in-process (eager); with it, Redis is broker and result
 backend and one or more workers run the tasks.
 
 Beat (``celery -A config beat``, or ``--beat`` on exactly one worker) runs
-``matches.requeue_game_records`` every minute: game records submitted while Redis was
-down stay pending in the database and are enqueued once it is back, and records whose
-worker died mid-verification are retried (their attempt counter bounds the retries).
+``matches.requeue_game_records`` every minute, the safety net: game records submitted while
+Redis was down stay pending in the database and are enqueued once it is back, and a record
+whose message the broker lost is sent a new one. A record whose worker died
+mid-verification does not wait for beat: its message comes back from the broker and takes
+the record over once the dead attempt's lease has run out (``matches/services.py``); the
+attempt counter bounds the retries.
 """
 
 import os

@@ -16,7 +16,9 @@ Decisions where rules.md is silent:
 - R12 (not vasa): "every die of the roll was played" means the play has as many steps as
   the roll has dice (4 for a double, 1 for a single die).
 - A game may not start from a position that is already over (a side jan or with all 15
-  checkers borne off): ``ValueError``.
+  checkers borne off): ``ValueError``. Nor, under ``board``, from one where a side has more
+  than five consecutive bands in the opponent's path while the opponent has borne off
+  fewer than 14 (R5: no legal step leaves such a run, so no game reaches it).
 """
 
 from __future__ import annotations
@@ -25,7 +27,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal, Protocol
 
-from engine.errors import IllegalPlayError
+from engine.errors import IllegalPlayError, InvalidValue
+from engine.messages import msg
 from engine.movegen import (
     _ROLLS,
     BLAST,
@@ -42,6 +45,7 @@ from engine.movegen import (
     decode,
     exceeds,
     legal_plays,
+    longest_band_run,
     opp_is_jan,
     pattern_of,
     stack_play,
@@ -463,15 +467,26 @@ class Game:
             position = Position.initial(starter)
         for side in (Side.WHITE, Side.BLACK):
             if position.is_jan(side):
-                raise ValueError(f"the position is already over: {side.word} is jan (R10)")
+                raise InvalidValue(msg("position.over_jan", side=side.word))
             if position.borne_off(side) == CHECKERS_PER_SIDE:
-                raise ValueError(
-                    f"the position is already over: {side.word} has borne off every checker"
-                )
+                raise InvalidValue(msg("position.over_off", side=side.word))
             if position.state(side).stack_on_7 and not rules.double_six:
-                raise ValueError(
-                    f"R5.3: {side.word} cannot have a band on point 7 "
-                    f"(a double-six stack exists only under board + double-six)"
+                raise InvalidValue(msg("position.band_7", side=side.word))
+            limit = rules.band_run_limit
+            if (
+                limit is not None
+                and position.borne_off(side.other) < 14
+                and longest_band_run(position.points(side), position.state(side).stack_on_7) > limit
+            ):
+                # R5 board: no step could have left such a run, so no game reaches it
+                raise InvalidValue(
+                    msg(
+                        "position.run",
+                        rules=rules.name,
+                        side=side.word,
+                        count=limit,
+                        other=side.other.word,
+                    )
                 )
         self.rules = rules
         # the Board of the rules for each pair of R15 stack flags (2 × own + opponent's)
@@ -545,16 +560,14 @@ class Game:
         """The roll, higher die first, if the side to move may roll it now (R3, R13)."""
         side = self.position.to_move
         if self.outcome is not None:
-            raise IllegalPlayError(
-                f"the game is over ({self.outcome.text()}); no more turns may be played"
-            )
+            raise IllegalPlayError(msg("game.over", outcome=self.outcome.text()))
         try:
             dice = _ROLLS[dice]  # a valid roll given as a tuple: check_dice, inlined
         except (KeyError, TypeError):
             try:
                 dice = check_dice(tuple(dice))
-            except ValueError as exc:
-                raise IllegalPlayError(f"R3: {exc}") from None
+            except ValueError:
+                raise IllegalPlayError(msg("roll.bad", dice=repr(dice))) from None
         if len(dice) == 1:
             mode = self.single_die()
         elif (
@@ -565,19 +578,11 @@ class Game:
             return dice  # two dice and no series running: nothing more to check
         if len(dice) == 1 and mode == "forbidden":
             if self.rules.r13_mode == "none":
-                raise IllegalPlayError(
-                    f"R3: a single die is never allowed under {self.rules.text()} (R13)"
-                )
-            raise IllegalPlayError(
-                f"R13: {side.word} may not roll a single die here (no single step of one "
-                "checker completes a pattern)"
-            )
+                raise IllegalPlayError(msg("roll.single_never", rules=self.rules.text()))
+            raise IllegalPlayError(msg("roll.single_not_here", side=side.word))
         if len(dice) == 2 and mode == "required":
             left = self.position.state(side).single_die_left
-            raise IllegalPlayError(
-                f"R13: {side.word} must roll a single die this turn ({left} single-die "
-                f"turn{'s' if left != 1 else ''} left in the series)"
-            )
+            raise IllegalPlayError(msg("roll.single_must", side=side.word, count=left))
         return dice
 
     def _play(self, dice: tuple[int, ...], moves: Sequence[StepInput]) -> tuple[Step, ...]:
@@ -616,15 +621,11 @@ class Game:
         """R14: the side to move resigns before rolling; the opponent wins *uppgivet*."""
         side = self.position.to_move
         if self.outcome is not None:
-            raise IllegalPlayError(f"the game is over ({self.outcome.text()}); cannot resign")
+            raise IllegalPlayError(msg("game.over_resign", outcome=self.outcome.text()))
         state = self.position.state(side)
         if state.ever_band_13_24:
-            raise IllegalPlayError(
-                f"R14: {side.word} may not resign: {side.word} has had a band on points 13–24"
-            )
+            raise IllegalPlayError(msg("resign.band", side=side.word))
         if state.ever_janblotta:
-            raise IllegalPlayError(
-                f"R14: {side.word} may not resign: {side.word} has had the janblotta out"
-            )
+            raise IllegalPlayError(msg("resign.janblotta", side=side.word))
         self.outcome = Outcome(side.other, OutcomeKind.UPPGIVET)
         return self.outcome

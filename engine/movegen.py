@@ -186,7 +186,8 @@ def _opp_run(o: list[int], q: int, opp_stack: bool) -> int:
 
 
 def _own_run(m: list[int], q: int, own_stack: bool) -> int:
-    """R5 board: the run of the mover's bands through q, consecutive in the opponent's
+    """R5 board: the run of the mover's bands through q (counted as a band whatever
+    ``m[q]`` holds: the step landing there makes one), consecutive in the opponent's
     numbering (mover's 13..24 then 1..12); the R15 stack is not a band."""
     i = _SEQ_INDEX[q]
     n = 1
@@ -205,6 +206,20 @@ def _own_run(m: list[int], q: int, own_stack: bool) -> int:
         n += 1
         j += 1
     return n
+
+
+def longest_band_run(points: tuple[int, ...] | list[int], stack_on_7: bool = False) -> int:
+    """R5 board: the longest run of a side's bands, consecutive in the opponent's numbering
+    (the side's 13..24 then 1..12); ``points`` in the side's own numbering (0 bar, 1–24);
+    the R15 stack on 7 is not a band."""
+    longest = run = 0
+    for x in _SEQ:
+        if points[x] >= 2 and not (stack_on_7 and x == 7):
+            run += 1
+            longest = max(longest, run)
+        else:
+            run = 0
+    return longest
 
 
 def check_step(m: list[int], o: list[int], p: int, d: int, b: Board) -> int:
@@ -262,8 +277,14 @@ def check_step(m: list[int], o: list[int], p: int, d: int, b: Board) -> int:
                 return E_BLOCKED
         else:
             return E_BLOCKED
-    if own == 1 and b.run_limit and o[25] < 14 and _own_run(m, q, b.own_stack) > b.run_limit:
-        return E_RUN  # R5 board
+    if own == 1 and b.run_limit and o[25] < 14:
+        # R5 board: the limit is judged on the board after the step, so the checker has
+        # left ``p`` first (a band broken there no longer counts in the run).
+        m[p] -= 1
+        run = _own_run(m, q, b.own_stack)
+        m[p] += 1
+        if run > b.run_limit:
+            return E_RUN
     return flags
 
 

@@ -25,6 +25,8 @@ from dataclasses import dataclass, field, replace
 from operator import mul
 from typing import Any, cast
 
+from engine.errors import InvalidValue
+from engine.messages import msg
 from engine.types import BAR, CHECKERS_PER_SIDE, OFF, Side, to_other_numbering
 
 __all__ = ["Position", "SideState", "has_janblotta_out", "is_jan", "side_state"]
@@ -142,9 +144,8 @@ class Position:
                 )
         for p in range(1, 25):
             if white[p] and black[to_other_numbering(p)]:
-                raise ValueError(
-                    f"White's point {p} (Black's {to_other_numbering(p)}) holds checkers of "
-                    "both sides"
+                raise InvalidValue(
+                    msg("position.both_sides", point=p, other_point=to_other_numbering(p))
                 )
 
     # --- construction -----------------------------------------------------------------
@@ -191,48 +192,43 @@ class Position:
         """Read ``W 1:10 7 9 13:2 19 bar:0 | B 1:12 5 bar:2 | W`` (game-record.md)."""
         parts = [p.strip() for p in text.strip().split("|")]
         if len(parts) != 3:
-            raise ValueError(
-                f"a position has three fields separated by '|' (White, Black, side to move), "
-                f"got {len(parts)}: {text!r}"
-            )
+            raise InvalidValue(msg("position.fields", count=len(parts), text=repr(text)))
         boards: dict[Side, list[int]] = {}
         for part in parts[:2]:
             m = _SIDE_RE.match(part)
             if not m:
-                raise ValueError(f"a board field starts with W or B: {part!r}")
+                raise InvalidValue(msg("position.field_start", text=repr(part)))
             side = Side.from_text(m.group("side"))
             if side in boards:
-                raise ValueError(f"{side.word} is given twice in the position")
+                raise InvalidValue(msg("position.side_twice", side=side.word))
             board = [0] * 25
             seen: set[int] = set()
             for item in m.group("rest").split():
                 im = _ITEM_RE.match(item)
                 if not im:
-                    raise ValueError(
-                        f"{side.word}: {item!r} is not 'point', 'point:count' or 'bar:count'"
-                    )
+                    raise InvalidValue(msg("position.item", side=side.word, text=repr(item)))
                 raw = im.group("point").lower()
                 point = BAR if raw == "bar" else int(raw)
                 if point != BAR and not 1 <= point <= 24:
-                    raise ValueError(f"{side.word}: point {point} is out of range (1–24 or bar)")
+                    raise InvalidValue(msg("position.point_range", side=side.word, point=point))
                 count = 1 if im.group("count") is None else int(im.group("count"))
                 if point in seen:
-                    raise ValueError(f"{side.word}: point {raw} is given twice")
+                    raise InvalidValue(msg("position.point_twice", side=side.word, point=raw))
                 seen.add(point)
                 if count > CHECKERS_PER_SIDE:
-                    raise ValueError(f"{side.word}: {count} checkers on {raw}, more than 15")
+                    raise InvalidValue(
+                        msg("position.too_many_on", side=side.word, count=count, point=raw)
+                    )
                 board[point] = count
             if sum(board) > CHECKERS_PER_SIDE:
-                raise ValueError(f"{side.word} has {sum(board)} checkers, more than 15")
+                raise InvalidValue(msg("position.too_many", side=side.word, count=sum(board)))
             for q in range(2, 12):
                 if board[q] > 1 and q != 7:
                     # R5.3 (point 7 may hold the R15 double-six stack)
-                    raise ValueError(
-                        f"R5.3: {side.word} cannot have a band on point {q} (points 2–11)"
-                    )
+                    raise InvalidValue(msg("position.band_2_11", side=side.word, point=q))
             boards[side] = board
         if len(boards) != 2:
-            raise ValueError("a position needs a White and a Black field")
+            raise InvalidValue(msg("position.needs_both"))
         to_move = Side.from_text(parts[2])
         return cls.from_boards(to_move, boards[Side.WHITE], boards[Side.BLACK])
 

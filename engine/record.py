@@ -40,20 +40,25 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from engine.errors import RecordSyntaxError
+from engine.messages import Msg, detail, msg
 from engine.types import BAR, OFF, Outcome, OutcomeKind, Pattern, Side
 
 MAX_RECORD_BYTES = 1_000_000
 MAX_TURNS_PER_GAME = 10_000
 MAX_REPEAT = 6
 
+GameLimit = Callable[[Mapping[str, str]], int | None]
+"""The most games a record may hold, from its tags (None: no limit); see :func:`read_record`."""
+
 __all__ = [
     "MAX_RECORD_BYTES",
     "MAX_TURNS_PER_GAME",
+    "GameLimit",
     "GameRecord",
     "MatchRecord",
     "RecordStep",
@@ -121,22 +126,43 @@ class GameRecord:
 
 @dataclass(frozen=True)
 class MatchRecord:
-    """A whole record: tags (in their written order) and games."""
+    """A whole record: tags (in their written order) and games.
+
+    ``more_games`` is set when the record was read with a game limit and holds more games
+    than it allows: ``games`` then stops at the limit and ``more_games_line`` is the line
+    of the first game over it (None in the JSON form).
+    """
 
     tags: dict[str, str]
     games: tuple[GameRecord, ...]
     tag_lines: dict[str, int] = field(default_factory=dict, compare=False)
+    more_games: bool = field(default=False, compare=False)
+    more_games_line: int | None = field(default=None, compare=False)
 
 
 # ---------------------------------------------------------------------------- reading
 
 
-def read_record(data: str | bytes) -> MatchRecord:
-    """Read a record in either form; JSON is recognised by a leading ``{``."""
+def read_record(data: str | bytes, *, max_games: int | GameLimit | None = None) -> MatchRecord:
+    """Read a record in either form; JSON is recognised by a leading ``{``.
+
+    ``max_games``: the most games the record may hold (S1: a match's length plus the
+    resignations its policy allows), or a function giving it from the tags (which may
+    raise :class:`~engine.errors.MatchError` for bad match tags). Reading stops at the
+    first game over it — the games beyond are neither read nor checked, so their size
+    costs nothing — and the record says so (``more_games``); the replay reports them.
+    """
     text = _decode(data)
     if text.lstrip().startswith("{"):
-        return _read_json_text(text)
-    return _read_text_checked(text)
+        return _read_json_text(text, max_games)
+    return _read_text_checked(text, max_games)
+
+
+def game_limit(max_games: int | GameLimit | None, tags: Mapping[str, str]) -> int | None:
+    """The game limit of :func:`read_record` for a record with these tags."""
+    if max_games is None or isinstance(max_games, int):
+        return max_games
+    return max_games(tags)
 
 
 def read_text(text: str | bytes) -> MatchRecord:
@@ -162,7 +188,7 @@ def _decode(data: str | bytes) -> str:
         line = raw[: MAX_RECORD_BYTES + 1].count(b"\n") + 1
         raise _too_big(line)
     if not isinstance(data, bytes | bytearray | memoryview):
-        raise RecordSyntaxError(f"a record is text or bytes, not {type(data).__name__}")
+        raise RecordSyntaxError(msg("record.not_text", type=type(data).__name__))
     raw = bytes(data)
     if len(raw) > MAX_RECORD_BYTES:
         raise _too_big(raw[: MAX_RECORD_BYTES + 1].count(b"\n") + 1)
@@ -170,17 +196,13 @@ def _decode(data: str | bytes) -> str:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
         line = raw[: exc.start].count(b"\n") + 1
-        raise RecordSyntaxError(
-            f"the record is not UTF-8 text (byte {exc.start + 1})", line=line
-        ) from None
+        raise RecordSyntaxError(msg("record.not_utf8", byte=exc.start + 1), line=line) from None
     return text[1:] if text.startswith("\ufeff") else text
 
 
 def _too_big(line: int) -> RecordSyntaxError:
     return RecordSyntaxError(
-        f"the record is larger than {MAX_RECORD_BYTES:,} bytes (1 MB); it passes the limit"
-        f" on line {line}",
-        line=line,
+        msg("record.too_big", limit=f"{MAX_RECORD_BYTES:,}", line=line), line=line
     )
 
 
@@ -231,32 +253,33 @@ class _GameBuilder:
         self.end_line = line
         self.next_side: Side | None = None
 
-    def error(self, message: str, line: int | None) -> RecordSyntaxError:
+    def error(self, message: str | Msg, line: int | None) -> RecordSyntaxError:
         return RecordSyntaxError(message, game=self.number, line=line)
 
     def set_opening(self, kind: str, line: int | None) -> None:
         if self.opened:
-            raise self.error(
-                f"game {self.number} may open with only one of Tek, Starter or Position", line
-            )
+            raise self.error(msg("record.one_opening", game=self.number), line)
         if self.turns or self.result is not None:
-            raise self.error(f"{kind} must come before the first turn of the game", line)
+            raise self.error(msg("record.opening_late", kind=kind), line)
         self.opened = True
         self.opening_line = line
 
     def add_turn(self, turn: TurnRecord) -> None:
         if self.result is not None:
-            raise self.error("a turn after the Result line", turn.line)
+            raise self.error(msg("record.turn_after_result"), turn.line)
         if self.turns and self.turns[-1].resigns:
-            raise self.error(f"a turn after {self.turns[-1].side.word} resigned", turn.line)
+            raise self.error(
+                msg("record.turn_after_resign", side=self.turns[-1].side.word), turn.line
+            )
         if self.next_side is not None and turn.side is not self.next_side:
             raise self.error(
-                f"sides must alternate: {self.next_side.word} is to play, not {turn.side.word}",
+                msg("record.alternate", side=self.next_side.word, other=turn.side.word),
                 turn.line,
             )
         if len(self.turns) >= MAX_TURNS_PER_GAME:
             raise self.error(
-                f"game {self.number} has more than {MAX_TURNS_PER_GAME:,} turns", turn.line
+                msg("record.too_many_turns", game=self.number, limit=f"{MAX_TURNS_PER_GAME:,}"),
+                turn.line,
             )
         self.turns.append(turn)
         self.next_side = turn.side.other
@@ -264,18 +287,14 @@ class _GameBuilder:
 
     def set_result(self, result: Outcome, line: int | None) -> None:
         if self.result is not None:
-            raise self.error(f"game {self.number} has two Result lines", line)
+            raise self.error(msg("record.two_results", game=self.number), line)
         self.result = result
         self.result_line = line
         self.end_line = line
 
     def build(self) -> GameRecord:
         if self.number == 1 and not self.opened:
-            raise self.error(
-                "game 1 must open with Tek, Starter or Position (R2: the tek decides who"
-                " starts the first game)",
-                self.line,
-            )
+            raise self.error(msg("record.game1_opening"), self.line)
         return GameRecord(
             number=self.number,
             tek=self.tek,
@@ -290,17 +309,19 @@ class _GameBuilder:
         )
 
 
-def _read_text_checked(text: str) -> MatchRecord:
-    record = _read_text(text)
+def _read_text_checked(text: str, max_games: int | GameLimit | None = None) -> MatchRecord:
+    record = _read_text(text, max_games)
     _check_rules_tags(record.tags, record.tag_lines)
     return record
 
 
-def _read_text(text: str) -> MatchRecord:
+def _read_text(text: str, max_games: int | GameLimit | None = None) -> MatchRecord:
     tags: dict[str, str] = {}
     tag_lines: dict[str, int] = {}
     games: list[GameRecord] = []
     game: _GameBuilder | None = None
+    limit: int | None = None
+    more_line: int | None = None
     for index, raw in enumerate(text.split("\n")):
         lineno = index + 1
         line = raw.strip()
@@ -309,11 +330,9 @@ def _read_text(text: str) -> MatchRecord:
         if line[0] == "[":
             match = _TAG_RE.match(line)
             if match is None:
-                raise RecordSyntaxError(
-                    f'malformed tag line (expected [Key "Value"]): {_show(line)}', line=lineno
-                )
+                raise RecordSyntaxError(msg("record.tag_line", text=_show(line)), line=lineno)
             if game is not None or games:
-                raise RecordSyntaxError("tags must come before the first game", line=lineno)
+                raise RecordSyntaxError(msg("record.tags_first"), line=lineno)
             key, value = match.group(1), _ESCAPE_RE.sub(r"\1", match.group(2))
             _check_tag(key, value, tags, lineno)
             tags[key] = value
@@ -329,29 +348,42 @@ def _read_text(text: str) -> MatchRecord:
             expected = len(games) + (2 if game is not None else 1)
             if number != expected:
                 raise RecordSyntaxError(
-                    f"expected 'Game {expected}', found 'Game {_show(digits, 12)}' (games count"
-                    " from 1 without gaps)",
+                    msg("record.game_number", expected=expected, found=_show(digits, 12)),
                     game=number if number < 10**9 else None,
                     line=lineno,
                 )
+            if number == 1 and max_games is not None:
+                # the tags are complete (they come before the first game)
+                _check_rules_tags(tags, tag_lines)
+                limit = game_limit(max_games, tags)
             if game is not None:
                 games.append(game.build())
+            if limit is not None and number > limit:
+                game = None
+                more_line = lineno  # S1: the games from here on cannot be played
+                break
             game = _GameBuilder(number, lineno)
             continue
         if game is None:
-            raise RecordSyntaxError(f"expected a tag or 'Game 1', found {_show(line)}", line=lineno)
+            raise RecordSyntaxError(msg("record.expected_game", text=_show(line)), line=lineno)
         if first in "tspr" and (match := _KEYWORD_RE.match(line)) is not None:
             _read_keyword(game, match.group(1).lower(), match.group(2).strip(), lineno)
             continue
         match = _TURN_RE.match(line)
         if match is None:
-            raise game.error(f"not a turn, result or game line: {_show(line)}", lineno)
+            raise game.error(msg("record.not_a_line", text=_show(line)), lineno)
         game.add_turn(_read_turn(match, lineno, game))
     if game is not None:
         games.append(game.build())
-    if not games:
-        raise RecordSyntaxError("the record holds no game (expected 'Game 1')", line=None)
-    return MatchRecord(tags=tags, games=tuple(games), tag_lines=tag_lines)
+    if not games and more_line is None:
+        raise RecordSyntaxError(msg("record.no_game"), line=None)
+    return MatchRecord(
+        tags=tags,
+        games=tuple(games),
+        tag_lines=tag_lines,
+        more_games=more_line is not None,
+        more_games_line=more_line,
+    )
 
 
 def _show(text: str, limit: int = 60) -> str:
@@ -360,9 +392,9 @@ def _show(text: str, limit: int = 60) -> str:
 
 def _check_tag(key: str, value: str, tags: Mapping[str, str], line: int | None) -> None:
     if key in tags:
-        raise RecordSyntaxError(f"tag {key!r} is given twice", line=line)
+        raise RecordSyntaxError(msg("record.tag_twice", key=repr(key)), line=line)
     if _CONTROL_RE.search(value):
-        raise RecordSyntaxError(f"tag {key!r} holds a control character", line=line)
+        raise RecordSyntaxError(msg("record.tag_control", key=repr(key)), line=line)
 
 
 def _read_keyword(game: _GameBuilder, key: str, body: str, line: int | None) -> None:
@@ -370,26 +402,24 @@ def _read_keyword(game: _GameBuilder, key: str, body: str, line: int | None) -> 
         try:
             result = Outcome.from_text(body)
         except ValueError as exc:
-            raise game.error(f"bad Result line: {exc}", line) from None
+            raise game.error(msg("record.bad_result", detail=detail(exc)), line) from None
         game.set_result(result, line)
         return
     game.set_opening(key.capitalize(), line)
     if key == "tek":
         match = _DICE_RE.match(body)
         if match is None or match.group(2) is None:
-            raise game.error(f"bad Tek (expected two dice like 2-5): {_show(body)}", line)
+            raise game.error(msg("record.bad_tek", text=_show(body)), line)
         white, black = int(match.group(1)), int(match.group(2))
         _check_die(white, game, line)
         _check_die(black, game, line)
         if white == black:
-            raise game.error(
-                f"Tek {white}-{black}: equal tek dice are re-rolled and not recorded (R2)", line
-            )
+            raise game.error(msg("record.equal_tek", tek=f"{white}-{black}"), line)
         game.tek = (white, black)
     elif key == "starter":
         side = _SIDE_WORDS.get(body.lower())
         if side is None:
-            raise game.error(f"bad Starter (expected White or Black): {_show(body)}", line)
+            raise game.error(msg("record.bad_starter", text=_show(body)), line)
         game.starter = side
     else:
         game.position = _canonical_position(body, game, line)
@@ -402,12 +432,14 @@ def _canonical_position(body: str, game: _GameBuilder | None, line: int | None) 
         return Position.from_text(body).text()
     except ValueError as exc:
         number = game.number if game is not None else None
-        raise RecordSyntaxError(f"bad Position: {exc}", game=number, line=line) from None
+        raise RecordSyntaxError(
+            msg("record.bad_position", detail=detail(exc)), game=number, line=line
+        ) from None
 
 
 def _check_die(die: int, game: _GameBuilder, line: int | None) -> None:
     if not 1 <= die <= 6:
-        raise game.error(f"a die shows 1 to 6, not {die}", line)
+        raise game.error(msg("record.die", die=die), line)
 
 
 def _read_turn(match: re.Match[str], line: int, game: _GameBuilder) -> TurnRecord:
@@ -448,9 +480,7 @@ _TOKEN_CACHE_SIZE = 4096
 def _read_token(token: str, game: _GameBuilder, line: int) -> list[RecordStep]:
     match = _TOKEN_RE.match(token.lower())
     if match is None:
-        raise game.error(
-            f"bad step {_show(token)} (expected FROM/TO with points 1–24, bar, off)", line
-        )
+        raise game.error(msg("record.bad_step", text=_show(token)), line)
     src = _read_point(match.group(1), game, line, to=False)
     chain: list[RecordStep] = []
     for part in match.group(2)[1:].split("/"):
@@ -463,7 +493,7 @@ def _read_token(token: str, game: _GameBuilder, line: int) -> list[RecordStep]:
         return chain
     times = int(repeat)
     if not 1 <= times <= MAX_REPEAT:
-        raise game.error(f"a step can be repeated 1 to {MAX_REPEAT} times, not {times}", line)
+        raise game.error(msg("record.repeat", limit=MAX_REPEAT, times=times), line)
     plain = [RecordStep(step.src, step.dst, False) for step in chain]
     return chain + plain * (times - 1)
 
@@ -471,15 +501,15 @@ def _read_token(token: str, game: _GameBuilder, line: int) -> list[RecordStep]:
 def _read_point(text: str, game: _GameBuilder, line: int, *, to: bool) -> int:
     if text == "bar":
         if to:
-            raise game.error("a step cannot end on the bar", line)
+            raise game.error(msg("record.step_to_bar"), line)
         return BAR
     if text == "off":
         if not to:
-            raise game.error("a step cannot start from off", line)
+            raise game.error(msg("record.step_from_off"), line)
         return OFF
     point = int(text)
     if not 1 <= point <= 24:
-        raise game.error(f"points are numbered 1–24, not {point}", line)
+        raise game.error(msg("record.point", point=point), line)
     return point
 
 
@@ -491,7 +521,9 @@ def _check_rules_tags(tags: Mapping[str, str], lines: Mapping[str, int]) -> None
         key = "Addons" if "Addons" in tags and "add-on" in str(exc).lower() else "Rules"
         if key not in tags:
             key = "Addons" if "Addons" in tags else "Rules"
-        raise RecordSyntaxError(f"bad {key} tag: {exc}", line=lines.get(key)) from None
+        raise RecordSyntaxError(
+            msg("record.bad_tag", key=key, detail=detail(exc)), line=lines.get(key)
+        ) from None
 
 
 def rules_names(tags: Mapping[str, str]) -> tuple[str, tuple[str, ...]]:
@@ -512,7 +544,7 @@ def rules_from_tags(tags: Mapping[str, str]) -> Any:
 # ---------------------------------------------------------------------------- JSON reading
 
 
-def _read_json_text(text: str) -> MatchRecord:
+def _read_json_text(text: str, max_games: int | GameLimit | None = None) -> MatchRecord:
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
@@ -521,9 +553,7 @@ def _read_json_text(text: str) -> MatchRecord:
         raise RecordSyntaxError("bad JSON: nested too deeply", line=None) from None
     except ValueError as exc:  # e.g. a number with more digits than Python converts
         raise RecordSyntaxError(f"bad JSON: {exc}", line=None) from None
-    record = _from_json(data)
-    _check_rules_tags(record.tags, {})
-    return record
+    return _from_json(data, max_games)
 
 
 def _expect(value: object, kind: type | tuple[type, ...], what: str, game: int | None) -> Any:
@@ -548,7 +578,7 @@ def _check_keys(
         raise RecordSyntaxError(f"{what} has unknown key(s): {', '.join(unknown)}", game=game)
 
 
-def _from_json(data: object) -> MatchRecord:
+def _from_json(data: object, max_games: int | GameLimit | None = None) -> MatchRecord:
     obj = _expect(data, dict, "the record", None)
     _check_keys(obj, ("tags", "games"), "the record", None)
     raw_tags = _expect(obj.get("tags", {}), dict, '"tags"', None)
@@ -561,8 +591,14 @@ def _from_json(data: object) -> MatchRecord:
     raw_games = _expect(obj.get("games"), list, '"games"', None)
     if not raw_games:
         raise RecordSyntaxError("the record holds no game")
+    _check_rules_tags(tags, {})
+    limit = game_limit(max_games, tags)
+    more = False
+    if limit is not None and len(raw_games) > limit:
+        more = True
+        raw_games = raw_games[:limit]  # S1: the games beyond are not read
     games = tuple(_game_from_json(raw, index + 1) for index, raw in enumerate(raw_games))
-    return MatchRecord(tags=tags, games=games)
+    return MatchRecord(tags=tags, games=games, more_games=more)
 
 
 def _game_from_json(raw: object, number: int) -> GameRecord:

@@ -19,8 +19,10 @@ Decisions where game-record.md is silent:
   of the previous game (R2); otherwise the error is kind ``match``, "wrong starter".
   The same holds when such a game has no opening line and its first turn is played by
   the previous game's winner.
-- When the first turn of a game contradicts the game's own ``Tek``/``Starter``/``Position``
-  line, the error is kind ``illegal`` (R2) at the turn's line.
+- When the first turn of a game is played by the side its own ``Tek`` or ``Starter`` line
+  does not name, the error is kind ``match``, "wrong starter" (game-record.md lists it
+  among the match-level breaches), at the turn's line. When it contradicts the game's
+  ``Position`` line (which only says whose move it is), the error is kind ``illegal``.
 - A turn recorded after the game has ended is kind ``illegal``, citing the rule that
   ended the game.
 - A ``*`` claims a hit; it is accepted on a step that hits a blot or blasts a band (R9).
@@ -48,13 +50,16 @@ from engine.errors import (
     ResultMismatchError,
 )
 from engine.game import Game
+from engine.messages import Param, detail, msg
 from engine.position import Position
 from engine.record import (
     MAX_RECORD_BYTES,
+    GameLimit,
     GameRecord,
     MatchRecord,
     RecordStep,
     TurnRecord,
+    game_limit,
     read_record,
     rules_names,
 )
@@ -68,12 +73,16 @@ class MatchScorer(Protocol):
     """The hook that adds the report's ``match`` section (scoring.md).
 
     Called once after the games are replayed, with the outcomes of the games replayed
-    without error (in order) and the number of games the record holds. Returns the
-    ``match`` dict, or ``None`` when the record is not a match (no ``Length`` tag).
-    Raises :class:`~engine.errors.MatchError` (with ``game`` set to the first game
-    that breaks a match rule: even length, resignation over the cap, a game played
-    after the match was decided); the replay then reports that error if it comes no
-    later than the replay's own first error, and lists only the games before it.
+    without error (in order) and the number of games the record holds (counted up to one
+    past the game limit, when one applies). Returns the ``match`` dict, or ``None`` when
+    the record is not a match (no ``Length`` tag). Raises
+    :class:`~engine.errors.MatchError` (with ``game`` set to the first game that breaks a
+    match rule: even length, resignation over the cap, a game played after the match was
+    decided); the replay then reports that error if it comes no later than the replay's
+    own first error, and lists only the games before it. On a ``match`` error with a game
+    the replay calls the hook once more, with the outcomes of the games before it (and
+    that many games in the record), for the report's ``match`` section: the state after
+    the last game that counted.
     """
 
     def __call__(
@@ -135,13 +144,24 @@ class ReplayReport:
         return data
 
 
-def replay_text(data: str | bytes, *, match_scorer: MatchScorer | None = None) -> ReplayReport:
-    """Read a record (either form) and replay it; errors go in the report."""
+def replay_text(
+    data: str | bytes,
+    *,
+    match_scorer: MatchScorer | None = None,
+    max_games: int | GameLimit | None = None,
+) -> ReplayReport:
+    """Read a record (either form) and replay it; errors go in the report.
+
+    ``max_games``: the most games the match can take (S1: its length plus the
+    resignations its policy allows), or a function giving it from the record's tags. The
+    record is read only up to the game after it, and that game is a ``match`` error —
+    unless the match scorer names an earlier breach — so the excess costs nothing.
+    """
     try:
-        record = read_record(data)
+        record = read_record(data, max_games=max_games)
     except EngineError as exc:
         return ReplayReport(valid=False, error=exc, rules=_rules_word_of(data), tags={}, games=[])
-    return replay(record, match_scorer=match_scorer)
+    return replay(record, match_scorer=match_scorer, max_games=max_games)
 
 
 _RULES_TAG_RE = re.compile(r'(?:\[\s*Rules\s+|"Rules"\s*:\s*)"([^"\\\n]{0,40})"', re.IGNORECASE)
@@ -157,8 +177,14 @@ def _rules_word_of(data: str | bytes) -> str:
     return "talisman" if match is None else match.group(1).strip().lower()
 
 
-def replay(record: MatchRecord, *, match_scorer: MatchScorer | None = None) -> ReplayReport:
-    """Replay a record that has been read; never raises on bad input."""
+def replay(
+    record: MatchRecord,
+    *,
+    match_scorer: MatchScorer | None = None,
+    max_games: int | GameLimit | None = None,
+) -> ReplayReport:
+    """Replay a record that has been read; never raises on bad input. ``max_games`` as
+    for :func:`replay_text` (a record read with the limit already stops at it)."""
     name, addons = rules_names(record.tags)
     reports: list[GameReport] = []
     error: EngineError | None = None
@@ -166,11 +192,19 @@ def replay(record: MatchRecord, *, match_scorer: MatchScorer | None = None) -> R
         rules = RuleSet.from_names(name=name, addons=addons)
     except ValueError as exc:
         error = RecordSyntaxError(
-            f"bad Rules/Addons tag: {exc}", line=record.tag_lines.get("Rules")
+            msg("record.bad_rules", detail=detail(exc)), line=record.tag_lines.get("Rules")
         )
         return ReplayReport(False, error, name, dict(record.tags), [])
+    try:
+        limit = game_limit(max_games, record.tags)
+    except MatchError as exc:
+        return ReplayReport(False, exc, name, dict(record.tags), [])
+    games = record.games
+    more_games, more_line = record.more_games, record.more_games_line
+    if limit is not None and len(games) > limit:
+        more_games, more_line, games = True, games[limit].line, games[:limit]
     previous: Outcome | None = None
-    for game_record in record.games:
+    for game_record in games:
         try:
             report = _replay_game(game_record, rules, previous)
         except EngineError as exc:
@@ -179,23 +213,47 @@ def replay(record: MatchRecord, *, match_scorer: MatchScorer | None = None) -> R
         reports.append(report)
         previous = report.outcome
     match: dict[str, Any] | None = None
+    games_in_record = len(games) + (1 if more_games else 0)
     if match_scorer is not None:
         try:
             match = match_scorer(
                 tags=record.tags,
                 rules=name,
                 outcomes=[r.outcome for r in reports if r.outcome is not None],
-                games_in_record=len(record.games),
+                games_in_record=games_in_record,
             )
         except MatchError as exc:
             failed = error.game if error is not None and error.game is not None else None
             if failed is None or exc.game is None or exc.game <= failed:
                 line = None
-                if exc.game is not None and 1 <= exc.game <= len(record.games):
-                    line = record.games[exc.game - 1].line
+                if exc.game is not None and 1 <= exc.game <= len(games):
+                    line = games[exc.game - 1].line
+                elif exc.game == len(games) + 1 and more_games:
+                    line = more_line
                 error = exc.located(line=line)
                 if exc.game is not None:
                     reports = [r for r in reports if r.number < exc.game]
+    if more_games and error is None:
+        # S1: every game a match can take has been played; the next one cannot be
+        error = MatchError(
+            msg("match.too_long", count=len(games), game=len(games) + 1),
+            game=len(games) + 1,
+            line=more_line,
+        )
+    if (
+        match_scorer is not None
+        and isinstance(error, MatchError)
+        and error.game is not None
+        and match is None
+    ):
+        # game-record.md: a ``match`` error shows the state after the last game that counted
+        counted = [r.outcome for r in reports if r.number < error.game and r.outcome is not None]
+        try:
+            match = match_scorer(
+                tags=record.tags, rules=name, outcomes=counted, games_in_record=len(counted)
+            )
+        except MatchError:
+            match = None
     return ReplayReport(
         valid=error is None,
         error=error,
@@ -229,8 +287,11 @@ def _replay_game(record: GameRecord, rules: RuleSet, previous: Outcome | None) -
             where = _locator(number, turn, index)
             raise where(
                 IllegalPlayError(
-                    f"{_ENDING_RULE[game.outcome.kind]}: the game was already over"
-                    f" ({game.outcome.text()}); no more turns may follow"
+                    msg(
+                        "turn.after_end",
+                        rule=_ENDING_RULE[game.outcome.kind],
+                        outcome=game.outcome.text(),
+                    )
                 )
             )
         if turn.side is not game.position.to_move:
@@ -246,7 +307,7 @@ def _replay_game(record: GameRecord, rules: RuleSet, previous: Outcome | None) -
             where = _locator(number, turn, index)
             if isinstance(exc, EngineError):
                 raise where(exc) from None
-            raise where(IllegalPlayError(str(exc))) from None
+            raise where(IllegalPlayError(detail(exc))) from None
         if any(map(_CLAIM, steps)):  # a ``*`` is written: it must mark a hit (R5.2)
             for step, done in zip(steps, played, strict=False):
                 if step.hit_claim and not (done.hit or done.blast):
@@ -257,19 +318,19 @@ def _replay_game(record: GameRecord, rules: RuleSet, previous: Outcome | None) -
     if record.result is not None:
         if outcome is None:
             raise ResultMismatchError(
-                f"the record claims {record.result.text()}, but the play has not ended the game",
+                msg("result.not_ended", claimed=record.result.text()),
                 game=number,
                 line=record.result_line,
             )
         if record.result != outcome:
             raise ResultMismatchError(
-                f"the record claims {record.result.text()}, but the play gives {outcome.text()}",
+                msg("result.differs", claimed=record.result.text(), outcome=outcome.text()),
                 game=number,
                 line=record.result_line,
             )
     elif outcome is None:
         raise IncompleteGameError(
-            f"game {number} is incomplete: the play does not end it and there is no Result",
+            msg("game.incomplete", game=number),
             game=number,
             line=record.end_line,
         )
@@ -284,23 +345,29 @@ def _open_game(record: GameRecord, rules: RuleSet, loser: Side | None) -> tuple[
             game = Game(rules, position=position)
         except ValueError as exc:
             raise RecordSyntaxError(
-                f"bad Position: {exc}", game=number, line=record.opening_line
+                msg("record.bad_position", detail=detail(exc)),
+                game=number,
+                line=record.opening_line,
             ) from None
         # A game set up from a Position starts with the side it names (no R2 check).
         return game, position.to_move
     named = record.tek_starter if record.tek is not None else record.starter
     if named is None:
         if loser is None:
-            raise RecordSyntaxError(
-                "game 1 must open with Tek, Starter or Position (R2)", game=number, line=record.line
-            )
+            raise RecordSyntaxError(msg("game.no_opening"), game=number, line=record.line)
         starter = loser
     else:
         if loser is not None and named is not loser:
-            how = f"Tek {record.tek[0]}-{record.tek[1]} gives" if record.tek else "Starter:"
+            facts: dict[str, Param] = {
+                "side": named.word,
+                "previous": number - 1,
+                "loser": loser.word,
+                "game": number,
+            }
             raise MatchError(
-                f"wrong starter: {how} {named.word}, but the loser of game {number - 1},"
-                f" {loser.word}, starts game {number} (R2, S5)",
+                msg("starter.tek_loser", tek=f"{record.tek[0]}-{record.tek[1]}", **facts)
+                if record.tek
+                else msg("starter.named_loser", **facts),
                 game=number,
                 line=record.opening_line,
             )
@@ -311,38 +378,104 @@ def _open_game(record: GameRecord, rules: RuleSet, loser: Side | None) -> tuple[
 def _wrong_side(record: GameRecord, turn: TurnRecord, to_move: Side, index: int) -> EngineError:
     if index == 0 and record.position is None and record.tek is None and record.starter is None:
         return MatchError(
-            f"wrong starter: {turn.side.word} plays first, but the loser of game"
-            f" {record.number - 1}, {to_move.word}, starts game {record.number} (R2, S5)"
+            msg(
+                "starter.loser",
+                side=turn.side.word,
+                previous=record.number - 1,
+                loser=to_move.word,
+                game=record.number,
+            )
         )
     if index == 0 and record.position is not None:
-        return IllegalPlayError(
-            f"the Position gives {to_move.word} the move, but {turn.side.word} plays first"
-        )
+        return IllegalPlayError(msg("turn.position_side", side=to_move.word, other=turn.side.word))
     if index == 0:
-        return IllegalPlayError(f"R2: {to_move.word} starts this game, not {turn.side.word}")
-    return IllegalPlayError(f"it is {to_move.word}'s turn, not {turn.side.word}'s (R3)")
+        if record.tek is not None:
+            return MatchError(
+                msg(
+                    "starter.tek",
+                    tek=f"{record.tek[0]}-{record.tek[1]}",
+                    side=to_move.word,
+                    other=turn.side.word,
+                )
+            )
+        return MatchError(msg("starter.named", side=to_move.word, other=turn.side.word))
+    return IllegalPlayError(msg("turn.wrong_side", side=to_move.word, other=turn.side.word))
 
 
 def _hit_claim_error(step: RecordStep) -> IllegalPlayError:
     """A ``*`` must mark a step that hits (R5.2, R6) or blasts (R9)."""
-    return IllegalPlayError(f"R5.2: step {step.text()} is marked * but hits nothing there")
+    return IllegalPlayError(msg("turn.hit_claim", step=step.text()))
 
 
 def _locator(number: int, turn: TurnRecord, index: int) -> Callable[[EngineError], EngineError]:
     def locate(exc: EngineError) -> EngineError:
         if turn.line is None and exc.line is None:
             # JSON records have no lines: name the turn in the message instead.
-            text = f"turn {index + 1} ({turn.side.value}): {exc.message}"
+            text = msg("turn.json", turn=index + 1, letter=turn.side.value, detail=exc.msg)
             return type(exc)(text, game=exc.game if exc.game is not None else number)
         return exc.located(game=number, line=turn.line)
 
     return locate
 
 
-def report_lines(report: ReplayReport) -> list[str]:
-    """A short human-readable report: verdict, the error, then one line per game."""
-    verdict = "valid" if report.valid else "NOT valid"
-    lines = [f"Record {verdict} (rules {report.rules}, {len(report.games)} game(s) replayed)"]
+def plural(count: int, singular: str, plural_form: str | None = None) -> str:
+    """``1 turn``, ``2 turns``, ``0 turns``: a count with its noun in the right number."""
+    return f"{count} {singular if count == 1 else plural_form or singular + 's'}"
+
+
+# The text report writes the game's words as the players do, with their Swedish letters
+# (sprängjan); the JSON report keeps the ASCII names of game-record.md (sprangjan).
+OUTCOME_WORDS: Mapping[OutcomeKind, str] = {
+    OutcomeKind.HEMSPEL: "hemspel",
+    OutcomeKind.VACKERT_SPEL: "vackert spel",
+    OutcomeKind.JAN: "jan",
+    OutcomeKind.SPRANGJAN: "sprängjan",
+    OutcomeKind.UPPGIVET: "uppgivet",
+}
+
+# What went wrong, by error kind (game-record.md), for the text report's error line.
+ERROR_KIND_WORDS: Mapping[str, str] = {
+    "syntax": "syntax error",
+    "illegal": "illegal play",
+    "result_mismatch": "the result does not match the play",
+    "incomplete": "incomplete game",
+    "match": "match rules",
+}
+
+
+def outcome_words(outcome: Outcome) -> str:
+    """A game's result as a sentence part: ``Black wins by sprängjan``,
+    ``White wins by vackert spel (dubbelt kronspel) with munk``,
+    ``Black wins: White resigned (uppgivet)``."""
+    if outcome.kind is OutcomeKind.UPPGIVET:
+        return f"{outcome.winner.word} wins: {outcome.winner.other.word} resigned (uppgivet)"
+    how = OUTCOME_WORDS[outcome.kind]
+    if outcome.pattern is not None:
+        how += f" ({outcome.pattern.value.replace('_', ' ')})"
+    if outcome.munk:
+        how += " with munk"
+    return f"{outcome.winner.word} wins by {how}"
+
+
+MatchLine = Callable[[Mapping[str, Any]], str]
+
+
+def report_lines(report: ReplayReport, *, match_line: MatchLine | None = None) -> list[str]:
+    """The text report (``manage.py replay`` without ``--json``), in plain English.
+
+    The verdict with the number of games replayed, the error (where and what), one
+    line per game, then — for a valid record with a match (a ``Length`` tag) — one
+    line from ``match_line`` (``scoring.report.match_line``: the engine knows no
+    scales). An invalid record gets no match line: its standing would read as a
+    result the record does not support (the JSON report still has its ``match``
+    section as game-record.md specifies it). Counts have real plurals; outcomes
+    are written with their Swedish letters (:data:`OUTCOME_WORDS`).
+    """
+    played = plural(len(report.games), "game") if report.games else "no games"
+    if report.valid:
+        lines = [f"Record valid: {played} replayed (rules {report.rules})."]
+    else:
+        lines = [f"Record NOT valid: {played} replayed before the error (rules {report.rules})."]
     if report.error is not None:
         err = report.error
         where = ", ".join(
@@ -353,12 +486,14 @@ def report_lines(report: ReplayReport) -> list[str]:
             )
             if part
         )
-        lines.append(f"Error ({err.kind}{', ' + where if where else ''}): {err.message}")
+        kind = ERROR_KIND_WORDS.get(err.kind, err.kind)
+        lines.append(f"Error{' in ' + where if where else ''} ({kind}): {err.message}")
     for game in report.games:
-        result = "no result" if game.outcome is None else game.outcome.text()
+        result = "no result" if game.outcome is None else outcome_words(game.outcome)
         lines.append(
-            f"Game {game.number}: {game.starter.word} starts; {result}; {game.turns} turns"
+            f"Game {game.number}: {game.starter.word} starts; {result}; "
+            f"{plural(game.turns, 'turn')}."
         )
-    if report.match is not None:
-        lines.append("Match: " + ", ".join(f"{k} {v}" for k, v in report.match.items()))
+    if report.valid and report.match is not None and match_line is not None:
+        lines.append(match_line(report.match))
     return lines

@@ -11,6 +11,9 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Literal
 
+from engine.errors import InvalidValue
+from engine.messages import msg
+
 RULE_SET_NAMES: tuple[str, ...] = ("talisman", "helmfrid", "board", "vasa")
 ADDON_NAMES: tuple[str, ...] = ("easy-reentry", "one-die", "double-six")
 
@@ -31,18 +34,21 @@ class RuleSet:
 
     def __post_init__(self) -> None:
         if self.name not in RULE_SET_NAMES:
-            raise ValueError(
-                f"unknown rule set {self.name!r} (expected one of {', '.join(RULE_SET_NAMES)})"
+            raise InvalidValue(
+                msg("rules.unknown", name=repr(self.name), expected=", ".join(RULE_SET_NAMES))
             )
         unknown = sorted(a for a in self.addons if a not in ADDON_NAMES)
         if unknown:
-            raise ValueError(
-                f"unknown add-on {unknown[0]!r} (expected one of {', '.join(ADDON_NAMES)})"
+            raise InvalidValue(
+                msg("rules.unknown_addon", name=repr(unknown[0]), expected=", ".join(ADDON_NAMES))
             )
         if self.addons and self.name != "board":
-            raise ValueError(
-                f"add-ons ({', '.join(sorted(self.addons))}) exist only with rule set "
-                f"'board', not {self.name!r} (R15)"
+            raise InvalidValue(
+                msg(
+                    "rules.addons_board",
+                    addons=", ".join(sorted(self.addons)),
+                    name=repr(self.name),
+                )
             )
 
     @classmethod

@@ -10,6 +10,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
+from engine.errors import InvalidValue
+from engine.messages import msg
+
 BAR = 0
 OFF = 25
 CHECKERS_PER_SIDE = 15
@@ -38,7 +41,7 @@ class Side(StrEnum):
             return cls.WHITE
         if key in ("b", "black"):
             return cls.BLACK
-        raise ValueError(f"not a side: {text!r} (expected W, B, White or Black)")
+        raise InvalidValue(msg("side.bad", text=repr(text)))
 
 
 def to_other_numbering(point: int) -> int:
@@ -70,9 +73,7 @@ class OutcomeKind(StrEnum):
         try:
             return cls(key)
         except ValueError:
-            raise ValueError(
-                f"not an outcome: {text!r} (expected hemspel, vackert, jan, sprängjan or uppgivet)"
-            ) from None
+            raise InvalidValue(msg("outcome.bad", text=repr(text))) from None
 
 
 class Pattern(StrEnum):
@@ -95,9 +96,9 @@ class Outcome:
 
     def __post_init__(self) -> None:
         if (self.kind is OutcomeKind.VACKERT_SPEL) != (self.pattern is not None):
-            raise ValueError("a pattern goes with vackert spel, and vackert spel needs one")
+            raise InvalidValue(msg("outcome.pattern"))
         if self.munk and self.kind not in (OutcomeKind.HEMSPEL, OutcomeKind.VACKERT_SPEL):
-            raise ValueError("munk applies only to hemspel and vackert spel (R11, R12)")
+            raise InvalidValue(msg("outcome.munk"))
 
     def text(self) -> str:
         """The record's ``Result:`` body, e.g. ``White vackert trappspel munk``."""
@@ -116,7 +117,7 @@ class Outcome:
     def from_text(cls, text: str) -> Outcome:
         words = text.split()
         if len(words) < 2:
-            raise ValueError(f"a result needs a winner and an outcome: {text!r}")
+            raise InvalidValue(msg("outcome.words", text=repr(text)))
         winner = Side.from_text(words[0])
         kind = OutcomeKind.from_text(words[1])
         rest = [w.lower() for w in words[2:]]
@@ -128,5 +129,5 @@ class Outcome:
             elif pattern is None and not munk and word in {p.value for p in Pattern}:
                 pattern = Pattern(word)
             else:
-                raise ValueError(f"unexpected word {word!r} in result {text!r}")
+                raise InvalidValue(msg("outcome.word", word=repr(word), text=repr(text)))
         return cls(winner, kind, pattern, munk)

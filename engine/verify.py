@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from engine.errors import IllegalPlayError
+from engine.messages import Msg, msg
 from engine.movegen import (
     BLAST,
     E_BAR,
@@ -61,60 +62,41 @@ def dice_text(dice: tuple[int, ...]) -> str:
 
 def _step_error(
     code: int, side: Side, m: list[int], o: list[int], p: int, q: int, d: int, rules: RuleSet
-) -> str:
+) -> Msg:
     who = side.word
     other = side.other.word
     where = f"{point_text(p)}/{point_text(min(q, 25))}"
     if code == E_NO_CHECKER:
-        return f"R4: {who} has no checker on {'the bar' if p == 0 else f'point {p}'} ({where})"
+        if p == 0:
+            return msg("step.no_checker_bar", side=who, where=where)
+        return msg("step.no_checker", side=who, point=p, where=where)
     if code == E_BAR:
-        return (
-            f"R6: {who} has {m[0]} checker{'s' if m[0] > 1 else ''} on the bar and must enter "
-            f"before moving {where}"
-        )
+        return msg("step.bar_first", side=who, count=m[0], where=where)
     if code == E_OWN_BAND:
-        return f"R5.3: {who} may not make a band on point {q}"
+        return msg("step.own_band", side=who, point=q)
     if code == E_ENTRY_OWN:
-        return f"R6: {who} may not enter onto own checkers on point {q}"
+        return msg("step.entry_own", side=who, point=q)
     if code == E_BLOCKED:
-        return (
-            f"R5.1: {who} may not land on point {q} ({where}): {other} has a band there "
-            "that may not be blasted (R9)"
-        )
+        return msg("step.blocked", side=who, point=q, where=where, other=other)
     if code == E_BLAST_14:
-        return (
-            f"R9(c): {who} has borne off 14 checkers and may not blast {other}'s band on "
-            f"point {q} ({where})"
-        )
+        return msg("step.blast_14", side=who, point=q, where=where, other=other)
     if code == E_NOT_ALL_HOME:
-        return (
-            f"R7: {who} may bear off only with every checker on points 19–24 and none on "
-            f"the bar ({where})"
-        )
+        return msg("step.not_all_home", side=who, where=where)
     rear = next((x for x in range(19, 25) if m[x]), 25)
     if code == E_NOT_REARMOST:
-        return (
-            f"R7: a {d} bears {who}'s checker off from point {p} only if it is the rearmost "
-            f"(the rearmost is on point {rear})"
-        )
+        return msg("step.not_rearmost", die=d, side=who, point=p, rear=rear)
     if code == E_VASA_REARMOST:
-        return (
-            f"R7 ({rules.name}): {who} may bear off only from the rearmost point "
-            f"({rear}), not from {p}"
-        )
+        return msg("step.vasa_rearmost", rules=rules.name, side=who, rear=rear, point=p)
     if code == E_RUN:
-        return (
-            f"R5 ({rules.name}): {who} may not have more than five consecutive bands in "
-            f"{other}'s path ({where})"
-        )
-    return f"R4: illegal step {where}"  # pragma: no cover - every code is handled above
+        return msg("step.run", rules=rules.name, side=who, other=other, where=where)
+    return msg("step.illegal", where=where)  # pragma: no cover - every code is handled above
 
 
-def _value_text(value: int, pips: bool) -> str:
+def _value_text(value: int, pips: bool) -> Msg:
     if pips:
-        return f"{value} point{'s' if value != 1 else ''}"
+        return msg("value.points", count=value)
     n, faces = divmod(value, 32)
-    return f"{n} di{'ce' if n != 1 else 'e'} (sum {faces})"
+    return msg("value.dice", count=n, sum=faces)
 
 
 def verify_steps(
@@ -139,13 +121,17 @@ def verify_steps(
     for src, dst in pairs:
         if not (0 <= src <= 24 and 1 <= dst <= 25 and dst > src):
             raise IllegalPlayError(
-                f"R4: {side.word}'s step {point_text(src)}/{point_text(dst)} does not move "
-                "forward on the board"
+                msg("step.backwards", side=side.word, where=f"{point_text(src)}/{point_text(dst)}")
             )
     if len(pairs) > len(roll):
         raise IllegalPlayError(
-            f"R3: {side.word} plays {len(pairs)} steps, but {dice_text(dice)} gives at most "
-            f"{len(roll)}"
+            msg(
+                "step.too_many",
+                side=side.word,
+                steps=len(pairs),
+                dice=dice_text(dice),
+                count=len(roll),
+            )
         )
 
     resolved = _resolve(side=side, m=m, o=o, dice=dice, roll=roll, pairs=pairs, b=b, rules=rules)
@@ -190,16 +176,27 @@ def _checked(
             return Verified(play, term, value)
         example = _example(result, b)
         raise IllegalPlayError(
-            f"R10: under {rules.name} a jan must come from a play that satisfies R8; "
-            f"{side.word} must play {_value_text(best, pips)} with {dice_text(dice)} here "
-            f"(e.g. {example}), and these steps cannot be continued that far"
+            msg(
+                "play.r10",
+                rules=rules.name,
+                side=side.word,
+                best=_value_text(best, pips),
+                dice=dice_text(dice),
+                example=example,
+            )
         )
     if value == best:
         return Verified(play, term, value)
     example = _example(result, b)
     raise IllegalPlayError(
-        f"R8: {side.word} must play {_value_text(best, pips)} with {dice_text(dice)} here, "
-        f"this play uses {_value_text(value, pips)} (e.g. {example})"
+        msg(
+            "play.r8",
+            side=side.word,
+            best=_value_text(best, pips),
+            dice=dice_text(dice),
+            value=_value_text(value, pips),
+            example=example,
+        )
     )
 
 
@@ -221,7 +218,7 @@ def _resolve(
     pips = b.pips
     # Depth-first over the die choices (only reduced bear-offs have more than one).
     successes: list[tuple[tuple[int, ...], int, int, int]] = []  # (codes, value, term, reduced)
-    errors: list[tuple[int, str]] = []
+    errors: list[tuple[int, Msg]] = []
 
     def rec(i: int, rem: tuple[int, ...], codes: tuple[int, ...], value: int, red: int) -> None:
         if i == len(pairs):
@@ -237,12 +234,19 @@ def _resolve(
                 if d > dist:
                     cands.append(d)
         if not cands:
+            where = f"{point_text(src)}/{point_text(dst)}"
             errors.append(
                 (
                     i,
-                    f"R4: no die of {dice_text(dice)} left for {side.word}'s step "
-                    f"{point_text(src)}/{point_text(dst)} (dice left: "
-                    f"{dice_text(rem) if rem else 'none'})",
+                    msg(
+                        "step.no_die",
+                        dice=dice_text(dice),
+                        side=side.word,
+                        where=where,
+                        left=dice_text(rem),
+                    )
+                    if rem
+                    else msg("step.no_die_left", dice=dice_text(dice), side=side.word, where=where),
                 )
             )
             return
@@ -284,8 +288,13 @@ def _resolve(
                     errors.append(
                         (
                             i + 1,
-                            f"{rule}: the game ended with {what} at {side.word}'s step "
-                            f"{point_text(src)}/{point_text(q)}; no further steps may be played",
+                            msg(
+                                "step.after_end",
+                                rule=rule,
+                                what=what,
+                                side=side.word,
+                                where=f"{point_text(src)}/{point_text(q)}",
+                            ),
                         )
                     )
                 else:

@@ -4,17 +4,20 @@ services write (403 for what your role may not do, 409 for conflicts)."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import django_filters
-from drf_spectacular.utils import extend_schema
+from django.core.validators import ProhibitNullCharactersValidator
+from django.utils import translation
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import serializers, status
 from rest_framework.parsers import FormParser, JSONParser, MultiPartParser
 from rest_framework.request import Request
 from rest_framework.response import Response
 
 from matches import selectors, services
-from matches.errors import NotFoundError, PermissionDeniedError, ValidationError
+from matches.errors import PermissionDeniedError, ValidationError
 from matches.models import Game, Match, MatchState, OutcomeChoice, PatternChoice, SideChoice
 from matches.serializers import (
     GameOut,
@@ -54,6 +57,12 @@ class MatchFilter(django_filters.FilterSet):
 class MatchListApi(ApiView):
     @extend_schema(responses=MatchOut(many=True))
     def get(self, request: Request) -> Response:
+        """List matches.
+
+        Matches of the tournaments you may see, filtered by ``tournament`` (id), ``round``
+        (number), ``state``, ``player`` (id), ``flagged`` and ``is_third_place``;
+        paginated.
+        """
         qs = filtered(MatchFilter, request, selectors.match_list(by=request.user))
         return paginate(self, qs, MatchOut)
 
@@ -61,8 +70,15 @@ class MatchListApi(ApiView):
 class MatchDetailApi(ApiView):
     @extend_schema(responses=MatchDetailOut)
     def get(self, request: Request, pk: int) -> Response:
+        """Show one match with its games, its events and why it stands as it does.
+
+        ``explanation`` is in the request's language, like every message of the API
+        (``Accept-Language``, English by default); ``lang=sv`` or ``lang=en`` overrides it.
+        """
         match = selectors.match_get(pk=pk, by=request.user)
-        lang = request.query_params.get("lang", "sv")
+        lang = request.query_params.get("lang")
+        if lang is None:
+            lang = "sv" if (translation.get_language() or "").startswith("sv") else "en"
         if lang not in ("sv", "en"):
             raise ValidationError("lang must be sv or en.")
         detail = selectors.match_detail(match=match, by=request.user, lang=lang)
@@ -104,12 +120,22 @@ class GameListApi(ApiView):
 
     @extend_schema(responses=GameOut(many=True))
     def get(self, request: Request, pk: int) -> Response:
+        """List a match's games, each with its result version and ``etag``."""
         match = selectors.match_get(pk=pk, by=request.user)
         games = selectors.game_list(match=match)
         return Response(GameOut(games, many=True, context={"match": match}).data)
 
     @extend_schema(request=GameListInput, responses={201: GameOut})
     def post(self, request: Request, pk: int) -> Response:
+        """Enter the result of the next game of a match.
+
+        The match's referees and the tournament's organisers. Games are entered in order
+        (``number``); ``starter`` (tek) only for game 1, later games are started by the
+        previous game's loser (R2). 201 with the game; the match is scored at once and a
+        decided match sends its winner on. 409 when the game exists already (code
+        ``game_exists``) or the match was decided before this game (code
+        ``match_decided``), with the current state of the match.
+        """
         match = selectors.match_get(pk=pk, by=request.user)
         data = self.GameListInput(data=request.data)
         data.is_valid(raise_exception=True)
@@ -131,23 +157,102 @@ class GameListApi(ApiView):
 
 
 def _game(match: Match, number: int) -> Game:
-    game = match.games.filter(number=number, voided_at__isnull=True).first()
-    if game is None:
-        raise NotFoundError(f"Game {number} of this match has not been entered.")
-    return game
+    return selectors.game_get(match=match, number=number)
+
+
+_ETAG = re.compile(r'"game-(\d+)-v(\d+)"')
+
+ETAG_HEADER = OpenApiParameter(
+    "ETag",
+    str,
+    OpenApiParameter.HEADER,
+    response=[200],
+    description='The game\'s current result version, e.g. "game-12-v2"; send it back in '
+    "If-Match to correct that version.",
+)
+IF_MATCH_HEADER = OpenApiParameter(
+    "If-Match",
+    str,
+    OpenApiParameter.HEADER,
+    required=False,
+    description="The ETag of the game (from its GET, or 'etag' in the game lists) whose "
+    "result this correction replaces. A correction must name its version: this header or "
+    "'version' in the body; without either the answer is 428. A version that is no longer "
+    "the confirmed one (someone corrected the game meanwhile) gets 409 with the current "
+    "result. '*' names no version.",
+)
+
+
+def _expected_version(request: Request, game: Game, body_version: int | None) -> int | None:
+    """The version a correction names: from ``If-Match`` or the body's ``version``.
+
+    Decisions: ``If-Match`` must hold one entity tag (a list is a 400: a correction
+    replaces one version); ``*`` names no version (so 428 unless the body names one);
+    a tag that is not this game's current form (weak, another game's — one voided by a
+    reset —, or garbage) names version 0, which never matches, so it gets the 409 with
+    the current result, as a failed If-Match should. Both given and different: 400.
+    Stale tags answer 409 (with the current result, like every conflict here) rather
+    than HTTP's 412, so clients handle one status for "someone was first"."""
+    header = request.headers.get("If-Match")
+    named: int | None = None
+    if header is not None:
+        tags = [tag.strip() for tag in header.split(",") if tag.strip()]
+        if len(tags) > 1:
+            raise ValidationError("If-Match must hold one ETag: the version being corrected.")
+        if tags and tags[0] != "*":
+            found = _ETAG.fullmatch(tags[0])
+            named = int(found[2]) if found and int(found[1]) == game.pk else 0
+    if named is not None and body_version is not None and named != body_version:
+        raise ValidationError("If-Match and 'version' name different versions; send one.")
+    return named if named is not None else body_version
 
 
 class GameDetailApi(ApiView):
-    @extend_schema(responses=GameOut)
-    def get(self, request: Request, pk: int, number: int) -> Response:
-        match = selectors.match_get(pk=pk, by=request.user)
-        return Response(GameOut(_game(match, number), context={"match": match}).data)
+    """A game: GET shows it with its ``ETag``; PUT corrects its result and must name the
+    version it corrects (``If-Match`` or ``version``), so no correction is lost."""
 
-    @extend_schema(request=ResultInput, responses=GameOut, summary="Correct a game's result")
+    class GameCorrectInput(ResultInput):
+        version = serializers.IntegerField(
+            min_value=1,
+            required=False,
+            help_text="the version being corrected ('version' from GET), for clients that "
+            "cannot send If-Match",
+        )
+
+    @extend_schema(responses=GameOut, parameters=[ETAG_HEADER])
+    def get(self, request: Request, pk: int, number: int) -> Response:
+        """Show one game, with its ``ETag`` for a correction."""
+        match = selectors.match_get(pk=pk, by=request.user)
+        out = GameOut(_game(match, number), context={"match": match}).data
+        return Response(out, headers={"ETag": out["etag"]})
+
+    @extend_schema(
+        request=GameCorrectInput,
+        responses={
+            200: GameOut,
+            409: OpenApiResponse(
+                description="The version named is no longer the confirmed one (code "
+                "'stale_version'; 'game' and 'match' hold the current result), or the "
+                "match cannot be corrected now."
+            ),
+            428: OpenApiResponse(
+                description="No version named: send If-Match or 'version' "
+                "(code 'precondition_required')."
+            ),
+        },
+        parameters=[IF_MATCH_HEADER, ETAG_HEADER],
+        summary="Correct a game's result",
+    )
     def put(self, request: Request, pk: int, number: int) -> Response:
+        """Correct a game's result.
+
+        The match's referees and the tournament's organisers. Name the version you correct
+        (``If-Match`` or ``version``); the correction is kept as a new version, and the
+        match is scored again.
+        """
         match = selectors.match_get(pk=pk, by=request.user)
         game = _game(match, number)
-        data = ResultInput(data=request.data)
+        data = self.GameCorrectInput(data=request.data)
         data.is_valid(raise_exception=True)
         v = data.validated_data
         game = services.game_result_correct(
@@ -157,15 +262,21 @@ class GameDetailApi(ApiView):
             pattern=v.get("pattern"),
             munk=v["munk"],
             note=v["note"],
+            expected_version=_expected_version(request, game, v.get("version")),
             by=request.user,
         )
         match.refresh_from_db()
-        return Response(GameOut(game, context={"match": match}).data)
+        out = GameOut(_game(match, number), context={"match": match}).data
+        return Response(out, headers={"ETag": out["etag"]})
 
 
 class GameVersionsApi(ApiView):
     @extend_schema(responses=GameResultOut(many=True))
     def get(self, request: Request, pk: int, number: int) -> Response:
+        """List every entered version of one game's result, oldest first.
+
+        Shown to the match's players, referees and organisers (403 otherwise).
+        """
         match = selectors.match_get(pk=pk, by=request.user)
         if not can_read_records(request.user, match):
             raise PermissionDeniedError(
@@ -183,6 +294,11 @@ class MatchWalkoverApi(ApiView):
 
     @extend_schema(request=MatchWalkoverInput, responses=MatchOut)
     def post(self, request: Request, pk: int) -> Response:
+        """Give a match as a walkover (scoring.md S6).
+
+        The match's referees and the tournament's organisers; ``winner_player`` (one of the
+        match's players) advances, ``reason`` is kept in the audit log.
+        """
         match = selectors.match_get(pk=pk, by=request.user)
         data = self.MatchWalkoverInput(data=request.data)
         data.is_valid(raise_exception=True)
@@ -201,6 +317,11 @@ class MatchResetApi(ApiView):
 
     @extend_schema(request=MatchResetInput, responses=MatchOut)
     def post(self, request: Request, pk: int) -> Response:
+        """Reset a match: void its games and result so it can be played again.
+
+        Organisers only, with a ``reason``; everything is kept and audited. A decided
+        match's winner is taken out of the next match, which must not have started.
+        """
         match = selectors.match_get(pk=pk, by=request.user)
         data = self.MatchResetInput(data=request.data)
         data.is_valid(raise_exception=True)
@@ -214,6 +335,11 @@ class MatchFlagClearApi(ApiView):
 
     @extend_schema(request=MatchFlagClearInput, responses=MatchOut)
     def post(self, request: Request, pk: int) -> Response:
+        """Clear a match's flag after checking it.
+
+        A match is flagged when a verified game record disagrees with the entered results;
+        the match's referees and the tournament's organisers clear the flag once checked.
+        """
         match = selectors.match_get(pk=pk, by=request.user)
         data = self.MatchFlagClearInput(data=request.data)
         data.is_valid(raise_exception=True)
@@ -230,8 +356,21 @@ class RecordListApi(ApiView):
         text = serializers.CharField(required=False, trim_whitespace=False)
         file = serializers.FileField(required=False)
 
+        def __init__(self, *args: Any, **kwargs: Any) -> None:
+            # NUL is left to the service, which names the line and column of every control
+            # character, as for a file (DRF's CharField would refuse NUL without saying where).
+            super().__init__(*args, **kwargs)
+            text = self.fields["text"]
+            text.validators = [
+                v for v in text.validators if not isinstance(v, ProhibitNullCharactersValidator)
+            ]
+
     @extend_schema(responses=SubmissionOut(many=True))
     def get(self, request: Request, pk: int) -> Response:
+        """List the game records submitted for a match.
+
+        Shown to the match's players, referees and organisers (403 otherwise); paginated.
+        """
         match = selectors.match_get(pk=pk, by=request.user)
         if not can_read_records(request.user, match):
             raise PermissionDeniedError(
@@ -241,6 +380,12 @@ class RecordListApi(ApiView):
 
     @extend_schema(request=RecordListInput, responses={202: SubmissionDetailOut})
     def post(self, request: Request, pk: int) -> Response:
+        """Submit a game record (partiprotokoll) for verification.
+
+        The match's players, referees and organisers. 202: the record is stored as
+        ``pending`` and the rules engine replays it in the background; follow it with
+        ``GET /api/records/{id}/``. At most 1 MB.
+        """
         match = selectors.match_get(pk=pk, by=request.user)
         data = self.RecordListInput(data=request.data)
         data.is_valid(raise_exception=True)
@@ -263,4 +408,11 @@ class RecordListApi(ApiView):
 class RecordDetailApi(ApiView):
     @extend_schema(responses=SubmissionDetailOut)
     def get(self, request: Request, pk: int) -> Response:
+        """Show a submitted game record and its verdict.
+
+        ``pending`` (or ``verifying``) until the engine has replayed it; then
+        ``verified``, ``entered`` (results entered from it), ``mismatch`` (disagrees with
+        the entered results), ``invalid`` (with the engine's error, game and line) or
+        ``failed``. Shown to the match's players, referees and organisers.
+        """
         return Response(SubmissionDetailOut(selectors.submission_get(pk=pk, by=request.user)).data)

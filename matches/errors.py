@@ -2,7 +2,8 @@
 
 The API maps them to JSON: ``ValidationError`` → 400, ``PermissionDeniedError``
 → 403, ``NotFoundError`` → 404, ``ConflictError`` → 409 (with the current state
-so the client can show it). Every message says what to do, in plain words.
+so the client can show it), ``PreconditionRequiredError`` → 428 (a change that must
+name the version it changes did not). Every message says what to do, in plain words.
 """
 
 from __future__ import annotations
@@ -47,3 +48,10 @@ class ConflictError(DomainError):
 
     code = "conflict"
     status = 409
+
+
+class PreconditionRequiredError(DomainError):
+    """The request must name the version it changes (a correction without one)."""
+
+    code = "precondition_required"
+    status = 428

@@ -18,9 +18,12 @@ from typing import Any
 
 from django.conf import settings
 from django.db import models
-from django.db.models import Q
+from django.db.models import F, Q
+from django.db.models.functions import Mod
+from django.db.models.lookups import Exact
 
 from engine.types import Outcome, OutcomeKind, Pattern, Side
+from tournaments.lengths import MAX_MATCH_LENGTH, validate_match_length
 from tournaments.models import Player, Round, Tournament
 
 
@@ -67,7 +70,7 @@ class Match(models.Model):
     player2 = models.ForeignKey(
         Player, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
     )
-    length = models.PositiveIntegerField()
+    length = models.PositiveIntegerField(validators=[validate_match_length])
     state = models.CharField(max_length=16, choices=MatchState.choices, default=MatchState.WAITING)
     winner = models.ForeignKey(
         Player, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
@@ -95,6 +98,12 @@ class Match(models.Model):
             models.CheckConstraint(
                 condition=~Q(player1=models.F("player2")) | Q(player1__isnull=True),
                 name="match_two_different_players",
+            ),
+            # S1, and this site's longest match (tournaments.lengths): odd, 1 to 25.
+            models.CheckConstraint(
+                condition=Exact(Mod(F("length"), 2), 1)
+                & Q(length__gte=1, length__lte=MAX_MATCH_LENGTH),
+                name="match_length_odd_at_most_max",
             ),
         )
 
@@ -224,7 +233,15 @@ RECORD_DONE_STATES = (
 
 
 class GameRecordSubmission(models.Model):
-    """A game record as submitted (game-record.md), and the engine's verdict."""
+    """A game record as submitted (game-record.md), and the engine's verdict.
+
+    Verification bookkeeping (``matches.services``, ``game_record_verify``): ``attempts``
+    counts the attempts that claimed the record; ``lease_until`` is renewed by the running
+    attempt's worker every few seconds, so an attempt whose lease ran out is dead and the
+    record may be taken over at once; ``message_until`` says until when a broker message for
+    the record may still be live (queued, or held by a worker that may die and hand it back),
+    so that a record never has more than one.
+    """
 
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="submissions")
     submitted_by = models.ForeignKey(
@@ -237,6 +254,16 @@ class GameRecordSubmission(models.Model):
     )
     attempts = models.PositiveIntegerField(default=0)
     started_at = models.DateTimeField(null=True, blank=True)
+    lease_until = models.DateTimeField(
+        null=True,
+        blank=True,
+        help_text="while verifying: the attempt is alive until then (its worker renews it)",
+    )
+    message_until = models.DateTimeField(
+        null=True,
+        blank=True,
+        help_text="a verification message for this record may be live in the broker until then",
+    )
     finished_at = models.DateTimeField(null=True, blank=True)
     report: models.JSONField[Any, Any] = models.JSONField(null=True, blank=True)
     message = models.TextField(blank=True, help_text="the engine's verdict in plain words")

@@ -4,12 +4,19 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from django.db.models import Prefetch, QuerySet
+from django.db.models import Max, Prefetch, Q, QuerySet
 from django.utils.translation import gettext as _
 
 from engine.types import Side
 from matches.errors import NotFoundError
-from matches.models import Game, GameRecordSubmission, Match, MatchEvent, MatchState
+from matches.models import (
+    Game,
+    GameRecordSubmission,
+    GameResult,
+    Match,
+    MatchEvent,
+    MatchState,
+)
 from tournaments.permissions import User, can_read_records, visible_tournaments
 
 
@@ -82,7 +89,7 @@ def match_explanation(*, match: Match, games: list[Game], lang: str = "sv") -> l
 def match_detail(*, match: Match, by: User = None, lang: str = "sv") -> MatchDetail:
     """The match with its games (in order), the scoring explanation, and — for its
     players, referees and organisers — the game records submitted and the audit trail."""
-    games = list(match.games.filter(voided_at__isnull=True).order_by("number"))
+    games = list(with_version(match.games.filter(voided_at__isnull=True)).order_by("number"))
     detail = MatchDetail(
         match=match, games=games, explanation=match_explanation(match=match, games=games, lang=lang)
     )
@@ -94,12 +101,41 @@ def match_detail(*, match: Match, by: User = None, lang: str = "sv") -> MatchDet
     return detail
 
 
+def with_version(games: QuerySet[Game]) -> QuerySet[Game]:
+    """Games annotated with ``current_version``, their confirmed result's version number."""
+    return games.annotate(
+        current_version=Max("results__version", filter=Q(results__confirmed=True))
+    )
+
+
+def game_version(*, game: Game) -> int:
+    """The version number of the game's confirmed result (1 until it is corrected).
+
+    A correction names it (``services.game_result_correct(expected_version=…)``) and the
+    API's ``ETag`` of a game is made from it. Read fresh (not the annotation), so a
+    caller holding the match's row lock sees every correction committed before."""
+    version = (
+        GameResult.objects.filter(game_id=game.pk, confirmed=True)
+        .values_list("version", flat=True)
+        .first()
+    )
+    return int(version or 0)
+
+
 def game_list(*, match: Match) -> QuerySet[Game]:
-    return (
+    return with_version(
         match.games.filter(voided_at__isnull=True)
         .prefetch_related(Prefetch("results"))
         .order_by("number")
     )
+
+
+def game_get(*, match: Match, number: int) -> Game:
+    """The active game ``number`` of ``match`` (with ``current_version``), or ``NotFoundError``."""
+    game = with_version(match.games.filter(number=number, voided_at__isnull=True)).first()
+    if game is None:
+        raise NotFoundError(_("Game %(n)s of this match has not been entered.") % {"n": number})
+    return game
 
 
 def submission_list(*, match: Match) -> QuerySet[GameRecordSubmission]:

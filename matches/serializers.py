@@ -6,6 +6,7 @@ from typing import Any
 
 from rest_framework import serializers
 
+from matches.engine_text import submission_text
 from matches.models import (
     Game,
     GameRecordSubmission,
@@ -14,6 +15,7 @@ from matches.models import (
     MatchEvent,
     MatchState,
 )
+from matches.selectors import game_version
 from tournaments.serializers import PlayerBrief, RoundOut
 
 
@@ -52,8 +54,30 @@ class MatchOut(serializers.ModelSerializer[Match]):
         return [obj.tiebreak1, obj.tiebreak2]
 
 
+def game_etag(game: Game, version: int) -> str:
+    """The ``ETag`` of a game's current result: ``"game-<id>-v<version>"`` (strong).
+
+    The game's id is part of it, so the tag of a game voided by a reset never matches
+    the game entered in its place (whose versions start at 1 again)."""
+    return f'"game-{game.pk}-v{version}"'
+
+
+def current_version(game: Game) -> int:
+    """The confirmed version: the selectors' annotation when present, else read."""
+    version = getattr(game, "current_version", None)
+    if version is None:
+        version = game_version(game=game)
+    return int(version)
+
+
 class GameOut(serializers.ModelSerializer[Game]):
     winner_player = serializers.SerializerMethodField()
+    version = serializers.SerializerMethodField(
+        help_text="the confirmed result's version; a correction names it (body 'version')"
+    )
+    etag = serializers.SerializerMethodField(
+        help_text="the game's ETag, for If-Match on a correction (PUT)"
+    )
 
     class Meta:
         model = Game
@@ -67,11 +91,19 @@ class GameOut(serializers.ModelSerializer[Game]):
             "munk",
             "source",
             "verified",
+            "version",
+            "etag",
         )
 
     def get_winner_player(self, obj: Game) -> int | None:
         match: Match = self.context["match"]
         return match.player1_id if obj.winner == "W" else match.player2_id
+
+    def get_version(self, obj: Game) -> int:
+        return current_version(obj)
+
+    def get_etag(self, obj: Game) -> str:
+        return game_etag(obj, current_version(obj))
 
 
 class GameResultOut(serializers.ModelSerializer[GameResult]):
@@ -100,6 +132,12 @@ class SubmissionOut(serializers.ModelSerializer[GameRecordSubmission]):
     submitted_by: serializers.SlugRelatedField[Any] = serializers.SlugRelatedField(
         slug_field="username", read_only=True
     )
+    message = serializers.SerializerMethodField(
+        help_text="the engine's verdict in the request's language (Accept-Language)"
+    )
+
+    def get_message(self, sub: GameRecordSubmission) -> str:
+        return submission_text(sub)
 
     class Meta:
         model = GameRecordSubmission

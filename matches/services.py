@@ -11,7 +11,13 @@ and re-reads its games, so of two referees entering the same game one succeeds
 and the other gets a ``ConflictError`` with the current state. The partial
 unique constraints on ``Game`` (one active game per number) and ``GameResult``
 (one confirmed version per game) stop a second result even where row locks do
-nothing (SQLite).
+nothing (SQLite). ``_lock`` first bumps the tournament's version (``tournament_touch``,
+what the live pages' ETag comes from), so no change to a match can leave the pages
+answering "not modified"; the services that change records without locking the match
+(submission, the verifier's claim and release) touch it themselves. A correction names
+the version it corrects and is refused (``ConflictError``, with the current result) when
+that is no longer the confirmed one, so a second referee's correction never silently
+replaces the first's.
 
 Decisions where the docs are silent:
 - A referee's entry is confirmed at once (a referee is the authority at the
@@ -31,8 +37,12 @@ Decisions where the docs are silent:
 from __future__ import annotations
 
 import logging
+import re
+import threading
+import time
 from collections.abc import Callable, Sequence
-from datetime import timedelta
+from dataclasses import dataclass
+from datetime import datetime, timedelta
 from typing import Any, Protocol
 
 from django.conf import settings
@@ -42,13 +52,16 @@ from django.utils import timezone, translation
 from django.utils.formats import number_format
 from django.utils.translation import gettext as _
 
+from engine.messages import Msg
 from engine.record import MAX_RECORD_BYTES
 from engine.types import Outcome, OutcomeKind, Pattern, Side
+from matches.engine_text import render, verdict, verdict_text
 from matches.errors import (
     ConflictError,
     DomainError,
     NotFoundError,
     PermissionDeniedError,
+    PreconditionRequiredError,
     ValidationError,
 )
 from matches.models import (
@@ -64,8 +77,11 @@ from matches.models import (
     RecordState,
     ResultSource,
 )
+from matches.selectors import game_version
+from tournaments.lengths import match_length_problem
 from tournaments.models import Entry, Player, Round, Tournament, TournamentStatus
 from tournaments.permissions import User, is_match_player, is_organiser, is_referee
+from tournaments.services import tournament_touch, tournaments_touch
 
 log = logging.getLogger(__name__)
 
@@ -89,8 +105,16 @@ def _user_label(user: Any) -> str:
 
 
 def _lock(match: Match) -> Match:
-    """The match row, locked for the rest of the transaction, freshly read."""
+    """The match row, locked for the rest of the transaction, freshly read; the
+    tournament's version is bumped first (its row locked before the match's, the one
+    lock order of every writer: ``tournaments_touch``)."""
+    tournament_touch(tournament_id=match.tournament_id)
     return Match.objects.select_for_update().get(pk=match.pk)
+
+
+def _touch_record(sub: GameRecordSubmission) -> None:
+    """A record's state shows on its match's page: bump the tournament's version."""
+    tournaments_touch(tournaments=Tournament.objects.filter(matches__pk=sub.match_id))
 
 
 def _active_games(match: Match) -> list[Game]:
@@ -158,11 +182,10 @@ def _score(match: Match, outcomes: Sequence[Outcome]) -> Any:
             outcomes=list(outcomes),
         )
     except MatchError as err:
-        # The engine's message stays as the engine words it (it cites the rules).
+        # The engine's message in the reader's language, its rule number kept.
+        text = render(err.msg)
         message = (
-            _("Game %(n)s: %(message)s") % {"n": err.game, "message": err.message}
-            if err.game
-            else err.message
+            _("Game %(n)s: %(message)s") % {"n": err.game, "message": text} if err.game else text
         )
         raise ValidationError(message, code="match_rules") from None
 
@@ -200,8 +223,14 @@ def bracket_matches_create(
 
     Called by ``tournament_bracket_generate`` inside its transaction. Byes are
     decided at once and their players put into round 2 before the rows are
-    written, so the whole bracket is a few queries whatever its size.
+    written, so the whole bracket is a few queries whatever its size. Every round's
+    length is checked again (S1, at most ``MAX_MATCH_LENGTH``: ``tournaments.lengths``),
+    so no caller can create a match whose pages cost more than the bound allows.
     """
+    for rnd in rounds:
+        problem = match_length_problem(rnd.match_length)
+        if problem is not None:
+            raise ValidationError(problem, code="match_length")
     by_round: dict[int, list[Match]] = {}
     for rnd in rounds:
         count = len(first_round) >> (rnd.number - 1)
@@ -412,6 +441,23 @@ def _game_add(
             _("The players of this match are not known yet; finish the earlier matches first.")
         )
     games = _active_games(match)
+    # A game that exists is that game's conflict (who entered it, and what), decided
+    # match or not; a later game of a decided match is refused because the match is over.
+    expected = len(games) + 1
+    if number < expected:
+        existing = games[number - 1]
+        first = existing.results.filter(confirmed=True).select_related("entered_by").first()
+        who = _user_label(first.entered_by if first else None)
+        raise ConflictError(
+            _(
+                # Translators: %(result)s is the record's result, e.g. "Black jan" (not translated).
+                "Game %(n)s was entered already by %(who)s: %(result)s. Reload the match; to "
+                "change that result, correct the game instead."
+            )
+            % {"n": number, "who": who, "result": existing.outcome_value().text()},
+            code="game_exists",
+            match=match_snapshot(match, games),
+        )
     if match.state in FINISHED_STATES:
         facts = {"winner": match.winner, "n": match.decided_after_game}
         if match.state == MatchState.WALKOVER:
@@ -426,8 +472,8 @@ def _game_add(
             )
         elif match.decided_after_game:
             text = _(
-                "The match is already decided after game %(n)s (winner: %(winner)s); no more "
-                "games can be entered."
+                "The match was decided after game %(n)s (winner: %(winner)s); no more games "
+                "are entered."
             )
         else:
             text = _(
@@ -436,21 +482,6 @@ def _game_add(
         raise ConflictError(
             text % facts,
             code="match_decided",
-            match=match_snapshot(match, games),
-        )
-    expected = len(games) + 1
-    if number < expected:
-        existing = games[number - 1]
-        first = existing.results.filter(confirmed=True).select_related("entered_by").first()
-        who = _user_label(first.entered_by if first else None)
-        raise ConflictError(
-            _(
-                # Translators: %(result)s is the record's result, e.g. "Black jan" (not translated).
-                "Game %(n)s was entered already by %(who)s: %(result)s. Reload the match; to "
-                "change that result, correct the game instead."
-            )
-            % {"n": number, "who": who, "result": existing.outcome_value().text()},
-            code="game_exists",
             match=match_snapshot(match, games),
         )
     if number > expected:
@@ -553,24 +584,68 @@ def game_result_enter(
         )
 
 
+def _stale_version(match: Match, game: Game, current: int) -> ConflictError:
+    """The conflict for a correction of a version that is no longer the confirmed one."""
+    confirmed = game.results.filter(confirmed=True).select_related("entered_by").first()
+    who = _user_label(confirmed.entered_by if confirmed else None)
+    return ConflictError(
+        _(
+            # Translators: %(result)s is the game's result, e.g. "Black jan" (not translated).
+            "Game %(n)s was changed by %(who)s since you loaded it: it is now %(result)s "
+            "(version %(current)s). Check the current result; to change it, correct it again."
+        )
+        % {
+            "n": game.number,
+            "who": who,
+            "result": game.outcome_value().text(),
+            "current": current,
+        },
+        code="stale_version",
+        game={**game_to_dict(game), "version": current},
+        match=match_snapshot(match),
+    )
+
+
 def game_result_correct(
     *,
     game: Game,
     winner: Side | str,
     outcome: OutcomeKind | str,
     by: User,
+    expected_version: int | None,
     pattern: Pattern | str | None = None,
     munk: bool = False,
     note: str = "",
 ) -> Game:
-    """Replace a game's confirmed result by a new version and recompute the match."""
+    """Replace a game's confirmed result by a new version and recompute the match.
+
+    No lost update: a correction names the version it corrects (``expected_version``,
+    the number of the confirmed ``GameResult`` the referee saw; ``game_version``). It
+    is compared under the match's row lock, so of two referees correcting the same
+    version at the same moment one succeeds and the other gets a ``ConflictError``
+    (code ``stale_version``) with the game's current result and version.
+    ``expected_version=None`` (the caller named no version) is refused with
+    ``PreconditionRequiredError`` after the permission check: a correction that does
+    not say what it corrects could silently replace someone else's.
+    """
     _require_referee(by, game.match)
+    if expected_version is None:
+        raise PreconditionRequiredError(
+            _(
+                "A correction must name the version of the result it corrects: send the "
+                "game's ETag (from GET) in an If-Match header, or its version in 'version'."
+            )
+        )
     result = _outcome(winner, outcome, pattern, munk)
     with transaction.atomic():
         match = _lock(game.match)
         game = Game.objects.select_for_update().get(pk=game.pk)
         if game.voided_at is not None:
             raise NotFoundError(_("That game was voided by a reset; enter the game again instead."))
+        # Read under the lock: a correction committed meanwhile is seen here.
+        current = game_version(game=game)
+        if current != expected_version:
+            raise _stale_version(match, game, current)
         if match.state in (MatchState.WALKOVER, MatchState.BYE):
             raise ConflictError(
                 _(
@@ -771,6 +846,7 @@ def _real_replay(text: str, *, match: Match) -> Any:
     reported by the engine as ``match`` errors)."""
     from engine.replay import replay_text
     from scoring.match import match_state
+    from scoring.report import max_games
 
     tournament = match.tournament
 
@@ -785,16 +861,67 @@ def _real_replay(text: str, *, match: Match) -> Any:
         )
         return dict(state.to_report())
 
-    return replay_text(text, match_scorer=scorer)
+    # S1: games past the most this match can take are a ``match`` error, found while
+    # reading, so a record padded with them costs nothing to refuse
+    limit = max_games(length=match.length, policy=tournament.resignation_policy)
+    return replay_text(text, match_scorer=scorer, max_games=limit)
+
+
+# Control characters a record may not hold: every C0 control but tab, line feed and
+# carriage return (so form feed and vertical tab too), and DEL. A record is plain text
+# (game-record.md); these come from binary files, word processors or broken copying,
+# and NUL cannot be stored in PostgreSQL text at all. C1 controls (U+0080–U+009F) are
+# ordinary characters to the database and are left to the engine's parser.
+RECORD_CONTROL_CHARACTERS = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
+# The C0 controls' names (ECMA-48), U+0000 to U+001F, for the message.
+_CONTROL_NAMES = (  # noqa: SIM905 (one string reads better than 32 items)
+    "NUL SOH STX ETX EOT ENQ ACK BEL BS HT LF VT FF CR SO SI "
+    "DLE DC1 DC2 DC3 DC4 NAK SYN ETB CAN EM SUB ESC FS GS RS US"
+).split()
+
+
+def _refuse_control_characters(text: str) -> None:
+    """``ValidationError`` naming the line and column of the first control character
+    (lines counted as the engine counts them: ``\\n`` ends a line; columns in characters)."""
+    found = RECORD_CONTROL_CHARACTERS.search(text)
+    if found is None:
+        return
+    at = found.start()
+    code = ord(text[at])
+    name = "DEL" if code == 0x7F else _CONTROL_NAMES[code]
+    raise ValidationError(
+        _(
+            "The record holds the control character %(char)s at line %(line)s, column "
+            "%(column)s. A record is plain text: besides printable characters only tabs and "
+            "line breaks may appear. Remove it (or save the record as plain text) and retry."
+        )
+        % {
+            "line": text.count("\n", 0, at) + 1,
+            "column": at - (text.rfind("\n", 0, at) + 1) + 1,
+            "char": f"U+{code:04X} ({name})",
+        },
+        code="control_character",
+    )
 
 
 def game_record_submit(*, match: Match, text: str | bytes, by: User) -> GameRecordSubmission:
-    """Store a record as submitted; verification is enqueued when the transaction commits."""
+    """Store a record as submitted; verification is enqueued when the transaction commits.
+
+    Refused before anything is stored (``ValidationError``, so a 400 or a form error on
+    every entry point and on every database): over 1 MB, not UTF-8 (bytes that do not
+    decode, or text with lone surrogates, which JSON can carry), control characters
+    (``RECORD_CONTROL_CHARACTERS``, named with their line and column), empty.
+    """
     if not (is_referee(by, match.tournament) or is_match_player(by, match)):
         raise PermissionDeniedError(
             _("Only the players of this match and the tournament's referees may submit its record.")
         )
-    raw = text if isinstance(text, bytes) else text.encode("utf-8")
+    try:
+        raw = text if isinstance(text, bytes) else text.encode("utf-8")
+    except UnicodeEncodeError:
+        raise ValidationError(
+            _("The record is not UTF-8 text; save it as UTF-8 and retry.")
+        ) from None
     if len(raw) > RECORD_MAX_BYTES:
         raise ValidationError(
             _(
@@ -812,11 +939,13 @@ def game_record_submit(*, match: Match, text: str | bytes, by: User) -> GameReco
         raise ValidationError(
             _("The record is not UTF-8 text; save it as UTF-8 and retry.")
         ) from None
+    _refuse_control_characters(decoded)
     if not decoded.strip():
         raise ValidationError(_("The record is empty."))
     if match.player1_id is None or match.player2_id is None:
         raise ValidationError(_("The players of this match are not known yet."))
     with transaction.atomic():
+        tournament_touch(tournament_id=match.tournament_id)
         submission = GameRecordSubmission.objects.create(
             match=match, submitted_by=by, text=decoded, state=RecordState.PENDING
         )
@@ -827,44 +956,131 @@ def game_record_submit(*, match: Match, text: str | bytes, by: User) -> GameReco
 
 
 def _after_submit(pk: int) -> None:
-    """Enqueue the new record; when the broker is back, also the ones it left pending."""
+    """Enqueue the new record; when the broker is back, also the ones it left behind.
+
+    The sweep sends nothing for a record whose message is still live, so a burst of
+    submissions leaves one message per record in the broker, not one per submission.
+    """
     if game_record_enqueue(submission_id=pk):
         game_records_requeue(exclude=pk)
 
 
-def game_record_enqueue(*, submission_id: int) -> bool:
-    """Hand the verification to Celery; False (record stays pending) if the broker is down."""
+# --- record verification: leases and messages ----------------------------------------
+#
+# A record has at most one live broker message. ``message_until`` marks it: set when a
+# message is sent (it expires then: ``GAME_RECORD_MESSAGE_TTL``), moved when an attempt
+# claims the record (the claimed message can still come back from the broker until the
+# redelivery window has passed, should the worker die), cleared when an attempt gives the
+# record back. An attempt's ``lease_until`` is renewed by a thread of its worker while it
+# runs, and never past its start plus the hard time limit: a verifying record whose lease
+# ran out belongs to a dead attempt and is taken over at once by whichever message comes.
+
+
+def _lease_seconds() -> float:
+    return _setting("GAME_RECORD_LEASE_SECONDS", 15)
+
+
+def _hard_limit() -> timedelta:
+    return timedelta(seconds=_setting("CELERY_TASK_TIME_LIMIT", 150))
+
+
+def _redelivery_window() -> timedelta:
+    """How long after a worker took a message the broker may still hand it back (the
+    whole worker died without acknowledging it): Redis's visibility timeout, plus the time
+    a live worker may take to notice (``config/settings/base.py``), plus a margin."""
+    options: dict[str, Any] = getattr(settings, "CELERY_BROKER_TRANSPORT_OPTIONS", None) or {}
+    seconds = float(options.get("visibility_timeout", 3600)) + float(
+        options.get("unacked_restore_interval", 10)
+    ) * float(options.get("unacked_restore_throttle", 10))
+    return timedelta(seconds=seconds + 10)
+
+
+def _needs_message(now: datetime) -> Q:
+    """Records that may be sent a message at ``now``: not done, no live attempt (pending,
+    or verifying with its lease run out) and no live message of their own."""
+    no_message = Q(message_until__isnull=True) | Q(message_until__lte=now)
+    lease_out = Q(lease_until__isnull=True) | Q(lease_until__lte=now)
+    return no_message & (
+        Q(state=RecordState.PENDING) | (Q(state=RecordState.VERIFYING) & lease_out)
+    )
+
+
+def _send(pk: int, now: datetime) -> bool | None:
+    """Send the record's message unless it needs none: True sent; None a message of its
+    is live (or it is done, or an attempt holds it); False the broker is down."""
     from kombu.exceptions import OperationalError
 
     from matches.tasks import verify_game_record
 
+    until = now + timedelta(seconds=_setting("GAME_RECORD_MESSAGE_TTL", 900))
+    # Take the slot with one conditional UPDATE before sending, so that two sweeps at the
+    # same moment (beat and a submission) do not both send.
+    taken = (
+        GameRecordSubmission.objects.filter(_needs_message(now), pk=pk)
+        .update(message_until=until)
+    )  # fmt: skip
+    if not taken:
+        return None
     try:
-        verify_game_record.delay(submission_id)
+        # The message expires with its slot: a worker that receives it later discards it,
+        # so a message the sweep replaced is never a second live one. It carries no time
+        # limits (Celery would copy the sender's): the worker applies its own settings.
+        verify_game_record.apply_async(
+            args=[pk], expires=until, time_limit=None, soft_time_limit=None
+        )
     except (OperationalError, OSError) as err:
-        log.warning("game record %s stays pending: broker unavailable (%s)", submission_id, err)
+        GameRecordSubmission.objects.filter(pk=pk, message_until=until).update(message_until=None)
+        log.warning("game record %s stays pending: broker unavailable (%s)", pk, err)
         return False
     return True
 
 
-def game_records_requeue(*, now: Any = None, exclude: int | None = None) -> list[int]:
-    """Enqueue records left behind: pending ones (broker was down) and stale verifying ones
-    (a worker died). Run periodically (Celery beat) or by hand."""
+def game_record_enqueue(*, submission_id: int) -> bool:
+    """Hand the verification to Celery, unless a message for the record is live already
+    (a record has at most one; an attempt holding it counts as one). False if the broker
+    is down: the record stays as it is, for the sweep (``game_records_requeue``)."""
+    return _send(submission_id, timezone.now()) is not False
+
+
+def game_records_requeue(*, now: datetime | None = None, exclude: int | None = None) -> list[int]:
+    """Send a message for each record left without a live one; returns their ids.
+
+    That is: pending records whose message never reached the broker (it was down) or
+    expired unread, and verifying records whose attempt died (lease run out) and whose
+    message can no longer come back from the broker (lost with it). A record submitted
+    within ``GAME_RECORD_PENDING_GRACE`` is left to its own on-commit enqueue. Runs after
+    every submission and from Celery beat every minute, the safety net; a worker's death is
+    handled without it (the broker hands the message back, see ``game_record_verify``).
+    Stops at the first refusal of the broker.
+    """
     now = now or timezone.now()
-    pending_grace = timedelta(seconds=_setting("GAME_RECORD_PENDING_GRACE", 30))
-    stale = timedelta(seconds=_setting("GAME_RECORD_STALE_SECONDS", 300))
-    left = GameRecordSubmission.objects.filter(
-        Q(state=RecordState.PENDING, submitted_at__lte=now - pending_grace)
-        | Q(state=RecordState.VERIFYING, started_at__lte=now - stale)
+    grace = timedelta(seconds=_setting("GAME_RECORD_PENDING_GRACE", 30))
+    left = GameRecordSubmission.objects.filter(_needs_message(now)).exclude(
+        state=RecordState.PENDING, submitted_at__gt=now - grace
     )
     if exclude is not None:
         left = left.exclude(pk=exclude)
-    ids = list(left.values_list("pk", flat=True))
-    return [pk for pk in ids if game_record_enqueue(submission_id=pk)]
+    sent: list[int] = []
+    for pk in left.order_by("pk").values_list("pk", flat=True):
+        outcome = _send(pk, now)
+        if outcome is False:
+            break
+        if outcome:
+            sent.append(pk)
+    return sent
 
 
-def _claim(submission_id: int) -> tuple[GameRecordSubmission, int] | None:
-    """Phase 1: count the attempt in its own transaction; None when there is nothing to do."""
-    stale = timedelta(seconds=_setting("GAME_RECORD_STALE_SECONDS", 300))
+@dataclass(frozen=True)
+class _Held:
+    """A record another attempt holds: its number and lease, as last seen."""
+
+    attempts: int
+    lease_until: datetime
+
+
+def _claim(submission_id: int) -> tuple[GameRecordSubmission, int] | _Held | None:
+    """Phase 1: count the attempt in its own transaction and take the lease; ``_Held``
+    while another attempt's lease is live; None when there is nothing to do."""
     with transaction.atomic():
         try:
             sub = GameRecordSubmission.objects.select_for_update().get(pk=submission_id)
@@ -875,39 +1091,135 @@ def _claim(submission_id: int) -> tuple[GameRecordSubmission, int] | None:
             return None
         if (
             sub.state == RecordState.VERIFYING
-            and sub.started_at is not None
-            and sub.started_at > now - stale
+            and sub.lease_until is not None
+            and sub.lease_until > now
         ):
-            return None  # another worker is on it
+            return _Held(sub.attempts, sub.lease_until)
         if sub.attempts >= RECORD_MAX_ATTEMPTS:
             sub.state = RecordState.FAILED
             sub.finished_at = now
+            sub.lease_until = None
             sub.message = (
                 f"Verification stopped after {sub.attempts} attempts: the verifier crashed or "
                 "ran out of time each time. An administrator has to look at this record."
             )
+            _touch_record(sub)
             sub.save()
             return None
         sub.attempts += 1
         sub.state = RecordState.VERIFYING
         sub.started_at = now
+        sub.lease_until = now + min(timedelta(seconds=_lease_seconds()), _hard_limit())
+        sub.message_until = now + _redelivery_window()
+        _touch_record(sub)
         sub.save()
         return sub, sub.attempts
 
 
-def game_record_release(*, submission_id: int, attempt: int, message: str) -> None:
-    """A verification attempt ended without a verdict (time limit): pending again, or failed."""
+def _claim_or_wait(submission_id: int) -> tuple[GameRecordSubmission, int] | None:
+    """Claim the record; while another attempt holds a live lease, watch it.
+
+    A message for a verifying record is either a copy (the sweep, a redelivery after the
+    visibility timeout) while a live attempt runs, or the message of an attempt whose
+    worker just died, handed back at once (``reject_on_worker_lost``) while the dead
+    attempt's lease has not run out yet. Watch the lease: renewed (or the record taken by
+    another attempt) means alive, and this message is dropped (should that attempt die,
+    its own message comes back); run out means dead, and the record is taken over. The
+    wait is at most one lease (``GAME_RECORD_LEASE_SECONDS``).
+    """
+    seen: _Held | None = None
+    while True:
+        claimed = _claim(submission_id)
+        if not isinstance(claimed, _Held):
+            return claimed
+        if seen is not None and claimed != seen:
+            return None
+        seen = claimed
+        left = (claimed.lease_until - timezone.now()).total_seconds()
+        time.sleep(min(max(left, 0.0) + 0.05, 1.0))
+
+
+class _Heartbeat:
+    """Renews a verifying attempt's lease from a thread while the attempt runs (every
+    third of ``GAME_RECORD_LEASE_SECONDS``), so that a live attempt is never taken for
+    dead however long its replay takes, and a dead one (its process killed, the thread
+    with it) is known within one lease. Never past ``cap``, the attempt's start plus the
+    hard time limit: no live attempt runs longer."""
+
+    def __init__(self, *, submission_id: int, attempt: int, cap: datetime) -> None:
+        self.submission_id = submission_id
+        self.attempt = attempt
+        self.cap = cap
+        self._stop = threading.Event()
+        self._thread: threading.Thread | None = None
+
+    def __enter__(self) -> _Heartbeat:
+        lease = _lease_seconds()
+        if lease > 0:
+            self._thread = threading.Thread(
+                target=self._run, args=(lease,), name="record-lease", daemon=True
+            )
+            self._thread.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self._stop.set()
+        if self._thread is not None:
+            # A renewal blocked on a lock must not hold the verdict up; a late one changes
+            # nothing (it only touches this attempt while it is verifying).
+            self._thread.join(timeout=5)
+
+    def _run(self, lease: float) -> None:
+        from django.db import connections
+
+        try:
+            while not self._stop.wait(lease / 3):
+                until = min(timezone.now() + timedelta(seconds=lease), self.cap)
+                GameRecordSubmission.objects.filter(
+                    pk=self.submission_id, attempts=self.attempt, state=RecordState.VERIFYING
+                ).update(lease_until=until)
+                if until >= self.cap:
+                    return
+        except Exception:
+            log.exception("could not renew the lease of game record %s", self.submission_id)
+        finally:
+            connections.close_all()  # this thread's own connection
+
+
+def game_record_release(
+    *, submission_id: int, attempt: int, reason: str
+) -> GameRecordSubmission | None:
+    """An attempt ended without a verdict (out of time): pending again, and a new message
+    is sent when this commits; or failed, after the last attempt. The stored message is
+    written here, once it is known which of the two it is. None if the attempt no longer
+    holds the record."""
     with transaction.atomic():
         sub = GameRecordSubmission.objects.select_for_update().get(pk=submission_id)
         if sub.state != RecordState.VERIFYING or sub.attempts != attempt:
-            return
-        sub.message = message
+            return None
+        sub.lease_until = None
         if sub.attempts >= RECORD_MAX_ATTEMPTS:
             sub.state = RecordState.FAILED
             sub.finished_at = timezone.now()
+            sub.message = (
+                f"{reason} on each of its {sub.attempts} attempts; verification has stopped. "
+                "An administrator has to look at this record."
+                if sub.attempts > 1
+                else f"{reason}; verification has stopped. An administrator has to look at "
+                "this record."
+            )
         else:
             sub.state = RecordState.PENDING
+            sub.message = (
+                f"{reason} (attempt {sub.attempts} of {RECORD_MAX_ATTEMPTS}); it will be retried."
+            )
+            # This attempt's message is acknowledged when the task returns: the record
+            # gets a new one now rather than waiting for the sweep.
+            sub.message_until = None
+            transaction.on_commit(lambda: game_record_enqueue(submission_id=submission_id))
+        _touch_record(sub)
         sub.save()
+    return sub
 
 
 def game_record_verify(
@@ -915,40 +1227,51 @@ def game_record_verify(
 ) -> GameRecordSubmission | None:
     """Verify a submitted record with the engine and apply the verdict, exactly once.
 
-    Idempotent: a record already done is left alone; a record another worker is
-    verifying is left to it; the verdict is applied only by the attempt that
-    claimed the record last. Returns the submission (None when nothing was done).
+    Idempotent: a record already done is left alone; a record a live attempt is verifying
+    is left to it, one whose attempt died is taken over within one lease
+    (``_claim_or_wait``); the verdict is applied only by the attempt that claimed the
+    record last. Out of time (the task's soft limit, ``CELERY_TASK_SOFT_TIME_LIMIT``) the
+    record is released (``game_record_release``). Returns the submission (None when
+    nothing was done).
     """
-    claimed = _claim(submission_id)
+    from celery.exceptions import SoftTimeLimitExceeded
+
+    claimed = _claim_or_wait(submission_id)
     if claimed is None:
         return None
     sub, attempt = claimed
-    delay = _setting("GAME_RECORD_VERIFY_DELAY", 0)
-    if delay:  # test hook: lets the worker-kill test stop a worker mid-verification
-        import time
-
-        time.sleep(delay)
-    from celery.exceptions import SoftTimeLimitExceeded
-
+    assert sub.started_at is not None
     try:
-        if replay is None:
-            match = sub.match
-            report = _real_replay(sub.text, match=match)
-        else:
-            report = replay(sub.text)
+        with _Heartbeat(submission_id=sub.pk, attempt=attempt, cap=sub.started_at + _hard_limit()):
+            delay = _setting("GAME_RECORD_VERIFY_DELAY", 0)
+            if delay:  # test hook: lets a test or bench/ kill a worker mid-verification
+                time.sleep(delay)
+            if replay is None:
+                match = sub.match
+                report = _real_replay(sub.text, match=match)
+            else:
+                report = replay(sub.text)
     except SoftTimeLimitExceeded:
-        # Out of time, not a crash: the task releases the record (pending again, or failed
-        # after the last attempt). It is an ``Exception``, so it must not reach the next line.
-        raise
+        # Out of time, not a crash (it is an ``Exception``: it must come first).
+        soft = int(_setting("CELERY_TASK_SOFT_TIME_LIMIT", 120))
+        return game_record_release(
+            submission_id=sub.pk,
+            attempt=attempt,
+            reason=f"Verification took longer than the limit of {soft} s",
+        )
     except Exception as err:  # the engine promises not to raise; if it does, stop here
         log.exception("verifier crashed on game record %s", submission_id)
         with transaction.atomic():
-            GameRecordSubmission.objects.filter(pk=sub.pk, attempts=attempt).update(
+            GameRecordSubmission.objects.filter(
+                pk=sub.pk, attempts=attempt, state=RecordState.VERIFYING
+            ).update(
                 state=RecordState.FAILED,
                 finished_at=timezone.now(),
+                lease_until=None,
                 message=f"The verifier crashed ({type(err).__name__}); an administrator "
                 "has to look at this record.",
             )
+            _touch_record(sub)  # after the record's row, as _claim and release lock them
         return GameRecordSubmission.objects.get(pk=sub.pk)
     with transaction.atomic():
         sub = GameRecordSubmission.objects.select_for_update().get(pk=submission_id)
@@ -958,11 +1281,13 @@ def game_record_verify(
         # The verdict is stored (the record's message, the match's flag) and is English
         # like the engine's messages, whatever language the request that queued it used.
         with translation.override("en"):
-            state, message = _record_apply(sub, match, report)
+            state, sentences = _record_apply(sub, match, report)
+            message = verdict_text(sentences)
         sub.state = state
         sub.message = message
-        sub.report = report.to_dict()
+        sub.report = _stored_report(report, sentences)
         sub.finished_at = timezone.now()
+        sub.lease_until = None
         sub.save()
     return sub
 
@@ -994,54 +1319,78 @@ def _mapped(outcome: Outcome, sides: dict[Side, Side]) -> Outcome:
     return Outcome(sides[outcome.winner], outcome.kind, outcome.pattern, outcome.munk)
 
 
-def _flag(match: Match, sub: GameRecordSubmission, message: str) -> tuple[str, str]:
+def _stored_report(report: Any, sentences: list[Msg]) -> Any:
+    """The report as stored: as the CLI's ``--json`` writes it, plus the error's message
+    code and parameters and the verdict's sentences (``matches.engine_text``), so pages
+    and the API show both in their reader's language."""
+    data = report.to_dict()
+    if not isinstance(data, dict):
+        return data
+    own = getattr(getattr(report, "error", None), "msg", None)
+    if isinstance(data.get("error"), dict) and isinstance(own, Msg):
+        data["error"] = {**data["error"], **own.to_dict()}
+    data["verdict"] = [s.to_dict() for s in sentences]
+    return data
+
+
+def _flag(match: Match, sub: GameRecordSubmission, sentence: Msg) -> tuple[str, list[Msg]]:
+    message = verdict_text([sentence])
     match.flag = message
     match.save(update_fields=["flag", "updated_at"])
     _event(match, EventKind.RECORD_MISMATCH, None, submission=sub.pk, message=message)
-    return RecordState.MISMATCH, message
+    return RecordState.MISMATCH, [sentence]
 
 
-def _record_apply(sub: GameRecordSubmission, match: Match, report: Any) -> tuple[str, str]:
-    """Phase 3: compare the verified record with the match and act on it."""
+def _invalid(err: Any) -> Msg:
+    """The verdict on a record the engine rejected: its error, where it is."""
+    if err is None:
+        return verdict("verdict.not_valid")
+    text = err.msg if isinstance(getattr(err, "msg", None), Msg) else Msg.plain(err.message)
+    if err.game and err.line:
+        return verdict("verdict.error_game_line", game=err.game, line=err.line, error=text)
+    if err.game:
+        return verdict("verdict.error_game", game=err.game, error=text)
+    if err.line:
+        return verdict("verdict.error_line", line=err.line, error=text)
+    return verdict("verdict.error", error=text)
+
+
+def _record_apply(sub: GameRecordSubmission, match: Match, report: Any) -> tuple[str, list[Msg]]:
+    """Phase 3: compare the verified record with the match and act on it. Returns the
+    record's state and its verdict as coded sentences (``matches.engine_text``)."""
     if not report.valid:
-        err = report.error
-        where = ", ".join(
-            part
-            for part in (
-                f"game {err.game}" if err is not None and err.game else "",
-                f"line {err.line}" if err is not None and err.line else "",
-            )
-            if part
-        )
-        text = err.message if err is not None else "the record is not valid"
-        return RecordState.INVALID, f"{where}: {text}" if where else text
+        return RecordState.INVALID, [_invalid(report.error)]
     tournament = match.tournament
     tags: dict[str, str] = dict(report.tags or {})
     if report.rules and report.rules != tournament.rules:
-        hint = "" if "Rules" in tags else " (the record has no Rules tag)"
         return _flag(
             match,
             sub,
-            f"The record was checked under the {report.rules} rules{hint}, but this "
-            f'tournament plays {tournament.rules}. Add [Rules "{tournament.rules}"] '
-            "and submit again.",
+            verdict(
+                "verdict.rules" if "Rules" in tags else "verdict.rules_no_tag",
+                record=report.rules,
+                rules=tournament.rules,
+            ),
         )
     scale = (tags.get("Scale") or "").strip().lower()
     if scale and scale != tournament.scale:
-        return _flag(
-            match, sub, f"The record's scale is {scale}; this tournament uses {tournament.scale}."
-        )
+        return _flag(match, sub, verdict("verdict.scale", scale=scale, ours=tournament.scale))
     length = (tags.get("Length") or "").strip()
     if length and length != str(match.length):
+        return _flag(match, sub, verdict("verdict.length", record=length, length=match.length))
+    sides = record_sides(match, tags)
+    if isinstance(sides, str):
         return _flag(
             match,
             sub,
-            f"The record's match length is {length}; this match is played over "
-            f"{match.length} games.",
+            verdict(
+                "verdict.players",
+                white=tags.get("White", ""),
+                black=tags.get("Black", ""),
+                one=str(match.player1),
+                two=str(match.player2),
+            ),
         )
-    sides = record_sides(match, tags)
-    if isinstance(sides, str):
-        return _flag(match, sub, sides)
     games = _active_games(match)
     record_games = list(report.games)
     for entered, played in zip(games, record_games, strict=False):
@@ -1049,12 +1398,20 @@ def _record_apply(sub: GameRecordSubmission, match: Match, report: Any) -> tuple
             continue
         claimed = _mapped(played.outcome, sides)
         if claimed != entered.outcome_value():
+            entered_outcome = entered.outcome_value()
             return _flag(
                 match,
                 sub,
-                f"Game {entered.number}: the record gives “{_named(match, claimed)}”, but the "
-                f"entered result is “{_named(match, entered.outcome_value())}”. A referee should "
-                "check the game and correct whichever is wrong.",
+                verdict(
+                    "verdict.outcome",
+                    game=entered.number,
+                    claimed_player=str(match.player_for(claimed.winner)),
+                    claimed_side=claimed.winner.word,
+                    claimed=claimed.text().split(" ", 1)[1],
+                    entered_player=str(match.player_for(entered_outcome.winner)),
+                    entered_side=entered_outcome.winner.word,
+                    entered=entered_outcome.text().split(" ", 1)[1],
+                ),
             )
     common = games[: len(record_games)]
     Game.objects.filter(pk__in=[g.pk for g in common]).update(verified=True, verified_by=sub)
@@ -1081,23 +1438,26 @@ def _record_apply(sub: GameRecordSubmission, match: Match, report: Any) -> tuple
                     note=f"from game record #{sub.pk}",
                 )
             except DomainError as err:
-                return _flag(match, sub, f"Game {played.number}: {err.message}")
+                return _flag(
+                    match,
+                    sub,
+                    verdict("verdict.entry_refused", game=played.number, message=err.message),
+                )
             match.refresh_from_db()
         _event(match, EventKind.RECORD_VERIFIED, None, submission=sub.pk, entered=len(extra))
-        return RecordState.ENTERED, (
-            f"Verified; {len(common)} game(s) agree and {len(extra)} game(s) were entered "
-            "from the record."
-        )
+        return RecordState.ENTERED, [
+            verdict(
+                "verdict.entered",
+                agree=verdict("verdict.agree_short", count=len(common)),
+                entered=verdict("verdict.were_entered", count=len(extra)),
+            )
+        ]
     _event(match, EventKind.RECORD_VERIFIED, None, submission=sub.pk, entered=0)
-    message = f"Verified; {len(common)} game(s) agree with the entered results."
-    if extra:
-        message += (
-            f" Games {extra[0].number}–{extra[-1].number} are in the record but not entered; "
-            "a referee enters them (or submits this record)."
+    sentences = [verdict("verdict.verified", agree=verdict("verdict.agree", count=len(common)))]
+    if len(extra) == 1:
+        sentences.append(verdict("verdict.extra_one", first=extra[0].number))
+    elif extra:
+        sentences.append(
+            verdict("verdict.extra_many", first=extra[0].number, last=extra[-1].number)
         )
-    return RecordState.VERIFIED, message
-
-
-def _named(match: Match, outcome: Outcome) -> str:
-    player = match.player_for(outcome.winner)
-    return f"{player} ({outcome.winner.word}) {outcome.text().split(' ', 1)[1]}"
+    return RecordState.VERIFIED, sentences

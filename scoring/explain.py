@@ -2,12 +2,18 @@
 each player needs to win from here (docs/scoring.md S3, S4), in Swedish or English.
 
 Pure: imports nothing from Django. Names default to White/Black (Vit/Svart).
+
+Cost: linear in the games left. The example of what a player needs (``_fewest_wins``) is
+not found by enumerating multisets of game wins (quartic in the games left: 2.5 s at 100
+games left, about 29 s at 200) but by a search over states (games still to win, weakest
+way still allowed, points and skiljepoäng so far) whose "can this state still win?" has
+a closed form, so each state on the way is visited once. ``tests/scoring/
+test_explain_cost.py`` counts the calls; ``bench/explain_bench.py`` prints the times.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from itertools import combinations_with_replacement
 
 from engine.types import Outcome, OutcomeKind, Side
 from scoring.match import SIDES, MatchState, ahead
@@ -85,14 +91,18 @@ def _join(words: list[str], lang: str) -> str:
 
 
 def _apply(
-    scale: Scale, points: Mapping[Side, int], tiebreak: Mapping[Side, int], wins: list[Outcome]
+    scale: Scale,
+    points: Mapping[Side, int],
+    tiebreak: Mapping[Side, int],
+    outcome: Outcome,
+    times: int = 1,
 ) -> tuple[dict[Side, int], dict[Side, int]]:
+    """Points and tiebreaks after ``times`` more games that each end as ``outcome``."""
     new_points, new_tiebreak = dict(points), dict(tiebreak)
-    for outcome in wins:
-        score = score_game(scale, outcome)
-        for side in SIDES:
-            new_points[side] += score.points_for(side)
-            new_tiebreak[side] += score.tiebreak_for(side)
+    score = score_game(scale, outcome)
+    for side in SIDES:
+        new_points[side] += times * score.points_for(side)
+        new_tiebreak[side] += times * score.tiebreak_for(side)
     return new_points, new_tiebreak
 
 
@@ -174,8 +184,8 @@ def _why_decided(state: MatchState, names: Mapping[Side, str], lang: str) -> lis
     else:
         head = f"{win} har vunnit matchen: den avgjordes efter parti {game}."
     # Could the loser still win with sprängjan in every remaining game?
-    spr = [Outcome(loser, OutcomeKind.SPRANGJAN)] * r
-    if ahead(scale, *_apply(scale, state.points, state.tiebreak, spr)) is not loser:
+    spr = Outcome(loser, OutcomeKind.SPRANGJAN)
+    if ahead(scale, *_apply(scale, state.points, state.tiebreak, spr, r)) is not loser:
         if lang == "en":
             return [
                 head,
@@ -184,8 +194,8 @@ def _why_decided(state: MatchState, names: Mapping[Side, str], lang: str) -> lis
             ]
         every = "sista partiet" if r == 1 else f"vart och ett av de {r} återstående partierna"
         return [head, f"{lose} kan inte längre vinna, inte ens med sprängjan i {every}."]
-    jans = [Outcome(loser, OutcomeKind.JAN)] * r
-    points, tiebreak = _apply(scale, state.points, state.tiebreak, jans)
+    jan = Outcome(loser, OutcomeKind.JAN)
+    points, tiebreak = _apply(scale, state.points, state.tiebreak, jan, r)
     if lang == "en":
         where = "in the last game" if r == 1 else f"in each of the {r} remaining games"
         if points[loser] == points[winner]:
@@ -216,48 +226,107 @@ def _why_decided(state: MatchState, names: Mapping[Side, str], lang: str) -> lis
     return [head, why]
 
 
+def _fewest_wins(state: MatchState, side: Side) -> list[Outcome] | None:
+    """The fewest game wins (no sprängjan) that let ``side`` win the match if the opponent
+    wins the other remaining games with plain hemspel; strongest first, as the example
+    names them. None if no such wins exist.
+
+    Among the ways to win k games, the one chosen is the first multiset of
+    ``_EXAMPLE_WINS`` in ``itertools.combinations_with_replacement`` order (the most
+    hemspel, then the most munk), the order the explanations have always used.
+
+    A search over states (games still to win, weakest way still allowed, points and
+    tiebreaks so far) instead of enumerating the multisets: a state can still lead to a
+    match win exactly when winning every game left with the *strongest* way allowed does
+    (points, then tiebreak, add up, and S3 compares them in that order, so no mix does
+    better), which is one ``ahead`` check. So the smallest k is found in r + 1 checks, and
+    the chosen multiset, game by game (the weakest way from which a win is still
+    reachable), in at most 3k more: linear in the games left r, where the enumeration was
+    quartic.
+    """
+    scale, r = state.scale, state.remaining
+    other = side.other
+    ways = [_as(side, o) for o in _EXAMPLE_WINS]  # weakest first
+    hemspel = Outcome(other, OutcomeKind.HEMSPEL)
+
+    def gain(outcome: Outcome) -> tuple[int, int]:
+        score = score_game(scale, outcome)
+        return (
+            score.points_for(side) - score.points_for(other),
+            score.tiebreak_for(side) - score.tiebreak_for(other),
+        )
+
+    # strongest[i]: the way among ways[i:] gaining most points, then most tiebreak.
+    strongest = [max(ways[i:], key=gain) for i in range(len(ways))]
+
+    def can_win(
+        points: Mapping[Side, int],
+        tiebreak: Mapping[Side, int],
+        weakest: int,
+        wins: int,
+        losses: int,
+    ) -> bool:
+        """Could ``side`` still win the match by winning ``wins`` more games, each by one
+        of ``ways[weakest:]``, when the opponent wins ``losses`` games with hemspel?"""
+        final = _apply(scale, points, tiebreak, strongest[weakest], wins)
+        return ahead(scale, *_apply(scale, *final, hemspel, losses)) is side
+
+    for k in range(r + 1):
+        if not can_win(state.points, state.tiebreak, 0, k, r - k):
+            continue
+        points, tiebreak = dict(state.points), dict(state.tiebreak)
+        chosen: list[Outcome] = []
+        weakest = 0
+        for left in range(k - 1, -1, -1):  # games still to choose after this one
+            for i in range(weakest, len(ways)):
+                after = _apply(scale, points, tiebreak, ways[i])
+                if can_win(*after, i, left, r - k):
+                    chosen.append(ways[i])
+                    points, tiebreak = after
+                    weakest = i
+                    break
+            else:  # pragma: no cover - can_win held for the state before this game
+                raise AssertionError("no way to win this game, though the state could win")
+        return chosen[::-1]
+    return None
+
+
 def _example(state: MatchState, side: Side, names: Mapping[Side, str], lang: str) -> str | None:
     """The fewest game wins (weakest first, no sprängjan) that let ``side`` win, if the
     opponent wins the other remaining games with plain hemspel."""
     r = state.remaining
     other = side.other
-    hemspel = Outcome(other, OutcomeKind.HEMSPEL)
-    for k in range(r + 1):
-        for combo in combinations_with_replacement(_EXAMPLE_WINS, k):
-            wins = [_as(side, o) for o in reversed(combo)]
-            final = _apply(state.scale, state.points, state.tiebreak, wins + [hemspel] * (r - k))
-            if ahead(state.scale, *final) is not side:
-                continue
-            me, them = names[side], names[other]
-            words = _join([_WIN_WORDS[lang][_word(o)] for o in wins], lang)
-            if lang == "en":
-                if k == 0:
-                    return f"{me} wins even if {them} wins {_all_remaining(r, lang)} with hemspel."
-                rest = (
-                    f", with {them} winning the other{'s' if r - k > 1 else ''} by hemspel"
-                    if k < r
-                    else ""
-                )
-                what = (
-                    "the last game"
-                    if r == 1
-                    else (_all_remaining(r, lang) if k == r else f"{k} of the {r} remaining games")
-                )
-                return f"For example {me} wins by winning {what} ({words}){rest}."
-            if k == 0:
-                return f"{me} vinner även om {them} vinner {_all_remaining(r, lang)} med hemspel."
-            rest = (
-                f", om {them} vinner {'det andra' if r - k == 1 else 'de andra'} med hemspel"
-                if k < r
-                else ""
-            )
-            what = (
-                "sista partiet"
-                if r == 1
-                else (_all_remaining(r, lang) if k == r else f"{k} av de {r} återstående")
-            )
-            return f"{me} vinner till exempel genom att vinna {what} ({words}){rest}."
-    return None
+    wins = _fewest_wins(state, side)
+    if wins is None:
+        return None
+    k = len(wins)
+    me, them = names[side], names[other]
+    words = _join([_WIN_WORDS[lang][_word(o)] for o in wins], lang)
+    if lang == "en":
+        if k == 0:
+            return f"{me} wins even if {them} wins {_all_remaining(r, lang)} with hemspel."
+        rest = (
+            f", with {them} winning the other{'s' if r - k > 1 else ''} by hemspel" if k < r else ""
+        )
+        what = (
+            "the last game"
+            if r == 1
+            else (_all_remaining(r, lang) if k == r else f"{k} of the {r} remaining games")
+        )
+        return f"For example {me} wins by winning {what} ({words}){rest}."
+    if k == 0:
+        return f"{me} vinner även om {them} vinner {_all_remaining(r, lang)} med hemspel."
+    rest = (
+        f", om {them} vinner {'det andra' if r - k == 1 else 'de andra'} med hemspel"
+        if k < r
+        else ""
+    )
+    what = (
+        "sista partiet"
+        if r == 1
+        else (_all_remaining(r, lang) if k == r else f"{k} av de {r} återstående")
+    )
+    return f"{me} vinner till exempel genom att vinna {what} ({words}){rest}."
 
 
 def _needs(state: MatchState, side: Side, names: Mapping[Side, str], lang: str) -> str:

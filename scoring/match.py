@@ -26,6 +26,7 @@ from enum import StrEnum
 from functools import lru_cache
 
 from engine.errors import MatchError
+from engine.messages import msg
 from engine.types import Outcome, OutcomeKind, Side
 from scoring.scales import (
     MINUS,
@@ -59,21 +60,31 @@ class ResignationPolicy(StrEnum):
         try:
             return cls(str(text).strip().lower())
         except ValueError:
-            raise MatchError(
-                f"S1: unknown resignation policy {text!r} (expected capped or forbidden)"
-            ) from None
+            raise MatchError(msg("match.policy", text=repr(text))) from None
+
+
+# S1 names no longest match; the sources' examples are best of 3, 5 and 7 and their
+# longest first-to-7 illustration needs 13 games. Bräde Arena accepts up to best of 25:
+# far beyond any club match, and small enough that every request on a match is cheap.
+# Forms, the API, the admin, the draw and the models all take the bound from here.
+MAX_MATCH_LENGTH = 25
 
 
 def check_length(length: object) -> int:
-    """S1: the number of completed games must be a positive odd whole number."""
+    """S1: the number of completed games must be an odd whole number from 1 to
+    ``MAX_MATCH_LENGTH`` (the upper bound is this site's decision, see above)."""
     if isinstance(length, bool) or not isinstance(length, int):
-        raise MatchError(f"S1: a match length must be a whole number, not {length!r}")
+        raise MatchError(msg("match.length_whole", text=repr(length)))
     if length < 1 or length % 2 == 0:
-        raise MatchError(
-            f"S1: a match is played over an odd number of completed games (1, 3, 5, 7, …), "
-            f"not {length}"
-        )
+        raise MatchError(msg("match.length_odd", length=length))
+    if length > MAX_MATCH_LENGTH:
+        raise MatchError(msg("match.length_max", limit=MAX_MATCH_LENGTH, length=length))
     return length
+
+
+def is_valid_length(length: int) -> bool:
+    """S1: whether ``length`` is an odd number of games from 1 to ``MAX_MATCH_LENGTH``."""
+    return 1 <= length <= MAX_MATCH_LENGTH and length % 2 == 1
 
 
 def ahead(scale: Scale, points: Mapping[Side, int], tiebreak: Mapping[Side, int]) -> Side | None:
@@ -202,8 +213,12 @@ class MatchState:
         if self.winner is not None:
             game = self.games_played + 1
             raise MatchError(
-                f"S4: the match was decided after game {self.decided_after_game} "
-                f"({self.winner.word} won); game {game} must not be played",
+                msg(
+                    "match.decided",
+                    decided=self.decided_after_game or 0,
+                    side=self.winner.word,
+                    game=game,
+                ),
                 game=game,
             )
 
@@ -212,15 +227,19 @@ class MatchState:
         game = self.games_played + 1
         if self.policy is ResignationPolicy.FORBIDDEN:
             raise MatchError(
-                f"S1: resigning is not allowed in this match (policy 'forbidden'), "
-                f"but {side.word} resigned game {game}",
+                msg("match.no_resign", side=side.word, game=game),
                 game=game,
             )
         if self.resignations[side] >= self.length:
             raise MatchError(
-                f"S1: each player may resign at most {self.length} games in a match of "
-                f"{self.length}; {side.word} has already resigned {self.resignations[side]} "
-                f"and may not resign game {game}",
+                msg(
+                    "match.resign_cap",
+                    count=self.length,
+                    length=self.length,
+                    side=side.word,
+                    resigned=self.resignations[side],
+                    game=game,
+                ),
                 game=game,
             )
 
@@ -300,9 +319,10 @@ def match_state(
 ) -> MatchState:
     """S1–S5: the state of a match after ``outcomes`` (all games, resigned ones included).
 
-    Raises ``MatchError`` (kind ``match``) for an even or non-positive length, an unknown
-    scale or policy, and, with ``game`` set to the 1-based game number, for a resignation
-    over the cap or when forbidden, and for a game recorded after the match was decided.
+    Raises ``MatchError`` (kind ``match``) for an even or non-positive length or one over
+    ``MAX_MATCH_LENGTH``, an unknown scale or policy, and, with ``game`` set to the 1-based
+    game number, for a resignation over the cap or when forbidden, and for a game recorded
+    after the match was decided.
     """
     state = MatchState.start(length=length, scale=scale, policy=policy)
     for outcome in outcomes:

@@ -23,6 +23,7 @@ from functools import lru_cache
 from types import MappingProxyType
 
 from engine.errors import MatchError
+from engine.messages import msg
 from engine.types import Outcome, OutcomeKind, Side
 
 PLUS = "+"
@@ -48,7 +49,7 @@ class Scale(StrEnum):
         try:
             return cls(key)
         except ValueError:
-            raise MatchError(f"S2: unknown scale {text!r} (expected ww, ny1 or ny2)") from None
+            raise MatchError(msg("match.scale", text=repr(text))) from None
 
     @property
     def has_tiebreak(self) -> bool:

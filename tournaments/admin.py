@@ -17,7 +17,15 @@ from django.http import HttpRequest
 from matches.errors import DomainError
 from tournaments import services
 from tournaments.models import Club, Entry, Player, Round, Tournament, TournamentStatus
-from tournaments.permissions import can_manage_players, is_organiser
+from tournaments.permissions import (
+    can_manage_all_players,
+    can_manage_players,
+    is_organiser,
+    organises_player,
+    players_visible_to,
+)
+
+PLAYER_FIELDS = ("name", "club", "rating")
 
 
 def _organises_any(request: HttpRequest) -> bool:
@@ -71,6 +79,12 @@ class EntryInline(admin.TabularInline):  # type: ignore[type-arg]
     fields = ("player", "seed", "withdrawn_at")
     readonly_fields = ("withdrawn_at",)
     autocomplete_fields = ("player",)
+
+    def formfield_for_foreignkey(self, db_field: Any, request: HttpRequest, **kwargs: Any) -> Any:
+        # Only players the organiser may see: a hidden one's id is refused as unknown.
+        if db_field.name == "player" and not can_manage_all_players(request.user):
+            kwargs["queryset"] = players_visible_to(request.user)
+        return super().formfield_for_foreignkey(db_field, request, **kwargs)
 
     def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
         return obj is None or obj.status == TournamentStatus.DRAFT
@@ -159,6 +173,8 @@ class TournamentAdmin(OrganiserScoped):
         # An organiser editing the tournament stays one of its organisers.
         if not request.user.is_superuser:
             form.instance.organisers.add(request.user)
+        # The staff may have changed: their pages differ (web.live).
+        services.tournament_touch(tournament_id=form.instance.pk)
 
     @admin.action(description="Draw the bracket (default match lengths)")
     def draw_bracket(self, request: HttpRequest, queryset: QuerySet[Tournament]) -> None:
@@ -228,14 +244,57 @@ class PeopleAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
 
 @admin.register(Player)
 class PlayerAdmin(PeopleAdmin):
+    """Registry staff (``can_manage_all_players``) see and change every player. An
+    organiser sees the players they may see anywhere (``players_visible_to``; also what
+    the entries' autocomplete offers) and changes only those entered in a tournament
+    they organise, as ``services.player_update`` allows (not a linked player's name);
+    linking a player to a user account is registry staff's alone."""
+
     list_display = ("name", "club", "rating", "user")
     list_filter = ("club",)
     search_fields = ("name", "club__name")
     autocomplete_fields = ("club",)
     raw_id_fields = ("user",)
 
+    def get_queryset(self, request: HttpRequest) -> QuerySet[Player]:
+        qs = super().get_queryset(request)
+        if can_manage_all_players(request.user):
+            return qs
+        return qs.filter(pk__in=players_visible_to(request.user).values("pk"))
+
+    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        if not super().has_change_permission(request, obj):
+            return False
+        if obj is None or can_manage_all_players(request.user):
+            return True
+        return organises_player(request.user, obj) or obj.user_id == request.user.pk
+
+    def get_readonly_fields(self, request: HttpRequest, obj: Any = None) -> Any:
+        if can_manage_all_players(request.user):
+            return ()
+        if obj is not None and obj.user_id not in (None, request.user.pk):
+            return ("name", "user")
+        return ("user",)
+
+    def save_model(self, request: HttpRequest, obj: Player, form: Any, change: bool) -> None:
+        if not change or can_manage_all_players(request.user):
+            super().save_model(request, obj, form, change)  # a new player has no user here
+            # Name, club, rating and account show on their tournaments' pages (web.live).
+            services.tournaments_touch(tournaments=Tournament.objects.filter(entries__player=obj))
+            return
+        changes = {f: form.cleaned_data[f] for f in form.changed_data if f in PLAYER_FIELDS}
+        try:
+            services.player_update(player=Player.objects.get(pk=obj.pk), by=request.user, **changes)
+        except DomainError as err:
+            self.message_user(request, err.message, messages.ERROR)
+
 
 @admin.register(Club)
 class ClubAdmin(PeopleAdmin):
     list_display = ("name", "city")
     search_fields = ("name", "city")
+
+    def save_model(self, request: HttpRequest, obj: Club, form: Any, change: bool) -> None:
+        super().save_model(request, obj, form, change)
+        # The club's name shows beside its players on their tournaments' pages (web.live).
+        services.tournaments_touch(tournaments=Tournament.objects.filter(entries__player__club=obj))

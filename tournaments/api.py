@@ -11,6 +11,7 @@ from typing import Any
 
 import django_filters
 from django.contrib.auth import get_user_model
+from django.db.models import QuerySet
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
 from rest_framework.request import Request
@@ -31,15 +32,18 @@ from tournaments.models import (
     Tournament,
     TournamentStatus,
 )
-from tournaments.permissions import visible_tournaments
+from tournaments.permissions import is_referee, visible_tournaments
 from tournaments.serializers import (
     ClubOut,
     EntryOut,
+    MatchLengthField,
     PlacingOut,
     PlayerOut,
     RoundOut,
+    StaffMemberOut,
     TournamentDetailOut,
     TournamentOut,
+    staff_member,
 )
 
 
@@ -65,10 +69,19 @@ class ClubListApi(ApiView):
 
     @extend_schema(responses=ClubOut(many=True))
     def get(self, request: Request) -> Response:
+        """List clubs.
+
+        Every club, filtered by ``name`` (any part of it) and ``city``; paginated with
+        ``limit`` and ``offset``. Anyone may read.
+        """
         return paginate(self, filtered(ClubFilter, request, Club.objects.all()), ClubOut)
 
     @extend_schema(request=ClubListInput, responses={201: ClubOut})
     def post(self, request: Request) -> Response:
+        """Create a club.
+
+        Organisers and registry staff only (403 otherwise).
+        """
         data = self.ClubListInput(data=request.data)
         data.is_valid(raise_exception=True)
         club = services.club_create(by=request.user, **data.validated_data)
@@ -78,6 +91,7 @@ class ClubListApi(ApiView):
 class ClubDetailApi(ApiView):
     @extend_schema(responses=ClubOut)
     def get(self, request: Request, pk: int) -> Response:
+        """Show one club: its name and city."""
         club = Club.objects.filter(pk=pk).first()
         if club is None:
             raise NotFoundError(f"No club #{pk}.")
@@ -105,37 +119,63 @@ class PlayerListApi(ApiView):
 
     @extend_schema(responses=PlayerOut(many=True))
     def get(self, request: Request) -> Response:
-        qs = Player.objects.select_related("club")
+        """List players.
+
+        The players you may see (a player entered only in private tournaments is listed
+        to those tournaments' staff and players), filtered by ``name`` (any part of it)
+        and ``club``; paginated.
+        """
+        qs = selectors.player_list(by=request.user)
         return paginate(self, filtered(PlayerFilter, request, qs), PlayerOut)
 
     @extend_schema(request=PlayerListInput, responses={201: PlayerOut})
     def post(self, request: Request) -> Response:
+        """Create a player.
+
+        Registry staff and anyone who organises a tournament (403 otherwise). ``user``
+        links the player to a user account; from then on only that user (or registry
+        staff) changes the name.
+        """
         data = self.PlayerListInput(data=request.data)
         data.is_valid(raise_exception=True)
         player = services.player_create(by=request.user, **data.validated_data)
         return Response(PlayerOut(player).data, status=status.HTTP_201_CREATED)
 
 
-def _player(pk: int) -> Player:
-    player = Player.objects.select_related("club").filter(pk=pk).first()
-    if player is None:
-        raise NotFoundError(f"No player #{pk}.")
-    return player
+def _player(request: Request, pk: int) -> Player:
+    """A player the caller may see (404 otherwise, as for their private tournaments)."""
+    return selectors.player_get(pk=pk, by=request.user)
 
 
 class PlayerDetailApi(ApiView):
+    """A player; ``PATCH`` as ``services.player_update`` allows: 404 for a player the
+    caller cannot see, 403 for one they see but may not change (or whose name is
+    their own user's)."""
+
     class PlayerDetailInput(serializers.Serializer[Any]):
         name = serializers.CharField(max_length=120, required=False)
-        club = serializers.PrimaryKeyRelatedField(queryset=Club.objects.all(), required=False)
-        rating = serializers.IntegerField(required=False)
+        club = serializers.PrimaryKeyRelatedField(
+            queryset=Club.objects.all(), required=False, allow_null=True
+        )
+        rating = serializers.IntegerField(required=False, allow_null=True)
 
     @extend_schema(responses=PlayerOut)
     def get(self, request: Request, pk: int) -> Response:
-        return Response(PlayerOut(_player(pk)).data)
+        """Show one player: name, club, rating.
+
+        404 for a player you may not see.
+        """
+        return Response(PlayerOut(_player(request, pk)).data)
 
     @extend_schema(request=PlayerDetailInput, responses=PlayerOut)
     def patch(self, request: Request, pk: int) -> Response:
-        player = _player(pk)
+        """Change a player's name, club or rating.
+
+        Allowed to registry staff, to the player's own user, and to organisers of a
+        tournament the player is entered in (but not the name of a player linked to a
+        user account).
+        """
+        player = _player(request, pk)
         data = self.PlayerDetailInput(data=request.data, partial=True)
         data.is_valid(raise_exception=True)
         player = services.player_update(player=player, by=request.user, **data.validated_data)
@@ -145,7 +185,11 @@ class PlayerDetailApi(ApiView):
 class PlayerMatchesApi(ApiView):
     @extend_schema(responses=MatchOut(many=True))
     def get(self, request: Request, pk: int) -> Response:
-        matches = selectors.player_matches(player=_player(pk), by=request.user)
+        """List one player's matches.
+
+        Only matches of tournaments you may see; paginated.
+        """
+        matches = selectors.player_matches(player=_player(request, pk), by=request.user)
         return paginate(self, matches, MatchOut)
 
 
@@ -180,11 +224,22 @@ class TournamentListApi(ApiView):
 
     @extend_schema(responses=TournamentOut(many=True))
     def get(self, request: Request) -> Response:
+        """List tournaments.
+
+        Public tournaments, and private ones you organise, referee or play in; filtered
+        by ``name``, ``status``, ``is_public``, ``rules``, ``scale``, ``starts_after`` and
+        ``starts_before``; paginated.
+        """
         qs = selectors.tournament_list(by=request.user)
         return paginate(self, filtered(TournamentFilter, request, qs), TournamentOut)
 
     @extend_schema(request=TournamentListInput, responses={201: TournamentDetailOut})
     def post(self, request: Request) -> Response:
+        """Create a tournament.
+
+        Users with organiser rights (permission ``tournaments.add_tournament``); you become
+        its first organiser. It starts as a draft: enter players, seed them, then draw.
+        """
         data = self.TournamentListInput(data=request.data)
         data.is_valid(raise_exception=True)
         tournament = services.tournament_create(by=request.user, **data.validated_data)
@@ -207,11 +262,17 @@ class TournamentDetailApi(ApiView):
 
     @extend_schema(responses=TournamentDetailOut)
     def get(self, request: Request, pk: int) -> Response:
+        """Show one tournament: settings, rounds and your roles in it."""
         tournament = _tournament(request, pk)
         return Response(TournamentDetailOut(tournament, context={"request": request}).data)
 
     @extend_schema(request=TournamentDetailInput, responses=TournamentDetailOut)
     def patch(self, request: Request, pk: int) -> Response:
+        """Change a tournament's settings.
+
+        Organisers only. The rules, scale and resignation policy change only while the
+        tournament is a draft (before the draw).
+        """
         tournament = _tournament(request, pk)
         data = self.TournamentDetailInput(data=request.data, partial=True)
         data.is_valid(raise_exception=True)
@@ -231,46 +292,73 @@ class TournamentStaffApi(ApiView):
         )
 
     class TournamentStaffOutput(serializers.Serializer[Any]):
-        organisers = serializers.ListField(child=serializers.DictField())
-        referees = serializers.ListField(child=serializers.DictField())
+        organisers = StaffMemberOut(many=True)
+        referees = StaffMemberOut(many=True)
 
-    def _out(self, tournament: Tournament) -> dict[str, Any]:
+    def _out(self, request: Request, tournament: Tournament) -> dict[str, Any]:
+        """Everyone sees the staff's display names; only the tournament's own referees
+        and organisers (who assign referees by them) see ids and user names: a user
+        name is a login identifier, not for the public."""
+        full = is_referee(request.user, tournament)
         return {
-            "organisers": [
-                {"id": u.pk, "username": u.get_username()} for u in tournament.organisers.all()
-            ],
-            "referees": [
-                {"id": u.pk, "username": u.get_username()} for u in tournament.referees.all()
-            ],
+            role: [
+                staff_member(user, full=full)
+                for user in getattr(tournament, role).select_related("player").order_by("pk")
+            ]
+            for role in ("organisers", "referees")
         }
 
     @extend_schema(responses=TournamentStaffOutput)
     def get(self, request: Request, pk: int) -> Response:
-        return Response(self._out(_tournament(request, pk)))
+        """Show a tournament's organisers and referees.
+
+        Everyone sees their display names; ids and user names (login identifiers) only
+        the tournament's own referees and organisers, who assign referees by them."""
+        return Response(self._out(request, _tournament(request, pk)))
 
     @extend_schema(request=TournamentStaffInput, responses=TournamentStaffOutput)
     def put(self, request: Request, pk: int) -> Response:
+        """Set a tournament's organisers and referees.
+
+        Organisers only. Each list given (user ids) replaces the current one; a list left
+        out stays as it is.
+        """
         tournament = _tournament(request, pk)
         data = self.TournamentStaffInput(data=request.data)
         data.is_valid(raise_exception=True)
         services.tournament_staff_set(tournament=tournament, by=request.user, **data.validated_data)
-        return Response(self._out(tournament))
+        return Response(self._out(request, tournament))
+
+
+class VisiblePlayerField(serializers.PrimaryKeyRelatedField[Player]):
+    """A player the requesting user may see: any other id is as unknown as a missing
+    one (no probing, and no making a private player visible, and editable, by
+    entering them in one's own tournament)."""
+
+    def get_queryset(self) -> QuerySet[Player]:
+        return selectors.player_list(by=self.context["request"].user)
 
 
 class EntryListApi(ApiView):
     class EntryListInput(serializers.Serializer[Any]):
-        player = serializers.PrimaryKeyRelatedField(queryset=Player.objects.all())
+        player = VisiblePlayerField(queryset=Player.objects.all())  # narrowed per request
         seed = serializers.IntegerField(required=False, allow_null=True, default=None, min_value=1)
 
     @extend_schema(responses=EntryOut(many=True))
     def get(self, request: Request, pk: int) -> Response:
+        """List a tournament's entries: players, seeds, withdrawals."""
         entries = selectors.tournament_entries(tournament=_tournament(request, pk))
         return paginate(self, entries, EntryOut)
 
     @extend_schema(request=EntryListInput, responses={201: EntryOut})
     def post(self, request: Request, pk: int) -> Response:
+        """Enter a player in a tournament.
+
+        Organisers only, while the tournament is a draft; ``seed`` is optional. The player
+        must be one you may see.
+        """
         tournament = _tournament(request, pk)
-        data = self.EntryListInput(data=request.data)
+        data = self.EntryListInput(data=request.data, context={"request": request})
         data.is_valid(raise_exception=True)
         entry = services.entry_add(tournament=tournament, by=request.user, **data.validated_data)
         return Response(EntryOut(entry).data, status=status.HTTP_201_CREATED)
@@ -293,10 +381,15 @@ class EntryDetailApi(ApiView):
 
     @extend_schema(responses=EntryOut)
     def get(self, request: Request, pk: int) -> Response:
+        """Show one entry (a player in a tournament)."""
         return Response(EntryOut(_entry(request, pk)).data)
 
     @extend_schema(request=EntryDetailInput, responses=EntryOut)
     def patch(self, request: Request, pk: int) -> Response:
+        """Set or clear an entry's seed.
+
+        Organisers only, while the tournament is a draft.
+        """
         entry = _entry(request, pk)
         data = self.EntryDetailInput(data=request.data)
         data.is_valid(raise_exception=True)
@@ -310,6 +403,11 @@ class EntryWithdrawApi(ApiView):
 
     @extend_schema(request=EntryWithdrawInput, responses=EntryOut)
     def post(self, request: Request, pk: int) -> Response:
+        """Withdraw a player from a tournament.
+
+        Organisers only. Before the draw the player leaves the entries; after it, their
+        next match is a walkover for the opponent (scoring.md S6).
+        """
         entry = _entry(request, pk)
         data = self.EntryWithdrawInput(data=request.data)
         data.is_valid(raise_exception=True)
@@ -319,13 +417,18 @@ class EntryWithdrawApi(ApiView):
 
 class TournamentDrawApi(ApiView):
     class TournamentDrawInput(serializers.Serializer[Any]):
-        lengths = serializers.ListField(
-            child=serializers.IntegerField(min_value=1), required=False, allow_null=True
-        )
+        lengths = serializers.ListField(child=MatchLengthField(), required=False, allow_null=True)
         draw_seed = serializers.IntegerField(required=False, allow_null=True, min_value=0)
 
     @extend_schema(request=TournamentDrawInput, responses={201: BracketOut})
     def post(self, request: Request, pk: int) -> Response:
+        """Draw the bracket.
+
+        Organisers only, once, from a draft with at least 2 active entries: seeded players
+        placed by seed, the rest drawn, byes to the top seeds. ``lengths`` gives one odd
+        match length (best of 1–25) per round, first round first; ``draw_seed`` repeats an
+        earlier draw.
+        """
         tournament = _tournament(request, pk)
         data = self.TournamentDrawInput(data=request.data)
         data.is_valid(raise_exception=True)
@@ -342,6 +445,7 @@ class TournamentDrawApi(ApiView):
 class TournamentBracketApi(ApiView):
     @extend_schema(responses=BracketOut)
     def get(self, request: Request, pk: int) -> Response:
+        """Show the bracket: rounds and their matches with scores, byes and walkovers."""
         bracket = selectors.tournament_bracket(tournament=_tournament(request, pk))
         return Response(BracketOut(bracket).data)
 
@@ -349,13 +453,14 @@ class TournamentBracketApi(ApiView):
 class TournamentPlacingsApi(ApiView):
     @extend_schema(responses=PlacingOut(many=True))
     def get(self, request: Request, pk: int) -> Response:
+        """List the placings: who finished where, as far as decided."""
         placings = selectors.tournament_placings(tournament=_tournament(request, pk))
         return Response(PlacingOut(placings, many=True).data)
 
 
 class RoundDetailApi(ApiView):
     class RoundDetailInput(serializers.Serializer[Any]):
-        match_length = serializers.IntegerField(min_value=1)
+        match_length = MatchLengthField()
 
     def _round(self, request: Request, pk: int) -> Round:
         rnd = (
@@ -369,10 +474,16 @@ class RoundDetailApi(ApiView):
 
     @extend_schema(responses=RoundOut)
     def get(self, request: Request, pk: int) -> Response:
+        """Show one round: number, name and match length."""
         return Response(RoundOut(self._round(request, pk)).data)
 
     @extend_schema(request=RoundDetailInput, responses=RoundOut)
     def patch(self, request: Request, pk: int) -> Response:
+        """Change a round's match length.
+
+        Organisers only, while no game of the round has been entered; an odd number of
+        games, at most 25 (scoring.md S1).
+        """
         rnd = self._round(request, pk)
         data = self.RoundDetailInput(data=request.data)
         data.is_valid(raise_exception=True)

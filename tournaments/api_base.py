@@ -17,6 +17,8 @@ from typing import Any
 from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
 from django.db.models import QuerySet
 from django.http import Http404
+from drf_spectacular.openapi import AutoSchema
+from drf_spectacular.plumbing import get_doc
 from rest_framework import exceptions, serializers, status
 from rest_framework.authentication import SessionAuthentication, TokenAuthentication
 from rest_framework.pagination import LimitOffsetPagination
@@ -76,8 +78,42 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
     return response
 
 
+class ApiSchema(AutoSchema):
+    """An operation's OpenAPI summary and description come from its method's docstring.
+
+    The docstring's first line is the summary (shown beside the path in the docs
+    page); the rest of it (or, for a one-line docstring, that line), then the view
+    class's own docstring if it has one, is the description. A class docstring is
+    never inherited, so no operation is described by ``ApiView``'s.
+    ``extend_schema(summary=…, description=…)`` still overrides both.
+    tests/api/test_schema_docs.py keeps every operation described.
+    """
+
+    def _method_doc(self) -> str:
+        return get_doc(getattr(self.view, self.method.lower(), None))
+
+    def get_summary(self) -> str | None:
+        summary = super().get_summary()
+        if summary:
+            return summary
+        first = self._method_doc().split("\n", 1)[0].strip()
+        return first.rstrip(".") or None
+
+    def get_description(self) -> str:  # type: ignore[override]  # as drf-spectacular's
+        doc = self._method_doc()
+        # The text after the summary line, else the summary itself (a one-line docstring).
+        body = doc.split("\n", 1)[1].strip() if "\n" in doc else doc
+        own = self.view.__class__.__dict__.get("__doc__")
+        parts = [body, get_doc(self.view.__class__) if own else ""]
+        return "\n\n".join(part for part in parts if part)
+
+
 class ApiView(APIView):
-    """Base of every API view of the tournaments and matches apps."""
+    """Base of every API view of the tournaments and matches apps.
+
+    Each operation is described by its method's docstring (``ApiSchema``)."""
+
+    schema = ApiSchema()
 
     # Token first, so an anonymous write gets 401 with a WWW-Authenticate header.
     authentication_classes = (TokenAuthentication, SessionAuthentication)

@@ -1,15 +1,20 @@
 """The whole REST API: ``path("api/", include("tournaments.api_urls"))`` in config/urls.py.
 
-Routes are namespaced ``api`` (``reverse("api:match-detail", args=[1])``); the OpenAPI
-schema is at ``api/schema/`` and its docs page (Swagger UI) at ``api/docs/``.
+Routes are namespaced ``api`` (``reverse("api:match-detail", args=[1])``); ``api/`` lists
+the main endpoints, ``api/token/`` hands out API tokens; the OpenAPI schema is at
+``api/schema/`` and its docs page (Swagger UI) at ``api/docs/``.
 """
 
 from django.urls import URLPattern, URLResolver, include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
+from tournaments import api_account
+
 app_name = "api"
 
 urlpatterns: list[URLPattern | URLResolver] = [
+    path("", api_account.ApiRootApi.as_view(), name="root"),
+    path("token/", api_account.ApiTokenApi.as_view(), name="token"),
     path("", include("tournaments.urls")),
     path("", include("matches.urls")),
     path("schema/", SpectacularAPIView.as_view(), name="schema"),

@@ -96,10 +96,14 @@ def first_round(seeded: Sequence[T], unseeded: Sequence[T], seed: int) -> list[F
     return pairs
 
 
-def round_name(number: int, rounds: int) -> str:
-    """``Final``, ``Semifinal``, ``Quarterfinal`` or ``Round N``."""
-    from_end = rounds - number
-    return {0: "Final", 1: "Semifinal", 2: "Quarterfinal"}.get(from_end, f"Round {number}")
+def rounds_after(number: int, rounds: int) -> int:
+    """How many rounds follow round ``number`` of ``rounds``: 0 for the final, 1 for the
+    semifinals, 2 for the quarterfinals, 3 for the round of 16. A round's name comes from
+    this at the edge, in the reader's language (``tournaments.models.round_label``); no
+    language's name is stored."""
+    if not 1 <= number <= rounds:
+        raise ValueError(f"round {number} of {rounds} does not exist")
+    return rounds - number
 
 
 def default_lengths(rounds: int) -> list[int]:

@@ -17,6 +17,10 @@ from django.db import models
 from django.db.models import F, Q
 from django.db.models.functions import Mod
 from django.db.models.lookups import Exact, GreaterThanOrEqual
+from django.utils import timezone
+from django.utils.translation import gettext, pgettext
+
+from tournaments.lengths import MAX_MATCH_LENGTH, validate_match_length
 
 
 class Club(models.Model):
@@ -113,6 +117,11 @@ class Tournament(models.Model):
         settings.AUTH_USER_MODEL, related_name="refereed_tournaments", blank=True
     )
     created_at = models.DateTimeField(auto_now_add=True)
+    # What the live pages show has changed: bumped by ``services.tournament_touch`` in the
+    # same transaction as every change of the tournament, its entries, rounds, matches,
+    # games and game records, so the pages' ETag and Last-Modified come from one row.
+    version = models.PositiveBigIntegerField(default=1, editable=False)
+    changed_at = models.DateTimeField(default=timezone.now, editable=False)
 
     class Meta:
         ordering = ("-start_date", "name", "id")
@@ -153,13 +162,39 @@ class Entry(models.Model):
         return f"{self.player} in {self.tournament}"
 
 
+def round_label(number: int, rounds_after: int) -> str:
+    """A round's name in the active language, as players say it: in Swedish Omgång N,
+    Åttondelsfinal, Kvartsfinal, Semifinal, Final; in English Round N, Round of 16,
+    Quarterfinal, Semifinal, Final. Only ``number`` and ``rounds_after`` are stored, so a
+    page shows the name in its reader's language (a stored name would be one language's)."""
+    if rounds_after == 0:
+        return pgettext("round", "Final")
+    if rounds_after == 1:
+        return pgettext("round", "Semifinal")
+    if rounds_after == 2:
+        return pgettext("round", "Quarterfinal")
+    if rounds_after == 3:
+        return pgettext("round", "Round of 16")
+    return gettext("Round %(n)s") % {"n": number}
+
+
+def third_place_label() -> str:
+    """The third-place match's name in the active language (Bronsmatch in Swedish)."""
+    return gettext("Third-place match")
+
+
 class Round(models.Model):
-    """A knockout round; ``number`` 1 is the first round, the last is the final."""
+    """A knockout round; ``number`` 1 is the first round, the last is the final.
+
+    ``rounds_after`` counts the rounds that follow (0 for the final); the round's name
+    (``name``) is made from it in the reader's language, never stored."""
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="rounds")
     number = models.PositiveIntegerField()
-    name = models.CharField(max_length=60)
-    match_length = models.PositiveIntegerField(default=3)
+    rounds_after = models.PositiveSmallIntegerField(
+        default=0, help_text="rounds after this one: 0 the final, 1 the semifinals, …"
+    )
+    match_length = models.PositiveIntegerField(default=3, validators=[validate_match_length])
 
     class Meta:
         ordering = ("tournament", "number")
@@ -171,7 +206,17 @@ class Round(models.Model):
                 & GreaterThanOrEqual(F("match_length"), 1),
                 name="round_match_length_odd",
             ),
+            # tournaments.lengths: this site's longest match.
+            models.CheckConstraint(
+                condition=Q(match_length__lte=MAX_MATCH_LENGTH),
+                name="round_match_length_at_most_max",
+            ),
         )
 
     def __str__(self) -> str:
         return f"{self.tournament}: {self.name}"
+
+    @property
+    def name(self) -> str:
+        """The round's name in the active language (``round_label``)."""
+        return round_label(self.number, self.rounds_after)

@@ -8,18 +8,30 @@ Roles, per tournament:
 - *player*: a user linked to a ``Player``; submits records for their own matches.
 - everyone (also anonymous): reads public tournaments.
 
+Across tournaments, *registry staff*: a superuser, or a user given the model
+permission ``tournaments.change_player`` by an administrator. They keep the register
+of players: see and change every player. ``is_staff`` alone is not enough: it only
+opens the admin site, which every organiser who uses it has.
+
 A private tournament is visible only to its organisers, referees and entered
 players; to everyone else it does not exist (404, never 403, so ids cannot be
 probed).
+
+Players follow their tournaments (issue 11), by the one rule of
+``visible_tournaments``: a player is visible to ``user`` if entered in a tournament
+``user`` may see, or entered in none yet (a new player in the register, whom an
+organiser must be able to find and enter), or linked to ``user``. A player entered
+only in private tournaments looks absent to everyone else; and a player's matches
+are listed only from the tournaments the reader may see (``player_matches``).
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from django.db.models import Q, QuerySet
+from django.db.models import Exists, OuterRef, Q, QuerySet
 
-from tournaments.models import Player, Tournament
+from tournaments.models import Entry, Player, Tournament
 
 if TYPE_CHECKING:
     from matches.models import Match
@@ -64,12 +76,34 @@ def can_create_tournament(user: User) -> bool:
 
 
 def can_manage_players(user: User) -> bool:
-    """Create and edit players and clubs: staff, or anyone who organises a tournament."""
+    """Create players and clubs: staff, or anyone who organises a tournament.
+
+    Changing a player asks more (``tournaments.services.player_update``): registry
+    staff, the player's own user, or an organiser of a tournament they are entered in.
+    """
     if not _authenticated(user):
         return False
     if user.is_staff or user.is_superuser or user.has_perm("tournaments.add_player"):
         return True
     return bool(Tournament.objects.filter(organisers=user).exists())
+
+
+def can_manage_all_players(user: User) -> bool:
+    """Registry staff: superusers and users with ``tournaments.change_player``."""
+    return _authenticated(user) and bool(
+        user.is_superuser or user.has_perm("tournaments.change_player")
+    )
+
+
+def organises_player(user: User, player: Player) -> bool:
+    """``user`` organises a tournament ``player`` is entered in (withdrawn entries count).
+
+    Organising some other tournament is not enough: that is what ``can_manage_players``
+    asks, and it lets an organiser create players, not change other organisers' ones.
+    """
+    if not _authenticated(user):
+        return False
+    return Entry.objects.filter(player=player, tournament__organisers=user).exists()
 
 
 def visible_tournaments(user: User) -> QuerySet[Tournament]:
@@ -87,6 +121,21 @@ def visible_tournaments(user: User) -> QuerySet[Tournament]:
         # Joins over many-valued relations can duplicate rows; filter by id instead.
         ids = Tournament.objects.filter(condition).values("id")
         return qs.filter(id__in=ids)
+    return qs.filter(condition)
+
+
+def players_visible_to(user: User) -> QuerySet[Player]:
+    """Every player ``user`` may read: see the module docstring. One query, no joins
+    that duplicate rows (the conditions are ``EXISTS`` subqueries)."""
+    qs = Player.objects.all()
+    if can_manage_all_players(user):
+        return qs
+    entries = Entry.objects.filter(player=OuterRef("pk"))
+    condition = ~Exists(entries) | Exists(
+        entries.filter(tournament__in=visible_tournaments(user).values("id"))
+    )
+    if _authenticated(user):
+        condition |= Q(user=user)
     return qs.filter(condition)
 
 

@@ -7,6 +7,7 @@ Each selector runs a fixed number of queries whatever the field size
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from datetime import datetime
 
 from django.db.models import F, Q, QuerySet
 from django.utils.translation import gettext as _
@@ -15,7 +16,7 @@ from matches.errors import NotFoundError
 from matches.models import Match, MatchState
 from tournaments import bracket
 from tournaments.models import Entry, Player, Round, Tournament
-from tournaments.permissions import User, visible_tournaments
+from tournaments.permissions import User, players_visible_to, visible_tournaments
 
 
 @dataclass
@@ -107,8 +108,26 @@ def tournament_placings(*, tournament: Tournament) -> list[Placing]:
     return sorted(placings, key=lambda p: (p.first, p.player.name, p.player.pk))
 
 
+def player_list(*, by: User = None) -> QuerySet[Player]:
+    """The players ``by`` may see (``permissions.players_visible_to``), with their clubs."""
+    return players_visible_to(by).select_related("club")
+
+
+def player_get(*, pk: int, by: User = None) -> Player:
+    """A player ``by`` may see, or ``NotFoundError``: a player entered only in private
+    tournaments looks absent to outsiders, as those tournaments do."""
+    player = player_list(by=by).filter(pk=pk).first()
+    if player is None:
+        raise NotFoundError(_("No player #%(id)s that you can see.") % {"id": pk})
+    return player
+
+
 def player_matches(*, player: Player, by: User = None) -> QuerySet[Match]:
-    """The player's matches in tournaments ``by`` may see, newest tournament first."""
+    """The player's matches in tournaments ``by`` may see, newest tournament first.
+
+    A player visible through one public tournament shows only that tournament's
+    matches to the public, never those of their private tournaments.
+    """
     return (
         Match.objects.filter(Q(player1=player) | Q(player2=player))
         .filter(tournament__in=visible_tournaments(by))
@@ -141,3 +160,34 @@ def tournament_get(*, pk: int, by: User = None) -> Tournament:
     if tournament is None:
         raise NotFoundError(_("No tournament #%(id)s that you can see.") % {"id": pk})
     return tournament
+
+
+@dataclass(frozen=True)
+class LiveStamp:
+    """What a live page's ETag and Last-Modified come from: the version of the tournament
+    the page belongs to (``services.tournament_touch``), and whether everyone may see it."""
+
+    tournament_id: int
+    is_public: bool
+    version: int
+    changed_at: datetime
+
+
+_STAMP = ("is_public", "version", "changed_at")
+
+
+def tournament_stamp(*, pk: int) -> LiveStamp | None:
+    """The tournament's ``LiveStamp`` in one query, or None if there is no such
+    tournament. No permission check: callers decide what a stamp may answer."""
+    row = Tournament.objects.filter(pk=pk).values_list("pk", *_STAMP).first()
+    return LiveStamp(*row) if row else None
+
+
+def match_stamp(*, pk: int) -> LiveStamp | None:
+    """The ``LiveStamp`` of the match's tournament in one query (a join), or None."""
+    row = (
+        Match.objects.filter(pk=pk)
+        .values_list("tournament_id", *(f"tournament__{name}" for name in _STAMP))
+        .first()
+    )
+    return LiveStamp(*row) if row else None

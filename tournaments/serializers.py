@@ -6,6 +6,7 @@ from typing import Any
 
 from rest_framework import serializers
 
+from tournaments.lengths import MAX_MATCH_LENGTH, validate_match_length
 from tournaments.models import Club, Entry, Player, Round, Tournament
 from tournaments.permissions import is_organiser, is_referee
 
@@ -28,6 +29,32 @@ class PlayerOut(serializers.ModelSerializer[Player]):
     class Meta:
         model = Player
         fields = ("id", "name", "club", "rating")
+
+
+def display_name(user: Any) -> str | None:
+    """What the public may call a user: their full name, else the name of the player
+    linked to them (public wherever they play), else nothing (``None``). Never the
+    user name, which is a login identifier. Use ``select_related("player")``."""
+    full = user.get_full_name().strip() if hasattr(user, "get_full_name") else ""
+    if full:
+        return str(full)
+    player = getattr(user, "player", None)  # reverse one-to-one; absent raises → None
+    return player.name if player is not None else None
+
+
+def staff_member(user: Any, *, full: bool) -> dict[str, Any]:
+    """One organiser or referee as ``/api/tournaments/N/staff/`` shows them: the
+    display name to everyone, the id and user name only when ``full``."""
+    out: dict[str, Any] = {"name": display_name(user)}
+    if full:
+        out = {"id": user.pk, "username": user.get_username(), **out}
+    return out
+
+
+class StaffMemberOut(serializers.Serializer[Any]):
+    id = serializers.IntegerField(required=False, help_text="to the tournament's staff only")
+    username = serializers.CharField(required=False, help_text="to the tournament's staff only")
+    name = serializers.CharField(allow_null=True, help_text="full name, or the player's name")
 
 
 class TournamentOut(serializers.ModelSerializer[Tournament]):
@@ -80,6 +107,17 @@ class RoundOut(serializers.ModelSerializer[Round]):
     class Meta:
         model = Round
         fields = ("id", "number", "name", "match_length")
+
+
+class MatchLengthField(serializers.IntegerField):
+    """An input match length (S1): odd, 1 to ``MAX_MATCH_LENGTH``; past either limit the
+    400 says so in the reader's language (``tournaments.lengths``)."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        kwargs.setdefault("validators", [validate_match_length])
+        super().__init__(**kwargs)
+        # For the schema's minimum/maximum only: validate_match_length gives the message.
+        self.min_value, self.max_value = 1, MAX_MATCH_LENGTH
 
 
 class PlacingOut(serializers.Serializer[Any]):

@@ -8,12 +8,14 @@ of ``matches.errors``.
 Decisions where the docs are silent:
 - Rounds default to 3 games, the semifinals to 5 and the final to 7 (the issue's
   example); ``round_length_set`` changes a round while none of its games is entered.
+  A length is odd and at most ``MAX_MATCH_LENGTH`` (25) games (``tournaments.lengths``).
 - The third-place match is played over the final's length, and only when at least
   4 players are entered (with 3 players one semifinal is a bye).
 - Withdrawal before the draw removes the player from the draw; after the draw it
   gives the opponent a walkover at once, or as soon as the opponent is known.
 - Entering a player by name (``entry_player_add``, ``entries_import``) enters the one
-  known player of that name and club (any case) again instead of creating a second;
+  known player of that name and club (any case) that the organiser may see
+  (``permissions.players_visible_to``) again instead of creating a second;
   with two or more such players (the data is ambiguous) a new one is created.
 - A withdrawn player's seed is freed when ``entries_seeds_set`` gives it to another.
 """
@@ -21,12 +23,14 @@ Decisions where the docs are silent:
 from __future__ import annotations
 
 import datetime
+import enum
 import secrets
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from django.db import IntegrityError, transaction
+from django.db.models import F, QuerySet
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -39,6 +43,7 @@ from matches.errors import (
 )
 from tournaments import bracket
 from tournaments.csv_import import ImportRow
+from tournaments.lengths import match_length_problem
 from tournaments.models import (
     Club,
     Entry,
@@ -53,8 +58,11 @@ from tournaments.models import (
 from tournaments.permissions import (
     User,
     can_create_tournament,
+    can_manage_all_players,
     can_manage_players,
     is_organiser,
+    organises_player,
+    players_visible_to,
 )
 
 # game-record.md: add-ons exist only with the ``board`` rule set.
@@ -171,28 +179,99 @@ def player_create(
     return Player.objects.create(name=name, club=club, rating=rating, user=user)
 
 
+class Keep(enum.Enum):
+    """``KEEP``: a field ``player_update`` leaves as it is (``None`` clears a club)."""
+
+    KEEP = "keep"
+
+
+KEEP = Keep.KEEP
+
+
 def player_update(
     *,
     player: Player,
     by: User,
-    name: str | None = None,
-    club: Club | None = None,
-    rating: int | None = None,
+    name: str | Keep = KEEP,
+    club: Club | Keep | None = KEEP,
+    rating: int | Keep | None = KEEP,
 ) -> Player:
-    if not can_manage_players(by):
-        raise PermissionDeniedError(_("Only organisers and staff may edit players."))
-    if name is not None:
-        if not name.strip():
+    """Change a player's name, club or rating; a field left out stays as it is.
+
+    Who may change what (issue 11; the docs are silent, so as a careful club would):
+    - registry staff (``permissions.can_manage_all_players``): everything;
+    - an organiser of a tournament the player is entered in (``organises_player``;
+      organising some other tournament is not enough): the club and the rating, and
+      the name while the player is linked to no user account;
+    - the user linked to the player: their own name, and only that (club and rating,
+      which seeds, are the organisers' to keep);
+    - so the name of a linked player is that person's own: an organiser asks them or
+      staff to change it.
+    A value equal to the stored one is no change, so a client may send a whole player
+    back. Everyone else gets ``PermissionDeniedError`` (the API answers 404 before it
+    for a player the caller cannot see).
+    """
+    staff = can_manage_all_players(by)
+    organiser = staff or organises_player(by, player)
+    own = player.user_id is not None and getattr(by, "pk", None) == player.user_id
+    if not (organiser or own):
+        raise PermissionDeniedError(
+            _("Only staff and the organisers of %(name)s’s tournaments may edit %(name)s.")
+            % {"name": player.name}
+        )
+    if not isinstance(name, Keep):
+        name = name.strip()
+        if not name:
             raise ValidationError(_("A player needs a name."))
-        player.name = name.strip()
-    if club is not None:
+        if name != player.name and not (staff or own or player.user_id is None):
+            raise PermissionDeniedError(
+                _("%(name)s has a user account: only they and staff may change the name.")
+                % {"name": player.name}
+            )
+    if not isinstance(rating, Keep) and rating is not None and rating < 0:
+        raise ValidationError(_("A rating cannot be negative."))
+    club_changes = not isinstance(club, Keep) and (club.pk if club else None) != player.club_id
+    rating_changes = not isinstance(rating, Keep) and rating != player.rating
+    if (club_changes or rating_changes) and not organiser:
+        raise PermissionDeniedError(
+            _("Your club and rating are kept by the organisers of your tournaments; ask one.")
+        )
+    # Every check passed: only now change the object (a refusal leaves it as it was).
+    if not isinstance(name, Keep):
+        player.name = name
+    if not isinstance(club, Keep):
         player.club = club
-    if rating is not None:
-        if rating < 0:
-            raise ValidationError(_("A rating cannot be negative."))
+    if not isinstance(rating, Keep):
         player.rating = rating
-    player.save()
+    with transaction.atomic():
+        player.save()
+        # The name, club and rating show on the pages of every tournament they entered.
+        tournaments_touch(tournaments=Tournament.objects.filter(entries__player=player))
     return player
+
+
+# --- the live pages' version -------------------------------------------------------
+
+
+def tournaments_touch(*, tournaments: QuerySet[Tournament]) -> None:
+    """Mark that what the pages of ``tournaments`` show has changed: one UPDATE that bumps
+    their ``version`` and sets ``changed_at``, the source of the live pages' ETag and
+    Last-Modified (``web.live``).
+
+    Call it inside the transaction of the change, so the new version commits with the
+    change it announces (a poller never sees the version before the data) and a rolled
+    back change bumps nothing. It locks the tournament's row until the commit: the match
+    services call it first, before any match row is locked (``matches.services._lock``),
+    so every writer takes the tournament's lock before its matches' and none deadlock.
+    """
+    tournaments.update(version=F("version") + 1, changed_at=timezone.now())
+
+
+def tournament_touch(*, tournament_id: int) -> None:
+    """``tournaments_touch`` for one tournament: called by every service that changes what
+    its pages show (results, corrections, walkovers, resets, the draw, game records and
+    their verdicts, entries, seeds, withdrawals, staff, details, round lengths)."""
+    tournaments_touch(tournaments=Tournament.objects.filter(pk=tournament_id))
 
 
 # --- tournaments --------------------------------------------------------------------
@@ -263,7 +342,11 @@ def tournament_update(*, tournament: Tournament, by: User, **changes: Any) -> To
     _check_rules(
         tournament.rules, list(tournament.addons), tournament.scale, tournament.resignation_policy
     )
-    tournament.save()
+    with transaction.atomic():
+        # Only the changed fields: a whole save() would write back this object's copy of
+        # ``version``, perhaps older than the stored one.
+        tournament.save(update_fields=sorted(changes))
+        tournament_touch(tournament_id=tournament.pk)
     return tournament
 
 
@@ -280,9 +363,14 @@ def tournament_staff_set(
         organisers = list(organisers)
         if not organisers:
             raise ValidationError(_("A tournament needs at least one organiser."))
-        tournament.organisers.set(organisers)
-    if referees is not None:
-        tournament.referees.set(list(referees))
+    with transaction.atomic():
+        if organisers is not None:
+            tournament.organisers.set(organisers)
+        if referees is not None:
+            tournament.referees.set(list(referees))
+        # The staff's pages differ (links to enter results, to manage), and a private
+        # tournament is seen by its staff only.
+        tournament_touch(tournament_id=tournament.pk)
     return tournament
 
 
@@ -304,7 +392,9 @@ def entry_add(
         )
     try:
         with transaction.atomic():
-            return Entry.objects.create(tournament=tournament, player=player, seed=seed)
+            entry = Entry.objects.create(tournament=tournament, player=player, seed=seed)
+            tournament_touch(tournament_id=tournament.pk)
+            return entry
     except IntegrityError:
         raise ConflictError(
             _("%(name)s or seed %(seed)s was entered at the same moment; reload the entries.")
@@ -322,7 +412,9 @@ def entry_seed_set(*, entry: Entry, seed: int | None, by: User) -> Entry:
         if taken.exists():
             raise ConflictError(_("Seed %(seed)s is taken; clear it first.") % {"seed": seed})
     entry.seed = seed
-    entry.save(update_fields=["seed"])
+    with transaction.atomic():
+        entry.save(update_fields=["seed"])
+        tournament_touch(tournament_id=entry.tournament_id)
     return entry
 
 
@@ -347,15 +439,22 @@ def _player_enter(
     """Enter a player by name and club: the one known player of that name and club (any
     case) is entered again, with ``rating`` updated if given; else a new player is
     created. Returns the entry and whether the player is new. The caller holds the
-    transaction, so a refused entry leaves no new player behind."""
-    known = list(Player.objects.filter(name__iexact=name.strip(), club=club)[:2])
+    transaction, so a refused entry leaves no new player behind.
+
+    Only players ``by`` may see are known here (``players_visible_to``): one entered
+    only in others' private tournaments is not revealed by being matched. The rating
+    is updated once the player is entered, so by an organiser of theirs.
+    """
+    candidates = players_visible_to(by).filter(name__iexact=name.strip(), club=club)
+    known = list(candidates[:2])
     if len(known) == 1:
         player, created = known[0], False
-        if rating is not None and rating != player.rating:
-            player_update(player=player, rating=rating, by=by)
     else:
         player, created = player_create(name=name, club=club, rating=rating, by=by), True
-    return entry_add(tournament=tournament, player=player, seed=seed, by=by), created
+    entry = entry_add(tournament=tournament, player=player, seed=seed, by=by)
+    if not created and rating is not None and rating != player.rating:
+        player_update(player=player, rating=rating, by=by)
+    return entry, created
 
 
 def entry_player_add(
@@ -488,6 +587,7 @@ def entries_seeds_set(
                 % {"seed": active.seed, "name": active.player.name}
             )
         changed = [e for e in entries.values() if e.seed != seeds[e.pk]]
+        tournament_touch(tournament_id=tournament.pk)
         # Clear first, then set, so that seeds can be swapped (a seed is unique).
         holders.update(seed=None)  # withdrawn players: out of the draw
         Entry.objects.filter(pk__in=[e.pk for e in changed]).update(seed=None)
@@ -513,6 +613,7 @@ def entry_withdraw(*, entry: Entry, by: User, reason: str = "") -> Entry:
     if entry.withdrawn_at is not None:
         raise ConflictError(_("%(name)s has withdrawn already.") % {"name": entry.player.name})
     with transaction.atomic():
+        tournament_touch(tournament_id=tournament.pk)  # first: before any match is locked
         entry.withdrawn_at = timezone.now()
         entry.save(update_fields=["withdrawn_at"])
         if tournament.status != TournamentStatus.DRAFT:
@@ -535,6 +636,7 @@ def round_length_set(*, round: Round, length: int, by: User) -> Round:
                 _("Games of the %(round)s have been entered; its length can no longer change.")
                 % {"round": round.name.lower()}
             )
+        tournament_touch(tournament_id=round.tournament_id)
         round.match_length = length
         round.save(update_fields=["match_length"])
         round.matches.update(length=length)
@@ -542,14 +644,10 @@ def round_length_set(*, round: Round, length: int, by: User) -> Round:
 
 
 def _check_length(length: int) -> None:
-    if length < 1 or length % 2 == 0:
-        raise ValidationError(
-            _(
-                "A match is played over an odd number of games (1, 3, 5, 7, …), not %(length)s "
-                "(scoring.md S1)."
-            )
-            % {"length": length}
-        )
+    """S1: an odd number of games, at most ``MAX_MATCH_LENGTH`` (``tournaments.lengths``)."""
+    problem = match_length_problem(length)
+    if problem is not None:
+        raise ValidationError(problem, code="match_length")
 
 
 def tournament_bracket_generate(
@@ -606,7 +704,7 @@ def tournament_bracket_generate(
             Round.objects.create(
                 tournament=tournament,
                 number=number,
-                name=bracket.round_name(number, rounds),
+                rounds_after=bracket.rounds_after(number, rounds),
                 match_length=lengths[number - 1],
             )
             for number in range(1, rounds + 1)
@@ -614,6 +712,7 @@ def tournament_bracket_generate(
         tournament.draw_seed = draw_seed
         tournament.status = TournamentStatus.RUNNING
         tournament.save(update_fields=["draw_seed", "status"])
+        tournament_touch(tournament_id=tournament.pk)
         match_services.bracket_matches_create(
             tournament=tournament,
             rounds=round_rows,

@@ -2,7 +2,7 @@
 
 from django.urls import URLPattern, URLResolver, path
 
-from web.views import organiser, public, records, referee
+from web.views import account, organiser, public, records, referee
 
 app_name = "web"
 urlpatterns: list[URLPattern | URLResolver] = [
@@ -14,6 +14,10 @@ urlpatterns: list[URLPattern | URLResolver] = [
     path("matches/<int:pk>/live/", public.match_live, name="match_live"),
     path("players/<int:pk>/", public.player_detail, name="player_detail"),
     path("words/", public.glossary, name="glossary"),
+    # The signed-in user's API token (create once, revoke).
+    path("account/token/", account.token, name="account_token"),
+    path("account/token/create/", account.token_create, name="account_token_create"),
+    path("account/token/revoke/", account.token_revoke, name="account_token_revoke"),
     # Referees at the table.
     path("matches/<int:pk>/enter/", referee.match_enter, name="match_enter"),
     path("games/<int:pk>/correct/", referee.game_correct, name="game_correct"),

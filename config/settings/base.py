@@ -122,15 +122,50 @@ CELERY_TASK_REJECT_ON_WORKER_LOST = True
 # With late acks a worker should hold only the task it is running.
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 # Soft limit raises SoftTimeLimitExceeded inside the task (it can record the failure);
-# the hard limit kills the worker process.
+# the hard limit kills the worker process. The only source of the limits: the tasks set
+# none of their own, so a worker applies these (and a record's messages quote them).
 CELERY_TASK_SOFT_TIME_LIMIT: int = env.int("CELERY_TASK_SOFT_TIME_LIMIT", default=120)
 CELERY_TASK_TIME_LIMIT: int = env.int("CELERY_TASK_TIME_LIMIT", default=150)
-# An unacknowledged task is redelivered by Redis after this many seconds; it must be
-# longer than the hard time limit, or a slow task would run twice at the same time.
-CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": 3600}
+# A worker process that dies mid-task: its parent hands the message back at once
+# (reject_on_worker_lost). A whole worker that dies (SIGKILL, power cut) never hands it
+# back: Redis keeps it as unacknowledged, and a live worker puts it back in the queue
+# once it is ``visibility_timeout`` seconds old, checking every ``unacked_restore_interval``
+# seconds (throttle 1: every check scans). The timeout must exceed the longest a live
+# worker holds a message, the hard time limit (with prefetch 1 it holds no more than it
+# runs), or a running task would be delivered a second time (harmless, the record's
+# lease makes the copy stand back, but wasted); close to it, so that such a record is
+# verified again within about the hard limit + 15 s (kombu's default is one hour).
+CELERY_BROKER_TRANSPORT_OPTIONS = {
+    "visibility_timeout": CELERY_TASK_TIME_LIMIT + 10,
+    "unacked_restore_interval": 5,
+    "unacked_restore_throttle": 1,
+}
 CELERY_RESULT_EXPIRES = 60 * 60 * 24
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 CELERY_TASK_TRACK_STARTED = True
+
+# --- Cache ----------------------------------------------------------------------------
+# The live pages' rendered fragments (``web/live.py``): in Redis when REDIS_URL is set,
+# shared by every process; else each process's own memory. Redis is shared with Celery's
+# broker, so nothing may call ``cache.clear()`` (it would empty the broker's database too).
+CACHES = {
+    "default": (
+        {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL}
+        if REDIS_URL
+        else {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}
+    )
+}
+
+# --- Game-record verification (matches/services.py) -------------------------------------
+# A verifying attempt's lease: renewed every third of it by its worker; an attempt whose
+# lease ran out is dead, and the record is taken over at once. Keep it well under the
+# soft time limit (a redelivered task waits up to this long inside its own time limit).
+GAME_RECORD_LEASE_SECONDS = 15.0
+# A record's broker message expires after this long (and the sweep may then send another):
+# longer than a message can wait legitimately (queue, redelivery after a dead worker).
+GAME_RECORD_MESSAGE_TTL = 900.0
+# The sweep leaves a record submitted less than this ago to its own on-commit enqueue.
+GAME_RECORD_PENDING_GRACE = 30.0
 
 # --- Django REST framework, OpenAPI ---------------------------------------------------
 REST_FRAMEWORK = {
@@ -139,7 +174,33 @@ REST_FRAMEWORK = {
 }
 SPECTACULAR_SETTINGS = {
     "TITLE": "Bräde Arena API",
-    "DESCRIPTION": "Tournaments, matches and verified game records of bräde.",
+    # The API docs page's introduction (Markdown): how to get a token, with curl.
+    "DESCRIPTION": """Tournaments, matches and verified game records of bräde.
+
+**Reading** public tournaments, brackets, matches and players needs no sign-in:
+
+    curl https://brade.example.org/api/
+    curl https://brade.example.org/api/tournaments/
+
+**Writing** (and reading private tournaments) needs a token, sent as
+`Authorization: Token <key>`. Get yours on the site, signed in, at
+[/account/token/](/account/token/) (the key is shown once), or from a script:
+
+    curl -X POST https://brade.example.org/api/token/ -d username=anna -d password='…'
+    # {"token": "9944b09199c62bcf9418ad846dd0e4bbdfc6ee4b", "username": "anna", "created": true}
+
+    curl -H "Authorization: Token 9944b091…" https://brade.example.org/api/matches/12/
+    curl -X POST -H "Authorization: Token 9944b091…" -H "Content-Type: application/json" \\
+         -d '{"number": 1, "winner": "W", "outcome": "jan", "starter": "W"}' \\
+         https://brade.example.org/api/matches/12/games/
+
+A user has one token; asking again returns the same key (200), a new one is 201.
+Revoke it with `curl -X DELETE -H "Authorization: Token …" https://brade.example.org/api/token/`
+(or on the page). A signed-in browser session works too (with its CSRF token).
+
+**Errors** are JSON: `{"error": {"code": "…", "message": "…"}}`, with `fields` for
+invalid input and the current `match` for conflicts (409).
+""",
     "VERSION": "0.1.0",
     "SERVE_INCLUDE_SCHEMA": False,
     # The docs page's Swagger UI comes from our own static files (no CDN): it works on a

@@ -4,7 +4,12 @@ Roles: ``anon`` (not logged in), ``outsider`` (logged in, no role), ``player`` (
 match A), ``entrant`` (entered, but not in match A), ``referee``, ``organiser``, and
 ``referee_elsewhere`` / ``organiser_elsewhere`` (roles in *another* tournament).
 A private tournament is invisible (404) to everyone without a role in it, so its ids
-cannot be probed; visible but not allowed is 403; anonymous writes are 401.
+cannot be probed; visible but not allowed is 403; anonymous writes are 401. Players
+follow their tournaments: one entered only in the private tournament is as invisible
+as it (404), and only its organiser may change them (issue 11).
+
+Cases one row per operation cannot hold (player edits by registry staff and by the
+linked user, the staff list's user names) are in tables of their own below.
 """
 
 from __future__ import annotations
@@ -14,6 +19,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import pytest
+from django.contrib.auth.models import Permission
 from django.urls import URLPattern, URLResolver, get_resolver, resolve
 
 from matches.models import GameRecordSubmission, Match
@@ -28,7 +34,7 @@ from tests.factories import (
     UserFactory,
 )
 from tests.tournaments.helpers import drawn, match_of, players_of
-from tournaments.models import Entry, Round
+from tournaments.models import Entry, Player, Round, Tournament
 
 pytestmark = pytest.mark.django_db
 
@@ -79,6 +85,8 @@ def world() -> World:
     EntryFactory.create(tournament=draft, player=b.player1)
     extra = PlayerFactory.create()
     club = ClubFactory.create()
+    staff = UserFactory.create(is_staff=True)  # registry staff: may change any player
+    staff.user_permissions.add(Permission.objects.get(codename="change_player"))
     users = {
         "anon": None,
         "outsider": UserFactory.create(),
@@ -88,6 +96,7 @@ def world() -> World:
         "organiser": s.organiser,
         "referee_elsewhere": referee_elsewhere,
         "organiser_elsewhere": organiser_elsewhere,
+        "staff": staff,
     }
     ids = {
         "t": t.pk,
@@ -101,7 +110,10 @@ def world() -> World:
         "entry_d": entry_d.pk,
         "extra": extra.pk,
         "club": club.pk,
-        "player": a.player1_id or 0,
+        "player": a.player1_id or 0,  # linked to the "player" user; only in private ones
+        "b2": b2.pk,  # linked to nobody, entered only in the private tournament
+        "public_player": elsewhere.players[0].pk,  # in a public tournament
+        "elsewhere": elsewhere.tournament.pk,
         "referee": s.referee.pk,
     }
     return World(users, ids)
@@ -187,7 +199,7 @@ ENDPOINTS: list[tuple[str, str, str, dict[str, Any] | None, Callable[[str], int]
         "game correct",
         "put",
         "/api/matches/{a}/games/1/",
-        {"winner": "B", "outcome": "jan"},
+        {"winner": "B", "outcome": "jan", "version": 1},
         write(STAFF, 200),
     ),
     ("versions", "get", "/api/matches/{a}/games/1/versions/", None, records_read),
@@ -237,21 +249,22 @@ ENDPOINTS: list[tuple[str, str, str, dict[str, Any] | None, Callable[[str], int]
         write(ORG, 201),  # the draft is visible to its staff and entrants
     ),
     ("player list", "get", "/api/players/", None, everyone),
-    ("player detail", "get", "/api/players/{player}/", None, everyone),
-    ("player matches", "get", "/api/players/{player}/matches/", None, everyone),
+    ("player detail", "get", "/api/players/{player}/", None, read),
+    ("player matches", "get", "/api/players/{player}/matches/", None, read),
     ("player create", "post", "/api/players/", {"name": "Ny"}, global_write(ORGANISERS, 201)),
-    (
-        "player update",
-        "patch",
-        "/api/players/{extra}/",
-        {"rating": 1500},
-        global_write(ORGANISERS, 200),
-    ),
+    # Only the organisers of a tournament the player is in (organiser_elsewhere: 404,
+    # as the player is invisible to them; more cases in test_player_edit_rights).
+    ("player update", "patch", "/api/players/{b2}/", {"rating": 1500}, write(ORG, 200)),
     ("club list", "get", "/api/clubs/", None, everyone),
     ("club detail", "get", "/api/clubs/{club}/", None, everyone),
     ("club create", "post", "/api/clubs/", {"name": "BK"}, global_write(ORGANISERS, 201)),
     ("schema", "get", "/api/schema/", None, everyone),
     ("docs", "get", "/api/docs/", None, everyone),
+    ("api root", "get", "/api/", None, everyone),
+    # Your own token: with a token (or a session) you get it back; anonymous callers are
+    # told to send a user name and password (tests/api/test_token.py has those cases).
+    ("token get", "post", "/api/token/", {}, lambda role: 400 if role == "anon" else 200),
+    ("token revoke", "delete", "/api/token/", None, lambda role: 401 if role == "anon" else 204),
 ]
 
 
@@ -296,8 +309,15 @@ def test_lists_hide_private_data(world: World, role: str) -> None:
     assert (world.ids["t"] in {t["id"] for t in tournaments}) == (role in VISIBLE)
     matches = client.get(f"/api/matches/?tournament={world.ids['t']}").json()
     assert (matches["count"] > 0) == (role in VISIBLE)
-    played = client.get(f"/api/players/{world.ids['player']}/matches/").json()
-    assert any(m["tournament"] == world.ids["t"] for m in played["results"]) == (role in VISIBLE)
+    played = client.get(f"/api/players/{world.ids['player']}/matches/")
+    if role in VISIBLE:
+        assert any(m["tournament"] == world.ids["t"] for m in played.json()["results"])
+    else:  # the player is entered only in private tournaments: absent, as they are
+        assert played.status_code == 404
+    players = {p["id"] for p in client.get("/api/players/?limit=500").json()["results"]}
+    assert (world.ids["b2"] in players) == (role in VISIBLE)
+    assert (world.ids["player"] in players) == (role in VISIBLE)
+    assert {world.ids["public_player"], world.ids["extra"]} <= players  # public, unentered
     assert Match.objects.filter(tournament_id=world.ids["t"]).exists()
 
 
@@ -308,6 +328,8 @@ def test_guessing_ids_reveals_nothing(world: World) -> None:
     assert private.status_code == missing.status_code == 200
     assert private.json()["count"] == missing.json()["count"] == 0
     for url, key in (
+        ("/api/players/{}/", "b2"),
+        ("/api/players/{}/matches/", "b2"),
         ("/api/tournaments/{}/", "t"),
         ("/api/matches/{}/", "a"),
         ("/api/records/{}/", "sub"),
@@ -318,6 +340,120 @@ def test_guessing_ids_reveals_nothing(world: World) -> None:
         b = client.get(url.format(987654))
         assert a.status_code == b.status_code == 404
         assert a.json()["error"]["code"] == b.json()["error"]["code"]
+
+
+def test_public_player_does_not_reveal_private_matches(world: World) -> None:
+    """A player visible through one public tournament shows the public only that one."""
+    public = TournamentFactory.create(is_public=True)
+    EntryFactory.create(tournament=public, player_id=world.ids["player"])
+    for role in ("anon", "outsider", "organiser_elsewhere"):
+        client = client_for(world.users[role])
+        assert client.get(f"/api/players/{world.ids['player']}/").status_code == 200
+        played = client.get(f"/api/players/{world.ids['player']}/matches/").json()["results"]
+        assert not any(m["tournament"] in (world.ids["t"], world.ids["draft"]) for m in played)
+        listed = client.get("/api/players/?limit=500").json()["results"]
+        assert world.ids["player"] in {p["id"] for p in listed}
+    played = client_for(world.users["referee"]).get(f"/api/players/{world.ids['player']}/matches/")
+    assert any(m["tournament"] == world.ids["t"] for m in played.json()["results"])
+
+
+# Who may PATCH /api/players/N/ (``services.player_update``): (role, player, body, status).
+# "player" is linked to the "player" user and entered only in the private tournaments;
+# "public_player" is in a public tournament that "organiser" does not organise.
+PLAYER_EDITS: list[tuple[str, str, dict[str, Any], int]] = [
+    ("organiser_elsewhere", "b2", {"rating": 1500}, 404),  # cannot see them
+    ("organiser_elsewhere", "player", {"name": "X"}, 404),
+    ("organiser", "public_player", {"rating": 1500}, 403),  # sees them, not theirs
+    ("organiser", "public_player", {"name": "X"}, 403),
+    ("organiser", "b2", {"name": "Bo Ny", "rating": 1500}, 200),  # unlinked: all
+    ("organiser", "player", {"name": "Nytt Namn"}, 403),  # a linked player's name
+    ("organiser", "player", {"rating": 1500, "club": "{club}"}, 200),  # club, rating: yes
+    ("referee", "player", {"rating": 1500}, 403),  # referees do not keep players
+    ("entrant", "player", {"name": "X"}, 403),  # another player
+    ("player", "player", {"name": "Nytt Namn"}, 200),  # the linked user: own name
+    ("player", "player", {"rating": 2500}, 403),  # … but not their rating
+    ("player", "b2", {"name": "X"}, 403),  # … nor anyone else
+    ("staff", "player", {"name": "Nytt Namn"}, 200),  # registry staff: anything
+    ("staff", "b2", {"rating": 1500}, 200),  # … and see every player
+    ("anon", "public_player", {"rating": 1}, 401),
+]
+
+
+@pytest.mark.parametrize(
+    ("role", "player", "body", "expected"),
+    PLAYER_EDITS,
+    ids=[f"{r}-{p}-{'+'.join(b)}" for r, p, b, _ in PLAYER_EDITS],
+)
+def test_player_edit_rights(
+    world: World, role: str, player: str, body: dict[str, Any], expected: int
+) -> None:
+    pk = world.ids[player]
+    before = Player.objects.values().get(pk=pk)
+    response = client_for(world.users[role]).patch(
+        f"/api/players/{pk}/", _fill(body, world.ids), format="json"
+    )
+    assert response.status_code == expected, response.content[:300]
+    after = Player.objects.values().get(pk=pk)
+    if expected == 200:
+        assert response.json()["name"] == after["name"] == body.get("name", before["name"])
+        assert after["rating"] == body.get("rating", before["rating"])
+    else:
+        assert after == before
+        assert response.json()["error"]["message"]
+
+
+def test_player_edit_sending_the_name_back_is_no_change(world: World) -> None:
+    """A client may send a whole player back: an unchanged linked name is not refused."""
+    pk = world.ids["player"]
+    name = Player.objects.get(pk=pk).name
+    api = client_for(world.users["organiser"])
+    response = api.patch(f"/api/players/{pk}/", {"name": name, "rating": 1700}, format="json")
+    assert response.status_code == 200 and response.json()["rating"] == 1700
+
+
+def test_organiser_cannot_enter_a_player_they_cannot_see(world: World) -> None:
+    """Entering a hidden player in one's own tournament would reveal them and make them
+    editable: their id is refused as unknown, like a missing one."""
+    other = TournamentFactory.create(organisers=[world.users["organiser_elsewhere"]])
+    api = client_for(world.users["organiser_elsewhere"])
+    hidden = api.post(f"/api/tournaments/{other.pk}/entries/", {"player": world.ids["b2"]})
+    missing = api.post(f"/api/tournaments/{other.pk}/entries/", {"player": 987654})
+    assert hidden.status_code == missing.status_code == 400
+    assert not Entry.objects.filter(tournament=other).exists()
+    seen = api.post(f"/api/tournaments/{other.pk}/entries/", {"player": world.ids["extra"]})
+    assert seen.status_code == 201
+
+
+def test_staff_list_shows_user_names_only_to_the_tournament_staff(world: World) -> None:
+    """User names are login identifiers: the public sees display names (full name, else
+    the linked player's name, else null); the tournament's referees and organisers see
+    ids and user names too, as they assign referees by them."""
+    referee = world.users["referee_elsewhere"]
+    referee.first_name, referee.last_name = "Rut", "Domare"
+    referee.save()
+    url = f"/api/tournaments/{world.ids['elsewhere']}/staff/"
+    for role in ("anon", "outsider", "organiser", "player", "organiser_elsewhere"):
+        body = client_for(world.users[role]).get(url).json()
+        people = body["organisers"] + body["referees"]
+        if role == "organiser_elsewhere":  # an organiser of the public tournament
+            assert referee.username in {p["username"] for p in people}
+            continue
+        assert all(set(p) == {"name"} for p in people), body
+        assert {"name": "Rut Domare"} in body["referees"]
+        assert referee.username not in str(body)
+        assert all(u.username not in str(body) for u in world.users.values() if u)
+    # The private tournament's referee (one of its staff) sees the user names.
+    private = client_for(world.users["referee"]).get(f"/api/tournaments/{world.ids['t']}/staff/")
+    assert world.users["organiser"].username in {
+        p["username"] for p in private.json()["organisers"]
+    }
+    # Linked to a player, no full name: the player's (public) name.
+    linked = world.users["player"]
+    tournament = Tournament.objects.get(pk=world.ids["elsewhere"])
+    tournament.referees.add(linked)
+    body = client_for(None).get(url).json()
+    assert {"name": Player.objects.get(user=linked).name} in body["referees"]
+    assert linked.username not in str(body)
 
 
 HTTP_METHODS = ("get", "post", "put", "patch", "delete")

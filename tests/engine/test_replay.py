@@ -133,9 +133,6 @@ class TestIllegalPlay:
         invalid('[Rules "vasa"]\nGame 1\nTek: 1-2\nW 5: 1/6\n', "illegal", 4, "R13")
         invalid("Game 1\nTek: 1-2\nW 5: 1/6\n", "illegal", 3, "R13")
 
-    def test_first_turn_contradicts_the_tek(self) -> None:
-        invalid("Game 1\nTek: 5-2\nW 6-4: 1/7 1/5\n", "illegal", 3, "R2", "Black")
-
     def test_first_turn_contradicts_the_position(self) -> None:
         invalid("Game 1\nPosition: W 24:2 | B 1:15 | W\nB 2-1: 1/3 1/2\n", "illegal", 3)
 
@@ -195,6 +192,30 @@ class TestStarter:
         assert report.error.line == 6 and "wrong starter" in report.error.message
         assert [g.number for g in report.games] == [1]
 
+    def test_first_turn_by_the_side_that_lost_the_tek(self) -> None:
+        # game-record.md lists "wrong starter" among the match-level breaches (R2, S5)
+        error = invalid("Game 1\nTek: 5-2\nW 6-4: 1/7 1/5\n", "match", 3, "wrong starter")
+        assert error.game == 1 and "Tek 5-2" in error.message and "Black" in error.message
+        error = invalid(
+            '[Length "3"]\nGame 1\nStarter: W\nW resigns\n\nGame 2\nTek: 1-2\nB 6-4: 1/7 1/5\n',
+            "match",
+            8,
+            "wrong starter",
+        )
+        assert error.game == 2
+
+    def test_first_turn_against_the_starter_line(self) -> None:
+        error = invalid("Game 1\nStarter: Black\nW 6-4: 1/7 1/5\n", "match", 3, "wrong starter")
+        assert error.game == 1
+
+    def test_wrong_starter_report_has_the_match_section(self) -> None:
+        text = '[Length "3"]\nGame 1\nStarter: W\nW resigns\n\nGame 2\nTek: 1-2\nB 6-4: 1/7 1/5\n'
+        report = replay_text(text, match_scorer=FakeScorer())
+        assert report.error is not None and report.error.kind == "match"
+        assert [g.number for g in report.games] == [1]
+        # the hook saw game 1 only (the games before the breach), in a record of two
+        assert report.to_dict()["match"] == {"length": 3, "games": 2, "rules": "talisman"}
+
     def test_position_game_needs_no_starter_check(self) -> None:
         # The loser of game 1 is White, but the Position gives Black the move.
         text = "Game 1\nStarter: W\nW resigns\n\nGame 2\nPosition: W 1:15 | B 1:15 | B\nB resigns\n"
@@ -237,7 +258,7 @@ class FakeScorer:
         games_in_record: int,
     ) -> dict[str, Any] | None:
         self.seen = list(outcomes)
-        if self.breach_game is not None:
+        if self.breach_game is not None and games_in_record >= self.breach_game:
             raise MatchError("S4: the match was already decided", game=self.breach_game)
         if "Length" not in tags:
             return None
@@ -264,6 +285,15 @@ class TestMatchHook:
         assert report.error is not None and not report.valid
         assert (report.error.kind, report.error.game, report.error.line) == ("match", 2, 6)
         assert [g.number for g in report.games] == [1]
+
+    def test_match_error_report_shows_the_state_before_the_breach(self) -> None:
+        # game-record.md: on a ``match`` error the report's match section is the state
+        # after the last game that counted (the hook is asked again for it)
+        scorer = FakeScorer(breach_game=2)
+        data = replay_text(self.TEXT, match_scorer=scorer).to_dict()
+        assert data["error"]["kind"] == "match"
+        assert data["match"] == {"length": 3, "games": 1, "rules": "talisman"}
+        assert scorer.seen == [Outcome(B, OutcomeKind.UPPGIVET)]
 
     def test_the_first_error_wins(self) -> None:
         text = self.TEXT + "\nGame 3\nStarter: White\n"  # game 3 is incomplete

@@ -13,6 +13,9 @@ from django.core.management import call_command
 from django.core.management.base import CommandError
 
 from engine.record import read_record, write_json
+from engine.replay import GameReport, ReplayReport, report_lines
+from engine.types import Outcome, OutcomeKind, Pattern, Side
+from scoring.report import match_line
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -67,8 +70,78 @@ def test_reads_json_by_content(tmp_path: Path) -> None:
 def test_human_report(valid_file: Path) -> None:
     out, code = run(valid_file)
     assert code == 0
-    assert out.splitlines()[0].startswith("Record valid")
-    assert "Game 1: White starts; Black uppgivet; 2 turns" in out
+    assert out.splitlines() == [
+        "Record valid: 1 game replayed (rules talisman).",
+        "Game 1: White starts; Black wins: White resigned (uppgivet); 2 turns.",
+    ]
+
+
+def test_text_report_has_a_match_line_in_words(tmp_path: Path) -> None:
+    path = tmp_path / "match.txt"
+    path.write_text('[Length "3"]\n' + VALID, encoding="utf-8")
+    out, code = run(path)
+    assert code == 0
+    assert out.splitlines()[-1] == (
+        "Match, best of 3, W&W: White 0 points, Black 1 point; skiljepoäng White 0, "
+        "Black 1. Not decided yet."
+    )
+    for python in ("{", "}", "None", "(s)", "'W'"):
+        assert python not in out
+
+
+def test_invalid_record_has_no_match_line_in_text_but_keeps_it_in_json(tmp_path: Path) -> None:
+    path = tmp_path / "bad-match.txt"
+    path.write_text('[Length "3"]\n' + ILLEGAL, encoding="utf-8")
+    out, code = run(path)
+    assert code == 1
+    assert out.splitlines() == [
+        "Record NOT valid: no games replayed before the error (rules talisman).",
+        "Error in game 1, line 4 (illegal play): R5.3: White may not make a band on point 7",
+    ]
+    report, code = run(path, "--json")
+    assert code == 1 and json.loads(report)["match"]["winner"] is None  # game-record.md
+
+
+def test_report_lines_plurals_and_swedish_letters() -> None:
+    """Synthetic games (any outcome, any count) rendered as the text report writes them."""
+    white, black = Side.WHITE, Side.BLACK
+    games = [
+        GameReport(1, white, Outcome(black, OutcomeKind.SPRANGJAN), 1),
+        GameReport(
+            2, white, Outcome(white, OutcomeKind.VACKERT_SPEL, Pattern.DUBBELT_KRONSPEL, True), 2
+        ),
+        GameReport(3, black, Outcome(white, OutcomeKind.HEMSPEL, munk=True), 0),
+    ]
+    match = {
+        "length": 3,
+        "scale": "ww",
+        "points": {"W": 4, "B": 4},
+        "tiebreak": {"W": 1, "B": 2},
+        "winner": "B",
+        "decided_after_game": 3,
+    }
+    report = ReplayReport(True, None, "helmfrid", {}, games, match)
+    assert report_lines(report, match_line=match_line) == [
+        "Record valid: 3 games replayed (rules helmfrid).",
+        "Game 1: White starts; Black wins by sprängjan; 1 turn.",
+        "Game 2: White starts; White wins by vackert spel (dubbelt kronspel) with munk; 2 turns.",
+        "Game 3: Black starts; White wins by hemspel with munk; 0 turns.",
+        "Match, best of 3, W&W: White 4 points, Black 4 points; skiljepoäng White 1, Black 2. "
+        "Black wins the match, decided after game 3.",
+    ]
+    # The JSON report keeps game-record.md's ASCII names.
+    assert report.to_dict()["games"][0]["outcome"] == "sprangjan"
+
+
+def test_match_line_names_each_scales_tiebreak() -> None:
+    base = {"length": 5, "points": {"W": 3, "B": 1}, "winner": None, "decided_after_game": None}
+    ny1 = match_line({**base, "scale": "ny1", "tiebreak": {"W": 1, "B": -1}})
+    assert ny1 == (
+        "Match, best of 5, Ny 1: White 3 points, Black 1 point; plus and minus White +1, "
+        "Black −1. Not decided yet."
+    )
+    ny2 = match_line({**base, "scale": "ny2", "tiebreak": {"W": 0, "B": 0}})
+    assert ny2 == "Match, best of 5, Ny 2: White 3 points, Black 1 point. Not decided yet."
 
 
 def test_invalid_record_exits_1(tmp_path: Path) -> None:

@@ -17,6 +17,7 @@ from hypothesis import strategies as st
 from engine.types import Side
 from matches.errors import DomainError
 from matches.models import FINISHED_STATES, Game, GameResult, Match, MatchState
+from matches.selectors import game_version
 from matches.services import game_result_correct, game_result_enter, match_walkover
 from scoring.match import match_state
 from tests.tournaments.helpers import Setup, drawn
@@ -127,6 +128,7 @@ def test_random_tournaments_keep_their_invariants(seed: int, players: int) -> No
                     outcome=outcome,
                     pattern=pattern,
                     munk=munk,
+                    expected_version=game_version(game=g),
                     by=s.referee,
                 )
             else:

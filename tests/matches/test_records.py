@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import threading
+import time
+from datetime import timedelta
 from typing import Any
 
 import pytest
+from django.db import connection
 from kombu.exceptions import OperationalError
 
 from engine.errors import IllegalPlayError
@@ -213,6 +217,57 @@ class TestSubmit:
         assert not GameRecordSubmission.objects.exists()
 
 
+class TestControlCharacters:
+    """NUL cannot be stored in PostgreSQL text (it was an HTTP 500); it and the other C0
+    controls but tab, LF and CR, and DEL, are refused, naming line and column (issue 11,
+    item 3). Runs on both databases (CI runs the suite on SQLite and PostgreSQL)."""
+
+    @pytest.mark.parametrize(
+        ("char", "named"),
+        [
+            ("\x00", "U+0000 (NUL)"),
+            ("\x01", "U+0001 (SOH)"),
+            ("\x0b", "U+000B (VT)"),
+            ("\x0c", "U+000C (FF)"),
+            ("\x1a", "U+001A (SUB)"),
+            ("\x1b", "U+001B (ESC)"),
+            ("\x1f", "U+001F (US)"),
+            ("\x7f", "U+007F (DEL)"),
+        ],
+    )
+    @pytest.mark.parametrize("as_bytes", [False, True])
+    def test_refused_with_line_and_column(
+        self, setup: Setup, char: str, named: str, as_bytes: bool
+    ) -> None:
+        m = match_of(setup.tournament, 1, 0)
+        text = TEXT.replace("Tek: 2-5", f"Tek{char} 2-5")  # line 4, column 4
+        with pytest.raises(ValidationError) as info:
+            game_record_submit(match=m, text=text.encode() if as_bytes else text, by=setup.referee)
+        assert info.value.code == "control_character"
+        assert f"control character {named} at line 4, column 4." in info.value.message
+        assert not GameRecordSubmission.objects.exists()
+
+    def test_nul_alone_is_refused_not_stored(self, setup: Setup) -> None:
+        m = match_of(setup.tournament, 1, 0)
+        with pytest.raises(ValidationError, match="U\\+0000 \\(NUL\\) at line 1, column 1"):
+            game_record_submit(match=m, text=b"\x00", by=setup.referee)
+        assert not GameRecordSubmission.objects.exists()
+
+    def test_tab_and_line_breaks_are_text(self, setup: Setup, fake: FakeReplay) -> None:
+        m = match_of(setup.tournament, 1, 0)
+        text = TEXT.replace("\n", "\r\n").replace("Tek: 2-5", "Tek:\t2-5")
+        sub = game_record_submit(match=m, text=text, by=setup.referee)
+        sub.refresh_from_db()
+        assert sub.text == text
+
+    def test_lone_surrogates_are_not_utf8(self, setup: Setup) -> None:
+        # JSON can carry "\ud800"; it cannot be encoded, so it is not text to store.
+        m = match_of(setup.tournament, 1, 0)
+        with pytest.raises(ValidationError, match="not UTF-8"):
+            game_record_submit(match=m, text=TEXT + "\ud800", by=setup.referee)
+        assert not GameRecordSubmission.objects.exists()
+
+
 class TestTask:
     def test_idempotent(self, setup: Setup, django_capture_on_commit_callbacks: Any) -> None:
         m = match_of(setup.tournament, 1, 0)
@@ -229,8 +284,8 @@ class TestTask:
     def test_attempt_counter_ends_as_failed(
         self, setup: Setup, django_capture_on_commit_callbacks: Any, settings: Any
     ) -> None:
-        """A record whose verification keeps dying (stale 'verifying') ends as failed."""
-        settings.GAME_RECORD_STALE_SECONDS = 0
+        """A record whose verification keeps dying (its lease runs out) ends as failed."""
+        settings.GAME_RECORD_LEASE_SECONDS = 0
         m = match_of(setup.tournament, 1, 0)
         with django_capture_on_commit_callbacks(execute=False):
             sub = game_record_submit(match=m, text=TEXT, by=setup.referee)
@@ -255,24 +310,40 @@ class TestTask:
         settings: Any,
     ) -> None:
         """The task's soft time limit during the replay is not a crash: the attempt ends,
-        the record is pending again (to be requeued), and failed after the last attempt."""
+        the record is pending again with a new message sent at once, and failed after the
+        last attempt. Its message quotes the configured limit and promises a retry only
+        when one comes."""
         from celery.exceptions import SoftTimeLimitExceeded
 
+        from matches import tasks
         from matches.tasks import verify_game_record
 
         def too_slow(text: str, *, match: Any) -> Any:
             raise SoftTimeLimitExceeded()
 
+        settings.CELERY_TASK_SOFT_TIME_LIMIT = 7
         monkeypatch.setattr(services, "_real_replay", too_slow)
         m = match_of(setup.tournament, 1, 0)
         with django_capture_on_commit_callbacks(execute=False):
             sub = game_record_submit(match=m, text=TEXT, by=setup.referee)
+        sent: list[Any] = []
+        monkeypatch.setattr(
+            tasks.verify_game_record, "apply_async", lambda args, **kw: sent.append(args)
+        )
         for attempt in range(1, RECORD_MAX_ATTEMPTS + 1):
-            assert verify_game_record.apply(args=[sub.pk]).get() == "timeout"
-            sub.refresh_from_db()
-            assert sub.attempts == attempt and "longer than" in sub.message
+            sent.clear()
             last = attempt == RECORD_MAX_ATTEMPTS
-            assert sub.state == (RecordState.FAILED if last else RecordState.PENDING)
+            with django_capture_on_commit_callbacks(execute=True):
+                state = verify_game_record.apply(args=[sub.pk]).get()
+            sub.refresh_from_db()
+            assert state == sub.state == (RecordState.FAILED if last else RecordState.PENDING)
+            assert sub.attempts == attempt and "longer than the limit of 7 s" in sub.message
+            if last:
+                assert "retried" not in sub.message and "administrator" in sub.message
+                assert sent == []
+            else:
+                assert "it will be retried" in sub.message
+                assert sent == [[sub.pk]]  # the retry's message, without waiting for beat
         assert not Game.objects.filter(match=m).exists()
 
     def test_crashing_verifier_fails_at_once(
@@ -304,7 +375,7 @@ class TestTask:
 
         m = match_of(setup.tournament, 1, 0)
         fake.results = ["W hemspel"]
-        monkeypatch.setattr(tasks.verify_game_record, "delay", down)
+        monkeypatch.setattr(tasks.verify_game_record, "apply_async", down)
         with django_capture_on_commit_callbacks(execute=True):
             sub = game_record_submit(match=m, text=TEXT, by=setup.referee)
         sub.refresh_from_db()
@@ -334,7 +405,7 @@ class TestTask:
         m = match_of(setup.tournament, 1, 0)
         fake.results = ["W hemspel"]
         with monkeypatch.context() as patch:
-            patch.setattr(tasks.verify_game_record, "delay", _broker_down)
+            patch.setattr(tasks.verify_game_record, "apply_async", _broker_down)
             with django_capture_on_commit_callbacks(execute=True):
                 sub = game_record_submit(match=m, text=TEXT, by=setup.referee)
         sub.refresh_from_db()
@@ -360,7 +431,7 @@ class TestTask:
         m = match_of(setup.tournament, 1, 0)
         fake.results = ["W hemspel"]
         with monkeypatch.context() as patch:
-            patch.setattr(tasks.verify_game_record, "delay", down)
+            patch.setattr(tasks.verify_game_record, "apply_async", down)
             with django_capture_on_commit_callbacks(execute=True):
                 left = game_record_submit(match=m, text=TEXT, by=setup.referee)
         settings.GAME_RECORD_PENDING_GRACE = 0
@@ -371,13 +442,158 @@ class TestTask:
         assert len(fake.calls) == 2
 
 
+class TestLeaseAndMessages:
+    """A dead attempt is taken over once its lease runs out (no staleness wait, no beat);
+    a live one keeps its record; a record never has more than one live message."""
+
+    def test_dead_attempt_is_taken_over_when_its_lease_runs_out(
+        self, setup: Setup, django_capture_on_commit_callbacks: Any, settings: Any
+    ) -> None:
+        """What a redelivered message finds after its worker was killed: the record
+        'verifying' under a lease nobody renews. It waits the lease out and verifies."""
+        settings.GAME_RECORD_LEASE_SECONDS = 0.5
+        m = match_of(setup.tournament, 1, 0)
+        with django_capture_on_commit_callbacks(execute=False):
+            sub = game_record_submit(match=m, text=TEXT, by=setup.referee)
+
+        def killed(text: str) -> Any:
+            raise SystemExit("worker killed")  # not an Exception: like a killed process
+
+        with pytest.raises(SystemExit):
+            game_record_verify(submission_id=sub.pk, replay=killed)
+        sub.refresh_from_db()
+        assert sub.state == RecordState.VERIFYING and sub.lease_until is not None
+        done = game_record_verify(submission_id=sub.pk, replay=FakeReplay(results=["W hemspel"]))
+        assert done is not None and done.state == RecordState.ENTERED and done.attempts == 2
+        assert Game.objects.filter(match=m).count() == 1
+
+    def test_lease_is_capped_by_the_hard_time_limit(
+        self, setup: Setup, django_capture_on_commit_callbacks: Any, settings: Any
+    ) -> None:
+        settings.GAME_RECORD_LEASE_SECONDS = 600
+        settings.CELERY_TASK_TIME_LIMIT = 9
+        m = match_of(setup.tournament, 1, 0)
+        with django_capture_on_commit_callbacks(execute=False):
+            sub = game_record_submit(match=m, text=TEXT, by=setup.referee)
+        seen: list[Any] = []
+
+        def look(text: str) -> Any:
+            seen.append(GameRecordSubmission.objects.get(pk=sub.pk))
+            return FakeReplay(results=["W hemspel"])(text)
+
+        game_record_verify(submission_id=sub.pk, replay=look)
+        (during,) = seen
+        assert during.lease_until - during.started_at == timedelta(seconds=9)
+
+    def test_submissions_send_one_message_per_record(
+        self,
+        setup: Setup,
+        django_capture_on_commit_callbacks: Any,
+        monkeypatch: pytest.MonkeyPatch,
+        settings: Any,
+    ) -> None:
+        """No worker runs; every record is past the grace. Each submission used to send a
+        message for every pending record again (n submissions: n(n+1)/2 messages)."""
+        from matches import tasks
+
+        sent: list[tuple[int, Any]] = []
+
+        def publish(args: list[int], **options: Any) -> None:
+            sent.append((args[0], options.get("expires")))
+
+        monkeypatch.setattr(tasks.verify_game_record, "apply_async", publish)
+        settings.GAME_RECORD_PENDING_GRACE = 0
+        m = match_of(setup.tournament, 1, 0)
+        subs = []
+        for _ in range(6):
+            with django_capture_on_commit_callbacks(execute=True):
+                subs.append(game_record_submit(match=m, text=TEXT, by=setup.referee))
+        assert sorted(pk for pk, _ in sent) == sorted(s.pk for s in subs)
+        assert game_records_requeue() == []  # beat too: every record has its message
+        # Each message expires when its record's slot does; after that the sweep sends
+        # one new message per record (the old one is discarded by whichever worker gets it).
+        later = max(expires for _, expires in sent) + timedelta(seconds=1)
+        for s in subs:
+            s.refresh_from_db()
+            assert (s.pk, s.message_until) in sent
+        assert sorted(game_records_requeue(now=later)) == sorted(s.pk for s in subs)
+        assert len(sent) == 2 * len(subs)
+
+    def test_sweep_leaves_a_dead_attempt_to_its_message_while_it_can_come_back(
+        self, setup: Setup, django_capture_on_commit_callbacks: Any, settings: Any
+    ) -> None:
+        """A verifying record whose lease ran out still has its message, held by the dead
+        worker, until the broker's redelivery window has passed: only then does the sweep
+        send another."""
+        settings.GAME_RECORD_LEASE_SECONDS = 0
+        settings.CELERY_BROKER_TRANSPORT_OPTIONS = {
+            "visibility_timeout": 100,
+            "unacked_restore_interval": 5,
+            "unacked_restore_throttle": 1,
+        }
+        m = match_of(setup.tournament, 1, 0)
+        with django_capture_on_commit_callbacks(execute=False):
+            sub = game_record_submit(match=m, text=TEXT, by=setup.referee)
+
+        def killed(text: str) -> Any:
+            raise SystemExit("worker killed")
+
+        with pytest.raises(SystemExit):
+            game_record_verify(submission_id=sub.pk, replay=killed)
+        sub.refresh_from_db()
+        assert sub.started_at is not None
+        assert game_records_requeue(now=sub.started_at + timedelta(seconds=100)) == []
+        assert game_records_requeue(now=sub.started_at + timedelta(seconds=116)) == [sub.pk]
+
+
+@pytest.mark.postgres
+@pytest.mark.skipif(
+    connection.vendor != "postgresql", reason="two threads writing at once: needs PostgreSQL"
+)
+@pytest.mark.django_db(transaction=True)
+def test_live_attempt_keeps_its_record_while_it_renews_its_lease(settings: Any) -> None:
+    """An attempt slower than its lease keeps the record: its worker renews the lease,
+    so a second message (a copy) stands back instead of verifying a second time."""
+    settings.GAME_RECORD_LEASE_SECONDS = 0.6
+    s = drawn(2, lengths=[3])
+    m = match_of(s.tournament, 1, 0)
+    sub = GameRecordSubmission.objects.create(match=m, submitted_by=s.referee, text=TEXT)
+    started = threading.Event()
+
+    def slow(text: str) -> Any:
+        started.set()
+        time.sleep(2.5)  # four leases
+        return FakeReplay(results=["W hemspel"])(text)
+
+    results: list[Any] = []
+
+    def first() -> None:
+        try:
+            results.append(game_record_verify(submission_id=sub.pk, replay=slow))
+        finally:
+            connection.close()
+
+    thread = threading.Thread(target=first)
+    thread.start()
+    assert started.wait(30)
+    assert (
+        game_record_verify(submission_id=sub.pk, replay=FakeReplay(results=["W hemspel"])) is None
+    )
+    thread.join(30)
+    sub.refresh_from_db()
+    assert results and results[0] is not None
+    assert sub.state == RecordState.ENTERED and sub.attempts == 1
+    assert Game.objects.filter(match=m).count() == 1
+
+
 def _broker_down(*args: Any, **kwargs: Any) -> None:
     raise OperationalError("Error 111 connecting to redis")
 
 
 def test_unreachable_redis_leaves_the_record_pending(tmp_path: Any) -> None:
     """The real Celery/Redis client against a closed port: enqueue reports False quickly
-    (the record stays pending) instead of raising into the request."""
+    (the record stays pending, its message slot given back for the sweep) instead of
+    raising into the request."""
     import os
     import subprocess
     import sys
@@ -386,8 +602,17 @@ def test_unreachable_redis_leaves_the_record_pending(tmp_path: Any) -> None:
     root = Path(__file__).resolve().parent.parent.parent
     script = (
         "import django; django.setup()\n"
+        "from django.core.management import call_command\n"
+        "call_command('migrate', verbosity=0)\n"
+        "from matches.models import GameRecordSubmission\n"
         "from matches.services import game_record_enqueue\n"
-        "print(game_record_enqueue(submission_id=1))\n"
+        "from tests.tournaments.helpers import drawn, match_of\n"
+        "s = drawn(2)\n"
+        "sub = GameRecordSubmission.objects.create(match=match_of(s.tournament, 1, 0), text='x')\n"
+        "sent = game_record_enqueue(submission_id=sub.pk)\n"
+        "sub.refresh_from_db()\n"
+        "print(sub.state, sub.message_until)\n"
+        "print(sent)\n"
     )
     env = {
         **os.environ,
@@ -400,5 +625,5 @@ def test_unreachable_redis_leaves_the_record_pending(tmp_path: Any) -> None:
         [sys.executable, "-c", script], cwd=root, env=env, capture_output=True, text=True,
         timeout=120,
     )  # fmt: skip
-    assert done.stdout.strip().splitlines()[-1] == "False", done.stderr[-2000:]
+    assert done.stdout.strip().splitlines()[-2:] == ["pending None", "False"], done.stderr[-2000:]
     assert "stays pending" in done.stderr

@@ -6,7 +6,7 @@ import pytest
 
 from engine.errors import MatchError
 from engine.types import Outcome, Side
-from scoring.match import MatchState, ResignationPolicy, match_state
+from scoring.match import MAX_MATCH_LENGTH, MatchState, ResignationPolicy, match_state
 from scoring.scales import Scale
 
 W, B = Side.WHITE, Side.BLACK
@@ -74,6 +74,20 @@ class TestS1Length:
         with pytest.raises(MatchError, match="S1: a match is played over an odd number") as info:
             match_state(length=length)
         assert info.value.kind == "match" and info.value.game is None
+
+    @pytest.mark.parametrize("length", [MAX_MATCH_LENGTH + 2, 27, 51, 201, 10**9 + 1])
+    def test_longer_than_the_bound_rejected(self, length: int) -> None:
+        """Issue 11: past best of 25 a clear ``match`` error, before any work is done."""
+        with pytest.raises(
+            MatchError, match=f"S1: a match is played over at most 25 completed games, not {length}"
+        ) as info:
+            match_state(length=length)
+        assert info.value.kind == "match" and info.value.game is None
+
+    def test_the_bound_itself_is_accepted(self) -> None:
+        assert MAX_MATCH_LENGTH == 25
+        state = match_state(length=MAX_MATCH_LENGTH, outcomes=outcomes("W hemspel"))
+        assert state.remaining == 24 and state.winner is None
 
     @pytest.mark.parametrize("length", [True, 3.0, "3"])
     def test_not_an_int(self, length: object) -> None:

@@ -40,6 +40,7 @@ def test_tag_keys_any_case_and_ny2() -> None:
     ("tags", "message"),
     [
         ({"Length": "4"}, "S1: a match is played over an odd number"),
+        ({"Length": "27"}, "S1: a match is played over at most 25 completed games, not 27"),
         ({"Length": "three"}, "S1: the Length tag must be an odd whole number"),
         ({"Length": "3", "Scale": "ny3"}, "S2: unknown scale"),
         ({"Length": "3", "Resignations": "never"}, "S1: unknown resignation policy"),

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from django.utils import translation
 
 from matches.models import Match, MatchState
 from tests.tournaments.helpers import drawn
@@ -124,6 +125,33 @@ def test_third_place_match_and_lengths() -> None:
     setup = drawn(8, third_place=True)
     rounds = list(Round.objects.filter(tournament=setup.tournament).order_by("number"))
     assert [r.match_length for r in rounds] == [3, 5, 7]
-    assert [r.name for r in rounds] == ["Quarterfinal", "Semifinal", "Final"]
+    assert [r.rounds_after for r in rounds] == [2, 1, 0]
+    with translation.override("en"):
+        assert [r.name for r in rounds] == ["Quarterfinal", "Semifinal", "Final"]
+    with translation.override("sv"):
+        assert [r.name for r in rounds] == ["Kvartsfinal", "Semifinal", "Final"]
     third = Match.objects.get(tournament=setup.tournament, is_third_place=True)
     assert third.round == rounds[-1] and third.length == 7
+
+
+@pytest.mark.parametrize(
+    ("number", "rounds", "english", "swedish"),
+    [
+        (1, 6, "Round 1", "Omgång 1"),
+        (2, 6, "Round 2", "Omgång 2"),
+        (3, 6, "Round of 16", "Åttondelsfinal"),
+        (4, 6, "Quarterfinal", "Kvartsfinal"),
+        (5, 6, "Semifinal", "Semifinal"),
+        (6, 6, "Final", "Final"),
+        (1, 1, "Final", "Final"),
+    ],
+)
+def test_round_names_in_both_languages(
+    number: int, rounds: int, english: str, swedish: str
+) -> None:
+    """A round's name is made from its place in the bracket in the reader's language."""
+    rnd = Round(number=number, rounds_after=bracket.rounds_after(number, rounds))
+    with translation.override("en"):
+        assert rnd.name == english
+    with translation.override("sv"):
+        assert rnd.name == swedish

@@ -147,6 +147,26 @@ def test_non_utf8_file_is_refused(client: Client, match: Match) -> None:
     assert not GameRecordSubmission.objects.exists()
 
 
+@pytest.mark.parametrize("char", ["\x00", "\x0c", "\x7f"])
+@pytest.mark.parametrize("how", ["file", "text"])
+def test_control_characters_are_refused_with_line_and_column(
+    client: Client, match: Match, char: str, how: str
+) -> None:
+    # NUL was an HTTP 500 on PostgreSQL (issue 11, item 3); the text box said only
+    # "Null characters are not allowed". Now every path names the line and column.
+    client.force_login(_player_user(match, 1))
+    text = LEGAL.replace("W 6-5: 24/off", f"W 6-5:{char} 24/off")  # line 7, column 7
+    data: dict[str, Any] = (
+        {"file": SimpleUploadedFile("rec.txt", text.encode())} if how == "file" else {"text": text}
+    )
+    response = client.post(reverse("web:record_upload", args=[match.pk]), data)
+    assert response.status_code == 200
+    page = response.content.decode()
+    assert "The record holds the control character U+00" in page
+    assert "at line 7, column 7." in page
+    assert not GameRecordSubmission.objects.exists()
+
+
 def test_empty_form_and_both_fields_are_refused(client: Client, match: Match) -> None:
     client.force_login(_player_user(match, 1))
     url = reverse("web:record_upload", args=[match.pk])

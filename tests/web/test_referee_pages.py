@@ -8,7 +8,7 @@ from django.test import Client
 from django.urls import reverse
 
 from matches.models import GameResult, MatchState
-from matches.services import game_result_enter
+from matches.services import game_result_correct, game_result_enter
 from tests.factories import UserFactory
 from tests.tournaments.helpers import drawn, match_of
 from web.forms.referee import ALL_VALUES, parse_outcome
@@ -117,8 +117,10 @@ def test_correction_keeps_versions(client: Client) -> None:
     game = game_result_enter(match=match, number=1, winner="W", outcome="jan", by=setup.referee)
     client.force_login(setup.referee)
     url = reverse("web:game_correct", args=[game.pk])
-    assert client.get(url).status_code == 200
-    response = client.post(url, {"number": 1, "winner": "W", "outcome": "sprangjan"})
+    page = client.get(url)
+    assert page.status_code == 200
+    assert '<input type="hidden" name="version" value="1">' in page.content.decode()
+    response = client.post(url, {"number": 1, "version": 1, "winner": "W", "outcome": "sprangjan"})
     assert response.status_code == 302
     game.refresh_from_db()
     match.refresh_from_db()
@@ -141,3 +143,62 @@ def test_conflict_message_is_swedish_on_a_swedish_page(client: Client) -> None:
     page = response.content.decode()
     assert "Parti 1 har redan förts in av kerstin: Black jan. Ladda om matchen;" in page
     assert "was entered already" not in page
+
+
+def test_a_stale_correction_shows_the_current_result_and_overwrites_nothing(
+    client: Client,
+) -> None:
+    setup = drawn(2, lengths=[5])
+    match = match_of(setup.tournament, 1, 0)
+    other = UserFactory.create(username="kerstin")
+    setup.tournament.referees.add(other)
+    game = game_result_enter(
+        match=match, number=1, winner="W", outcome="jan", starter="W", by=setup.referee
+    )
+    client.force_login(setup.referee)
+    url = reverse("web:game_correct", args=[game.pk])
+    client.get(url)  # the page shows version 1 ...
+    game_result_correct(  # ... while kerstin corrects it
+        game=game, winner="B", outcome="hemspel", by=other, expected_version=1
+    )
+    client.cookies["django_language"] = "en"
+    response = client.post(url, {"number": 1, "version": 1, "winner": "W", "outcome": "sprangjan"})
+    assert response.status_code == 409
+    page = response.content.decode()
+    assert 'class="conflict"' in page
+    assert "Someone else corrected this game first." in page
+    assert "Game 1 was changed by kerstin since you loaded it: it is now Black hemspel" in page
+    # The form now names the current version, so a second press is deliberate.
+    assert '<input type="hidden" name="version" value="2">' in page
+    versions = GameResult.objects.filter(game=game).order_by("version")
+    assert [(v.outcome, v.confirmed) for v in versions] == [("jan", False), ("hemspel", True)]
+
+
+def test_a_correction_without_the_version_field_is_refused(client: Client) -> None:
+    setup = drawn(2, lengths=[5])
+    match = match_of(setup.tournament, 1, 0)
+    game = game_result_enter(
+        match=match, number=1, winner="W", outcome="jan", starter="W", by=setup.referee
+    )
+    client.force_login(setup.referee)
+    url = reverse("web:game_correct", args=[game.pk])
+    response = client.post(url, {"number": 1, "winner": "W", "outcome": "sprangjan"})
+    assert response.status_code == 400
+    assert GameResult.objects.filter(game=game).count() == 1
+
+
+def test_a_game_after_the_decision_says_the_match_is_decided(client: Client) -> None:
+    setup = drawn(2, lengths=[3])
+    match = match_of(setup.tournament, 1, 0)
+    client.force_login(setup.referee)
+    client.get(enter_url(match.pk))  # the page shows game 2 ...
+    for number in (1, 2):  # ... while another referee's entries decide the match 2–0
+        game_result_enter(match=match, number=number, winner="W", outcome="jan", by=setup.referee)
+    client.cookies["django_language"] = "en"
+    response = client.post(enter_url(match.pk), {"number": 3, "winner": "B", "outcome": "jan"})
+    assert response.status_code == 409
+    page = response.content.decode()
+    assert "The match is decided; no more games are entered." in page
+    assert "The match was decided after game 2" in page
+    assert "Someone else entered this game first." not in page
+    assert match.games.count() == 2

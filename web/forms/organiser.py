@@ -1,9 +1,10 @@
 """Forms of the organiser pages: a new tournament, entries (one by one or from a CSV
 file), seeds, referees, the draw and a walkover.
 
-The forms check what a person can get wrong while typing (odd match lengths, unique
-seeds, unknown user names, a malformed CSV row) and say so next to the field; the
-services check the rest again, so the pages and the API share one set of rules.
+The forms check what a person can get wrong while typing (odd match lengths of at most
+``MAX_MATCH_LENGTH`` games, unique seeds, unknown user names, a malformed CSV row) and
+say so next to the field; the services check the rest again, so the pages and the API
+share one set of rules.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from django.utils.translation import gettext_lazy, ngettext
 from matches.models import Match
 from tournaments.csv_import import COLUMNS as CSV_COLUMNS
 from tournaments.csv_import import Code, CsvImportError, ImportRow, RowError, parse_entries_csv
+from tournaments.lengths import MAX_MATCH_LENGTH, too_long_message
 from tournaments.models import Club, Entry, ResignationPolicyName, RuleSetName, ScaleName
 from tournaments.services import BOARD_ADDONS
 
@@ -392,6 +394,8 @@ class DrawForm(Form):
                     )
                     % {"n": length}
                 )
+            if length > MAX_MATCH_LENGTH:
+                raise forms.ValidationError(too_long_message(length))
             lengths.append(length)
         if len(lengths) != self.rounds:
             raise forms.ValidationError(

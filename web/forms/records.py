@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from django import forms
+from django.core.validators import ProhibitNullCharactersValidator
 from django.utils.formats import number_format
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
@@ -22,10 +23,25 @@ def megabytes(size: int) -> str:
     return f"{number_format(size / 1_000_000, 2)} MB"
 
 
-class RecordUploadForm(forms.Form):
-    """``cleaned_data["record"]`` is the record's text, from the file or the text box."""
+class RecordTextField(forms.CharField):
+    """The text box. Django's CharField refuses NUL with a message that says not where;
+    here NUL is left to ``game_record_submit``, which refuses it and every other control
+    character with the line and column, as for an uploaded file."""
 
-    text = forms.CharField(
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.validators = [
+            v for v in self.validators if not isinstance(v, ProhibitNullCharactersValidator)
+        ]
+
+
+class RecordUploadForm(forms.Form):
+    """``cleaned_data["record"]`` is the record's text, from the file or the text box.
+
+    Control characters (NUL included) pass the form and are refused by the service
+    (``matches.services.RECORD_CONTROL_CHARACTERS``), whose message the page shows."""
+
+    text = RecordTextField(
         label=gettext_lazy("Paste the record"),
         required=False,
         strip=False,

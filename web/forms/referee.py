@@ -82,3 +82,20 @@ class ResultForm(forms.Form):
             return parse_outcome(self.cleaned_data["outcome"])
         except ValueError:
             raise forms.ValidationError(_("Unknown outcome.")) from None
+
+
+class CorrectionForm(ResultForm):
+    """A correction also names the version of the result it corrects (a hidden field
+    the page fills in), so a correction saved meanwhile by another referee is a
+    conflict shown on the page, not silently replaced (``game_result_correct``)."""
+
+    version = forms.IntegerField(
+        min_value=1,
+        widget=forms.HiddenInput,
+        error_messages={
+            "required": _(
+                "The page did not say which version of the result it corrects; reload it "
+                "and correct again."
+            )
+        },
+    )

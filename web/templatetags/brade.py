@@ -11,6 +11,7 @@ from typing import Any
 from django import template
 from django.utils.translation import gettext as _
 
+from matches.engine_text import error_text, submission_text
 from matches.models import MatchState
 from scoring.scales import MINUS, PLUS, Scale, format_points
 
@@ -86,3 +87,25 @@ def outcome_word(game: Any) -> str:
 def side_player(match: Any, side: str) -> Any:
     """The player of ``side`` (``W`` is player 1, ``B`` player 2)."""
     return match.player1 if side == "W" else match.player2
+
+
+@register.filter
+def verdict(sub: Any) -> str:
+    """A game record's verdict in the reader's language (``matches.engine_text``)."""
+    return submission_text(sub)
+
+
+@register.filter
+def engine_error(error: Any) -> str:
+    """A stored report's error in the reader's language, its rule number kept."""
+    return error_text(error) if isinstance(error, dict) else ""
+
+
+@register.filter
+def flag_text(match: Any, submissions: Any = None) -> str:
+    """A match's flag in the reader's language: the verdict of the record that raised it
+    (among ``submissions``, already loaded), else the flag as stored."""
+    for sub in submissions or ():
+        if sub.state == "mismatch" and sub.message == match.flag:
+            return submission_text(sub)
+    return str(match.flag)

@@ -3,15 +3,21 @@ matches with their games and explanation, players, and the glossary of game word
 
 Everyone may read public tournaments; a private one looks absent (404) to anyone who
 is not its organiser, referee or player (``tournaments.permissions``).
+
+The tournament and match pages and their live parts answer conditional GETs (ETag,
+Last-Modified, 304) and keep their rendered fragments in the cache: ``web.live``.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, render
+from django.shortcuts import render
+from django.template.loader import render_to_string
+from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 
 from engine.types import Side
@@ -22,6 +28,8 @@ from scoring.scales import GameScore, Scale, format_tiebreak, score_game
 from tournaments import selectors as tournaments_sel
 from tournaments.models import Player, TournamentStatus
 from tournaments.permissions import is_match_player, is_organiser, is_referee
+from tournaments.selectors import LiveStamp
+from web.live import conditional, fragment
 from web.views.common import found, lang
 
 # How often a page that is being played refreshes its live part (seconds).
@@ -44,7 +52,10 @@ def _bracket_context(request: HttpRequest, pk: int) -> dict[str, Any]:
     }
 
 
-def tournament_detail(request: HttpRequest, pk: int) -> HttpResponse:
+@conditional("tournament", tournaments_sel.tournament_stamp)
+def tournament_detail(
+    request: HttpRequest, pk: int, *, stamp: LiveStamp | None = None
+) -> HttpResponse:
     context = _bracket_context(request, pk)
     tournament = context["tournament"]
     context.update(
@@ -54,12 +65,37 @@ def tournament_detail(request: HttpRequest, pk: int) -> HttpResponse:
         is_organiser=is_organiser(request.user, tournament),
         is_referee=is_referee(request.user, tournament),
     )
+    if stamp is not None:
+        context["bracket_html"] = _bracket_html(request, stamp, lambda: context)
     return render(request, "web/tournament_detail.html", context)
 
 
-def tournament_bracket(request: HttpRequest, pk: int) -> HttpResponse:
-    """The bracket alone: what the tournament page swaps in every few seconds (htmx)."""
-    return render(request, "web/_bracket.html", _bracket_context(request, pk))
+@conditional("bracket", tournaments_sel.tournament_stamp)
+def tournament_bracket(
+    request: HttpRequest, pk: int, *, stamp: LiveStamp | None = None
+) -> HttpResponse:
+    """The bracket alone: what the tournament page swaps in every few seconds (htmx).
+
+    Rendered once per version and language and kept in the cache (``web.live``): the
+    bracket shows nothing that depends on who looks, so ``_bracket.html`` must not either.
+    """
+    if stamp is None:
+        return render(request, "web/_bracket.html", _bracket_context(request, pk))
+    if not stamp.is_public:
+        found(tournaments_sel.tournament_get, pk=pk, by=request.user)  # may they see it?
+    return HttpResponse(_bracket_html(request, stamp, lambda: _bracket_context(request, pk)))
+
+
+def _bracket_html(
+    request: HttpRequest, stamp: LiveStamp, context: Callable[[], dict[str, Any]]
+) -> SafeString:
+    """The rendered bracket, the same for the page and its live part: from the cache."""
+    html = fragment(
+        f"bracket:{LIVE_EVERY}",
+        stamp,
+        lambda: render_to_string("web/_bracket.html", context(), request),
+    )
+    return mark_safe(html)  # our own template's output, escaped by it when rendered
 
 
 @dataclass
@@ -141,17 +177,32 @@ def _tiebreak_text(scale: Scale, score: GameScore) -> str:
     return score.mark
 
 
-def match_detail(request: HttpRequest, pk: int) -> HttpResponse:
+@conditional("match", tournaments_sel.match_stamp)
+def match_detail(request: HttpRequest, pk: int, *, stamp: LiveStamp | None = None) -> HttpResponse:
     return render(request, "web/match_detail.html", _match_context(request, pk))
 
 
-def match_live(request: HttpRequest, pk: int) -> HttpResponse:
-    """The games, standing and records of a match: swapped in every few seconds (htmx)."""
-    return render(request, "web/_match_live.html", _match_context(request, pk))
+@conditional("match-live", tournaments_sel.match_stamp)
+def match_live(request: HttpRequest, pk: int, *, stamp: LiveStamp | None = None) -> HttpResponse:
+    """The games, standing and records of a match: swapped in every few seconds (htmx).
+
+    For anonymous viewers of a public tournament it is kept in the cache per version and
+    language (``web.live``); signed-in viewers may see links others do not.
+    """
+    if stamp is None or not stamp.is_public or request.user.is_authenticated:
+        return render(request, "web/_match_live.html", _match_context(request, pk))
+    html = fragment(
+        f"match-live:{pk}:{LIVE_EVERY}",
+        stamp,
+        lambda: render_to_string("web/_match_live.html", _match_context(request, pk), request),
+    )
+    return HttpResponse(html)
 
 
 def player_detail(request: HttpRequest, pk: int) -> HttpResponse:
-    player = get_object_or_404(Player.objects.select_related("club"), pk=pk)
+    """A player and their matches: a player entered only in tournaments the visitor may
+    not see is a 404, and of the others only the visible tournaments' matches show."""
+    player = found(tournaments_sel.player_get, pk=pk, by=request.user)
     matches = list(tournaments_sel.player_matches(player=player, by=request.user))
     return render(request, "web/player_detail.html", {"player": player, "matches": matches})
 

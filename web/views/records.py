@@ -32,6 +32,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET, require_http_methods
 
 from engine.types import Side
@@ -235,7 +236,9 @@ def _outcome_text(game: board.ReplayedGame) -> str:
 
 def _game_summary(game: dict[str, Any]) -> str:
     """``Black wins by jan · 43 turns``, from a game of the stored report."""
-    turns = _("%(n)s turns") % {"n": game.get("turns")}
+    count = game.get("turns")
+    count = count if isinstance(count, int) else 0
+    turns = ngettext("%(n)s turn", "%(n)s turns", count) % {"n": count}
     if game.get("winner") not in ("W", "B"):
         return turns
     how = _how(str(game.get("outcome")), game.get("pattern"), bool(game.get("munk")))

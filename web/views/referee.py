@@ -5,7 +5,9 @@ Entering takes at most three taps after opening the match: the winner, then the 
 once; a wrong tap is put right with "Correct" — every version is kept (audit trail).
 The page says at once whether the match is now decided and who advances. Another
 referee's entry of the same game meanwhile is a conflict: the page shows what they
-entered instead of overwriting it.
+entered instead of overwriting it. The same holds for corrections: the correction form
+names the version it corrects (a hidden field), and a correction saved meanwhile by
+someone else is shown as a conflict with the current result.
 """
 
 from __future__ import annotations
@@ -25,7 +27,7 @@ from matches import services as match_services
 from matches.errors import ConflictError, DomainError
 from matches.models import Game, Match, MatchState
 from tournaments.permissions import is_referee
-from web.forms.referee import PATTERN_CHOICES, PLAIN_CHOICES, ResultForm
+from web.forms.referee import PATTERN_CHOICES, PLAIN_CHOICES, CorrectionForm, ResultForm
 from web.templatetags.brade import outcome_word
 from web.views.common import found, lang
 
@@ -107,6 +109,8 @@ def match_enter(request: HttpRequest, pk: int) -> HttpResponse:
     except ConflictError as err:
         context = _context(request, match)
         context["conflict"] = err.message
+        # The heading says what happened: the match is over, or someone was first.
+        context["conflict_code"] = err.code
         return render(request, "web/referee/enter.html", context, status=409)
     except DomainError as err:
         context = _context(request, match, form)
@@ -117,18 +121,31 @@ def match_enter(request: HttpRequest, pk: int) -> HttpResponse:
     return redirect("web:match_enter", pk=match.pk)
 
 
+def _correct_context(request: HttpRequest, match: Match, game: Game) -> dict[str, Any]:
+    """The correction page's context; ``version`` is the confirmed result's version,
+    which the form sends back (hidden) to name what it corrects."""
+    context = _context(request, match)
+    game.refresh_from_db()
+    context["game"] = game
+    context["version"] = matches_sel.game_version(game=game)
+    return context
+
+
 def game_correct(request: HttpRequest, pk: int) -> HttpResponse:
+    """Correct a game. The form carries the version the page showed; if another referee
+    corrected the game meanwhile, the page shows their result (409) instead of replacing
+    it, and the form then names the new version, so a second press is a deliberate
+    correction of what is now entered."""
     game = get_object_or_404(Game.objects.select_related("match"), pk=pk, voided_at__isnull=True)
     got = _referee_match(request, game.match_id)
     if isinstance(got, HttpResponse):
         return got
     match = got
-    context = _context(request, match)
-    context["game"] = game
     if request.method != "POST":
-        return render(request, "web/referee/correct.html", context)
-    form = ResultForm(request.POST)
+        return render(request, "web/referee/correct.html", _correct_context(request, match, game))
+    form = CorrectionForm(request.POST)
     if not form.is_valid():
+        context = _correct_context(request, match, game)
         context["form"] = form
         return render(request, "web/referee/correct.html", context, status=400)
     parsed = form.cleaned_data["outcome"]
@@ -140,11 +157,17 @@ def game_correct(request: HttpRequest, pk: int) -> HttpResponse:
             pattern=parsed.pattern,
             munk=parsed.munk,
             note=form.cleaned_data["note"],
+            expected_version=form.cleaned_data["version"],
             by=request.user,
         )
     except DomainError as err:
-        context["form"] = form
-        context["error"] = err.message
+        context = _correct_context(request, match, game)
+        if err.code == "stale_version":
+            # Shown like the entry page's conflict: the current result, nothing overwritten.
+            context["conflict"] = err.message
+        else:
+            context["form"] = form
+            context["error"] = err.message
         status = 409 if isinstance(err, ConflictError) else 400
         return render(request, "web/referee/correct.html", context, status=status)
     match.refresh_from_db()

@@ -2,6 +2,9 @@
 
 A thin wrapper: reading, checking and the report come from :mod:`engine.replay`; the
 ``match`` section (when the record has a ``Length`` tag) from :mod:`scoring.report`.
+The text report (``engine.replay.report_lines`` with ``scoring.report.match_line``)
+reads as sentences: real plurals, outcomes with their Swedish letters (sprängjan), no
+match line for an invalid record; ``--json`` is game-record.md's report, unchanged.
 Exit status 0 valid, 1 not valid, 2 used wrongly (no such file, unreadable, unknown
 option). ``FILE`` may be ``-`` for standard input.
 """
@@ -16,7 +19,7 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from engine.record import MAX_RECORD_BYTES
 from engine.replay import replay_text, report_lines
-from scoring.report import match_scorer
+from scoring.report import match_line, match_scorer, max_games_from_tags
 
 
 class Command(BaseCommand):
@@ -31,11 +34,12 @@ class Command(BaseCommand):
     def handle(self, *args: Any, **options: Any) -> None:
         path: str = options["file"]
         data = self._read(path)
-        report = replay_text(data, match_scorer=match_scorer)
+        # S1: a record may hold no more games than its Length tag's match can take
+        report = replay_text(data, match_scorer=match_scorer, max_games=max_games_from_tags)
         if options["json"]:
             self.stdout.write(json.dumps(report.to_dict(), ensure_ascii=False))
         else:
-            for line in report_lines(report):
+            for line in report_lines(report, match_line=match_line):
                 self.stdout.write(line)
         if not report.valid:
             raise CommandError("the record is not valid", returncode=1)

@@ -1,0 +1,697 @@
+"""Reliability figures against the real thing (issue 11): gunicorn + PostgreSQL + Redis +
+Celery workers on this machine, driven over HTTP like referees, players and attackers.
+
+    .venv/bin/python bench/reliability.py            # the full run (a few minutes)
+    .venv/bin/python bench/reliability.py --quick    # the small run CI does
+
+It makes everything it needs and removes it afterwards: a database of its own
+(``brade_reliability`` on the PostgreSQL at 127.0.0.1:5432, or ``--pg``), a Redis server
+of its own on a free port (so the broker outage stops only that one), a gunicorn with four
+workers and Celery workers. Scenarios:
+
+- **race**: pairs of referees enter game 1 of the same match at the same moment; each
+  pair must give one 201 and one clean 409, and the database one result per game.
+- **corrections**: pairs of referees correct the same game at the same moment, both
+  naming the version they read (``If-Match``); one 200 and one 409 per pair, and the
+  game ends with exactly one new version.
+- **worker kill**: a worker is SIGKILLed (its whole process group, as when the machine
+  dies) in the middle of a verification; a new worker is started, beat is not running;
+  the record must be verified exactly once within the hard time limit plus 30 s.
+- **broker outage**: Redis stops, players upload records (they must get 202 and stay
+  pending), Redis comes back; time until every record is verified (beat running).
+- **fuzz in-process**: mutated records through the engine's replay with a match scorer;
+  anything raised is a crash.
+- **fuzz over HTTP**: mutated and hostile uploads (NUL and control bytes, bad UTF-8,
+  oversize, JSON and multipart) through gunicorn; any 5xx is a failure, and so is a
+  record whose verification crashed.
+
+It prints one table and exits 1 when any scenario failed, so CI can run ``--quick``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import http.client
+import json
+import os
+import random
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import uuid
+from collections import Counter
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager, suppress
+from dataclasses import dataclass, field
+from functools import partial
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+DB_NAME = "brade_reliability"
+PASSWORD = "brade-bench"
+# Short limits, set through the documented variables, so a killed worker's record is due
+# quickly; the goal is stated against them.
+SOFT_LIMIT = 20
+HARD_LIMIT = 30
+
+# A one-game record the engine replays: White bears off the last checker.
+RECORD = (
+    '[Rules "talisman"]\n\nGame 1\nPosition: W 24 | B 1:15 | W\nW 6-5: 24/off\n'
+    "Result: White hemspel\n"
+)
+
+
+@dataclass
+class Row:
+    scenario: str
+    runs: int
+    figures: str
+    ok: bool
+    notes: list[str] = field(default_factory=list)
+
+
+# --- processes ------------------------------------------------------------------------
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+def wait_for(condition: Callable[[], bool], seconds: float, what: str, step: float = 0.2) -> float:
+    """Seconds it took; raises when ``condition`` is still false after ``seconds``."""
+    start = time.monotonic()
+    while time.monotonic() - start < seconds:
+        try:
+            if condition():
+                return time.monotonic() - start
+        except Exception:  # a service still starting answers with errors
+            pass
+        time.sleep(step)
+    raise TimeoutError(f"timed out after {seconds:.0f} s waiting for {what}")
+
+
+class RedisServer:
+    """A private redis-server (no persistence) that can be stopped and started again."""
+
+    def __init__(self) -> None:
+        self.port = free_port()
+        self.dir = tempfile.mkdtemp(prefix="brade-redis-")
+        self.proc: subprocess.Popen[bytes] | None = None
+
+    @property
+    def url(self) -> str:
+        return f"redis://127.0.0.1:{self.port}/0"
+
+    def start(self) -> None:
+        self.proc = subprocess.Popen(
+            ["redis-server", "--port", str(self.port), "--bind", "127.0.0.1", "--save", "",
+             "--appendonly", "no", "--dir", self.dir],
+            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+        )  # fmt: skip
+        wait_for(self.ping, 20, "redis-server")
+
+    def ping(self) -> bool:
+        import redis
+
+        return bool(redis.Redis.from_url(self.url, socket_timeout=1).ping())
+
+    def stop(self) -> None:
+        if self.proc is not None and self.proc.poll() is None:
+            self.proc.kill()
+            self.proc.wait()
+        self.proc = None
+
+    def queued(self) -> int:
+        import redis
+
+        return int(redis.Redis.from_url(self.url, socket_timeout=2).llen("celery"))
+
+    def close(self) -> None:
+        self.stop()
+        shutil.rmtree(self.dir, ignore_errors=True)
+
+
+class Processes:
+    """gunicorn and Celery workers with the bench environment; all stopped on close."""
+
+    def __init__(self, env: dict[str, str], logdir: Path) -> None:
+        self.env = env
+        self.logdir = logdir
+        self.procs: list[subprocess.Popen[bytes]] = []
+
+    def spawn(self, name: str, args: list[str], **extra_env: str) -> subprocess.Popen[bytes]:
+        log = open(self.logdir / f"{name}.log", "ab")  # noqa: SIM115 - closed with the process
+        proc = subprocess.Popen(
+            [sys.executable, "-m", *args],
+            cwd=ROOT, env={**self.env, **extra_env}, stdout=log, stderr=subprocess.STDOUT,
+            start_new_session=True,  # its own process group: killpg reaches the pool too
+        )  # fmt: skip
+        self.procs.append(proc)
+        return proc
+
+    def worker(self, name: str, *, beat: bool = False, **extra_env: str) -> subprocess.Popen[bytes]:
+        node = f"{name}-{uuid.uuid4().hex[:6]}@%h"
+        args = ["celery", "-A", "config", "worker", "--loglevel", "INFO", "--concurrency", "2",
+                "--without-mingle", "--without-gossip", "-n", node]  # fmt: skip
+        if beat:
+            args += ["--beat", "--schedule", str(self.logdir / f"beat-{uuid.uuid4().hex}")]
+        return self.spawn(name, args, **extra_env)
+
+    @staticmethod
+    def kill(proc: subprocess.Popen[bytes]) -> None:
+        """SIGKILL the process and everything in its group (a worker and its pool)."""
+        with suppress(ProcessLookupError):
+            os.killpg(proc.pid, signal.SIGKILL)
+        proc.wait()
+
+    @staticmethod
+    def stop(proc: subprocess.Popen[bytes]) -> None:
+        if proc.poll() is not None:
+            return
+        os.killpg(proc.pid, signal.SIGTERM)
+        try:
+            proc.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            Processes.kill(proc)
+
+    def close(self) -> None:
+        for proc in self.procs:
+            self.stop(proc)
+
+
+# --- HTTP -----------------------------------------------------------------------------
+
+
+@dataclass
+class Reply:
+    status: int
+    headers: dict[str, str]
+    body: bytes
+
+    def json(self) -> Any:
+        return json.loads(self.body or b"null")
+
+
+class Client:
+    def __init__(self, port: int, token: str | None = None) -> None:
+        self.port = port
+        self.token = token
+
+    def request(
+        self,
+        method: str,
+        path: str,
+        body: Any = None,
+        *,
+        headers: dict[str, str] | None = None,
+        raw: bytes | None = None,
+        content_type: str = "application/json",
+    ) -> Reply:
+        conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=60)
+        hdrs = {"Accept": "application/json", "Accept-Language": "en", **(headers or {})}
+        if self.token:
+            hdrs["Authorization"] = f"Token {self.token}"
+        data: bytes | None = raw
+        if body is not None:
+            data = json.dumps(body).encode()
+        if data is not None:
+            hdrs["Content-Type"] = content_type
+        try:
+            conn.request(method, path, body=data, headers=hdrs)
+            resp = conn.getresponse()
+            return Reply(resp.status, {k.lower(): v for k, v in resp.getheaders()}, resp.read())
+        finally:
+            conn.close()
+
+    def upload(self, match: int, payload: bytes) -> Reply:
+        boundary = f"----brade{uuid.uuid4().hex}"
+        body = (
+            (
+                f'--{boundary}\r\nContent-Disposition: form-data; name="file"; '
+                f'filename="record.txt"\r\nContent-Type: text/plain\r\n\r\n'
+            ).encode()
+            + payload
+            + f"\r\n--{boundary}--\r\n".encode()
+        )
+        return self.request(
+            "POST", f"/api/matches/{match}/records/", raw=body,
+            content_type=f"multipart/form-data; boundary={boundary}",
+        )  # fmt: skip
+
+
+def pair(*calls: Callable[[], Reply]) -> list[Reply | BaseException]:
+    """Run the calls at the same moment (a barrier), each in its own thread."""
+    barrier = threading.Barrier(len(calls))
+    out: list[Reply | BaseException] = [RuntimeError("not run")] * len(calls)
+
+    def run(i: int) -> None:
+        try:
+            barrier.wait()
+            out[i] = calls[i]()
+        except BaseException as err:  # reported in the table
+            out[i] = err
+
+    threads = [threading.Thread(target=run, args=(i,)) for i in range(len(calls))]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    return out
+
+
+def statuses(replies: list[Reply | BaseException]) -> list[int | str]:
+    return [r.status if isinstance(r, Reply) else type(r).__name__ for r in replies]
+
+
+# --- the system under test ------------------------------------------------------------
+
+
+@dataclass
+class World:
+    port: int
+    tokens: dict[str, str]  # user name → API token
+    matches: list[int]  # first-round matches, both players known, nothing entered
+    redis: RedisServer
+    procs: Processes
+
+    def client(self, user: str | None = None) -> Client:
+        return Client(self.port, self.tokens[user] if user else None)
+
+
+def recreate_database(pg: str) -> str:
+    import psycopg
+
+    with psycopg.connect(f"{pg}/postgres", autocommit=True) as conn:
+        conn.execute(f"DROP DATABASE IF EXISTS {DB_NAME} WITH (FORCE)")
+        conn.execute(f"CREATE DATABASE {DB_NAME}")
+    return f"{pg}/{DB_NAME}"
+
+
+def drop_database(pg: str) -> None:
+    import psycopg
+
+    with psycopg.connect(f"{pg}/postgres", autocommit=True) as conn:
+        conn.execute(f"DROP DATABASE IF EXISTS {DB_NAME} WITH (FORCE)")
+
+
+def populate(players: int) -> tuple[dict[str, str], list[int]]:
+    """One organiser, two referees, two player accounts and a drawn tournament."""
+    import datetime
+
+    from django.contrib.auth import get_user_model
+    from django.contrib.auth.models import Permission
+    from rest_framework.authtoken.models import Token
+
+    from matches.models import Match
+    from tournaments import services as ts
+
+    users = {}
+    for name in ("arrangor", "domare1", "domare2", "spelare"):
+        user = get_user_model().objects.create_user(name, password=PASSWORD)
+        users[name] = user
+    users["arrangor"].user_permissions.add(Permission.objects.get(codename="add_tournament"))
+    organiser = get_user_model().objects.get(pk=users["arrangor"].pk)
+    tournament = ts.tournament_create(
+        by=organiser, name="Reliability Cup", start_date=datetime.date(2026, 11, 23)
+    )
+    ts.tournament_staff_set(
+        tournament=tournament, by=organiser, referees=[users["domare1"], users["domare2"]]
+    )
+    for i in range(players):
+        ts.entry_player_add(tournament=tournament, name=f"Spelare {i + 1:03d}", by=organiser)
+    ts.tournament_bracket_generate(tournament=tournament, by=organiser, draw_seed=1)
+    matches = list(
+        Match.objects.filter(
+            tournament=tournament, round__number=1, player1__isnull=False, player2__isnull=False
+        )
+        .order_by("pk")
+        .values_list("pk", flat=True)
+    )
+    tokens = {name: Token.objects.create(user=user).key for name, user in users.items()}
+    return tokens, matches
+
+
+@contextmanager
+def system(pg: str, players: int, logdir: Path) -> Iterator[World]:
+    redis_server = RedisServer()
+    redis_server.start()
+    database_url = recreate_database(pg)
+    env = {
+        **{k: v for k, v in os.environ.items() if not k.startswith(("DJANGO_", "CELERY_"))},
+        "DJANGO_SETTINGS_MODULE": "config.settings.base",
+        "DATABASE_URL": database_url,
+        "REDIS_URL": redis_server.url,
+        "DJANGO_DEBUG": "false",
+        "DJANGO_LOG_LEVEL": "WARNING",
+        "CELERY_TASK_SOFT_TIME_LIMIT": str(SOFT_LIMIT),
+        "CELERY_TASK_TIME_LIMIT": str(HARD_LIMIT),
+        "PYTHONPATH": str(ROOT),
+    }
+    procs = Processes(env, logdir)
+    try:
+        subprocess.run(
+            [sys.executable, "manage.py", "migrate", "--noinput", "-v", "0"],
+            cwd=ROOT, env=env, check=True,
+        )  # fmt: skip
+        os.environ.update({k: env[k] for k in ("DJANGO_SETTINGS_MODULE", "DATABASE_URL",
+                                                "REDIS_URL", "DJANGO_DEBUG")})  # fmt: skip
+        import django
+
+        django.setup()
+        tokens, matches = populate(players)
+        from django.db import connections
+
+        connections.close_all()
+        port = free_port()
+        procs.spawn(
+            "gunicorn",
+            ["gunicorn", "config.wsgi", "--bind", f"127.0.0.1:{port}", "--workers", "4",
+             "--timeout", "60"],
+        )  # fmt: skip
+        wait_for(lambda: Client(port).request("GET", "/healthz").status == 200, 60, "gunicorn")
+        yield World(port, tokens, matches, redis_server, procs)
+    finally:
+        procs.close()
+        redis_server.close()
+        from django.db import connections
+
+        connections.close_all()
+        drop_database(pg)
+
+
+def record_state(pk: int) -> tuple[str, int, str]:
+    from matches.models import GameRecordSubmission
+
+    sub = GameRecordSubmission.objects.get(pk=pk)
+    return sub.state, sub.attempts, sub.message
+
+
+def is_verifying(pk: int) -> bool:
+    return record_state(pk)[0] == "verifying"
+
+
+def is_done(pk: int) -> bool:
+    from matches.models import RECORD_DONE_STATES
+
+    return record_state(pk)[0] in RECORD_DONE_STATES
+
+
+# --- scenarios ------------------------------------------------------------------------
+
+
+def scenario_race(world: World, pairs: int) -> Row:
+    from matches.models import GameResult
+
+    matches = world.matches[:pairs]
+    one, two = world.client("domare1"), world.client("domare2")
+    bad: list[str] = []
+    seen: Counter[str] = Counter()
+    for pk in matches:
+
+        def enter(client: Client, winner: str, pk: int = pk) -> Callable[[], Reply]:
+            body = {"number": 1, "winner": winner, "outcome": "hemspel", "starter": "W"}
+            return lambda: client.request("POST", f"/api/matches/{pk}/games/", body)
+
+        got = statuses(pair(enter(one, "W"), enter(two, "B")))
+        seen.update(str(s) for s in got)
+        if sorted(map(str, got)) != ["201", "409"]:
+            bad.append(f"match {pk}: {got}")
+    results = GameResult.objects.filter(game__match_id__in=matches, confirmed=True).count()
+    if results != len(matches):
+        bad.append(f"{results} confirmed results for {len(matches)} games")
+    figures = (
+        f"{seen['201']} × 201, {seen['409']} × 409, {results} results for {len(matches)} games"
+    )
+    return Row("race (2 referees, same game)", pairs, figures, not bad, bad[:5])
+
+
+def scenario_corrections(world: World, pairs: int) -> Row:
+    from matches.models import GameResult
+
+    matches = world.matches[:pairs]  # game 1 entered by the race
+    one, two = world.client("domare1"), world.client("domare2")
+    bad: list[str] = []
+    seen: Counter[str] = Counter()
+    for pk in matches:
+        path = f"/api/matches/{pk}/games/1/"
+        got = one.request("GET", path)
+        etag = got.headers.get("etag", "")
+        if got.status != 200 or not etag:
+            bad.append(f"match {pk}: GET game gave {got.status}, ETag {etag!r}")
+            continue
+        current = got.json()["winner"]
+        versions = GameResult.objects.filter(game__match_id=pk, game__number=1).count()
+
+        def correct(
+            client: Client, outcome: str, path: str = path, etag: str = etag, was: str = current
+        ) -> Callable[[], Reply]:
+            body = {"winner": "B" if was == "W" else "W", "outcome": outcome}
+            return lambda: client.request("PUT", path, body, headers={"If-Match": etag})
+
+        replies = pair(correct(one, "jan"), correct(two, "sprangjan"))
+        got_s = statuses(replies)
+        seen.update(str(s) for s in got_s)
+        if sorted(map(str, got_s)) != ["200", "409"]:
+            bad.append(f"match {pk}: {got_s}")
+        after = GameResult.objects.filter(game__match_id=pk, game__number=1).count()
+        if after != versions + 1:
+            bad.append(f"match {pk}: {after - versions} new versions")
+    figures = f"{seen['200']} × 200, {seen['409']} × 409"
+    return Row("correction race (If-Match)", pairs, figures, not bad, bad[:5])
+
+
+def scenario_worker_kill(world: World, matches: list[int]) -> Row:
+    from matches.models import EventKind, Game, MatchEvent
+
+    referee = world.client("domare1")
+    times: list[float] = []
+    bad: list[str] = []
+    goal = HARD_LIMIT + 30
+    runs = len(matches)
+    for run, match in enumerate(matches):
+        victim = world.procs.worker(
+            f"victim{run}", DJANGO_SETTINGS_MODULE="tests.matches.worker_settings",
+            BRADE_WORKER_DB_NAME=DB_NAME, BRADE_VERIFY_DELAY="8",
+        )  # fmt: skip
+        reply = referee.request("POST", f"/api/matches/{match}/records/", {"text": RECORD})
+        if reply.status != 202:
+            bad.append(f"upload gave {reply.status}")
+            Processes.kill(victim)
+            continue
+        pk = reply.json()["id"]
+        wait_for(partial(is_verifying, pk), 60, "verification to start")
+        time.sleep(1)
+        Processes.kill(victim)  # mid-verification: the delay is 8 s
+        killed = time.monotonic()
+        rescuer = world.procs.worker(f"rescuer{run}")  # no beat
+        try:
+            wait_for(partial(is_done, pk), goal + 30, "the record's verdict", 0.1)
+            took = time.monotonic() - killed
+            times.append(took)
+            state, attempts, message = record_state(pk)
+            games = Game.objects.filter(match_id=match).count()
+            verified = MatchEvent.objects.filter(
+                match_id=match, kind=EventKind.RECORD_VERIFIED
+            ).count()
+            if state != "entered" or games != 1 or verified != 1 or took > goal:
+                bad.append(
+                    f"record {pk}: {state} after {took:.1f} s, {attempts} attempts, "
+                    f"{games} games, {verified} verified events ({message[:80]})"
+                )
+        except TimeoutError as err:
+            bad.append(f"record {pk}: {err}; state {record_state(pk)}")
+        finally:
+            Processes.stop(rescuer)
+    worst = max(times) if times else float("nan")
+    figures = f"killed → verified in {worst:.1f} s at worst (goal ≤ {goal} s, beat off)"
+    return Row("worker SIGKILLed mid-verification", runs, figures, not bad, bad[:5])
+
+
+def scenario_outage(world: World, records: int, matches: list[int]) -> Row:
+    referee = world.client("domare2")
+    bad: list[str] = []
+    world.redis.stop()
+    pks: list[int] = []
+    codes: Counter[int] = Counter()
+    for i in range(records):
+        match = matches[i]
+        reply = referee.request("POST", f"/api/matches/{match}/records/", {"text": RECORD})
+        codes[reply.status] += 1
+        if reply.status == 202:
+            pks.append(reply.json()["id"])
+    pending = sum(record_state(pk)[0] == "pending" for pk in pks)
+    health = Client(world.port).request("GET", "/healthz").status
+    world.redis.start()
+    back = time.monotonic()
+    worker = world.procs.worker("outage", beat=True)
+    took = float("nan")
+    try:
+        wait_for(lambda: all(is_done(pk) for pk in pks), 240, "every record's verdict", 0.2)
+        took = time.monotonic() - back
+    except TimeoutError as err:
+        bad.append(str(err))
+    finally:
+        Processes.stop(worker)
+    if codes.get(202, 0) != records:
+        bad.append(f"uploads while Redis was down: {dict(codes)}")
+    if pending != len(pks):
+        bad.append(f"{pending} of {len(pks)} stayed pending while Redis was down")
+    states = Counter(record_state(pk)[0] for pk in pks)
+    figures = (
+        f"{codes.get(202, 0)}/{records} accepted while down (healthz {health}), "
+        f"all verified {took:.1f} s after Redis was back ({dict(states)})"
+    )
+    return Row("broker outage (Redis stopped)", records, figures, not bad, bad[:5])
+
+
+def fuzz_inputs(count: int, seed: int) -> Iterator[bytes]:
+    """Mutations of real records (the engine's corpus) and hostile bytes."""
+    from engine.corpus import CORPUS
+
+    rng = random.Random(seed)
+    seeds = [spec.text(games=3).encode() for spec in CORPUS] + [RECORD.encode()]
+    tokens = [b"\x00", b"\x01", b"\x1b[2J", b"\x7f", b"\xff\xfe", b"\xc3(", b"\ufeff",
+              "ä".encode(), b"\r\n", b"Game 2\n", b"Result: White jan\n", b"W resigns\n",
+              b"Position: W 24 | B 1:15 | W\n", b'[Length "3"]\n', b'[Rules "vasa"]\n',
+              b"bar/3", b"(99)", b"*", b"6-6: ", b"<script>alert(1)</script>"]  # fmt: skip
+    for _ in range(count):
+        data = bytearray(rng.choice(seeds))
+        for _ in range(rng.choice((1, 1, 1, 2, 3))):
+            kind = rng.random()
+            pos = rng.randrange(len(data) + 1)
+            digits = [i for i, b in enumerate(data) if 0x30 <= b <= 0x39]
+            if kind < 0.45 and digits:  # another number: often still a record, now illegal
+                data[rng.choice(digits)] = rng.randrange(0x30, 0x3A)
+            elif kind < 0.6:
+                data[pos:pos] = rng.choice(tokens)
+            elif kind < 0.7 and data:
+                del data[pos : pos + rng.randint(1, 20)]
+            elif kind < 0.75 and data:
+                data[min(pos, len(data) - 1)] = rng.randrange(256)
+            elif kind < 0.9:
+                lines = bytes(data).split(b"\n")
+                i = rng.randrange(len(lines))
+                lines.insert(rng.randrange(len(lines) + 1), lines[i])
+                data = bytearray(b"\n".join(lines))
+            else:
+                data[pos:pos] = bytes(rng.randrange(256) for _ in range(rng.randint(1, 8)))
+        yield bytes(data)
+
+
+def scenario_fuzz_engine(count: int) -> Row:
+    from engine.replay import replay_text
+    from scoring.match import match_state
+
+    def scorer(*, tags: Any, rules: str, outcomes: Any, games_in_record: int) -> Any:
+        return dict(match_state(length=3, outcomes=list(outcomes)).to_report())
+
+    crashes: list[str] = []
+    kinds: Counter[str] = Counter()
+    start = time.process_time()
+    for data in fuzz_inputs(count, seed=11):
+        try:
+            report = replay_text(data, match_scorer=scorer)
+            kinds["valid" if report.valid else report.error.kind] += 1  # type: ignore[union-attr]
+            json.dumps(report.to_dict())
+        except Exception as err:  # counted: the engine promises not to raise
+            crashes.append(f"{type(err).__name__}: {err}"[:120])
+    took = time.process_time() - start
+    figures = f"{len(crashes)} raised; {dict(kinds.most_common())}; {count / took:,.0f} records/s"
+    return Row("fuzz in-process (engine replay)", count, figures, not crashes, crashes[:5])
+
+
+def scenario_fuzz_http(world: World, count: int, match: int) -> Row:
+    player = world.client("domare1")
+    codes: Counter[int] = Counter()
+    bad: list[str] = []
+    accepted: list[int] = []
+    big = RECORD.encode() * (1_000_000 // len(RECORD) + 2)
+    worker = world.procs.worker("fuzz")
+    try:
+        for i, data in enumerate(fuzz_inputs(count, seed=29)):
+            if i % 50 == 7:
+                data = big  # over the 1 MB limit
+            if i % 2:
+                reply = player.upload(match, data)
+            else:
+                text = data.decode("utf-8", errors="replace") if i % 4 else data.decode("latin-1")
+                reply = player.request("POST", f"/api/matches/{match}/records/", {"text": text})
+            codes[reply.status] += 1
+            if reply.status >= 500:
+                bad.append(f"input {i}: {reply.status} {reply.body[:100]!r}")
+            elif reply.status == 202:
+                accepted.append(reply.json()["id"])
+        wait_for(lambda: all(is_done(pk) for pk in accepted), 300, "the fuzzed records' verdicts")
+    except TimeoutError as err:
+        bad.append(str(err))
+    finally:
+        Processes.stop(worker)
+    crashed = [pk for pk in accepted if "crashed" in record_state(pk)[2]]
+    if crashed:
+        bad.append(f"verifier crashed on records {crashed[:10]}")
+    states = Counter(record_state(pk)[0] for pk in accepted)
+    fivexx = sum(n for code, n in codes.items() if code >= 500)
+    figures = f"{fivexx} × 5xx; {dict(sorted(codes.items()))}; verdicts {dict(states)}"
+    return Row("fuzz over HTTP (uploads)", count, figures, not bad, bad[:5])
+
+
+# --- main -----------------------------------------------------------------------------
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--quick", action="store_true", help="the small run CI does")
+    parser.add_argument("--pg", default="postgresql://postgres@127.0.0.1:5432",
+                        help="PostgreSQL server (a database of its own is made there)")  # fmt: skip
+    args = parser.parse_args()
+    n = dict(race=10, corrections=5, kills=1, outage=3, fuzz=500, http=30)
+    if not args.quick:
+        n = dict(race=100, corrections=20, kills=3, outage=10, fuzz=10_000, http=200)
+    # First-round matches for every scenario, each its own: a full bracket, no byes.
+    needed = n["race"] + n["kills"] + n["outage"] + 1
+    players = 2 ** (2 * needed - 1).bit_length()
+
+    logdir = Path(tempfile.mkdtemp(prefix="brade-reliability-"))
+    rows: list[Row] = []
+    started = time.monotonic()
+
+    def run(name: str, func: Callable[[], Row]) -> None:
+        try:
+            rows.append(func())
+        except Exception as err:  # a scenario that broke is a failed row
+            rows.append(Row(name, 0, "did not finish", False, [f"{type(err).__name__}: {err}"]))
+
+    rows.append(scenario_fuzz_engine(n["fuzz"]))
+    with system(args.pg, players, logdir) as world:
+        run("race", lambda: scenario_race(world, n["race"]))
+        run("corrections", lambda: scenario_corrections(world, n["corrections"]))
+        free = world.matches[n["race"] :]
+        kills, free = free[: n["kills"]], free[n["kills"] :]
+        outage, free = free[: n["outage"]], free[n["outage"] :]
+        run("worker kill", lambda: scenario_worker_kill(world, kills))
+        run("broker outage", lambda: scenario_outage(world, n["outage"], outage))
+        run("fuzz over HTTP", lambda: scenario_fuzz_http(world, n["http"], free[0]))
+
+    width = max(len(r.scenario) for r in rows)
+    print(f"\n{'scenario':<{width}}  {'runs':>6}  ok    figures")
+    for r in rows:
+        print(f"{r.scenario:<{width}}  {r.runs:>6}  {'yes' if r.ok else 'NO ':<4}  {r.figures}")
+        for note in r.notes:
+            print(f"{'':<{width}}          ! {note}")
+    print(f"\n{'quick' if args.quick else 'full'} run in {time.monotonic() - started:.0f} s; "
+          f"limits soft {SOFT_LIMIT} s / hard {HARD_LIMIT} s; logs in {logdir}")  # fmt: skip
+    return 0 if all(r.ok for r in rows) else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,429 @@
+"""Engine, scoring and verification messages in the reader's language.
+
+The engine and scoring (pure Python) give every message a stable code and parameters
+(``engine.messages``); a record's verdict, made here, has codes of its own
+(:data:`VERDICTS`). This module renders them in the active language: pages and the API
+call it while their reader's language is active (the API's comes from Accept-Language,
+``web.middleware``). The English it renders is the engine's own text, so the CLI and the
+stored verdict (English) read the same as an English page.
+
+Rule numbers (``R5.3``, ``S1``) stay in the text in every language. A side is a
+parameter holding ``White`` or ``Black`` and is translated; a parameter may be a nested
+message (``{"code": …, "params": …}``), rendered first.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping
+from typing import Any
+
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+
+from engine.messages import Msg, Param
+
+Params = Mapping[str, Any]
+
+
+def _count(params: Params, key: str) -> int:
+    value = params.get(key)
+    return value if isinstance(value, int) else 0
+
+
+# Code → the translated template for these parameters (``%(name)s`` placeholders).
+TEMPLATES: dict[str, Callable[[Params], str]] = {
+    "step.no_checker": lambda p: _("R4: %(side)s has no checker on point %(point)s (%(where)s)"),
+    "step.no_checker_bar": lambda p: _("R4: %(side)s has no checker on the bar (%(where)s)"),
+    "step.bar_first": lambda p: ngettext(
+        "R6: %(side)s has %(count)s checker on the bar and must enter before moving %(where)s",
+        "R6: %(side)s has %(count)s checkers on the bar and must enter before moving %(where)s",
+        _count(p, "count"),
+    ),
+    "step.own_band": lambda p: _("R5.3: %(side)s may not make a band on point %(point)s"),
+    "step.entry_own": lambda p: _(
+        "R6: %(side)s may not enter onto own checkers on point %(point)s"
+    ),
+    "step.blocked": lambda p: _(
+        "R5.1: %(side)s may not land on point %(point)s (%(where)s): %(other)s has a band "
+        "there that may not be blasted (R9)"
+    ),
+    "step.blast_14": lambda p: _(
+        "R9(c): %(side)s has borne off 14 checkers and may not blast %(other)s's band on "
+        "point %(point)s (%(where)s)"
+    ),
+    "step.not_all_home": lambda p: _(
+        "R7: %(side)s may bear off only with every checker on points 19–24 and none on the "
+        "bar (%(where)s)"
+    ),
+    "step.not_rearmost": lambda p: _(
+        "R7: a %(die)s bears %(side)s's checker off from point %(point)s only if it is the "
+        "rearmost (the rearmost is on point %(rear)s)"
+    ),
+    "step.vasa_rearmost": lambda p: _(
+        "R7 (%(rules)s): %(side)s may bear off only from the rearmost point (%(rear)s), not "
+        "from %(point)s"
+    ),
+    "step.run": lambda p: _(
+        "R5 (%(rules)s): %(side)s may not have more than five consecutive bands in "
+        "%(other)s's path (%(where)s)"
+    ),
+    "step.illegal": lambda p: _("R4: illegal step %(where)s"),
+    "step.no_die": lambda p: _(
+        "R4: no die of %(dice)s left for %(side)s's step %(where)s (dice left: %(left)s)"
+    ),
+    "step.no_die_left": lambda p: _(
+        "R4: no die of %(dice)s left for %(side)s's step %(where)s (dice left: none)"
+    ),
+    "step.backwards": lambda p: _(
+        "R4: %(side)s's step %(where)s does not move forward on the board"
+    ),
+    "step.too_many": lambda p: _(
+        "R3: %(side)s plays %(steps)s steps, but %(dice)s gives at most %(count)s"
+    ),
+    "step.after_end": lambda p: _(
+        "%(rule)s: the game ended with %(what)s at %(side)s's step %(where)s; no further "
+        "steps may be played"
+    ),
+    "value.points": lambda p: ngettext(
+        "%(count)s point",
+        "%(count)s points",
+        _count(p, "count"),
+    ),
+    "value.dice": lambda p: ngettext(
+        "%(count)s die (sum %(sum)s)",
+        "%(count)s dice (sum %(sum)s)",
+        _count(p, "count"),
+    ),
+    "play.r8": lambda p: _(
+        "R8: %(side)s must play %(best)s with %(dice)s here, this play uses %(value)s (e.g. "
+        "%(example)s)"
+    ),
+    "play.r10": lambda p: _(
+        "R10: under %(rules)s a jan must come from a play that satisfies R8; %(side)s must "
+        "play %(best)s with %(dice)s here (e.g. %(example)s), and these steps cannot be "
+        "continued that far"
+    ),
+    "game.over": lambda p: _("the game is over (%(outcome)s); no more turns may be played"),
+    "game.over_resign": lambda p: _("the game is over (%(outcome)s); cannot resign"),
+    "roll.bad": lambda p: _("R3: a roll is one or two dice of 1–6, not %(dice)s"),
+    "roll.single_never": lambda p: _("R3: a single die is never allowed under %(rules)s (R13)"),
+    "roll.single_not_here": lambda p: _(
+        "R13: %(side)s may not roll a single die here (no single step of one checker "
+        "completes a pattern)"
+    ),
+    "roll.single_must": lambda p: ngettext(
+        (
+            "R13: %(side)s must roll a single die this turn (%(count)s single-die turn left in "
+            "the series)"
+        ),
+        (
+            "R13: %(side)s must roll a single die this turn (%(count)s single-die turns left in "
+            "the series)"
+        ),
+        _count(p, "count"),
+    ),
+    "resign.band": lambda p: _(
+        "R14: %(side)s may not resign: %(side)s has had a band on points 13–24"
+    ),
+    "resign.janblotta": lambda p: _(
+        "R14: %(side)s may not resign: %(side)s has had the janblotta out"
+    ),
+    "turn.after_end": lambda p: _(
+        "%(rule)s: the game was already over (%(outcome)s); no more turns may follow"
+    ),
+    "turn.wrong_side": lambda p: _("it is %(side)s's turn, not %(other)s's (R3)"),
+    "turn.position_side": lambda p: _(
+        "the Position gives %(side)s the move, but %(other)s plays first"
+    ),
+    "turn.hit_claim": lambda p: _("R5.2: step %(step)s is marked * but hits nothing there"),
+    "turn.json": lambda p: _("turn %(turn)s (%(letter)s): %(detail)s"),
+    "starter.loser": lambda p: _(
+        "wrong starter: %(side)s plays first, but the loser of game %(previous)s, %(loser)s, "
+        "starts game %(game)s (R2, S5)"
+    ),
+    "starter.tek_loser": lambda p: _(
+        "wrong starter: Tek %(tek)s gives %(side)s, but the loser of game %(previous)s, "
+        "%(loser)s, starts game %(game)s (R2, S5)"
+    ),
+    "starter.named_loser": lambda p: _(
+        "wrong starter: Starter: %(side)s, but the loser of game %(previous)s, %(loser)s, "
+        "starts game %(game)s (R2, S5)"
+    ),
+    "starter.tek": lambda p: _(
+        "wrong starter: Tek %(tek)s gives the first turn to %(side)s, but %(other)s plays "
+        "first (R2: the lower tek die starts, S5)"
+    ),
+    "starter.named": lambda p: _(
+        "wrong starter: Starter: %(side)s, but %(other)s plays first (R2, S5)"
+    ),
+    "game.no_opening": lambda p: _("game 1 must open with Tek, Starter or Position (R2)"),
+    "result.not_ended": lambda p: _(
+        "the record claims %(claimed)s, but the play has not ended the game"
+    ),
+    "result.differs": lambda p: _("the record claims %(claimed)s, but the play gives %(outcome)s"),
+    "game.incomplete": lambda p: _(
+        "game %(game)s is incomplete: the play does not end it and there is no Result"
+    ),
+    "record.bad_position": lambda p: _("bad Position: %(detail)s"),
+    "record.bad_rules": lambda p: _("bad Rules/Addons tag: %(detail)s"),
+    "record.bad_tag": lambda p: _("bad %(key)s tag: %(detail)s"),
+    "record.bad_result": lambda p: _("bad Result line: %(detail)s"),
+    "position.fields": lambda p: _(
+        "a position has three fields separated by '|' (White, Black, side to move), got "
+        "%(count)s: %(text)s"
+    ),
+    "position.field_start": lambda p: _("a board field starts with W or B: %(text)s"),
+    "position.side_twice": lambda p: _("%(side)s is given twice in the position"),
+    "position.item": lambda p: _("%(side)s: %(text)s is not 'point', 'point:count' or 'bar:count'"),
+    "position.point_range": lambda p: _("%(side)s: point %(point)s is out of range (1–24 or bar)"),
+    "position.point_twice": lambda p: _("%(side)s: point %(point)s is given twice"),
+    "position.too_many_on": lambda p: _("%(side)s: %(count)s checkers on %(point)s, more than 15"),
+    "position.too_many": lambda p: _("%(side)s has %(count)s checkers, more than 15"),
+    "position.band_2_11": lambda p: _(
+        "R5.3: %(side)s cannot have a band on point %(point)s (points 2–11)"
+    ),
+    "position.needs_both": lambda p: _("a position needs a White and a Black field"),
+    "position.both_sides": lambda p: _(
+        "White's point %(point)s (Black's %(other_point)s) holds checkers of both sides"
+    ),
+    "position.over_jan": lambda p: _("the position is already over: %(side)s is jan (R10)"),
+    "position.over_off": lambda p: _(
+        "the position is already over: %(side)s has borne off every checker"
+    ),
+    "position.band_7": lambda p: _(
+        "R5.3: %(side)s cannot have a band on point 7 (a double-six stack exists only under "
+        "board + double-six)"
+    ),
+    "position.run": lambda p: ngettext(
+        (
+            "R5 (%(rules)s): %(side)s cannot have more than %(count)s consecutive band in "
+            "%(other)s's path"
+        ),
+        (
+            "R5 (%(rules)s): %(side)s cannot have more than %(count)s consecutive bands in "
+            "%(other)s's path"
+        ),
+        _count(p, "count"),
+    ),
+    "side.bad": lambda p: _("not a side: %(text)s (expected W, B, White or Black)"),
+    "outcome.bad": lambda p: _(
+        "not an outcome: %(text)s (expected hemspel, vackert, jan, sprängjan or uppgivet)"
+    ),
+    "outcome.pattern": lambda p: _("a pattern goes with vackert spel, and vackert spel needs one"),
+    "outcome.munk": lambda p: _("munk applies only to hemspel and vackert spel (R11, R12)"),
+    "outcome.words": lambda p: _("a result needs a winner and an outcome: %(text)s"),
+    "outcome.word": lambda p: _("unexpected word %(word)s in result %(text)s"),
+    "rules.unknown": lambda p: _("unknown rule set %(name)s (expected one of %(expected)s)"),
+    "rules.unknown_addon": lambda p: _("unknown add-on %(name)s (expected one of %(expected)s)"),
+    "rules.addons_board": lambda p: _(
+        "add-ons (%(addons)s) exist only with rule set 'board', not %(name)s (R15)"
+    ),
+    "record.not_text": lambda p: _("a record is text or bytes, not %(type)s"),
+    "record.not_utf8": lambda p: _("the record is not UTF-8 text (byte %(byte)s)"),
+    "record.too_big": lambda p: _(
+        "the record is larger than %(limit)s bytes (1 MB); it passes the limit on line %(line)s"
+    ),
+    "record.game1_opening": lambda p: _(
+        "game 1 must open with Tek, Starter or Position (R2: the tek decides who starts the "
+        "first game)"
+    ),
+    "record.one_opening": lambda p: _(
+        "game %(game)s may open with only one of Tek, Starter or Position"
+    ),
+    "record.opening_late": lambda p: _("%(kind)s must come before the first turn of the game"),
+    "record.turn_after_result": lambda p: _("a turn after the Result line"),
+    "record.turn_after_resign": lambda p: _("a turn after %(side)s resigned"),
+    "record.alternate": lambda p: _("sides must alternate: %(side)s is to play, not %(other)s"),
+    "record.too_many_turns": lambda p: _("game %(game)s has more than %(limit)s turns"),
+    "record.two_results": lambda p: _("game %(game)s has two Result lines"),
+    "record.tag_line": lambda p: _('malformed tag line (expected [Key "Value"]): %(text)s'),
+    "record.tags_first": lambda p: _("tags must come before the first game"),
+    "record.game_number": lambda p: _(
+        "expected 'Game %(expected)s', found 'Game %(found)s' (games count from 1 without gaps)"
+    ),
+    "record.expected_game": lambda p: _("expected a tag or 'Game 1', found %(text)s"),
+    "record.not_a_line": lambda p: _("not a turn, result or game line: %(text)s"),
+    "record.no_game": lambda p: _("the record holds no game (expected 'Game 1')"),
+    "record.tag_twice": lambda p: _("tag %(key)s is given twice"),
+    "record.tag_control": lambda p: _("tag %(key)s holds a control character"),
+    "record.bad_tek": lambda p: _("bad Tek (expected two dice like 2-5): %(text)s"),
+    "record.equal_tek": lambda p: _(
+        "Tek %(tek)s: equal tek dice are re-rolled and not recorded (R2)"
+    ),
+    "record.bad_starter": lambda p: _("bad Starter (expected White or Black): %(text)s"),
+    "record.die": lambda p: _("a die shows 1 to 6, not %(die)s"),
+    "record.bad_step": lambda p: _(
+        "bad step %(text)s (expected FROM/TO with points 1–24, bar, off)"
+    ),
+    "record.repeat": lambda p: _("a step can be repeated 1 to %(limit)s times, not %(times)s"),
+    "record.step_to_bar": lambda p: _("a step cannot end on the bar"),
+    "record.step_from_off": lambda p: _("a step cannot start from off"),
+    "record.point": lambda p: _("points are numbered 1–24, not %(point)s"),
+    "match.policy": lambda p: _(
+        "S1: unknown resignation policy %(text)s (expected capped or forbidden)"
+    ),
+    "match.length_whole": lambda p: _("S1: a match length must be a whole number, not %(text)s"),
+    "match.length_odd": lambda p: _(
+        "S1: a match is played over an odd number of completed games (1, 3, 5, 7, …), not "
+        "%(length)s"
+    ),
+    "match.length_max": lambda p: _(
+        "S1: a match is played over at most %(limit)s completed games, not %(length)s"
+    ),
+    "match.length_tag": lambda p: _(
+        "S1: the Length tag must be an odd whole number of games, not %(text)s"
+    ),
+    "match.scale": lambda p: _("S2: unknown scale %(text)s (expected ww, ny1 or ny2)"),
+    "match.decided": lambda p: _(
+        "S4: the match was decided after game %(decided)s (%(side)s won); game %(game)s must "
+        "not be played"
+    ),
+    "match.no_resign": lambda p: _(
+        "S1: resigning is not allowed in this match (policy 'forbidden'), but %(side)s "
+        "resigned game %(game)s"
+    ),
+    "match.resign_cap": lambda p: ngettext(
+        (
+            "S1: each player may resign at most %(count)s game in a match of %(length)s; %(side)s "
+            "has already resigned %(resigned)s and may not resign game %(game)s"
+        ),
+        (
+            "S1: each player may resign at most %(count)s games in a match of %(length)s; "
+            "%(side)s has already resigned %(resigned)s and may not resign game %(game)s"
+        ),
+        _count(p, "count"),
+    ),
+    "match.too_long": lambda p: ngettext(
+        (
+            "S1: this match can last at most %(count)s game (its length plus the resignations its "
+            "policy allows); game %(game)s must not be played"
+        ),
+        (
+            "S1: this match can last at most %(count)s games (its length plus the resignations "
+            "its policy allows); game %(game)s must not be played"
+        ),
+        _count(p, "count"),
+    ),
+}
+
+# A record's verdict (``matches.services``): each is one sentence of the stored message.
+VERDICTS: dict[str, Callable[[Params], str]] = {
+    "verdict.error": lambda p: _("%(error)s"),
+    "verdict.error_game": lambda p: _("game %(game)s: %(error)s"),
+    "verdict.error_line": lambda p: _("line %(line)s: %(error)s"),
+    "verdict.error_game_line": lambda p: _("game %(game)s, line %(line)s: %(error)s"),
+    "verdict.not_valid": lambda p: _("the record is not valid"),
+    "verdict.rules": lambda p: _(
+        "The record was checked under the %(record)s rules, but this tournament plays "
+        '%(rules)s. Add [Rules "%(rules)s"] and submit again.'
+    ),
+    "verdict.rules_no_tag": lambda p: _(
+        "The record was checked under the %(record)s rules (the record has no Rules tag), "
+        'but this tournament plays %(rules)s. Add [Rules "%(rules)s"] and submit again.'
+    ),
+    "verdict.scale": lambda p: _("The record's scale is %(scale)s; this tournament uses %(ours)s."),
+    "verdict.length": lambda p: ngettext(
+        "The record's match length is %(record)s; this match is played over %(length)s game.",
+        "The record's match length is %(record)s; this match is played over %(length)s games.",
+        _count(p, "length"),
+    ),
+    "verdict.players": lambda p: _(
+        "The record's players (White “%(white)s”, Black “%(black)s”) are not this "
+        "match's players (%(one)s and %(two)s)."
+    ),
+    "verdict.outcome": lambda p: _(
+        "Game %(game)s: the record gives “%(claimed_player)s (%(claimed_side)s) "
+        "%(claimed)s”, but the entered result is “%(entered_player)s (%(entered_side)s) "
+        "%(entered)s”. A referee should check the game and correct whichever is wrong."
+    ),
+    "verdict.entry_refused": lambda p: _("Game %(game)s: %(message)s"),
+    "verdict.agree": lambda p: ngettext(
+        "%(count)s game agrees with the entered results",
+        "%(count)s games agree with the entered results",
+        _count(p, "count"),
+    ),
+    "verdict.agree_short": lambda p: ngettext(
+        "%(count)s game agrees", "%(count)s games agree", _count(p, "count")
+    ),
+    "verdict.were_entered": lambda p: ngettext(
+        "%(count)s game was entered from the record",
+        "%(count)s games were entered from the record",
+        _count(p, "count"),
+    ),
+    "verdict.verified": lambda p: _("Verified; %(agree)s."),
+    "verdict.entered": lambda p: _("Verified; %(agree)s and %(entered)s."),
+    "verdict.extra_one": lambda p: _(
+        "Game %(first)s is in the record but not entered; a referee enters it (or submits "
+        "this record)."
+    ),
+    "verdict.extra_many": lambda p: _(
+        "Games %(first)s–%(last)s are in the record but not entered; a referee enters them "
+        "(or submits this record)."
+    ),
+}
+
+
+def _side(value: str) -> str:
+    if value == "White":
+        return _("White")
+    if value == "Black":
+        return _("Black")
+    return value
+
+
+def _value(value: Any) -> Any:
+    if isinstance(value, Msg):
+        return render(value)
+    if isinstance(value, Mapping) and "code" in value:
+        return render(Msg.from_dict(value))
+    if isinstance(value, str):
+        return _side(value)
+    return value
+
+
+def render(message: Msg) -> str:
+    """``message`` in the active language; its English text for a code not known here."""
+    if message.code == "text":
+        return str(message.params.get("text", ""))
+    template = TEMPLATES.get(message.code) or VERDICTS.get(message.code)
+    if template is None:
+        return message.text()
+    values = {key: _value(value) for key, value in message.params.items()}
+    return template(message.params) % values
+
+
+def render_dict(data: Mapping[str, Any]) -> str:
+    """A stored ``{"code": …, "params": …}`` in the active language."""
+    return render(Msg.from_dict(data))
+
+
+def verdict(code: str, /, **params: Param) -> Msg:
+    """One sentence of a record's verdict (a code of :data:`VERDICTS`)."""
+    assert code in VERDICTS, code
+    return Msg(code, params)
+
+
+def verdict_text(sentences: Iterable[Msg]) -> str:
+    """The verdict's sentences in the active language, as one text."""
+    return " ".join(render(s) for s in sentences)
+
+
+def error_text(error: Mapping[str, Any] | None) -> str:
+    """A stored report's ``error`` in the active language: from its code and parameters
+    when the report has them, else its English ``message`` (an older report)."""
+    if not error:
+        return ""
+    if isinstance(error.get("code"), str):
+        return render_dict(error)
+    return str(error.get("message") or "")
+
+
+def submission_text(sub: Any) -> str:
+    """A submission's verdict (``sub.message``) in the active language, from the codes
+    kept in its report (``report["verdict"]``); the stored English where there are none
+    (a record still waiting, a verification that failed, an older record)."""
+    report = sub.report if isinstance(sub.report, dict) else {}
+    stored = report.get("verdict")
+    if isinstance(stored, list) and stored and all(isinstance(s, Mapping) for s in stored):
+        return verdict_text(Msg.from_dict(s) for s in stored)
+    return str(sub.message or "")
