@@ -18,7 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from enum import IntEnum
 
-from backgammon.errors import CubeError
+from backgammon.errors import CubeError, MatchError
 from backgammon.position import OFF, Position
 
 __all__ = ["CubeState", "MatchScore", "Win", "win_kind"]
@@ -124,7 +124,10 @@ class MatchScore:
 
     def add_game(self, winner: int, points: int) -> MatchScore:
         if self.over:
-            raise CubeError("the match is already over")
+            raise MatchError(
+                f"game {self.games + 1} after the match was over (the length is "
+                f"{self.length} points)"
+            )
         score = list(self.score)
         score[winner] += points
         crawford_game = self.crawford_game

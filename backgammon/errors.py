@@ -97,6 +97,21 @@ class ScoreMismatchError(BackgammonError):
     kind = "score_mismatch"
 
 
+class MatchError(BackgammonError):
+    """A match-level breach: a game after the match was decided, a match length out of
+    range (kind ``match``, as bräde's match errors)."""
+
+    kind = "match"
+
+
+class ResultEntryError(BackgammonError):
+    """An entered game result that cannot be: a cube value that is not a power of two, a
+    resignation of more than a backgammon, a drop with a resignation level… (kind
+    ``result``)."""
+
+    kind = "result"
+
+
 class IncompleteGameError(BackgammonError):
     """A game that neither ends by its play nor by a drop or resignation."""
 

@@ -38,7 +38,11 @@ from dataclasses import dataclass, field
 
 from backgammon.errors import RecordSyntaxError
 
-__all__ = ["Action", "MatGame", "MatRecord", "read_mat", "write_mat"]
+__all__ = ["MAX_MAT_BYTES", "Action", "MatGame", "MatRecord", "decode_mat", "read_mat", "write_mat"]
+
+# The largest record read, as bräde's (engine.record.MAX_RECORD_BYTES): a 25-point match
+# takes at most 49 games, a few kilobytes each.
+MAX_MAT_BYTES = 1_000_000
 
 ROLL = "roll"
 DOUBLE = "double"
@@ -154,6 +158,20 @@ def _parse_actions(text: str, offset: int, line_no: int) -> list[tuple[int, Acti
         found.append((col, action))
         pos = m.end()
     return found
+
+
+def decode_mat(data: bytes) -> str:
+    """The text of a ``.mat`` file: UTF-8 (a byte-order mark dropped), else Windows-1252 —
+    older programs (Snowie, FIBS clients) wrote player names in it. Decision: a replay
+    should not refuse a real record for its encoding; every byte reads in one of the two.
+    Raises :class:`RecordSyntaxError` for a file over :data:`MAX_MAT_BYTES`."""
+    if len(data) > MAX_MAT_BYTES:
+        line = data[: MAX_MAT_BYTES + 1].count(b"\n") + 1
+        raise RecordSyntaxError(f"the record is larger than {MAX_MAT_BYTES:,} bytes", line=line)
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        return data.decode("cp1252", "replace")
 
 
 def read_mat(text: str) -> MatRecord:

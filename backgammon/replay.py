@@ -32,10 +32,22 @@ from backgammon.errors import (
     CubeError,
     ImpossibleMoveError,
     IncompleteGameError,
+    MatchError,
     ResultMismatchError,
     ScoreMismatchError,
 )
-from backgammon.mat import DOUBLE, DROP, ROLL, TAKE, WIN, Action, MatGame, MatRecord, read_mat
+from backgammon.mat import (
+    DOUBLE,
+    DROP,
+    ROLL,
+    TAKE,
+    WIN,
+    Action,
+    MatGame,
+    MatRecord,
+    decode_mat,
+    read_mat,
+)
 from backgammon.movegen import legal_results
 from backgammon.position import BAR, CHECKERS, OFF, START, Position
 
@@ -108,7 +120,10 @@ class MatchReport:
             "score": {self.players[0]: self.score[0], self.players[1]: self.score[1]},
             "winner": None if self.winner is None else self.players[self.winner],
             "crawford_game": self.crawford_game,
-            "games": [g.to_dict() for g in self.games],
+            "games": [
+                {**g.to_dict(), "winner": None if g.winner is None else self.players[g.winner]}
+                for g in self.games
+            ],
             "warnings": [w.to_dict() for w in self.warnings],
             "errors": [e.to_dict() for e in self.errors],
         }
@@ -331,7 +346,7 @@ def replay_record(record: MatRecord) -> MatchReport:
     for game in record.games:
         try:
             if match.over:
-                raise CubeError("a game after the match was over", line=game.line)
+                raise MatchError("a game after the match was over", line=game.line)
             if game.score != match.score:
                 raise ScoreMismatchError(
                     f"score line {game.score[0]}–{game.score[1]}, but the games before give "
@@ -360,12 +375,13 @@ def replay_record(record: MatRecord) -> MatchReport:
     return report
 
 
-def replay_mat(text: str) -> MatchReport:
-    """Parse and replay a ``.mat`` text. A syntax error is reported, not raised."""
+def replay_mat(text: str | bytes) -> MatchReport:
+    """Parse and replay a ``.mat`` text (or a file's bytes, :func:`backgammon.mat.decode_mat`).
+    A syntax error is reported, not raised."""
     try:
-        record = read_mat(text)
+        record = read_mat(decode_mat(text) if isinstance(text, bytes) else text)
     except BackgammonError as exc:
-        report = MatchReport(0, ("", ""))
+        report = MatchReport(0, ("Player 1", "Player 2"))
         report.errors.append(exc)
         return report
     return replay_record(record)

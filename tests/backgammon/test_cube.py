@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from backgammon.cube import CubeState, MatchScore
-from backgammon.errors import CubeError
+from backgammon.errors import CubeError, MatchError
 
 
 class TestCube:
@@ -60,7 +60,7 @@ class TestMatchScoring:
     def test_match_ends_at_once_at_the_length(self) -> None:
         score = MatchScore(5).add_game(0, 4).add_game(1, 2).add_game(0, 2)
         assert score.winner == 0 and score.over and score.score == (6, 2)
-        with pytest.raises(CubeError):
+        with pytest.raises(MatchError):
             score.add_game(1, 1)
 
     def test_crawford_game_follows_first_reaching_match_point(self) -> None:

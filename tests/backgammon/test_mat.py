@@ -212,7 +212,9 @@ class TestReplayVerification:
 
     def test_game_after_the_match(self) -> None:
         extra = XG + "\n Game 5\n Alice : 3                           Bob : 2\n  1) 31: 8/5 6/5\n"
-        assert not replay_mat(extra).valid
+        report = replay_mat(extra)
+        assert not report.valid
+        assert (report.errors[0].kind, report.errors[0].game) == ("match", 5)
 
 
 class TestMoveText:

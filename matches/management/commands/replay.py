@@ -1,10 +1,12 @@
 """``python manage.py replay FILE [--json]``: replay a game record (game-record.md).
 
-A thin wrapper: reading, checking and the report come from :mod:`engine.replay`; the
-``match`` section (when the record has a ``Length`` tag) from :mod:`scoring.report`.
-The text report (``engine.replay.report_lines`` with ``scoring.report.match_line``)
-reads as sentences: real plurals, outcomes with their Swedish letters (sprängjan), no
-match line for an invalid record; ``--json`` is game-record.md's report, unchanged.
+A thin wrapper around the game registry (:mod:`games.registry`): the record's game is
+detected by its content (``games.registry.detect``: a bräde text or JSON record, a
+backgammon ``.mat`` file), and that family's replay reads, checks and reports it. Bräde's
+report is exactly what it was before there were other games (``engine.replay`` with the
+record's own match tags); backgammon's adds per game ``points``, ``cube`` and
+``crawford`` and per match each player's score, the winner and the Crawford game.
+The text report reads as sentences; ``--json`` prints exactly one JSON object.
 Exit status 0 valid, 1 not valid, 2 used wrongly (no such file, unreadable, unknown
 option). ``FILE`` may be ``-`` for standard input.
 """
@@ -17,41 +19,46 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from engine.record import MAX_RECORD_BYTES
-from engine.replay import replay_text, report_lines
-from scoring.report import match_line, match_scorer, max_games_from_tags
+from games.registry import detect, families
 
 
 class Command(BaseCommand):
-    help = "Replay a bräde game record (text or JSON) and report whether it is valid."
+    help = (
+        "Replay a game record (bräde text or JSON, backgammon .mat; the game is found by "
+        "content) and report whether it is valid."
+    )
 
     def add_arguments(self, parser: CommandParser) -> None:
-        parser.add_argument("file", help="the record file (text or JSON form), or - for stdin")
+        parser.add_argument("file", help="the record file, or - for stdin")
         parser.add_argument(
             "--json", action="store_true", help="print exactly one JSON object (the report)"
         )
 
     def handle(self, *args: Any, **options: Any) -> None:
         path: str = options["file"]
-        data = self._read(path)
-        # S1: a record may hold no more games than its Length tag's match can take
-        report = replay_text(data, match_scorer=match_scorer, max_games=max_games_from_tags)
+        # One byte over the largest record any game replays is enough for its reader to
+        # reject an oversized record.
+        limit = max(f.replay.max_bytes for f in families() if f.replay is not None)
+        data = self._read(path, limit + 1)
+        family = detect(data)
+        if family is None or family.replay is None:
+            raise CommandError("not a game record of any game this site knows", returncode=1)
+        outcome = family.replay.run(data)
         if options["json"]:
-            self.stdout.write(json.dumps(report.to_dict(), ensure_ascii=False))
+            self.stdout.write(json.dumps(outcome.report, ensure_ascii=False))
         else:
-            for line in report_lines(report, match_line=match_line):
+            for line in outcome.lines:
                 self.stdout.write(line)
-        if not report.valid:
+        if not outcome.valid:
             raise CommandError("the record is not valid", returncode=1)
 
     @staticmethod
-    def _read(path: str) -> bytes:
-        # One byte over the limit is enough for the engine to reject an oversized record.
+    def _read(path: str, size: int) -> bytes:
         try:
             if path == "-":
-                return sys.stdin.buffer.read(MAX_RECORD_BYTES + 1)
+                return sys.stdin.buffer.read(size)
             with open(path, "rb") as handle:
-                return handle.read(MAX_RECORD_BYTES + 1)
+                return handle.read(size)
         except FileNotFoundError:
             raise CommandError(f"no such file: {path}", returncode=2) from None
         except OSError as exc:

@@ -1,0 +1,254 @@
+"""Backgammon behind the seam: the pure ``backgammon/`` package as the ``backgammon``
+family (seed 002, the Danish federation's rules).
+
+- Records: the ``.mat`` format gnubg, eXtreme Gammon and BGBlitz write
+  (``backgammon.mat``).
+- Replay: ``backgammon.replay.replay_mat``; the report adds per game ``points``,
+  ``cube`` and ``crawford``, per match each player's score, the winner and the Crawford
+  game's number (docs/game-record.md, "Backgammon records").
+- Outcomes: a single game, a gammon, a backgammon (played out), a drop (a refused double),
+  a resignation (conceding a single game, a gammon or a backgammon).
+- Match scoring: ``backgammon.match.score_match``: to a number of points (1–25), the cube
+  times 1, 2 or 3, the Crawford game, ended at once when a player reaches the length.
+- Board: points, bar, trays, and the cube with its value and owner.
+
+Player 0 is the first player (the ``.mat`` record's left column), player 1 the second.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from backgammon.cube import CubeState, Win
+from backgammon.errors import BackgammonError
+from backgammon.mat import MAX_MAT_BYTES, read_mat, write_mat
+from backgammon.match import Ending, check_match_length, score_match
+from backgammon.match import GameResult as BackgammonResult
+from backgammon.position import BAR, OFF, Position
+from backgammon.replay import replay_mat
+from backgammon.report import report_lines
+from games.board import BACKGAMMON, BoardPicture, CubePicture, Stack
+from games.family import RecordFormat, ReplayOutcome, Term, Vocabulary
+from games.registry import register
+from games.results import (
+    GameResult,
+    MatchSettings,
+    MatchStanding,
+    ScoredGame,
+    ScoringError,
+)
+
+__all__ = [
+    "BACKGAMMON_FAMILY",
+    "BackgammonBoardState",
+    "BackgammonFamily",
+    "result_of",
+]
+
+VOCABULARY = Vocabulary(
+    outcomes=(
+        Term(Ending.SINGLE.value, "single game"),
+        Term(Ending.GAMMON.value, "gammon"),
+        Term(Ending.BACKGAMMON.value, "backgammon"),
+        Term(Ending.DROP.value, "dropped double"),
+        Term(Ending.RESIGN.value, "resignation"),
+    ),
+)
+
+RECORDS: tuple[RecordFormat[Any], ...] = (RecordFormat("mat", ".mat", read_mat, write_mat),)
+
+_CONCEDED = {"single": Win.SINGLE, "gammon": Win.GAMMON, "backgammon": Win.BACKGAMMON}
+
+
+# --- detection -------------------------------------------------------------------------
+
+_LENGTH_RE = re.compile(r"^[ \t]*\d+[ \t]+point[ \t]+match[ \t]*\r?$", re.I | re.M)
+_GAME_RE = re.compile(r"^[ \t]*Game[ \t]+\d+[ \t]*\r?$", re.I | re.M)
+_SCORE_RE = re.compile(r"^[ \t]*\S[^:\n]*:[ \t]*\d+[ \t]+\S[^:\n]*:[ \t]*\d+[ \t]*\r?$", re.M)
+
+
+def detect(text: str) -> float:
+    """0.95 for a ``.mat`` record (its `` N point match`` line); 0.6 for one without that
+    line that still has a ``Game N`` line followed by the two players' score line (a
+    money-session export); 0 otherwise."""
+    if _LENGTH_RE.search(text):
+        return 0.95
+    game = _GAME_RE.search(text)
+    if game is not None and _SCORE_RE.match(text, game.end() + 1):
+        return 0.6
+    return 0.0
+
+
+# --- replay ----------------------------------------------------------------------------
+
+
+class BackgammonReplayer:
+    """``backgammon.replay.replay_mat`` and its text report."""
+
+    max_bytes = MAX_MAT_BYTES
+
+    def run(self, data: bytes) -> ReplayOutcome:
+        report = replay_mat(data)
+        return ReplayOutcome(
+            family="backgammon",
+            valid=report.valid,
+            report=report.to_dict(),
+            lines=tuple(report_lines(report)),
+        )
+
+
+# --- match scoring ---------------------------------------------------------------------
+
+
+def result_of(result: GameResult, number: int | None = None) -> BackgammonResult:
+    """The backgammon result of a neutral one; :class:`ScoringError` (kind ``result``)
+    for one backgammon cannot have."""
+    if result.pattern or result.munk or result.game_type:
+        raise ScoringError(
+            "a backgammon game has no pattern, no munk and no game type", game=number
+        )
+    try:
+        ending = Ending(result.outcome)
+    except ValueError:
+        codes = ", ".join(VOCABULARY.outcome_codes)
+        raise ScoringError(
+            f"no backgammon outcome {result.outcome!r}; known: {codes}", game=number
+        ) from None
+    conceded: Win | None = None
+    if result.conceded:
+        if result.conceded not in _CONCEDED:
+            raise ScoringError(
+                f"a resignation concedes single, gammon or backgammon, not {result.conceded!r}",
+                game=number,
+            )
+        conceded = _CONCEDED[result.conceded]
+    try:
+        return BackgammonResult(result.winner, ending, result.cube, conceded)
+    except BackgammonError as exc:
+        raise ScoringError(exc.message, kind=exc.kind, game=number, cause=exc) from None
+
+
+class BackgammonScoring:
+    """Backgammon match scoring to ``settings.length`` points (``backgammon.match``)."""
+
+    def __init__(self, settings: MatchSettings) -> None:
+        try:
+            check_match_length(settings.length)
+        except BackgammonError as exc:
+            raise ScoringError(exc.message, kind=exc.kind, cause=exc) from None
+        self._settings = settings
+
+    @property
+    def settings(self) -> MatchSettings:
+        return self._settings
+
+    def standing(self, results: Sequence[GameResult]) -> MatchStanding:
+        entered = [result_of(result, number) for number, result in enumerate(results, 1)]
+        try:
+            match = score_match(
+                length=self._settings.length,
+                results=entered,
+                crawford_rule=self._settings.crawford,
+            )
+        except BackgammonError as exc:
+            raise ScoringError(exc.message, kind=exc.kind, game=exc.game, cause=exc) from None
+        return MatchStanding(
+            length=match.length,
+            length_unit="points",
+            score=match.points,
+            winner=match.winner,
+            decided_after_game=match.decided_after_game,
+            games=tuple(
+                ScoredGame(g.number, g.result.winner, g.points, g.crawford) for g in match.games
+            ),
+            crawford_game=match.crawford_game,
+            next_is_crawford=match.next_is_crawford,
+        )
+
+
+# --- board -----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class BackgammonBoardState:
+    """Both players' checkers, each as 26 counts in the player's own numbering (0 off,
+    1–24 the points, 25 the bar: :mod:`backgammon.position`), the cube (None: a game
+    without one), the dice just played and by whom."""
+
+    boards: tuple[tuple[int, ...], tuple[int, ...]]
+    cube: CubeState | None = None
+    dice: tuple[int, ...] = ()
+    mover: int | None = None
+
+    @classmethod
+    def from_position(
+        cls, position: Position, *, on_roll: int, cube: CubeState | None = None
+    ) -> BackgammonBoardState:
+        """From a :class:`Position` (seen from the player on roll, ``on_roll``)."""
+        boards = (position.me, position.opp) if on_roll == 0 else (position.opp, position.me)
+        return cls(boards, cube)
+
+
+class BackgammonBoard:
+    """Points, bar, trays and the cube, seen from ``view``'s seat (``games.board``)."""
+
+    layout = BACKGAMMON
+
+    def picture(self, state: BackgammonBoardState, *, view: int = 0) -> BoardPicture:
+        stacks = tuple(
+            Stack(side, point if side == view else 25 - point, count)
+            for side in (0, 1)
+            for point in range(1, 25)
+            if (count := state.boards[side][point])
+        )
+        # the opponent's points count down from the viewer's 24: list each side in the
+        # viewer's point order
+        stacks = tuple(sorted(stacks, key=lambda s: (s.side, s.point)))
+        cube = state.cube
+        return BoardPicture(
+            layout=BACKGAMMON,
+            view=view,
+            stacks=stacks,
+            bar=(state.boards[0][BAR], state.boards[1][BAR]),
+            off=(state.boards[0][OFF], state.boards[1][OFF]),
+            dice=state.dice,
+            mover=state.mover,
+            cube=None if cube is None else CubePicture(cube.value, cube.owner, cube.offered_by),
+        )
+
+
+# --- the family ------------------------------------------------------------------------
+
+
+class BackgammonFamily:
+    """The ``backgammon`` family (see the module docstring)."""
+
+    key = "backgammon"
+    name = "Backgammon"
+    vocabulary = VOCABULARY
+    records = RECORDS
+
+    def __init__(self) -> None:
+        self._replay = BackgammonReplayer()
+        self._board = BackgammonBoard()
+
+    @property
+    def replay(self) -> BackgammonReplayer:
+        return self._replay
+
+    @property
+    def board(self) -> BackgammonBoard:
+        return self._board
+
+    def detect(self, text: str) -> float:
+        return detect(text)
+
+    def match_scoring(self, settings: MatchSettings) -> BackgammonScoring:
+        return BackgammonScoring(settings)
+
+
+BACKGAMMON_FAMILY = BackgammonFamily()
+register(BACKGAMMON_FAMILY)

@@ -1,0 +1,273 @@
+"""Bräde behind the seam: ``engine/`` (rules, records, replay) and ``scoring/`` (match
+scoring), unchanged, wrapped as the ``brade`` family.
+
+- Records: the text and JSON forms of game-record.md (``engine.record``).
+- Replay: ``engine.replay.replay_text`` with the record's own match tags
+  (``scoring.report.match_scorer``, ``max_games_from_tags``): the report ``manage.py
+  replay`` printed before the seam, byte for byte.
+- Outcomes: hemspel, vackert spel, jan, sprängjan, uppgivet; qualifiers: the four R12
+  patterns of vackert spel and munk (R11). The game's words stay Swedish in every
+  language (``translate`` False).
+- Match scoring: ``scoring.match.MatchState`` (S1–S5): best of an odd number of completed
+  games on the W&W, Ny 1 or Ny 2 scale, decided early (S4).
+- Board: the picture ``web/board.py`` draws — both sides the same way round, each point
+  in the viewer's numbering (R1), highlights of the turn just played.
+
+Player 0 is White, player 1 Black (the record's ``W``/``B``).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from engine.errors import MatchError
+from engine.position import Position
+from engine.record import (
+    MAX_RECORD_BYTES,
+    TurnRecord,
+    read_json,
+    read_text,
+    write_json,
+    write_text,
+)
+from engine.replay import replay_text, report_lines
+from engine.types import BAR, OFF, Outcome, OutcomeKind, Pattern, Side, to_other_numbering
+from games.board import BRADE, BoardPicture, Stack
+from games.family import RecordFormat, ReplayOutcome, Term, Vocabulary
+from games.registry import register
+from games.results import (
+    GameResult,
+    MatchSettings,
+    MatchStanding,
+    ScoredGame,
+    ScoringError,
+)
+from scoring.match import MatchState
+from scoring.report import match_line, match_scorer, max_games_from_tags
+from scoring.scales import score_game
+
+__all__ = ["BRADE_FAMILY", "BradeBoardState", "BradeFamily", "outcome_of"]
+
+SIDES = (Side.WHITE, Side.BLACK)
+
+VOCABULARY = Vocabulary(
+    outcomes=(
+        Term(OutcomeKind.HEMSPEL.value, "hemspel", translate=False),
+        Term(OutcomeKind.VACKERT_SPEL.value, "vackert spel", translate=False),
+        Term(OutcomeKind.JAN.value, "jan", translate=False),
+        Term(OutcomeKind.SPRANGJAN.value, "sprängjan", translate=False),
+        Term(OutcomeKind.UPPGIVET.value, "uppgivet", translate=False),
+    ),
+    qualifiers=(
+        Term(Pattern.ENKELT_KRONSPEL.value, "enkelt kronspel", translate=False),
+        Term(Pattern.DUBBELT_KRONSPEL.value, "dubbelt kronspel", translate=False),
+        Term(Pattern.TRAPPSPEL.value, "trappspel", translate=False),
+        Term(Pattern.UPPSPEL.value, "uppspel", translate=False),
+        Term("munk", "munk", translate=False),
+    ),
+)
+
+RECORDS: tuple[RecordFormat[Any], ...] = (
+    RecordFormat("text", ".txt", read_text, write_text),
+    RecordFormat("json", ".json", read_json, write_json),
+)
+
+
+# --- detection -------------------------------------------------------------------------
+
+# Lines only a bräde text record has: a turn line (``W 6-4:``, ``12. Black resigns``), an
+# opening or result keyword, a bräde match tag.
+_TURN_RE = re.compile(
+    r"^[ \t]*(?:\d+[ \t]*\.[ \t]*)?(?:white|black|w|b)[ \t]+(?:resigns?\b|\d(?:-?\d)?[ \t]*:)",
+    re.IGNORECASE | re.MULTILINE,
+)
+_KEYWORD_RE = re.compile(r"^[ \t]*(?:tek|starter|position|result)[ \t]*:", re.I | re.M)
+_TAG_RE = re.compile(
+    r'^[ \t]*\[[ \t]*(?:rules|scale|resignations|addons|length)[ \t]+"', re.I | re.M
+)
+
+
+def detect(text: str) -> float:
+    """0.9 for a JSON record (it opens with ``{``) or a text record with a bräde turn,
+    keyword or tag line; 0.1 for anything else: bräde is the site's own record, so a file
+    no game recognises goes to its reader, which says what is wrong with it (as the
+    replay command did before there were other games)."""
+    head = text.lstrip("\ufeff \t\r\n")
+    if head.startswith("{"):
+        return 0.9
+    if _TURN_RE.search(text) or _KEYWORD_RE.search(text) or _TAG_RE.search(text):
+        return 0.9
+    return 0.1
+
+
+# --- replay ----------------------------------------------------------------------------
+
+
+class BradeReplayer:
+    """``engine.replay`` with the record's own match tags (game-record.md's report)."""
+
+    max_bytes = MAX_RECORD_BYTES
+
+    def run(self, data: bytes) -> ReplayOutcome:
+        # S1: a record may hold no more games than its Length tag's match can take
+        report = replay_text(data, match_scorer=match_scorer, max_games=max_games_from_tags)
+        return ReplayOutcome(
+            family="brade",
+            valid=report.valid,
+            report=report.to_dict(),
+            lines=tuple(report_lines(report, match_line=match_line)),
+        )
+
+
+# --- match scoring ---------------------------------------------------------------------
+
+
+def outcome_of(result: GameResult, number: int | None = None) -> Outcome:
+    """The engine's :class:`Outcome` of a neutral result; :class:`ScoringError` (kind
+    ``result``, with ``game`` = ``number``) for one bräde cannot have."""
+    if result.cube != 1 or result.conceded or result.game_type:
+        raise ScoringError(
+            "a bräde game has no cube, no conceded level and no game type", game=number
+        )
+    if result.winner not in (0, 1):
+        raise ScoringError(f"the winner is player 0 or 1, not {result.winner!r}", game=number)
+    try:
+        kind = OutcomeKind(result.outcome)
+        pattern = Pattern(result.pattern) if result.pattern else None
+        return Outcome(SIDES[result.winner], kind, pattern, result.munk)
+    except ValueError as exc:  # an unknown code, or R11/R12 (pattern, munk) broken
+        raise ScoringError(str(exc), game=number, cause=exc) from None
+
+
+class BradeScoring:
+    """Bräde match scoring (scoring.md) for one match's length, scale and resignations."""
+
+    def __init__(self, settings: MatchSettings) -> None:
+        self._settings = settings
+        try:
+            self._start = MatchState.start(
+                length=settings.length, scale=settings.scale, policy=settings.resignations
+            )
+        except MatchError as exc:
+            raise ScoringError(exc.message, kind="match", cause=exc) from None
+
+    @property
+    def settings(self) -> MatchSettings:
+        return self._settings
+
+    def standing(self, results: Sequence[GameResult]) -> MatchStanding:
+        state = self._start
+        games: list[ScoredGame] = []
+        for number, result in enumerate(results, start=1):
+            outcome = outcome_of(result, number)
+            try:
+                state = state.after(outcome)
+            except MatchError as exc:  # S1 resignation cap, S4 a game after the decision
+                raise ScoringError(
+                    exc.message, kind="match", game=exc.game or number, cause=exc
+                ) from None
+            points = score_game(state.scale, outcome).points
+            games.append(ScoredGame(number, result.winner, points))
+        winner = None if state.winner is None else SIDES.index(state.winner)
+        tiebreak = (
+            (state.tiebreak[Side.WHITE], state.tiebreak[Side.BLACK])
+            if state.scale.has_tiebreak
+            else None
+        )
+        return MatchStanding(
+            length=state.length,
+            length_unit="games",
+            score=(state.points[Side.WHITE], state.points[Side.BLACK]),
+            winner=winner,
+            decided_after_game=state.decided_after_game,
+            games=tuple(games),
+            tiebreak=tiebreak,
+        )
+
+
+# --- board -----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class BradeBoardState:
+    """A position of a replayed game and the turn that led to it (None: the opening)."""
+
+    position: Position
+    turn: TurnRecord | None = None
+
+
+def _view_point(side: Side, point: int, view: Side) -> int:
+    """``side``'s point 1–24 in ``view``'s numbering (R1), as ``web/board.py`` places it."""
+    return point if side is view else to_other_numbering(point)
+
+
+class BradeBoard:
+    """The picture ``web/board.py`` draws, as data."""
+
+    layout = BRADE
+
+    def picture(self, state: BradeBoardState, *, view: int = 0) -> BoardPicture:
+        position, turn = state.position, state.turn
+        seat = SIDES[view]
+        stacks = tuple(
+            Stack(index, _view_point(side, point, seat), count)
+            for index, side in enumerate(SIDES)
+            for point in range(1, 25)
+            if (count := position.count(side, point))
+        )
+        sources: set[int] = set()
+        targets: set[int] = set()
+        if turn is not None:
+            for step in turn.steps:
+                if step.src not in (BAR, OFF):
+                    sources.add(_view_point(turn.side, step.src, seat))
+                if step.dst not in (BAR, OFF):
+                    targets.add(_view_point(turn.side, step.dst, seat))
+        return BoardPicture(
+            layout=BRADE,
+            view=view,
+            stacks=stacks,
+            bar=(position.bar(Side.WHITE), position.bar(Side.BLACK)),
+            off=(position.borne_off(Side.WHITE), position.borne_off(Side.BLACK)),
+            dice=() if turn is None else turn.dice,
+            mover=None if turn is None else SIDES.index(turn.side),
+            sources=tuple(sorted(sources - targets)),
+            targets=tuple(sorted(targets)),
+        )
+
+
+# --- the family ------------------------------------------------------------------------
+
+
+class BradeFamily:
+    """The ``brade`` family (see the module docstring)."""
+
+    key = "brade"
+    name = "Bräde"
+    vocabulary = VOCABULARY
+    records = RECORDS
+
+    def __init__(self) -> None:
+        self._replay = BradeReplayer()
+        self._board = BradeBoard()
+
+    @property
+    def replay(self) -> BradeReplayer:
+        return self._replay
+
+    @property
+    def board(self) -> BradeBoard:
+        return self._board
+
+    def detect(self, text: str) -> float:
+        return detect(text)
+
+    def match_scoring(self, settings: MatchSettings) -> BradeScoring:
+        return BradeScoring(settings)
+
+
+BRADE_FAMILY = BradeFamily()
+register(BRADE_FAMILY)

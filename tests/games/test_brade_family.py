@@ -1,0 +1,147 @@
+"""Bräde behind the seam: its words, its match scoring (scoring/) and its board picture
+(the data web/board.py draws)."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from engine.types import Outcome, OutcomeKind, Pattern, Side
+from games.brade import BradeBoardState, outcome_of
+from games.registry import family_for
+from games.results import GameResult, MatchSettings, ScoringError
+from scoring.match import match_state
+from web.board import frame_layer, replay_game
+
+BRADE = family_for("brade")
+CORPUS = Path(__file__).resolve().parent.parent / "data" / "corpus"
+
+
+class TestVocabulary:
+    def test_outcomes_are_the_engines_codes_in_swedish(self) -> None:
+        vocabulary = BRADE.vocabulary
+        assert vocabulary.outcome_codes == tuple(kind.value for kind in OutcomeKind)
+        assert [t.name for t in vocabulary.outcomes] == [
+            "hemspel",
+            "vackert spel",
+            "jan",
+            "sprängjan",
+            "uppgivet",
+        ]
+        assert not any(t.translate for t in vocabulary.outcomes + vocabulary.qualifiers)
+
+    def test_qualifiers_are_the_patterns_and_munk(self) -> None:
+        codes = [t.code for t in BRADE.vocabulary.qualifiers]
+        assert codes == [p.value for p in Pattern] + ["munk"]
+        assert BRADE.vocabulary.qualifier("munk").name == "munk"
+        with pytest.raises(KeyError):
+            BRADE.vocabulary.outcome("gammon")
+
+
+def result(winner: int, outcome: str, pattern: str = "", munk: bool = False) -> GameResult:
+    return GameResult(winner, outcome, pattern=pattern, munk=munk)
+
+
+class TestScoring:
+    def test_delegates_to_scoring(self) -> None:
+        results = [
+            result(0, "hemspel", munk=True),
+            result(1, "jan"),
+            result(0, "vackert_spel", pattern="trappspel"),
+        ]
+        outcomes = [outcome_of(r) for r in results]
+        assert outcomes[2] == Outcome(Side.WHITE, OutcomeKind.VACKERT_SPEL, Pattern.TRAPPSPEL)
+        for scale in ("ww", "ny1", "ny2"):
+            standing = BRADE.match_scoring(MatchSettings(length=5, scale=scale)).standing(results)
+            state = match_state(length=5, scale=scale, outcomes=outcomes)
+            assert standing.score == (state.points[Side.WHITE], state.points[Side.BLACK])
+            assert sum(g.points for g in standing.games if g.winner == 0) == standing.score[0]
+            assert standing.length_unit == "games" and standing.crawford_game is None
+            if scale == "ny2":
+                assert standing.tiebreak is None
+            else:
+                assert standing.tiebreak == (
+                    state.tiebreak[Side.WHITE],
+                    state.tiebreak[Side.BLACK],
+                )
+
+    def test_decided_early_and_no_game_after_it(self) -> None:
+        scoring = BRADE.match_scoring(MatchSettings(length=3))
+        two_jans = [result(1, "jan"), result(1, "jan")]
+        standing = scoring.standing(two_jans)
+        assert standing.decided and standing.winner == 1 and standing.decided_after_game == 2
+        with pytest.raises(ScoringError) as info:
+            scoring.standing([*two_jans, result(0, "hemspel")])
+        assert (info.value.kind, info.value.game) == ("match", 3)
+        assert info.value.cause is not None  # the engine's coded MatchError
+
+    def test_even_length_is_refused(self) -> None:
+        with pytest.raises(ScoringError) as info:
+            BRADE.match_scoring(MatchSettings(length=4))
+        assert info.value.kind == "match"
+
+    @pytest.mark.parametrize(
+        "bad",
+        [
+            GameResult(0, "hemspel", cube=2),
+            GameResult(0, "hemspel", game_type="slagfalt"),
+            GameResult(0, "gammon"),
+            GameResult(0, "vackert_spel"),  # R12: vackert spel names its pattern
+            GameResult(0, "jan", munk=True),  # munk only with hemspel or vackert spel
+            GameResult(2, "jan"),
+        ],
+    )
+    def test_results_bräde_cannot_have(self, bad: GameResult) -> None:
+        with pytest.raises(ScoringError) as info:
+            BRADE.match_scoring(MatchSettings(length=3)).standing([bad])
+        assert (info.value.kind, info.value.game) == ("result", 1)
+
+
+_STACK_RE = re.compile(
+    r'<g class="stack" data-side="([WB])" data-point="(\w+)" data-count="(\d+)">'
+)
+_OFF_RE = re.compile(r'<g class="off" data-side="([WB])" data-count="(\d+)">')
+_DICE_RE = re.compile(r'data-dice="([\d-]+)"')
+
+
+class TestBoard:
+    @pytest.mark.parametrize("view", [0, 1])
+    def test_picture_is_what_the_viewer_draws(self, view: int) -> None:
+        """Every frame of a recorded game: the picture's stacks, bar, trays and dice are
+        the ones web/board.py writes into its SVG layer."""
+        board = BRADE.board
+        assert board is not None and board.layout == "brade"
+        game = replay_game((CORPUS / "talisman.txt").read_text(encoding="utf-8"), 1)
+        side_index = {"W": 0, "B": 1}
+        for frame in game.frames:
+            picture = board.picture(BradeBoardState(frame.position, frame.turn), view=view)
+            layer = frame_layer(frame, (Side.WHITE, Side.BLACK)[view])
+            drawn = {
+                (side_index[s], int(p), int(c))
+                for s, p, c in _STACK_RE.findall(layer)
+                if p != "bar"
+            }
+            assert {(s.side, s.point, s.count) for s in picture.stacks} == drawn
+            bar = [0, 0]
+            for s, p, c in _STACK_RE.findall(layer):
+                if p == "bar":
+                    bar[side_index[s]] = int(c)
+            assert picture.bar == tuple(bar)
+            off = dict(_OFF_RE.findall(layer))
+            assert picture.off == (int(off["W"]), int(off["B"]))
+            dice = _DICE_RE.findall(layer)
+            assert picture.dice == (tuple(int(d) for d in dice[0].split("-")) if dice else ())
+            assert picture.checkers(0) == picture.checkers(1) == 15
+
+    def test_highlights_of_a_turn(self) -> None:
+        game = replay_game("Game 1\nTek: 2-5\nW 6-4: 1/7 1/5\nB 3-1: 1/4/5\nW resigns\n", 1)
+        board = BRADE.board
+        assert board is not None
+        white = board.picture(BradeBoardState(game.frames[1].position, game.frames[1].turn))
+        assert (white.sources, white.targets, white.mover) == ((1,), (5, 7), 0)
+        # Black's 1 and 5 are White's 13 and 17 (R1)
+        black = board.picture(BradeBoardState(game.frames[2].position, game.frames[2].turn))
+        assert (black.sources, black.targets, black.mover) == ((13,), (16, 17), 1)
+        assert black.cube is None

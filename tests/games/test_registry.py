@@ -1,0 +1,167 @@
+"""The game registry: families by key, their order, registration, and content detection."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from engine.record import read_record, write_json
+from games import registry
+from games.family import BoardDrawing, RecordFormat, Replayer, Term, Vocabulary
+from games.registry import UnknownGameError, detect, families, family_for, register
+from games.results import GameResult, MatchSettings, MatchStanding
+
+DATA = Path(__file__).resolve().parent.parent / "data"
+BRADE_FILES = sorted((DATA / "corpus").glob("*.txt")) + sorted((DATA / "scoring").glob("*.txt"))
+MAT_FILES = sorted((DATA / "backgammon").glob("*.mat"))
+
+
+class FakeScoring:
+    def __init__(self, settings: MatchSettings) -> None:
+        self.settings = settings
+
+    def standing(self, results: Sequence[GameResult]) -> MatchStanding:
+        return MatchStanding(self.settings.length, "games", (0, 0), None, None, ())
+
+
+class FakeFamily:
+    """A minimal family, as a plug-in would write one."""
+
+    key = "fake"
+    name = "Fake"
+    vocabulary = Vocabulary(outcomes=(Term("won", "won"),))
+    records: tuple[RecordFormat[Any], ...] = ()
+    replay: Replayer | None = None
+    board: BoardDrawing[Any] | None = None
+
+    def detect(self, text: str) -> float:
+        return 0.0
+
+    def match_scoring(self, settings: MatchSettings) -> FakeScoring:
+        return FakeScoring(settings)
+
+
+def detected(data: str | bytes) -> str:
+    family = detect(data)
+    assert family is not None
+    return family.key
+
+
+@pytest.fixture
+def fake() -> Iterator[FakeFamily]:
+    family = FakeFamily()
+    register(family)
+    yield family
+    registry.unregister("fake")
+
+
+class TestLookup:
+    def test_the_three_games_in_order(self) -> None:
+        assert [f.key for f in families()] == ["brade", "backgammon", "kungabrade"]
+        assert registry.choices() == (
+            ("brade", "Bräde"),
+            ("backgammon", "Backgammon"),
+            ("kungabrade", "Kungabräde"),
+        )
+
+    @pytest.mark.parametrize("key", ["brade", "backgammon", "kungabrade"])
+    def test_family_for_each_key(self, key: str) -> None:
+        family = family_for(key)
+        assert family.key == key
+        assert family in families()
+
+    def test_unknown_key_names_the_known_ones(self) -> None:
+        with pytest.raises(UnknownGameError) as info:
+            family_for("chess")
+        assert "brade, backgammon, kungabrade" in str(info.value)
+        assert isinstance(info.value, LookupError) and info.value.key == "chess"
+
+    def test_only_kungabrade_has_no_replay_board_or_records(self) -> None:
+        assert [f.key for f in families() if f.replay is None] == ["kungabrade"]
+        assert [f.key for f in families() if f.board is None] == ["kungabrade"]
+        assert [f.key for f in families() if not f.records] == ["kungabrade"]
+
+
+class TestRegistration:
+    def test_a_new_family_registers_and_is_listed_after_the_builtins(
+        self, fake: FakeFamily
+    ) -> None:
+        assert family_for("fake") is fake
+        assert [f.key for f in families()][-1] == "fake"
+        # a second import of its module registers the same object again: harmless
+        assert register(fake) is fake
+
+    def test_another_family_under_a_taken_key_is_refused(self, fake: FakeFamily) -> None:
+        with pytest.raises(ValueError, match="already registered"):
+            register(FakeFamily())
+        with pytest.raises(ValueError, match="already registered"):
+
+            class Impostor(FakeFamily):
+                key = "brade"
+
+            register(Impostor())
+
+    def test_bad_key(self) -> None:
+        class Bad(FakeFamily):
+            key = "Bad Key"
+
+        with pytest.raises(ValueError, match="lower-case"):
+            register(Bad())
+
+    def test_unregister(self, fake: FakeFamily) -> None:
+        registry.unregister("fake")
+        with pytest.raises(UnknownGameError):
+            family_for("fake")
+        register(fake)  # the fixture unregisters it again
+        with pytest.raises(UnknownGameError):
+            registry.unregister("nothing")
+
+    def test_a_family_without_a_replay_is_never_detected(self, fake: FakeFamily) -> None:
+        class Greedy(FakeFamily):
+            key = "greedy"
+
+            def detect(self, text: str) -> float:
+                return 1.0  # claims everything, but has no replay
+
+        register(Greedy())
+        try:
+            assert detected("Game 1\nTek: 2-5\n") == "brade"
+        finally:
+            registry.unregister("greedy")
+
+
+class TestDetection:
+    @pytest.mark.parametrize("path", BRADE_FILES, ids=[p.name for p in BRADE_FILES])
+    def test_brade_text_records(self, path: Path) -> None:
+        assert detected(path.read_bytes()) == "brade"
+        assert family_for("brade").detect(path.read_text(encoding="utf-8")) == 0.9
+
+    def test_brade_json_record(self) -> None:
+        text = write_json(read_record(BRADE_FILES[0].read_text(encoding="utf-8")))
+        assert detected(text) == "brade"
+
+    @pytest.mark.parametrize("path", MAT_FILES, ids=[p.name for p in MAT_FILES])
+    def test_mat_files(self, path: Path) -> None:
+        text = path.read_text()
+        assert detected(path.read_bytes()) == "backgammon"
+        assert family_for("backgammon").detect(text) == 0.95
+        # bräde does not claim it beyond its fallback
+        assert family_for("brade").detect(text) == 0.1
+
+    def test_mat_without_its_length_line(self) -> None:
+        text = MAT_FILES[0].read_text().replace(" 9 point match\n", "")
+        assert family_for("backgammon").detect(text) == 0.6
+        assert detected(text) == "backgammon"
+
+    @pytest.mark.parametrize("text", ["", "garbage\n", "; padding\n" * 10, "\ufeff", "Game 1\n"])
+    def test_anything_else_goes_to_brade(self, text: str) -> None:
+        """Bräde's reader reports what is wrong with a file no game recognises, as the
+        replay command did before there were other games."""
+        assert family_for("backgammon").detect(text) == 0.0
+        assert detected(text) == "brade"
+
+    def test_bytes_that_are_not_utf8(self) -> None:
+        assert detected(b" 3 point match\n\n Game 1\n J\xf6rgen : 0   Bo : 0\n") == "backgammon"

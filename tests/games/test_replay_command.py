@@ -1,0 +1,130 @@
+"""``manage.py replay`` through the registry: a ``.mat`` file is replayed by the backgammon
+family (text and ``--json``), bräde records give exactly the engine's report."""
+
+from __future__ import annotations
+
+import json
+from io import StringIO
+from pathlib import Path
+
+import pytest
+from django.core.management import call_command
+from django.core.management.base import CommandError
+
+from engine.replay import replay_text, report_lines
+from scoring.report import match_line, match_scorer, max_games_from_tags
+from tests.backgammon.test_mat import XG, replace_line
+
+DATA = Path(__file__).resolve().parent.parent / "data"
+BRADE_FILES = sorted((DATA / "corpus").glob("*.txt")) + sorted((DATA / "scoring").glob("*.txt"))
+
+
+def run(path: Path | str, *options: str) -> tuple[str, int]:
+    out = StringIO()
+    try:
+        call_command("replay", str(path), *options, stdout=out, stderr=StringIO())
+    except CommandError as exc:
+        return out.getvalue(), exc.returncode
+    return out.getvalue(), 0
+
+
+@pytest.fixture
+def xg(tmp_path: Path) -> Path:
+    path = tmp_path / "match.txt"  # found by content, not by the name
+    path.write_text(XG, encoding="utf-8")
+    return path
+
+
+class TestBackgammon:
+    def test_text_report(self, xg: Path) -> None:
+        out, code = run(xg)
+        assert code == 0
+        assert out.splitlines() == [
+            "Record valid: 4 games replayed (backgammon, 3-point match).",
+            "Game 1: Alice wins by a drop, cube 2: 2 points; score 2–0.",
+            "Game 2 (Crawford game): Bob wins by resignation (a single game), cube 1: "
+            "1 point; score 2–1.",
+            "Game 3: Bob wins by a drop, cube 1: 1 point; score 2–2.",
+            "Game 4: Alice wins by resignation (a single game), cube 1: 1 point; score 3–2.",
+            "Match to 3 points: Alice 3 points, Bob 2 points. Alice wins the match. "
+            "Crawford game: game 2.",
+        ]
+
+    def test_json_report(self, xg: Path) -> None:
+        out, code = run(xg, "--json")
+        assert code == 0
+        report = json.loads(out)
+        assert report["valid"] is True and report["length"] == 3
+        assert report["score"] == {"Alice": 3, "Bob": 2}
+        assert report["winner"] == "Alice" and report["crawford_game"] == 2
+        assert [
+            (g["game"], g["winner"], g["points"], g["cube"], g["crawford"]) for g in report["games"]
+        ] == [
+            (1, "Alice", 2, 2, False),
+            (2, "Bob", 1, 1, True),
+            (3, "Bob", 1, 1, False),
+            (4, "Alice", 1, 1, False),
+        ]
+        assert report["warnings"] == [] and report["errors"] == []
+
+    @pytest.mark.parametrize(
+        "path", sorted((DATA / "backgammon").glob("*.mat")), ids=lambda p: p.name
+    )
+    def test_real_mat_files(self, path: Path) -> None:
+        out, code = run(path, "--json")
+        assert code == 0 and json.loads(out)["winner"] == "bgnori"
+        text, code = run(path)
+        assert code == 0 and text.splitlines()[-1].startswith("Match to 9 points: bgnori ")
+
+    def test_double_in_the_crawford_game_exits_1(self, tmp_path: Path) -> None:
+        bad = replace_line(
+            XG, "  2) 31: 8/5 6/5\n", "  2) 31: 8/5 6/5                     Doubles => 2\n"
+        )
+        line = bad.splitlines().index("  2) 31: 8/5 6/5                     Doubles => 2") + 1
+        path = tmp_path / "bad.mat"
+        path.write_text(bad, encoding="utf-8")
+        out, code = run(path)
+        assert code == 1
+        lines = out.splitlines()
+        assert (
+            lines[0]
+            == "Record NOT valid: 1 game replayed before the error (backgammon, 3-point match)."
+        )
+        assert lines[1].startswith(f"Error in game 2, line {line} (cube action): ")
+        assert "Crawford" in lines[1]
+        assert not any(line.startswith("Match to") for line in lines)  # no standing when invalid
+        report, code = run(path, "--json")
+        assert code == 1
+        (error,) = json.loads(report)["errors"]
+        assert (error["kind"], error["game"], error["line"]) == ("cube", 2, line)
+
+    def test_an_illegal_move_that_stands_is_a_warning(self, tmp_path: Path) -> None:
+        bad = replace_line(
+            XG,
+            "  1) 31: 8/5 6/5                      Doubles",
+            "  1) 31: 8/4 6/5                      Doubles",
+        )
+        path = tmp_path / "warn.mat"
+        path.write_text(bad, encoding="utf-8")
+        out, code = run(path)
+        assert code == 0
+        assert out.splitlines()[1].startswith("Warning in game 1, line 12: illegal play 31: ")
+
+    def test_windows_1252_names(self, tmp_path: Path) -> None:
+        path = tmp_path / "latin.mat"
+        path.write_bytes(XG.replace("Alice", "J\u00f6rgen").encode("cp1252"))
+        out, code = run(path, "--json")
+        assert code == 0 and json.loads(out)["winner"] == "J\u00f6rgen"
+
+
+@pytest.mark.parametrize("path", BRADE_FILES, ids=[p.name for p in BRADE_FILES])
+def test_brade_reports_are_the_engines_byte_for_byte(path: Path) -> None:
+    """What the command printed before the seam: engine.replay with the record's tags."""
+    report = replay_text(
+        path.read_bytes(), match_scorer=match_scorer, max_games=max_games_from_tags
+    )
+    text, code = run(path)
+    assert text == "".join(line + "\n" for line in report_lines(report, match_line=match_line))
+    assert code == (0 if report.valid else 1)
+    out, _ = run(path, "--json")
+    assert out == json.dumps(report.to_dict(), ensure_ascii=False) + "\n"
