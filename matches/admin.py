@@ -1,4 +1,4 @@
-"""Django admin for matches: results, walkovers, resets and game records.
+"""Django admin for matches: results, players' reports, walkovers, resets and game records.
 
 Organisers (staff accounts) see the matches of the tournaments they organise. A
 match's page shows its games, result versions, records and audit trail (read
@@ -24,6 +24,7 @@ from matches.errors import DomainError
 from matches.models import (
     Game,
     GameRecordSubmission,
+    GameReport,
     GameResult,
     Match,
     MatchEvent,
@@ -60,6 +61,27 @@ class GameInline(ReadOnlyInline):
 class SubmissionInline(ReadOnlyInline):
     model = GameRecordSubmission
     fields = ("submitted_by", "submitted_at", "state", "attempts", "message")
+    readonly_fields = fields
+
+
+class ReportInline(ReadOnlyInline):
+    """The players' reports of games (``matches.reports``), read only: referees decide a
+    disputed one by entering the game ("Enter next game") or on the site."""
+
+    model = GameReport
+    fields = (
+        "number",
+        "winner",
+        "outcome",
+        "pattern",
+        "munk",
+        "state",
+        "reporter",
+        "reported_at",
+        "answerer",
+        "dispute_note",
+        "closed_by",
+    )
     readonly_fields = fields
 
 
@@ -117,7 +139,7 @@ class MatchAdmin(OrganiserScoped):
         "tiebreak2",
         "flag",
     )
-    inlines = (GameInline, SubmissionInline, EventInline)
+    inlines = (GameInline, ReportInline, SubmissionInline, EventInline)
     actions = ("walkover_player1", "walkover_player2", "reset")
 
     def has_add_permission(self, request: HttpRequest) -> bool:
@@ -261,6 +283,8 @@ class GameResultAdmin(OrganiserScoped):
         "confirmed",
         "entered_by",
         "entered_at",
+        "confirmed_by",
+        "report",
         "note",
     )
 

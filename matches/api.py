@@ -283,7 +283,7 @@ class GameVersionsApi(ApiView):
                 "Result versions are shown to the match's players, referees and organisers."
             )
         game = _game(match, number)
-        versions = game.results.select_related("entered_by").order_by("version")
+        versions = game.results.select_related("entered_by", "confirmed_by").order_by("version")
         return Response(GameResultOut(versions, many=True).data)
 
 

@@ -10,6 +10,14 @@ roll that decides who starts game 1 (R2).
 
 Every result is a ``GameResult`` version; exactly one version per game is
 confirmed, enforced by the ``one_confirmed_result_per_game`` constraint.
+
+In a tournament whose results come from the players (``Tournament.results_by``), a
+player's report of a game is a ``GameReport``: it counts for nothing until the opponent
+confirms it, and only then becomes the game's first ``GameResult`` (source ``players``).
+The database holds the "second person" rule itself: a confirmed or disputed report was
+answered by the other side's player (``report_answered_by_the_opponent``), and a result
+from the players names its report and was confirmed by someone other than its reporter
+(``players_result_has_report``, ``players_result_confirmed_by_another``).
 """
 
 from __future__ import annotations
@@ -132,6 +140,7 @@ class Match(models.Model):
 class ResultSource(models.TextChoices):
     REFEREE = "referee", "entered by a referee"
     RECORD = "record", "entered from a verified game record"
+    PLAYERS = "players", "reported by a player, confirmed by the opponent"
 
 
 class Game(models.Model):
@@ -176,8 +185,112 @@ class Game(models.Model):
         )
 
 
+class ReportState(models.TextChoices):
+    PENDING = "pending", "waiting for the opponent"
+    CONFIRMED = "confirmed", "confirmed by the opponent"
+    DISPUTED = "disputed", "disputed, for the referees to decide"
+    WITHDRAWN = "withdrawn", "withdrawn by its reporter"
+    OVERRIDDEN = "overridden", "settled by a referee or organiser"
+
+
+OPEN_REPORT_STATES = (ReportState.PENDING, ReportState.DISPUTED)
+
+
+class GameReport(models.Model):
+    """A player's report of a game's result, for the opponent to confirm or dispute.
+
+    Open (pending or disputed) until confirmed (it becomes the game's result), withdrawn
+    by its reporter, or settled by a referee or organiser (who entered the game, reset
+    the match or gave a walkover, or closed the report). ``starter`` is game 1's tek
+    only; later games are started by the previous game's loser (R2, S5).
+    """
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="reports")
+    number = models.PositiveIntegerField()
+    starter = models.CharField(max_length=1, choices=SideChoice.choices, blank=True)
+    winner = models.CharField(max_length=1, choices=SideChoice.choices)
+    outcome = models.CharField(max_length=16, choices=OutcomeChoice.choices)
+    pattern = models.CharField(max_length=24, choices=PatternChoice.choices, blank=True)
+    munk = models.BooleanField(default=False)
+    note = models.CharField(max_length=500, blank=True)
+    state = models.CharField(
+        max_length=16, choices=ReportState.choices, default=ReportState.PENDING
+    )
+    # Who reported: the user, and the player (and side) they are in this match. Players
+    # are kept (PROTECT) while they have matches, so the constraints hold for good.
+    reported_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    reporter = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+")
+    reporter_side = models.CharField(max_length=1, choices=SideChoice.choices)
+    reported_at = models.DateTimeField(auto_now_add=True)
+    # The opponent's answer: confirmed or disputed.
+    answered_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    answerer = models.ForeignKey(
+        Player, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+    )
+    answerer_side = models.CharField(max_length=1, choices=SideChoice.choices, blank=True)
+    answered_at = models.DateTimeField(null=True, blank=True)
+    dispute_note = models.CharField(max_length=500, blank=True)
+    # Closed without the opponent: withdrawn by the reporter, or settled by staff.
+    closed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    closed_at = models.DateTimeField(null=True, blank=True)
+    close_note = models.CharField(max_length=500, blank=True)
+
+    class Meta:
+        ordering = ("match", "number", "id")
+        constraints = (
+            models.UniqueConstraint(
+                fields=["match", "number"],
+                condition=Q(state__in=OPEN_REPORT_STATES),
+                name="one_open_report_per_game",
+            ),
+            # The second person: only the other side's player answers a report.
+            models.CheckConstraint(
+                condition=~Q(state__in=(ReportState.CONFIRMED, ReportState.DISPUTED))
+                | (
+                    Q(
+                        answerer__isnull=False,
+                        answerer_side__in=(SideChoice.WHITE, SideChoice.BLACK),
+                    )
+                    & ~Q(answerer=F("reporter"))
+                    & ~Q(answerer_side=F("reporter_side"))
+                ),
+                name="report_answered_by_the_opponent",
+            ),
+            models.CheckConstraint(
+                condition=~Q(answered_by=F("reported_by")),
+                name="report_answered_by_another_user",
+            ),
+            models.CheckConstraint(
+                condition=Q(reporter_side__in=(SideChoice.WHITE, SideChoice.BLACK)),
+                name="report_reporter_side_known",
+            ),
+        )
+
+    def __str__(self) -> str:
+        return f"report #{self.pk}: game {self.number} of match #{self.match_id} ({self.state})"
+
+    @property
+    def is_open(self) -> bool:
+        return self.state in OPEN_REPORT_STATES
+
+    def outcome_value(self) -> Outcome:
+        return Outcome(
+            Side(self.winner),
+            OutcomeKind(self.outcome),
+            Pattern(self.pattern) if self.pattern else None,
+            self.munk,
+        )
+
+
 class GameResult(models.Model):
-    """A version of a game's result: who entered it and when."""
+    """A version of a game's result: who entered it and when (and, for a result the
+    players reported, which report it was and who confirmed it)."""
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="results")
     version = models.PositiveIntegerField()
@@ -197,6 +310,17 @@ class GameResult(models.Model):
     )
     entered_at = models.DateTimeField(auto_now_add=True)
     note = models.CharField(max_length=500, blank=True)
+    report = models.OneToOneField(
+        GameReport, null=True, blank=True, on_delete=models.PROTECT, related_name="result"
+    )
+    confirmed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+        help_text="the opponent who confirmed a player's report",
+    )
 
     class Meta:
         ordering = ("game", "version")
@@ -206,6 +330,16 @@ class GameResult(models.Model):
                 fields=["game"],
                 condition=Q(confirmed=True),
                 name="one_confirmed_result_per_game",
+            ),
+            # A result from the players came through a report (answered by the opponent:
+            # ``report_answered_by_the_opponent``) and its confirmer is not its reporter.
+            models.CheckConstraint(
+                condition=~Q(source=ResultSource.PLAYERS) | Q(report__isnull=False),
+                name="players_result_has_report",
+            ),
+            models.CheckConstraint(
+                condition=~Q(source=ResultSource.PLAYERS) | ~Q(confirmed_by=F("entered_by")),
+                name="players_result_confirmed_by_another",
             ),
         )
 
@@ -288,6 +422,11 @@ class EventKind(models.TextChoices):
     RECORD_MISMATCH = "record_mismatch", "game record disagrees"
     FLAG_CLEARED = "flag_cleared", "flag cleared by a referee"
     WITHDRAWAL = "withdrawal", "withdrawal"
+    REPORT_SUBMITTED = "report_submitted", "game reported by a player"
+    REPORT_CONFIRMED = "report_confirmed", "report confirmed by the opponent"
+    REPORT_DISPUTED = "report_disputed", "report disputed by the opponent"
+    REPORT_WITHDRAWN = "report_withdrawn", "report withdrawn by its reporter"
+    REPORT_OVERRIDDEN = "report_overridden", "report settled by a referee or organiser"
 
 
 class MatchEvent(models.Model):

@@ -1,4 +1,5 @@
-"""Reads for matches: the detail page/endpoint and lists filtered by visibility."""
+"""Reads for matches: the detail page/endpoint and lists filtered by visibility, and the
+players' reports of games (``matches.reports``)."""
 
 from __future__ import annotations
 
@@ -10,13 +11,17 @@ from django.utils.translation import gettext as _
 from engine.types import Side
 from matches.errors import NotFoundError
 from matches.models import (
+    OPEN_REPORT_STATES,
     Game,
     GameRecordSubmission,
+    GameReport,
     GameResult,
     Match,
     MatchEvent,
     MatchState,
+    ReportState,
 )
+from tournaments.models import Tournament
 from tournaments.permissions import User, can_read_records, visible_tournaments
 
 
@@ -27,6 +32,7 @@ class MatchDetail:
     explanation: list[str]
     submissions: list[GameRecordSubmission] = field(default_factory=list)
     events: list[MatchEvent] = field(default_factory=list)
+    reports: list[GameReport] = field(default_factory=list)
 
 
 def _base() -> QuerySet[Match]:
@@ -88,7 +94,8 @@ def match_explanation(*, match: Match, games: list[Game], lang: str = "sv") -> l
 
 def match_detail(*, match: Match, by: User = None, lang: str = "sv") -> MatchDetail:
     """The match with its games (in order), the scoring explanation, and — for its
-    players, referees and organisers — the game records submitted and the audit trail."""
+    players, referees and organisers — the game records submitted, the players' reports
+    of games and the audit trail."""
     games = list(with_version(match.games.filter(voided_at__isnull=True)).order_by("number"))
     detail = MatchDetail(
         match=match, games=games, explanation=match_explanation(match=match, games=games, lang=lang)
@@ -98,6 +105,7 @@ def match_detail(*, match: Match, by: User = None, lang: str = "sv") -> MatchDet
             match.submissions.select_related("submitted_by").order_by("-submitted_at", "-id")
         )
         detail.events = list(match.events.select_related("by").order_by("at", "id"))
+        detail.reports = list(report_list(match=match))
     return detail
 
 
@@ -152,3 +160,46 @@ def submission_get(*, pk: int, by: User = None) -> GameRecordSubmission:
     if sub is None or not can_read_records(by, sub.match):
         raise NotFoundError(_("No game record #%(id)s that you can see.") % {"id": pk})
     return sub
+
+
+def _reports() -> QuerySet[GameReport]:
+    return GameReport.objects.select_related(
+        "match__tournament",
+        "match__player1",
+        "match__player2",
+        "reporter",
+        "answerer",
+        "reported_by",
+        "answered_by",
+        "closed_by",
+    )
+
+
+def report_list(*, match: Match) -> QuerySet[GameReport]:
+    """Every report of a match's games, in the order they were made."""
+    return _reports().filter(match=match).order_by("number", "id")
+
+
+def report_open_list(*, match: Match) -> QuerySet[GameReport]:
+    """The open (pending or disputed) reports of a match: at most one per game."""
+    return report_list(match=match).filter(state__in=OPEN_REPORT_STATES)
+
+
+def report_get(*, pk: int, by: User = None) -> GameReport:
+    """A report ``by`` may read (the match's players, referees and organisers), else
+    ``NotFoundError``: a report counts for nothing until it is confirmed, so nobody else
+    sees it (a confirmed one is the game's result, shown with the match)."""
+    report = _reports().filter(pk=pk).first()
+    if report is None or not can_read_records(by, report.match):
+        raise NotFoundError(_("No report #%(id)s that you can see.") % {"id": pk})
+    return report
+
+
+def tournament_open_reports(*, tournament: Tournament) -> list[GameReport]:
+    """The tournament's open reports for its referees and organisers: the disputed ones
+    (theirs to decide) first, then those waiting for the opponent."""
+    reports = _reports().filter(match__tournament=tournament, state__in=OPEN_REPORT_STATES)
+    return sorted(
+        reports.order_by("reported_at", "id"),
+        key=lambda r: r.state != ReportState.DISPUTED,
+    )

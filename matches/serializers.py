@@ -10,6 +10,7 @@ from matches.engine_text import submission_text
 from matches.models import (
     Game,
     GameRecordSubmission,
+    GameReport,
     GameResult,
     Match,
     MatchEvent,
@@ -110,6 +111,11 @@ class GameResultOut(serializers.ModelSerializer[GameResult]):
     entered_by: serializers.SlugRelatedField[Any] = serializers.SlugRelatedField(
         slug_field="username", read_only=True
     )
+    confirmed_by: serializers.SlugRelatedField[Any] = serializers.SlugRelatedField(
+        slug_field="username",
+        read_only=True,
+        help_text="the opponent who confirmed a player's report (source 'players')",
+    )
 
     class Meta:
         model = GameResult
@@ -124,8 +130,55 @@ class GameResultOut(serializers.ModelSerializer[GameResult]):
             "confirmed",
             "entered_by",
             "entered_at",
+            "confirmed_by",
+            "report",
             "note",
         )
+
+
+class GameReportOut(serializers.ModelSerializer[GameReport]):
+    """A player's report of a game (``matches.reports``): it counts only once confirmed."""
+
+    reported_by: serializers.SlugRelatedField[Any] = serializers.SlugRelatedField(
+        slug_field="username", read_only=True
+    )
+    answered_by: serializers.SlugRelatedField[Any] = serializers.SlugRelatedField(
+        slug_field="username", read_only=True
+    )
+    closed_by: serializers.SlugRelatedField[Any] = serializers.SlugRelatedField(
+        slug_field="username", read_only=True
+    )
+    winner_player = serializers.SerializerMethodField(help_text="the winner's player id")
+
+    class Meta:
+        model = GameReport
+        fields = (
+            "id",
+            "match",
+            "number",
+            "starter",
+            "winner",
+            "winner_player",
+            "outcome",
+            "pattern",
+            "munk",
+            "note",
+            "state",
+            "reporter",
+            "reported_by",
+            "reported_at",
+            "answerer",
+            "answered_by",
+            "answered_at",
+            "dispute_note",
+            "closed_by",
+            "closed_at",
+            "close_note",
+        )
+
+    def get_winner_player(self, obj: GameReport) -> int | None:
+        match = obj.match
+        return match.player1_id if obj.winner == "W" else match.player2_id
 
 
 class SubmissionOut(serializers.ModelSerializer[GameRecordSubmission]):
@@ -174,6 +227,11 @@ class MatchDetailOut(serializers.Serializer[Any]):
     explanation = serializers.ListField(child=serializers.CharField())
     submissions = SubmissionOut(many=True)
     events = EventOut(many=True)
+    reports = GameReportOut(
+        many=True,
+        help_text="the players' reports of games (shown to the match's players, referees and "
+        "organisers)",
+    )
 
     def get_games(self, obj: Any) -> list[dict[str, Any]]:
         return list(GameOut(obj.games, many=True, context={"match": obj.match}).data)

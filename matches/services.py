@@ -22,7 +22,11 @@ replaces the first's.
 Decisions where the docs are silent:
 - A referee's entry is confirmed at once (a referee is the authority at the
   table); a second check comes from game records, which mark games verified.
-  Organisers may do everything referees may in their own tournaments.
+  Organisers may do everything referees may in their own tournaments. Where the
+  players report their results (``matches.reports``), a player's report becomes a
+  game only when the opponent confirms it, through ``_game_add`` like any entry; a
+  referee's entry, walkover, reset or deciding correction settles the open reports it
+  makes moot (``_reports_settle``).
 - A correction re-derives the starters of the later games (S5: the loser of the
   previous game starts), since those were derived from the corrected winner.
 - A correction or reset is refused while the match fed by this one (next round,
@@ -66,15 +70,18 @@ from matches.errors import (
 )
 from matches.models import (
     FINISHED_STATES,
+    OPEN_REPORT_STATES,
     RECORD_DONE_STATES,
     EventKind,
     Game,
     GameRecordSubmission,
+    GameReport,
     GameResult,
     Match,
     MatchEvent,
     MatchState,
     RecordState,
+    ReportState,
     ResultSource,
 )
 from matches.selectors import game_version
@@ -411,7 +418,25 @@ def _walkover(match: Match, winner: Player, by: User, reason: str) -> None:
     match.decided_early = False
     match.save()
     _event(match, EventKind.WALKOVER, by, winner=winner.pk, reason=reason)
+    _reports_settle(match, by)
     _advance(match, by)
+
+
+def _reports_settle(match: Match, by: User, *, number: int | None = None) -> None:
+    """The players' open reports of a locked match (of game ``number``, or all of them)
+    are settled by what was just done without them (a game entered by a referee or from
+    a record, a correction that decided the match, a walkover, a reset): closed as
+    overridden, each audited (``matches.reports``)."""
+    reports = GameReport.objects.filter(match=match, state__in=OPEN_REPORT_STATES)
+    if number is not None:
+        reports = reports.filter(number=number)
+    user = by if getattr(by, "is_authenticated", False) else None
+    for report in reports:
+        report.state = ReportState.OVERRIDDEN
+        report.closed_by = user
+        report.closed_at = timezone.now()
+        report.save(update_fields=["state", "closed_by", "closed_at"])
+        _event(match, EventKind.REPORT_OVERRIDDEN, by, report=report.pk, game=report.number)
 
 
 # --- result entry -----------------------------------------------------------------
@@ -424,23 +449,18 @@ def _require_referee(by: User, match: Match) -> None:
         )
 
 
-def _game_add(
-    match: Match,
-    *,
-    number: int,
-    outcome: Outcome,
-    starter: Side | None,
-    by: User,
-    source: str = ResultSource.REFEREE,
-    submission: GameRecordSubmission | None = None,
-    note: str = "",
-) -> Game:
-    """Add game ``number`` to a locked match and recompute it (S1–S5)."""
+def _next_game_check(
+    match: Match, games: Sequence[Game], *, number: int, starter: Side | None
+) -> Side | None:
+    """May game ``number`` be added to the locked ``match`` (whose active ``games`` are
+    given) now? Returns its starter (S5 for game 2 on), else raises: ``ConflictError``
+    when it exists or the match is over, ``ValidationError`` when it is not the next
+    one or names the wrong starter. Used by every way a game comes in (entry, record,
+    a player's report)."""
     if match.state == MatchState.WAITING:
         raise ValidationError(
             _("The players of this match are not known yet; finish the earlier matches first.")
         )
-    games = _active_games(match)
     # A game that exists is that game's conflict (who entered it, and what), decided
     # match or not; a later game of a decided match is refused because the match is over.
     expected = len(games) + 1
@@ -504,7 +524,30 @@ def _game_add(
                 }
             )
         starter = expected_starter
+    return starter
+
+
+def _game_add(
+    match: Match,
+    *,
+    number: int,
+    outcome: Outcome,
+    starter: Side | None,
+    by: User,
+    source: str = ResultSource.REFEREE,
+    submission: GameRecordSubmission | None = None,
+    note: str = "",
+    report: GameReport | None = None,
+) -> Game:
+    """Add game ``number`` to a locked match and recompute it (S1–S5).
+
+    ``report``: the players' report this game comes from, confirmed by ``by`` (the
+    opponent); the result is then the reporter's, confirmed by ``by``. Any other open
+    report of this game is settled by it (``_reports_settle``)."""
+    games = _active_games(match)
+    starter = _next_game_check(match, games, number=number, starter=starter)
     state = _score(match, [g.outcome_value() for g in games] + [outcome])
+    entered_by = report.reported_by if report is not None else by
     try:
         with transaction.atomic():
             game = Game.objects.create(
@@ -529,7 +572,9 @@ def _game_add(
                 source=source,
                 submission=submission,
                 confirmed=True,
-                entered_by=by if getattr(by, "is_authenticated", False) else None,
+                entered_by=entered_by if getattr(entered_by, "is_authenticated", False) else None,
+                confirmed_by=by if report is not None else None,
+                report=report,
                 note=note,
             )
     except IntegrityError:
@@ -540,7 +585,17 @@ def _game_add(
             code="game_exists",
             match=match_snapshot(match),
         ) from None
-    _event(match, EventKind.RESULT_ENTERED, by, game=number, result=outcome.text(), source=source)
+    extra = {"report": report.pk} if report is not None else {}
+    _event(
+        match,
+        EventKind.RESULT_ENTERED,
+        by,
+        game=number,
+        result=outcome.text(),
+        source=source,
+        **extra,
+    )
+    _reports_settle(match, by, number=number)
     _apply_score(match, state, len(games) + 1)
     match.save()
     if match.state == MatchState.DECIDED:
@@ -703,6 +758,8 @@ def game_result_correct(
         )
         _apply_score(match, state, len(games))
         match.save()
+        if match.state == MatchState.DECIDED:
+            _reports_settle(match, by)  # a report of a game after the decision is moot
         if was_decided and match.winner_id != old_winner:
             _unadvance(match, by)
         if match.state == MatchState.DECIDED and (not was_decided or match.winner_id != old_winner):
@@ -780,6 +837,7 @@ def match_reset(*, match: Match, by: User, reason: str) -> Match:
         snapshot = match_snapshot(match, games)
         now = timezone.now()
         Game.objects.filter(pk__in=[g.pk for g in games]).update(voided_at=now)
+        _reports_settle(match, by)
         if was_finished:
             _unadvance(match, by)
         match.winner = None

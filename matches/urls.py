@@ -2,7 +2,7 @@
 
 from django.urls import URLPattern, path
 
-from matches import api
+from matches import api, api_reports
 
 urlpatterns: list[URLPattern] = [
     path("matches/", api.MatchListApi.as_view(), name="match-list"),
@@ -19,4 +19,22 @@ urlpatterns: list[URLPattern] = [
     path("matches/<int:pk>/flag/clear/", api.MatchFlagClearApi.as_view(), name="match-flag-clear"),
     path("matches/<int:pk>/records/", api.RecordListApi.as_view(), name="record-list"),
     path("records/<int:pk>/", api.RecordDetailApi.as_view(), name="record-detail"),
+    # The players' reports of games (tournaments whose players report their results).
+    path("matches/<int:pk>/reports/", api_reports.MatchReportListApi.as_view(), name="report-list"),
+    path("reports/<int:pk>/", api_reports.ReportDetailApi.as_view(), name="report-detail"),
+    path(
+        "reports/<int:pk>/confirm/",
+        api_reports.ReportConfirmApi.as_view(),
+        name="report-confirm",
+    ),
+    path(
+        "reports/<int:pk>/dispute/",
+        api_reports.ReportDisputeApi.as_view(),
+        name="report-dispute",
+    ),
+    path(
+        "reports/<int:pk>/withdraw/",
+        api_reports.ReportWithdrawApi.as_view(),
+        name="report-withdraw",
+    ),
 ]

@@ -110,8 +110,17 @@ class RoundInline(admin.TabularInline):  # type: ignore[type-arg]
 @admin.register(Tournament)
 class TournamentAdmin(OrganiserScoped):
     tournament_path = "self"
-    list_display = ("name", "start_date", "venue", "rules", "scale", "status", "is_public")
-    list_filter = ("status", "rules", "scale", "is_public")
+    list_display = (
+        "name",
+        "start_date",
+        "venue",
+        "rules",
+        "scale",
+        "results_by",
+        "status",
+        "is_public",
+    )
+    list_filter = ("status", "rules", "scale", "results_by", "is_public")
     search_fields = ("name", "venue")
     date_hierarchy = "start_date"
     filter_horizontal = ("organisers", "referees")
@@ -124,6 +133,7 @@ class TournamentAdmin(OrganiserScoped):
             "Play",
             {"fields": ("rules", "addons", "scale", "resignation_policy", "third_place_match")},
         ),
+        ("Results", {"fields": ("results_by",)}),
         ("People", {"fields": ("organisers", "referees")}),
         ("State", {"fields": ("status", "draw_seed", "created_at")}),
     )
@@ -160,6 +170,7 @@ class TournamentAdmin(OrganiserScoped):
                     "resignation_policy",
                     "is_public",
                     "third_place_match",
+                    "results_by",
                 )
             },
         )

@@ -26,6 +26,7 @@ from tournaments.models import (
     Entry,
     Player,
     ResignationPolicyName,
+    ResultsBy,
     Round,
     RuleSetName,
     ScaleName,
@@ -221,6 +222,12 @@ class TournamentListApi(ApiView):
         )
         is_public = serializers.BooleanField(default=True)
         third_place_match = serializers.BooleanField(default=False)
+        results_by = serializers.ChoiceField(
+            ResultsBy.choices,
+            default=ResultsBy.REFEREES,
+            help_text="referees enter the results, or players report them and the opponent "
+            "confirms",
+        )
 
     @extend_schema(responses=TournamentOut(many=True))
     def get(self, request: Request) -> Response:
@@ -239,6 +246,8 @@ class TournamentListApi(ApiView):
 
         Users with organiser rights (permission ``tournaments.add_tournament``); you become
         its first organiser. It starts as a draft: enter players, seed them, then draw.
+        ``results_by``: ``referees`` (the default) enter the results, or ``players``
+        report them and the opponent confirms (``/api/matches/{id}/reports/``).
         """
         data = self.TournamentListInput(data=request.data)
         data.is_valid(raise_exception=True)
@@ -259,6 +268,7 @@ class TournamentDetailApi(ApiView):
         resignation_policy = serializers.ChoiceField(ResignationPolicyName.choices, required=False)
         is_public = serializers.BooleanField(required=False)
         third_place_match = serializers.BooleanField(required=False)
+        results_by = serializers.ChoiceField(ResultsBy.choices, required=False)
 
     @extend_schema(responses=TournamentDetailOut)
     def get(self, request: Request, pk: int) -> Response:
@@ -271,7 +281,8 @@ class TournamentDetailApi(ApiView):
         """Change a tournament's settings.
 
         Organisers only. The rules, scale and resignation policy change only while the
-        tournament is a draft (before the draw).
+        tournament is a draft (before the draw). ``results_by`` may change at any time,
+        from ``players`` back to ``referees`` only while no player's report is open.
         """
         tournament = _tournament(request, pk)
         data = self.TournamentDetailInput(data=request.data, partial=True)

@@ -81,6 +81,16 @@ class ResignationPolicyName(models.TextChoices):
     FORBIDDEN = "forbidden", "forbidden"
 
 
+class ResultsBy(models.TextChoices):
+    """How a tournament's results come in (issue 12, item 4): its referees enter them (and
+    are the authority at the table), or a player reports each game and the opponent
+    confirms it (``matches.reports``); referees and organisers decide disputes and may
+    always enter or correct a result themselves."""
+
+    REFEREES = "referees", "referees enter them"
+    PLAYERS = "players", "players report, the opponent confirms"
+
+
 class TournamentStatus(models.TextChoices):
     DRAFT = "draft", "draft (entries open)"
     RUNNING = "running", "running (bracket drawn)"
@@ -106,6 +116,12 @@ class Tournament(models.Model):
         max_length=16, choices=TournamentStatus.choices, default=TournamentStatus.DRAFT
     )
     is_public = models.BooleanField(default=True)
+    results_by = models.CharField(
+        max_length=16,
+        choices=ResultsBy.choices,
+        default=ResultsBy.REFEREES,
+        help_text="who enters the results: the referees, or the players (the opponent confirms)",
+    )
     third_place_match = models.BooleanField(default=False)
     draw_seed = models.BigIntegerField(
         null=True, blank=True, help_text="seed of the random draw; reproduces the bracket"

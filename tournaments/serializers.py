@@ -73,6 +73,7 @@ class TournamentOut(serializers.ModelSerializer[Tournament]):
             "status",
             "is_public",
             "third_place_match",
+            "results_by",
             "draw_seed",
         )
 

@@ -33,6 +33,7 @@ from django.db import IntegrityError, transaction
 from django.db.models import F, QuerySet
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from matches.errors import (
     ConflictError,
@@ -49,6 +50,7 @@ from tournaments.models import (
     Entry,
     Player,
     ResignationPolicyName,
+    ResultsBy,
     Round,
     RuleSetName,
     ScaleName,
@@ -290,8 +292,10 @@ def tournament_create(
     resignation_policy: str = ResignationPolicyName.CAPPED,
     is_public: bool = True,
     third_place_match: bool = False,
+    results_by: str = ResultsBy.REFEREES,
 ) -> Tournament:
-    """Create a tournament; ``by`` becomes its first organiser."""
+    """Create a tournament; ``by`` becomes its first organiser. ``results_by``: who enters
+    the results, its referees or its players (one reports, the opponent confirms)."""
     if not can_create_tournament(by):
         raise PermissionDeniedError(
             _("You may not create tournaments; ask an administrator for organiser rights.")
@@ -314,14 +318,52 @@ def tournament_create(
             resignation_policy=resignation_policy,
             is_public=is_public,
             third_place_match=third_place_match,
+            results_by=_results_by(results_by),
         )
         tournament.organisers.add(by)
     return tournament
 
 
+def _results_by(value: str) -> str:
+    if value not in ResultsBy.values:
+        raise ValidationError(
+            _("Results come in from the referees or from the players, not “%(value)s”.")
+            % {"value": value}
+        )
+    return value
+
+
+def _refuse_leaving_players_mode(tournament: Tournament, results_by: str) -> None:
+    """A tournament stops letting its players report only once no report is open, so no
+    report is left that nobody may answer (``matches.reports``)."""
+    from matches.models import OPEN_REPORT_STATES, GameReport  # matches depends on tournaments
+
+    if results_by == ResultsBy.PLAYERS:
+        return
+    count = GameReport.objects.filter(
+        match__tournament=tournament, state__in=OPEN_REPORT_STATES
+    ).count()
+    if count:
+        raise ValidationError(
+            ngettext(
+                "%(count)s game reported by a player is waiting for an answer; the referees "
+                "decide it (enter the game, or close the report) before the referees take "
+                "over the results.",
+                "%(count)s games reported by players are waiting for an answer; the referees "
+                "decide them (enter the games, or close the reports) before the referees take "
+                "over the results.",
+                count,
+            )
+            % {"count": count},
+            code="reports_open",
+        )
+
+
 # Fields that change how matches are played: fixed once the bracket is drawn.
 _PLAY_FIELDS = {"rules", "addons", "scale", "resignation_policy", "third_place_match"}
-_FREE_FIELDS = {"name", "start_date", "end_date", "venue", "is_public"}
+# ``results_by`` may change while the tournament runs (a club finds it has too few
+# referees, or enough after all): ``_refuse_leaving_players_mode``.
+_FREE_FIELDS = {"name", "start_date", "end_date", "venue", "is_public", "results_by"}
 
 
 def tournament_update(*, tournament: Tournament, by: User, **changes: Any) -> Tournament:
@@ -335,6 +377,8 @@ def tournament_update(*, tournament: Tournament, by: User, **changes: Any) -> To
         )
     if _PLAY_FIELDS & set(changes):
         _require_draft(tournament, _("Changing the rules, scale or resignation policy"))
+    if "results_by" in changes:
+        _refuse_leaving_players_mode(tournament, _results_by(changes["results_by"]))
     for key, value in changes.items():
         setattr(tournament, key, value)
     if tournament.end_date < tournament.start_date:

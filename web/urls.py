@@ -1,8 +1,9 @@
-"""Server-rendered pages: public pages, referee entry, record upload and viewer, organiser pages."""
+"""Server-rendered pages: public pages, referee entry, players' reports, record upload and
+viewer, organiser pages."""
 
 from django.urls import URLPattern, URLResolver, path
 
-from web.views import account, organiser, public, records, referee
+from web.views import account, organiser, public, records, referee, reports
 
 app_name = "web"
 urlpatterns: list[URLPattern | URLResolver] = [
@@ -21,6 +22,12 @@ urlpatterns: list[URLPattern | URLResolver] = [
     # Referees at the table.
     path("matches/<int:pk>/enter/", referee.match_enter, name="match_enter"),
     path("games/<int:pk>/correct/", referee.game_correct, name="game_correct"),
+    # Players who report their own results (tournaments with results_by = players).
+    path("matches/<int:pk>/report/", reports.match_report, name="match_report"),
+    path("reports/<int:pk>/", reports.report_detail, name="report_detail"),
+    path("reports/<int:pk>/confirm/", reports.report_confirm, name="report_confirm"),
+    path("reports/<int:pk>/dispute/", reports.report_dispute, name="report_dispute"),
+    path("reports/<int:pk>/withdraw/", reports.report_withdraw, name="report_withdraw"),
     # Game records: upload (players of the match, referees), status, viewer.
     path("matches/<int:pk>/records/new/", records.record_upload, name="record_upload"),
     path("records/<int:pk>/", records.record_detail, name="record_detail"),

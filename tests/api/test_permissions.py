@@ -23,6 +23,7 @@ from django.contrib.auth.models import Permission
 from django.urls import URLPattern, URLResolver, get_resolver, resolve
 
 from matches.models import GameRecordSubmission, Match
+from matches.reports import game_report_submit
 from matches.services import game_result_enter
 from tests.api.conftest import client_for
 from tests.factories import (
@@ -70,6 +71,11 @@ def world() -> World:
     b1.user = entrant_user
     b1.save()
     game_result_enter(match=a, number=1, winner="W", outcome="hemspel", starter="W", by=s.referee)
+    # Its players report results (issue 12, item 4): the entrant reported game 1 of match B,
+    # whose opponent has no account, so nobody of the roles below may confirm it.
+    Tournament.objects.filter(pk=t.pk).update(results_by="players")
+    b = match_of(t, 1, 1)
+    report = game_report_submit(match=b, number=1, winner="W", outcome="jan", by=entrant_user)
     sub = GameRecordSubmission.objects.create(match=a, submitted_by=s.referee, text="Game 1\n")
     Match.objects.filter(pk=a.pk).update(flag="Game 1: the record disagrees")
     elsewhere = drawn(2)
@@ -115,6 +121,7 @@ def world() -> World:
         "public_player": elsewhere.players[0].pk,  # in a public tournament
         "elsewhere": elsewhere.tournament.pk,
         "referee": s.referee.pk,
+        "report": report.pk,
     }
     return World(users, ids)
 
@@ -138,6 +145,20 @@ def records_read(role: str) -> int:
     if role in {"player", "referee", "organiser"}:
         return 200
     return 403 if role in VISIBLE else 404
+
+
+def report_write(allowed: set[str], ok: int) -> Callable[[str], int]:
+    """A report of match B is seen only by B's players (the entrant) and the staff: to
+    everyone else it does not exist (404), as a record does not."""
+
+    def expected(role: str) -> int:
+        if role in allowed:
+            return ok
+        if role == "anon":
+            return 401
+        return 403 if role in {"entrant", "referee", "organiser"} else 404
+
+    return expected
 
 
 def global_write(allowed: set[str], ok: int) -> Callable[[str], int]:
@@ -226,6 +247,32 @@ ENDPOINTS: list[tuple[str, str, str, dict[str, Any] | None, Callable[[str], int]
         "/api/records/{sub}/",
         None,
         lambda role: 200 if role in {"player", "referee", "organiser"} else 404,
+    ),
+    # The players' reports: only a player of the match reports, only the opponent answers
+    # (the staff decide by entering the game), the reporter or the staff withdraw.
+    ("reports", "get", "/api/matches/{a}/reports/", None, records_read),
+    (
+        "report submit",
+        "post",
+        "/api/matches/{a}/reports/",
+        {"number": 2, "winner": "B", "outcome": "jan"},
+        write({"player"}, 201),
+    ),
+    (
+        "report detail",
+        "get",
+        "/api/reports/{report}/",
+        None,
+        lambda role: 200 if role in {"entrant", "referee", "organiser"} else 404,
+    ),
+    ("report confirm", "post", "/api/reports/{report}/confirm/", {}, report_write(set(), 200)),
+    ("report dispute", "post", "/api/reports/{report}/dispute/", {}, report_write(set(), 200)),
+    (
+        "report withdraw",
+        "post",
+        "/api/reports/{report}/withdraw/",
+        {},
+        report_write({"entrant", "referee", "organiser"}, 200),
     ),
     (
         "draft entry add",

@@ -52,6 +52,7 @@ def test_create_and_draw_in_admin() -> None:
         "scale": "ww",
         "resignation_policy": "capped",
         "is_public": "on",
+        "results_by": "referees",
         "entries-TOTAL_FORMS": "0",
         "entries-INITIAL_FORMS": "0",
         "rounds-TOTAL_FORMS": "0",

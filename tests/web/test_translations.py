@@ -33,9 +33,14 @@ def test_every_message_is_translated_and_keeps_its_placeholders() -> None:
 def test_compiled_catalogue_matches_the_po_file() -> None:
     po = polib.pofile(str(LOCALE / "django.po"))
     mo = polib.mofile(str(LOCALE / "django.mo"))
-    compiled = {(e.msgid, e.msgid_plural): (e.msgstr, e.msgstr_plural) for e in mo if e.msgid}
+    # Keyed by context too: pgettext's "withdrawn" (of a report) is another message than
+    # gettext's "withdrawn" (of a player).
+    compiled = {
+        (e.msgctxt, e.msgid, e.msgid_plural): (e.msgstr, e.msgstr_plural) for e in mo if e.msgid
+    }
     source = {
-        (e.msgid, e.msgid_plural): (e.msgstr, e.msgstr_plural) for e in po.translated_entries()
+        (e.msgctxt, e.msgid, e.msgid_plural): (e.msgstr, e.msgstr_plural)
+        for e in po.translated_entries()
     }
     assert compiled == source, "run: manage.py compilemessages -l sv --ignore=.venv"
 

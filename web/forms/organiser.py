@@ -24,7 +24,14 @@ from matches.models import Match
 from tournaments.csv_import import COLUMNS as CSV_COLUMNS
 from tournaments.csv_import import Code, CsvImportError, ImportRow, RowError, parse_entries_csv
 from tournaments.lengths import MAX_MATCH_LENGTH, too_long_message
-from tournaments.models import Club, Entry, ResignationPolicyName, RuleSetName, ScaleName
+from tournaments.models import (
+    Club,
+    Entry,
+    ResignationPolicyName,
+    ResultsBy,
+    RuleSetName,
+    ScaleName,
+)
 from tournaments.services import BOARD_ADDONS
 
 # Largest CSV accepted: a field of a few hundred players is a few kilobytes.
@@ -63,6 +70,20 @@ ADDON_CHOICES = [
     ("double-six", gettext_lazy("double six (a first roll of 6-6, R15)")),
 ]
 assert tuple(code for code, _label in ADDON_CHOICES) == BOARD_ADDONS
+
+RESULTS_BY_CHOICES = [
+    (
+        ResultsBy.REFEREES.value,
+        gettext_lazy("the referees enter them (a referee at every table)"),
+    ),
+    (
+        ResultsBy.PLAYERS.value,
+        gettext_lazy(
+            "the players report them: one player enters a game, the opponent confirms it; "
+            "the referees decide disputes"
+        ),
+    ),
+]
 
 POLICY_CHOICES = [
     (
@@ -127,6 +148,16 @@ class TournamentForm(Form):
             "organisers, referees and players."
         ),
     )
+    results_by = forms.ChoiceField(
+        label=gettext_lazy("Results"),
+        choices=RESULTS_BY_CHOICES,
+        initial=ResultsBy.REFEREES,
+        required=False,  # left out: the referees, as before the choice existed
+        widget=forms.RadioSelect,
+        help_text=gettext_lazy(
+            "Referees and organisers can always enter and correct results themselves."
+        ),
+    )
     third_place_match = forms.BooleanField(
         label=gettext_lazy("Match for third place"),
         required=False,
@@ -135,6 +166,9 @@ class TournamentForm(Form):
             "(with at least 4 players)."
         ),
     )
+
+    def clean_results_by(self) -> str:
+        return str(self.cleaned_data.get("results_by") or ResultsBy.REFEREES)
 
     def clean(self) -> dict[str, Any]:
         data = super().clean() or {}

@@ -1,4 +1,5 @@
-"""The referee's result form: a winner and one outcome button (R10–R12, R14).
+"""The result form of referees and reporting players: a winner and one outcome button
+(R10–R12, R14), and for game 1 who started it (the tek, R2).
 
 The outcome buttons carry everything but the winner in one value, so a result takes two
 taps (three for vackert spel, whose pattern is a third): ``hemspel``, ``hemspel+munk``,
@@ -9,6 +10,7 @@ taps (three for vackert spel, whose pattern is a third): ``hemspel``, ``hemspel+
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from django import forms
 from django.utils.translation import gettext_lazy as _
@@ -65,6 +67,15 @@ def parse_outcome(value: str) -> ParsedOutcome:
     return ParsedOutcome(OutcomeKind(kind), Pattern(pattern) if pattern else None, munk == "munk")
 
 
+def choice_value(result: Any) -> str:
+    """The outcome button's value for a stored result (a game or a report): the inverse
+    of ``parse_outcome``."""
+    value = str(result.outcome)
+    if result.pattern:
+        value += f":{result.pattern}"
+    return value + ("+munk" if result.munk else "")
+
+
 class ResultForm(forms.Form):
     """A game's result as the buttons send it. ``number`` is the game the page showed,
     so a result entered meanwhile by another referee is a conflict, not an overwrite."""
@@ -76,12 +87,18 @@ class ResultForm(forms.Form):
     )
     outcome = forms.CharField(error_messages={"required": _("Choose how the game was won.")})
     note = forms.CharField(required=False, max_length=500)
+    # Game 1's tek (R2): who started it; optional, and only game 1 asks for it (later
+    # games are started by the loser of the game before, S5).
+    starter = forms.ChoiceField(choices=(("W", "W"), ("B", "B")), required=False)
 
     def clean_outcome(self) -> ParsedOutcome:
         try:
             return parse_outcome(self.cleaned_data["outcome"])
         except ValueError:
             raise forms.ValidationError(_("Unknown outcome.")) from None
+
+    def clean_starter(self) -> str | None:
+        return self.cleaned_data.get("starter") or None
 
 
 class CorrectionForm(ResultForm):
@@ -99,3 +116,9 @@ class CorrectionForm(ResultForm):
             )
         },
     )
+
+
+class NoteForm(forms.Form):
+    """A dispute's or a withdrawal's note (optional)."""
+
+    note = forms.CharField(required=False, max_length=500)

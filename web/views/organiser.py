@@ -108,6 +108,7 @@ def tournament_create(request: HttpRequest) -> HttpResponse:
                 resignation_policy=data["resignation_policy"],
                 is_public=data["is_public"],
                 third_place_match=data["third_place_match"],
+                results_by=data["results_by"],
             )
         except DomainError as err:
             form.add_error(None, err.message)
@@ -176,6 +177,8 @@ def _manage_page(request: HttpRequest, tournament: Tournament, **forms: Any) -> 
         "bracket": drawn,
         "open_matches": open_matches,
         "referees": list(tournament.referees.order_by("username")),
+        # The players' open reports, the disputed ones first: the organisers decide them.
+        "open_reports": matches_sel.tournament_open_reports(tournament=tournament),
         "seeds_form": forms.get("seeds_form") or SeedsForm(entries=active),
         "player_form": forms.get("player_form") or PlayerAddForm(),
         "import_form": forms.get("import_form") or PlayersImportForm(),

@@ -31,6 +31,7 @@ from tournaments.permissions import is_match_player, is_organiser, is_referee
 from tournaments.selectors import LiveStamp
 from web.live import conditional, fragment
 from web.views.common import found, lang
+from web.views.reports import can_report, report_rows
 
 # How often a page that is being played refreshes its live part (seconds).
 LIVE_EVERY = 10
@@ -134,10 +135,16 @@ def _match_context(request: HttpRequest, pk: int) -> dict[str, Any]:
             outcomes=[g.outcome_value() for g in detail.games],
         )
     tournament = match.tournament
+    rows_of_reports = report_rows(request.user, match, detail.reports)
+    next_number = len(detail.games) + 1
     return {
         "match": match,
         "tournament": tournament,
         "detail": detail,
+        # The players' open reports (their players, referees and organisers only).
+        "report_rows": rows_of_reports,
+        "next_number": next_number,
+        "can_report": can_report(request.user, match, next_number, rows_of_reports),
         "rows": rows,
         "scale": scale,
         "points_text": (
@@ -160,7 +167,8 @@ def _match_context(request: HttpRequest, pk: int) -> dict[str, Any]:
         "can_walkover": is_organiser(request.user, tournament)
         and match.state in (MatchState.READY, MatchState.PLAYING),
         "live": match.state in (MatchState.READY, MatchState.PLAYING)
-        or any(s.state in (RecordState.PENDING, RecordState.VERIFYING) for s in detail.submissions),
+        or any(s.state in (RecordState.PENDING, RecordState.VERIFYING) for s in detail.submissions)
+        or bool(rows_of_reports),
         "live_every": LIVE_EVERY,
         "viewable_states": (RecordState.VERIFIED, RecordState.ENTERED, RecordState.MISMATCH),
     }

@@ -8,6 +8,11 @@ referee's entry of the same game meanwhile is a conflict: the page shows what th
 entered instead of overwriting it. The same holds for corrections: the correction form
 names the version it corrects (a hidden field), and a correction saved meanwhile by
 someone else is shown as a conflict with the current result.
+
+Game 1's starter (the tek, R2) is one optional tap with game 1; later games are started
+by the loser of the game before (S5). In a tournament whose players report their results
+the page lists the open reports: a referee decides one by entering the game (its buttons
+below, or "Enter as reported"), which settles the report (``matches.reports``).
 """
 
 from __future__ import annotations
@@ -26,10 +31,12 @@ from matches import selectors as matches_sel
 from matches import services as match_services
 from matches.errors import ConflictError, DomainError
 from matches.models import Game, Match, MatchState
+from tournaments.models import ResultsBy
 from tournaments.permissions import is_referee
 from web.forms.referee import PATTERN_CHOICES, PLAIN_CHOICES, CorrectionForm, ResultForm
 from web.templatetags.brade import outcome_word
 from web.views.common import found, lang
+from web.views.reports import report_rows
 
 
 def _referee_match(request: HttpRequest, pk: int) -> Match | HttpResponse:
@@ -60,11 +67,16 @@ def _next_match(match: Match) -> Match | None:
 def _context(request: HttpRequest, match: Match, form: ResultForm | None = None) -> dict[str, Any]:
     match.refresh_from_db()
     games = list(matches_sel.game_list(match=match))
+    reports = list(matches_sel.report_open_list(match=match))
     return {
         "match": match,
         "tournament": match.tournament,
         "games": games,
         "next_number": len(games) + 1,
+        # Game 1's starter, the tek (R2), is asked for with game 1 only (S5 after that).
+        "tek": not games,
+        "players_report": match.tournament.results_by == ResultsBy.PLAYERS,
+        "report_rows": report_rows(request.user, match, reports),
         "open": match.state in (MatchState.READY, MatchState.PLAYING),
         "next_match": _next_match(match),
         "explanation": matches_sel.match_explanation(match=match, games=games, lang=lang(request)),
@@ -103,6 +115,7 @@ def match_enter(request: HttpRequest, pk: int) -> HttpResponse:
             outcome=parsed.outcome,
             pattern=parsed.pattern,
             munk=parsed.munk,
+            starter=form.cleaned_data["starter"],
             note=form.cleaned_data["note"],
             by=request.user,
         )
