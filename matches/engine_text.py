@@ -360,6 +360,28 @@ VERDICTS: dict[str, Callable[[Params], str]] = {
         "Games %(first)s–%(last)s are in the record but not entered; a referee enters them "
         "(or submits this record)."
     ),
+    # A verification that ended without a verdict (``game_record_release``, a crash).
+    "verdict.too_slow": lambda p: ngettext(
+        "Verification took longer than the limit of %(seconds)s second",
+        "Verification took longer than the limit of %(seconds)s seconds",
+        _count(p, "seconds"),
+    ),
+    "verdict.retry": lambda p: _(
+        "%(reason)s (attempt %(attempt)s of %(attempts)s); it will be retried."
+    ),
+    "verdict.stopped": lambda p: _(
+        "%(reason)s; verification has stopped. An administrator has to look at this record."
+    ),
+    "verdict.stopped_each": lambda p: ngettext(
+        "%(reason)s on its %(count)s attempt; verification has stopped. An administrator "
+        "has to look at this record.",
+        "%(reason)s on each of its %(count)s attempts; verification has stopped. An "
+        "administrator has to look at this record.",
+        _count(p, "count"),
+    ),
+    "verdict.crashed": lambda p: _(
+        "The verifier crashed (%(error)s); an administrator has to look at this record."
+    ),
 }
 
 

@@ -1245,7 +1245,7 @@ class _Heartbeat:
 
 
 def game_record_release(
-    *, submission_id: int, attempt: int, reason: str
+    *, submission_id: int, attempt: int, reason: Msg
 ) -> GameRecordSubmission | None:
     """An attempt ended without a verdict (out of time): pending again, and a new message
     is sent when this commits; or failed, after the last attempt. The stored message is
@@ -1259,18 +1259,21 @@ def game_record_release(
         if sub.attempts >= RECORD_MAX_ATTEMPTS:
             sub.state = RecordState.FAILED
             sub.finished_at = timezone.now()
-            sub.message = (
-                f"{reason} on each of its {sub.attempts} attempts; verification has stopped. "
-                "An administrator has to look at this record."
+            sentence = (
+                verdict("verdict.stopped_each", reason=reason, count=sub.attempts)
                 if sub.attempts > 1
-                else f"{reason}; verification has stopped. An administrator has to look at "
-                "this record."
+                else verdict("verdict.stopped", reason=reason)
             )
         else:
             sub.state = RecordState.PENDING
-            sub.message = (
-                f"{reason} (attempt {sub.attempts} of {RECORD_MAX_ATTEMPTS}); it will be retried."
+            sentence = verdict(
+                "verdict.retry",
+                reason=reason,
+                attempt=sub.attempts,
+                attempts=RECORD_MAX_ATTEMPTS,
             )
+        _stored_verdict(sub, sentence)
+        if sub.state == RecordState.PENDING:
             # This attempt's message is acknowledged when the task returns: the record
             # gets a new one now rather than waiting for the sweep.
             sub.message_until = None
@@ -1278,6 +1281,19 @@ def game_record_release(
         _touch_record(sub)
         sub.save()
     return sub
+
+
+def _english(sentence: Msg) -> str:
+    """The stored message is English, like the engine's (pages render the codes)."""
+    with translation.override("en"):
+        return verdict_text([sentence])
+
+
+def _stored_verdict(sub: GameRecordSubmission, sentence: Msg) -> None:
+    """A record that ended an attempt without a verdict: the English message, and its
+    code in the report so pages and the API show it in the reader's language."""
+    sub.message = _english(sentence)
+    sub.report = {"verdict": [sentence.to_dict()]}
 
 
 def game_record_verify(
@@ -1315,10 +1331,11 @@ def game_record_verify(
         return game_record_release(
             submission_id=sub.pk,
             attempt=attempt,
-            reason=f"Verification took longer than the limit of {soft} s",
+            reason=verdict("verdict.too_slow", seconds=soft),
         )
     except Exception as err:  # the engine promises not to raise; if it does, stop here
         log.exception("verifier crashed on game record %s", submission_id)
+        crashed = verdict("verdict.crashed", error=type(err).__name__)
         with transaction.atomic():
             GameRecordSubmission.objects.filter(
                 pk=sub.pk, attempts=attempt, state=RecordState.VERIFYING
@@ -1326,8 +1343,8 @@ def game_record_verify(
                 state=RecordState.FAILED,
                 finished_at=timezone.now(),
                 lease_until=None,
-                message=f"The verifier crashed ({type(err).__name__}); an administrator "
-                "has to look at this record.",
+                message=_english(crashed),
+                report={"verdict": [crashed.to_dict()]},
             )
             _touch_record(sub)  # after the record's row, as _claim and release lock them
         return GameRecordSubmission.objects.get(pk=sub.pk)

@@ -9,10 +9,12 @@ from typing import Any
 
 import pytest
 from django.db import connection
+from django.utils import translation
 from kombu.exceptions import OperationalError
 
 from engine.errors import IllegalPlayError
 from matches import services
+from matches.engine_text import submission_text
 from matches.errors import PermissionDeniedError, ValidationError
 from matches.models import (
     EventKind,
@@ -337,12 +339,23 @@ class TestTask:
                 state = verify_game_record.apply(args=[sub.pk]).get()
             sub.refresh_from_db()
             assert state == sub.state == (RecordState.FAILED if last else RecordState.PENDING)
-            assert sub.attempts == attempt and "longer than the limit of 7 s" in sub.message
+            assert sub.attempts == attempt and "longer than the limit of 7 seconds" in sub.message
+            with translation.override("sv"):
+                swedish = submission_text(sub)
             if last:
                 assert "retried" not in sub.message and "administrator" in sub.message
+                assert swedish == (
+                    "Verifieringen tog längre tid än gränsen på 7 sekunder vid vart och ett "
+                    "av dess 3 försök; verifieringen har avbrutits. En administratör måste "
+                    "titta på protokollet."
+                )
                 assert sent == []
             else:
                 assert "it will be retried" in sub.message
+                assert swedish == (
+                    f"Verifieringen tog längre tid än gränsen på 7 sekunder (försök {attempt} "
+                    "av 3); det görs ett nytt försök."
+                )
                 assert sent == [[sub.pk]]  # the retry's message, without waiting for beat
         assert not Game.objects.filter(match=m).exists()
 
@@ -359,6 +372,11 @@ class TestTask:
         game_record_verify(submission_id=sub.pk, replay=crashes)
         sub.refresh_from_db()
         assert sub.state == RecordState.FAILED and "crashed" in sub.message
+        with translation.override("sv"):
+            assert submission_text(sub) == (
+                "Verifieraren kraschade (RuntimeError); en administratör måste titta på "
+                "protokollet."
+            )
 
     def test_broker_down_keeps_pending_and_requeue_picks_it_up(
         self,

@@ -223,6 +223,6 @@ def test_worker_applies_the_time_limits_of_the_environment(workers: Workers) -> 
     final = _state(sub.pk)
     assert final.state == RecordState.FAILED, final.message
     assert final.attempts == services.RECORD_MAX_ATTEMPTS
-    assert "longer than the limit of 2 s" in final.message
+    assert "longer than the limit of 2 seconds" in final.message
     assert "retried" not in final.message and "administrator" in final.message
     assert not Game.objects.filter(match=match).exists()
