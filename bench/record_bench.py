@@ -4,7 +4,7 @@ Run: ``.venv/bin/python bench/record_bench.py [--repeat N] [--profile SHAPE]``.
 
 Each shape is built as close to the 1 MB limit (``engine.record.MAX_RECORD_BYTES``) as
 it goes and verified on the real path: what the verification task runs,
-``matches.services._real_replay`` (the engine's replay with the match's scorer and game
+``matches.records._real_replay`` (the engine's replay with the match's scorer and game
 limit) for a match of length 25 (``scoring.match.MAX_MATCH_LENGTH``), capped
 resignations: at most 75 games (``scoring.report.max_games``). Shapes marked "command"
 go through ``manage.py replay``'s path instead (the record's own tags; without a
@@ -46,12 +46,13 @@ from engine.position import Position  # noqa: E402
 from engine.record import MAX_RECORD_BYTES, MAX_TURNS_PER_GAME  # noqa: E402
 from engine.replay import ReplayReport, replay_text  # noqa: E402
 from engine.rules import RuleSet  # noqa: E402
-from matches.services import _real_replay  # noqa: E402
+from matches.records import _real_replay  # noqa: E402
 from scoring.report import match_scorer, max_games_from_tags  # noqa: E402
 
 LENGTH = 25
 MATCH = SimpleNamespace(
-    length=LENGTH, tournament=SimpleNamespace(scale="ww", resignation_policy="capped")
+    length=LENGTH,
+    tournament=SimpleNamespace(game="brade", scale="ww", resignation_policy="capped"),
 )
 LIMIT = 3 * LENGTH  # scoring.report.max_games(length=25, policy="capped")
 INITIAL = "W 1:15 | B 1:15 | W"

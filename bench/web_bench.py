@@ -46,7 +46,7 @@ def _build(players: int) -> tuple[int, int]:
     from django.contrib.auth.models import Permission
 
     from matches.models import Match, MatchState
-    from matches.services import game_result_enter
+    from matches.results import game_result_enter
     from tournaments.models import Player
     from tournaments.services import entry_add, tournament_bracket_generate, tournament_create
 

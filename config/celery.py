@@ -15,7 +15,7 @@ Beat (``celery -A config beat``, or ``--beat`` on exactly one worker) runs
 Redis was down stay pending in the database and are enqueued once it is back, and a record
 whose message the broker lost is sent a new one. A record whose worker died
 mid-verification does not wait for beat: its message comes back from the broker and takes
-the record over once the dead attempt's lease has run out (``matches/services.py``); the
+the record over once the dead attempt's lease has run out (``matches/record_queue.py``); the
 attempt counter bounds the retries.
 """
 

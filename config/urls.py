@@ -14,6 +14,8 @@ urlpatterns: list[URLPattern | URLResolver] = [
     path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("i18n/setlang/", set_language, name="set_language"),
+    # Ratings, seasons, exports and archives (clubs app, issue 15).
+    path("", include("clubs.urls")),
     # Server-rendered pages (web app); it serves "/" too.
     path("", include("web.urls")),
 ]

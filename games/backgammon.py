@@ -45,6 +45,7 @@ __all__ = [
     "BACKGAMMON_FAMILY",
     "BackgammonBoardState",
     "BackgammonFamily",
+    "explain_standing",
     "result_of",
 ]
 
@@ -248,6 +249,71 @@ class BackgammonFamily:
 
     def match_scoring(self, settings: MatchSettings) -> BackgammonScoring:
         return BackgammonScoring(settings)
+
+    length_unit = "points"
+    loser_starts = False  # every game opens with a roll of one die each (seed 002)
+    options: tuple[str, ...] = ()  # the Crawford rule is always on in tournaments
+    result_fields = ("cube", "conceded")
+
+    def describe(self, result: GameResult) -> str:
+        """``player 2 gammon, cube 2``; a resignation names what it conceded."""
+        words = f"player {result.winner + 1} {result.outcome}"
+        if result.conceded:
+            words += f" ({result.conceded})"
+        return f"{words}, cube {result.cube}"
+
+    def explain(
+        self,
+        settings: MatchSettings,
+        results: Sequence[GameResult],
+        *,
+        names: tuple[str, str],
+        lang: str = "sv",
+    ) -> tuple[str, ...]:
+        """The score to the match length, who won or what each needs, and the Crawford
+        game (played, or next)."""
+        standing = self.match_scoring(settings).standing(results)
+        return tuple(explain_standing(standing, names=names, lang=lang))
+
+
+def explain_standing(standing: MatchStanding, *, names: tuple[str, str], lang: str) -> list[str]:
+    """Sentences (``sv`` or ``en``) on a backgammon match's standing."""
+    one, two = standing.score
+    length = standing.length
+    sv = lang == "sv"
+    if sv:
+        lines = [f"Ställning: {names[0]} {one}, {names[1]} {two} av {length} poäng."]
+    else:
+        lines = [f"Score: {names[0]} {one}, {names[1]} {two} of {length} points."]
+    if standing.winner is not None:
+        winner = names[standing.winner]
+        game = standing.decided_after_game
+        lines.append(
+            f"{winner} nådde {length} poäng i parti {game} och vann matchen."
+            if sv
+            else f"{winner} reached {length} points in game {game} and won the match."
+        )
+    else:
+        for player in (0, 1):
+            left = length - standing.score[player]
+            lines.append(
+                f"{names[player]} behöver {left} poäng till."
+                if sv
+                else f"{names[player]} needs {left} more point{'s' if left != 1 else ''}."
+            )
+    if standing.next_is_crawford:
+        lines.append(
+            "Nästa parti är Crawfordpartiet: ingen får dubbla i det."
+            if sv
+            else "The next game is the Crawford game: no one may double in it."
+        )
+    elif standing.crawford_game is not None:
+        lines.append(
+            f"Parti {standing.crawford_game} var Crawfordpartiet (ingen dubbling)."
+            if sv
+            else f"Game {standing.crawford_game} was the Crawford game (no doubling)."
+        )
+    return lines
 
 
 BACKGAMMON_FAMILY = BackgammonFamily()

@@ -45,6 +45,7 @@ from games.results import (
     ScoredGame,
     ScoringError,
 )
+from scoring.explain import explain
 from scoring.match import MatchState
 from scoring.report import match_line, match_scorer, max_games_from_tags
 from scoring.scales import score_game
@@ -185,6 +186,7 @@ class BradeScoring:
             decided_after_game=state.decided_after_game,
             games=tuple(games),
             tiebreak=tiebreak,
+            decided_early=state.decided_early,
         )
 
 
@@ -267,6 +269,32 @@ class BradeFamily:
 
     def match_scoring(self, settings: MatchSettings) -> BradeScoring:
         return BradeScoring(settings)
+
+    length_unit = "games"
+    loser_starts = True  # R2, S5
+    options = ("rules", "addons", "scale", "resignation_policy")
+    result_fields = ("pattern", "munk")
+
+    def describe(self, result: GameResult) -> str:
+        """The record's ``Result:`` body: ``White vackert trappspel munk``."""
+        return outcome_of(result).text()
+
+    def explain(
+        self,
+        settings: MatchSettings,
+        results: Sequence[GameResult],
+        *,
+        names: tuple[str, str],
+        lang: str = "sv",
+    ) -> tuple[str, ...]:
+        """``scoring.explain``: the standing, why it was decided (S3/S4) or what each
+        player needs."""
+        state = MatchState.start(
+            length=settings.length, scale=settings.scale, policy=settings.resignations
+        )
+        for number, result in enumerate(results, start=1):
+            state = state.after(outcome_of(result, number))
+        return tuple(explain(state, lang=lang, names=dict(zip(SIDES, names, strict=True))))
 
 
 BRADE_FAMILY = BradeFamily()

@@ -17,6 +17,13 @@ A family provides, from its own pure package:
   (:class:`games.results.MatchScoring`).
 - ``board``: how a position becomes a :class:`games.board.BoardPicture`
   (:class:`BoardDrawing`), or None.
+- What a tournament's pages and forms need to know, so the site never asks which game it
+  is: ``length_unit`` (a match length counts ``games``, best of an odd n, or ``points``);
+  ``loser_starts`` (the loser of a game starts the next and game 1's starter is asked
+  for, bräde's R2/S5); ``options`` (the tournament fields the game reads: rule set,
+  add-ons, scale, resignation policy); ``result_fields`` (what a result entry takes
+  besides winner and outcome); ``describe(result)``, a result in words; and
+  ``explain(settings, results, names=, lang=)``, sentences on where a match stands.
 
 Shaped after python-chess's variants (one class per variant, found by name) and Django's
 registries (a module registers what it provides; callers ask the registry). Pure: imports
@@ -25,12 +32,12 @@ nothing from Django.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Generic, Protocol, TypeVar
 
 from games.board import BoardPicture
-from games.results import MatchScoring, MatchSettings
+from games.results import GameResult, MatchScoring, MatchSettings
 
 __all__ = [
     "BoardDrawing",
@@ -164,4 +171,42 @@ class GameFamily(Protocol):
     def match_scoring(self, settings: MatchSettings) -> MatchScoring:
         """The scoring of a match with these settings; :class:`ScoringError` (kind
         ``match``) for settings the game refuses (a length out of range)."""
+        ...
+
+    @property
+    def length_unit(self) -> str:
+        """``games`` (a match is the best of an odd number of games) or ``points``."""
+        ...
+
+    @property
+    def loser_starts(self) -> bool:
+        """Whether the loser of a game starts the next (and game 1's starter is recorded)."""
+        ...
+
+    @property
+    def options(self) -> tuple[str, ...]:
+        """The tournament settings the game reads (``rules``, ``addons``, ``scale``,
+        ``resignation_policy``); the others are left at their defaults."""
+        ...
+
+    @property
+    def result_fields(self) -> tuple[str, ...]:
+        """The :class:`GameResult` fields a result entry takes besides winner and outcome
+        (``pattern``, ``munk``, ``cube``, ``conceded``, ``game_type``)."""
+        ...
+
+    def describe(self, result: GameResult) -> str:
+        """A result in words, as the game's records write it (``White jan``,
+        ``player 2 gammon, cube 2``): for messages and the audit trail."""
+        ...
+
+    def explain(
+        self,
+        settings: MatchSettings,
+        results: Sequence[GameResult],
+        *,
+        names: tuple[str, str],
+        lang: str = "sv",
+    ) -> tuple[str, ...]:
+        """Sentences (``sv`` or ``en``) on where a match with these results stands."""
         ...

@@ -155,6 +155,51 @@ class KungabradeFamily:
     def match_scoring(self, settings: MatchSettings) -> KungabradeScoring:
         return KungabradeScoring(settings)
 
+    length_unit = "games"
+    loser_starts = False  # the seed says nothing about who starts; not recorded
+    options: tuple[str, ...] = ()
+    result_fields = ("game_type",)
+
+    def describe(self, result: GameResult) -> str:
+        """``player 1 castle (slagfalt)``: winner, how it was won, the game type."""
+        return f"player {result.winner + 1} {result.outcome} ({result.game_type})"
+
+    def explain(
+        self,
+        settings: MatchSettings,
+        results: Sequence[GameResult],
+        *,
+        names: tuple[str, str],
+        lang: str = "sv",
+    ) -> tuple[str, ...]:
+        """The games won, and who won the match or how many wins each still needs."""
+        standing = self.match_scoring(settings).standing(results)
+        length = standing.length
+        needed = length // 2 + 1
+        sv = lang == "sv"
+        one, two = standing.score
+        lines = [
+            f"Vunna partier: {names[0]} {one}, {names[1]} {two} (bäst av {length})."
+            if sv
+            else f"Games won: {names[0]} {one}, {names[1]} {two} (best of {length})."
+        ]
+        if standing.winner is not None:
+            winner = names[standing.winner]
+            lines.append(
+                f"{winner} vann {needed} partier och matchen."
+                if sv
+                else f"{winner} won {needed} games and the match."
+            )
+            return tuple(lines)
+        for player in (0, 1):
+            left = needed - standing.score[player]
+            lines.append(
+                f"{names[player]} behöver vinna {left} parti{'er' if left != 1 else ''} till."
+                if sv
+                else f"{names[player]} needs {left} more win{'s' if left != 1 else ''}."
+            )
+        return tuple(lines)
+
 
 KUNGABRADE_FAMILY = KungabradeFamily()
 register(KUNGABRADE_FAMILY)

@@ -83,6 +83,7 @@ class MatchStanding:
     minus (None when the scale has none, and for the other games). ``crawford_game`` is
     the number of backgammon's Crawford game once known; ``next_is_crawford`` whether the
     next game is it (no doubling, so no cube above 1 and no drop may be entered).
+    ``decided_early``: bräde's S4, decided before all of the match's games were played.
     """
 
     length: int
@@ -94,6 +95,7 @@ class MatchStanding:
     tiebreak: tuple[int, int] | None = None
     crawford_game: int | None = None
     next_is_crawford: bool = False
+    decided_early: bool = False
 
     @property
     def decided(self) -> bool:

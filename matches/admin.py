@@ -19,8 +19,8 @@ from django.template.response import TemplateResponse
 from django.urls import URLPattern, path, reverse
 from django.utils.html import format_html
 
-from matches import services
-from matches.errors import DomainError
+from core.errors import DomainError
+from matches import record_queue, results, walkovers
 from matches.models import (
     Game,
     GameRecordSubmission,
@@ -179,7 +179,7 @@ class MatchAdmin(OrganiserScoped):
         if request.method == "POST" and form.is_valid():
             data = form.cleaned_data
             try:
-                services.game_result_enter(
+                results.game_result_enter(
                     match=match,
                     number=len(games) + 1,
                     winner=data["winner"],
@@ -211,7 +211,7 @@ class MatchAdmin(OrganiserScoped):
             try:
                 if winner is None:
                     raise DomainError("That player is not known yet.")
-                services.match_walkover(
+                walkovers.match_walkover(
                     match=match, winner=winner, by=request.user, reason="given in admin"
                 )
             except DomainError as err:
@@ -229,7 +229,7 @@ class MatchAdmin(OrganiserScoped):
     def reset(self, request: HttpRequest, queryset: QuerySet[Match]) -> None:
         for match in queryset.select_related("tournament"):
             try:
-                services.match_reset(
+                results.match_reset(
                     match=match, by=request.user, reason=f"reset in admin by {request.user}"
                 )
             except DomainError as err:
@@ -261,7 +261,7 @@ class GameRecordSubmissionAdmin(OrganiserScoped):
     @admin.action(description="Queue pending records for verification again")
     def verify_again(self, request: HttpRequest, queryset: QuerySet[GameRecordSubmission]) -> None:
         for sub in queryset.filter(state="pending"):
-            services.game_record_enqueue(submission_id=sub.pk)
+            record_queue.game_record_enqueue(submission_id=sub.pk)
 
 
 @admin.register(GameResult)

@@ -16,9 +16,19 @@ from rest_framework.parsers import FormParser, JSONParser, MultiPartParser
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from matches import selectors, services
-from matches.errors import PermissionDeniedError, ValidationError
-from matches.models import Game, Match, MatchState, OutcomeChoice, PatternChoice, SideChoice
+from core.errors import PermissionDeniedError, ValidationError
+from core.permissions import can_read_records
+from matches import records, results, selectors, walkovers
+from matches.models import (
+    GAME_TYPES,
+    OUTCOMES,
+    ConcededChoice,
+    Game,
+    Match,
+    MatchState,
+    PatternChoice,
+    SideChoice,
+)
 from matches.serializers import (
     GameOut,
     GameResultOut,
@@ -29,7 +39,6 @@ from matches.serializers import (
 )
 from tournaments.api_base import ApiView, filtered, paginate
 from tournaments.models import Player
-from tournaments.permissions import can_read_records
 
 
 class MatchFilter(django_filters.FilterSet):
@@ -92,9 +101,28 @@ class ResultInput(serializers.Serializer[Any]):
     winner_player = serializers.IntegerField(
         required=False, help_text="the winner's player id, instead of winner"
     )
-    outcome = serializers.ChoiceField(OutcomeChoice.choices)
-    pattern = serializers.ChoiceField(PatternChoice.choices, required=False, allow_null=True)
-    munk = serializers.BooleanField(default=False)
+    outcome = serializers.ChoiceField(
+        OUTCOMES, help_text="how the game was won: a code of the tournament's game"
+    )
+    pattern = serializers.ChoiceField(
+        PatternChoice.choices, required=False, allow_null=True, help_text="bräde"
+    )
+    munk = serializers.BooleanField(default=False, help_text="bräde")
+    cube = serializers.IntegerField(
+        min_value=1,
+        required=False,
+        allow_null=True,
+        help_text="backgammon: the cube's value (a drop: before the refused double)",
+    )
+    conceded = serializers.ChoiceField(
+        ConcededChoice.choices,
+        required=False,
+        allow_null=True,
+        help_text="backgammon: what a resignation conceded",
+    )
+    game_type = serializers.ChoiceField(
+        GAME_TYPES, required=False, allow_null=True, help_text="Kungabräde: the game type"
+    )
     note = serializers.CharField(max_length=500, required=False, default="")
 
 
@@ -140,13 +168,16 @@ class GameListApi(ApiView):
         data = self.GameListInput(data=request.data)
         data.is_valid(raise_exception=True)
         v = data.validated_data
-        game = services.game_result_enter(
+        game = results.game_result_enter(
             match=match,
             number=v["number"],
             winner=_winner_side(match, v),
             outcome=v["outcome"],
             pattern=v.get("pattern"),
             munk=v["munk"],
+            cube=v.get("cube"),
+            conceded=v.get("conceded"),
+            game_type=v.get("game_type"),
             starter=v.get("starter"),
             note=v["note"],
             by=request.user,
@@ -255,12 +286,15 @@ class GameDetailApi(ApiView):
         data = self.GameCorrectInput(data=request.data)
         data.is_valid(raise_exception=True)
         v = data.validated_data
-        game = services.game_result_correct(
+        game = results.game_result_correct(
             game=game,
             winner=_winner_side(match, v),
             outcome=v["outcome"],
             pattern=v.get("pattern"),
             munk=v["munk"],
+            cube=v.get("cube"),
+            conceded=v.get("conceded"),
+            game_type=v.get("game_type"),
             note=v["note"],
             expected_version=_expected_version(request, game, v.get("version")),
             by=request.user,
@@ -305,7 +339,7 @@ class MatchWalkoverApi(ApiView):
         winner = Player.objects.filter(pk=data.validated_data["winner_player"]).first()
         if winner is None:
             raise ValidationError("No such player.")
-        match = services.match_walkover(
+        match = walkovers.match_walkover(
             match=match, winner=winner, by=request.user, reason=data.validated_data["reason"]
         )
         return Response(MatchOut(selectors.match_get(pk=match.pk, by=request.user)).data)
@@ -325,7 +359,7 @@ class MatchResetApi(ApiView):
         match = selectors.match_get(pk=pk, by=request.user)
         data = self.MatchResetInput(data=request.data)
         data.is_valid(raise_exception=True)
-        services.match_reset(match=match, by=request.user, reason=data.validated_data["reason"])
+        results.match_reset(match=match, by=request.user, reason=data.validated_data["reason"])
         return Response(MatchOut(selectors.match_get(pk=pk, by=request.user)).data)
 
 
@@ -343,7 +377,7 @@ class MatchFlagClearApi(ApiView):
         match = selectors.match_get(pk=pk, by=request.user)
         data = self.MatchFlagClearInput(data=request.data)
         data.is_valid(raise_exception=True)
-        services.match_flag_clear(match=match, by=request.user, note=data.validated_data["note"])
+        records.match_flag_clear(match=match, by=request.user, note=data.validated_data["note"])
         return Response(MatchOut(selectors.match_get(pk=pk, by=request.user)).data)
 
 
@@ -392,15 +426,15 @@ class RecordListApi(ApiView):
         upload = data.validated_data.get("file")
         text: str | bytes | None = data.validated_data.get("text")
         if upload is not None:
-            if upload.size > services.RECORD_MAX_BYTES:
+            if upload.size > records.RECORD_MAX_BYTES:
                 raise ValidationError(
                     f"The file is {upload.size:,} bytes; the limit is 1 MB "
-                    f"({services.RECORD_MAX_BYTES:,} bytes)."
+                    f"({records.RECORD_MAX_BYTES:,} bytes)."
                 )
             text = upload.read()
         if not text:
             raise ValidationError("Send the record as text (JSON field 'text') or as a 'file'.")
-        sub = services.game_record_submit(match=match, text=text, by=request.user)
+        sub = records.game_record_submit(match=match, text=text, by=request.user)
         sub.refresh_from_db()
         return Response(SubmissionDetailOut(sub).data, status=status.HTTP_202_ACCEPTED)
 

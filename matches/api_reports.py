@@ -12,13 +12,13 @@ from rest_framework import serializers, status
 from rest_framework.request import Request
 from rest_framework.response import Response
 
+from core.errors import PermissionDeniedError
+from core.permissions import can_read_records
 from matches import reports, selectors
 from matches.api import ResultInput, _winner_side
-from matches.errors import PermissionDeniedError
 from matches.models import SideChoice
 from matches.serializers import GameOut, GameReportOut
 from tournaments.api_base import ApiView
-from tournaments.permissions import can_read_records
 
 CONFLICTS = OpenApiResponse(
     description="The report is no longer pending (code 'report_closed' or 'report_disputed', "
@@ -84,6 +84,9 @@ class MatchReportListApi(ApiView):
             outcome=v["outcome"],
             pattern=v.get("pattern"),
             munk=v["munk"],
+            cube=v.get("cube"),
+            conceded=v.get("conceded"),
+            game_type=v.get("game_type"),
             starter=v.get("starter"),
             note=v["note"],
             by=request.user,

@@ -306,7 +306,7 @@ TEMPLATES: dict[str, Callable[[Params], str]] = {
     ),
 }
 
-# A record's verdict (``matches.services``): each is one sentence of the stored message.
+# A record's verdict (``matches.records``): each is one sentence of the stored message.
 VERDICTS: dict[str, Callable[[Params], str]] = {
     "verdict.error": lambda p: _("%(error)s"),
     "verdict.error_game": lambda p: _("game %(game)s: %(error)s"),
@@ -326,6 +326,25 @@ VERDICTS: dict[str, Callable[[Params], str]] = {
         "The record's match length is %(record)s; this match is played over %(length)s game.",
         "The record's match length is %(record)s; this match is played over %(length)s games.",
         _count(p, "length"),
+    ),
+    "verdict.length_points": lambda p: ngettext(
+        "The record's match is to %(record)s points; this match is played to %(length)s point.",
+        "The record's match is to %(record)s points; this match is played to %(length)s points.",
+        _count(p, "length"),
+    ),
+    "verdict.mat_players": lambda p: _(
+        "The record's players (“%(first)s” and “%(second)s”) are not this match's players "
+        "(%(one)s and %(two)s)."
+    ),
+    "verdict.result": lambda p: _(
+        "Game %(game)s: the record gives “%(claimed)s”, but the entered result is "
+        "“%(entered)s”. A referee should check the game and correct whichever is wrong."
+    ),
+    "verdict.warnings": lambda p: ngettext(
+        "%(count)s illegal move stands as played (the opponent rolled after it); see the warnings.",
+        "%(count)s illegal moves stand as played (the opponent rolled after them); see the "
+        "warnings.",
+        _count(p, "count"),
     ),
     "verdict.players": lambda p: _(
         "The record's players (White “%(white)s”, Black “%(black)s”) are not this "

@@ -31,8 +31,24 @@ from django.db.models.functions import Mod
 from django.db.models.lookups import Exact
 
 from engine.types import Outcome, OutcomeKind, Pattern, Side
-from tournaments.lengths import MAX_MATCH_LENGTH, validate_match_length
-from tournaments.models import Player, Round, Tournament
+from games import registry
+from games.results import GameResult as ResultValue
+from tournaments.lengths import MAX_MATCH_LENGTH, validate_length_bounds
+from tournaments.models import LengthUnit, Player, Round, Tournament
+
+
+def result_value(row: Any) -> ResultValue:
+    """A game's, report's or result version's fields as ``games.results.GameResult``:
+    White (``W``, player 1) is player 0."""
+    return ResultValue(
+        winner=0 if row.winner == Side.WHITE.value else 1,
+        outcome=row.outcome,
+        pattern=row.pattern,
+        munk=row.munk,
+        cube=row.cube,
+        conceded=row.conceded,
+        game_type=row.game_type,
+    )
 
 
 class SideChoice(models.TextChoices):
@@ -46,6 +62,38 @@ class OutcomeChoice(models.TextChoices):
     JAN = OutcomeKind.JAN.value, "jan"
     SPRANGJAN = OutcomeKind.SPRANGJAN.value, "sprängjan"
     UPPGIVET = OutcomeKind.UPPGIVET.value, "uppgivet"
+
+
+def outcome_choices() -> list[tuple[str, str]]:
+    """Every outcome code of every registered game (``games``), once: which of them a game
+    may take is its family's to say (its scoring refuses the others)."""
+    seen: dict[str, str] = {}
+    for family in registry.families():
+        for term in family.vocabulary.outcomes:
+            seen.setdefault(term.code, term.name)
+    return list(seen.items())
+
+
+def game_type_choices() -> list[tuple[str, str]]:
+    """Every game type of every registered game (Kungabräde's), once."""
+    seen: dict[str, str] = {}
+    for family in registry.families():
+        for term in family.vocabulary.game_types:
+            seen.setdefault(term.code, term.name)
+    return list(seen.items())
+
+
+# The same, as lists (the API's input choices and its schema's enums).
+OUTCOMES = outcome_choices()
+GAME_TYPES = game_type_choices()
+
+
+class ConcededChoice(models.TextChoices):
+    """What a backgammon resignation conceded (1, 2 or 3 times the cube)."""
+
+    SINGLE = "single", "a single game"
+    GAMMON = "gammon", "a gammon"
+    BACKGAMMON = "backgammon", "a backgammon"
 
 
 class PatternChoice(models.TextChoices):
@@ -78,13 +126,18 @@ class Match(models.Model):
     player2 = models.ForeignKey(
         Player, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
     )
-    length = models.PositiveIntegerField(validators=[validate_match_length])
+    length = models.PositiveIntegerField(validators=[validate_length_bounds])
+    length_unit = models.CharField(
+        max_length=8, choices=LengthUnit.choices, default=LengthUnit.GAMES
+    )
     state = models.CharField(max_length=16, choices=MatchState.choices, default=MatchState.WAITING)
     winner = models.ForeignKey(
         Player, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
     )
     decided_after_game = models.PositiveIntegerField(null=True, blank=True)
     decided_early = models.BooleanField(default=False)
+    # Backgammon: the number of the Crawford game once it is known (cached by scoring).
+    crawford_game = models.PositiveIntegerField(null=True, blank=True)
     walkover = models.BooleanField(default=False)
     # Cached score (recomputed by scoring after every game), so that brackets
     # and standings are read without replaying the games.
@@ -107,11 +160,12 @@ class Match(models.Model):
                 condition=~Q(player1=models.F("player2")) | Q(player1__isnull=True),
                 name="match_two_different_players",
             ),
-            # S1, and this site's longest match (tournaments.lengths): odd, 1 to 25.
+            # S1, and this site's longest match (tournaments.lengths): 1 to 25, odd when
+            # the length counts games (any number of points for backgammon).
             models.CheckConstraint(
-                condition=Exact(Mod(F("length"), 2), 1)
-                & Q(length__gte=1, length__lte=MAX_MATCH_LENGTH),
-                name="match_length_odd_at_most_max",
+                condition=Q(length__gte=1, length__lte=MAX_MATCH_LENGTH)
+                & (Q(length_unit=LengthUnit.POINTS) | Q(Exact(Mod(F("length"), 2), 1))),
+                name="match_length_odd_in_games_at_most_max",
             ),
         )
 
@@ -150,9 +204,14 @@ class Game(models.Model):
     number = models.PositiveIntegerField()
     starter = models.CharField(max_length=1, choices=SideChoice.choices, blank=True)
     winner = models.CharField(max_length=1, choices=SideChoice.choices)
-    outcome = models.CharField(max_length=16, choices=OutcomeChoice.choices)
+    outcome = models.CharField(max_length=16, choices=outcome_choices)
     pattern = models.CharField(max_length=24, choices=PatternChoice.choices, blank=True)
     munk = models.BooleanField(default=False)
+    # Backgammon: the cube's value (a drop: before the refused double) and what a
+    # resignation conceded; Kungabräde: the game type. A family refuses fields not its own.
+    cube = models.PositiveIntegerField(default=1)
+    conceded = models.CharField(max_length=16, choices=ConcededChoice.choices, blank=True)
+    game_type = models.CharField(max_length=16, choices=game_type_choices, blank=True)
     source = models.CharField(
         max_length=16, choices=ResultSource.choices, default=ResultSource.REFEREE
     )
@@ -174,15 +233,20 @@ class Game(models.Model):
         )
 
     def __str__(self) -> str:
-        return f"game {self.number}: {self.outcome_value().text()}"
+        return f"game {self.number}: {self.winner} {self.outcome}"
 
     def outcome_value(self) -> Outcome:
+        """Bräde's engine outcome (a bräde game only)."""
         return Outcome(
             Side(self.winner),
             OutcomeKind(self.outcome),
             Pattern(self.pattern) if self.pattern else None,
             self.munk,
         )
+
+    def result_value(self) -> ResultValue:
+        """The result as every game's family reads it (``games.results.GameResult``)."""
+        return result_value(self)
 
 
 class ReportState(models.TextChoices):
@@ -209,9 +273,14 @@ class GameReport(models.Model):
     number = models.PositiveIntegerField()
     starter = models.CharField(max_length=1, choices=SideChoice.choices, blank=True)
     winner = models.CharField(max_length=1, choices=SideChoice.choices)
-    outcome = models.CharField(max_length=16, choices=OutcomeChoice.choices)
+    outcome = models.CharField(max_length=16, choices=outcome_choices)
     pattern = models.CharField(max_length=24, choices=PatternChoice.choices, blank=True)
     munk = models.BooleanField(default=False)
+    # Backgammon: the cube's value (a drop: before the refused double) and what a
+    # resignation conceded; Kungabräde: the game type. A family refuses fields not its own.
+    cube = models.PositiveIntegerField(default=1)
+    conceded = models.CharField(max_length=16, choices=ConcededChoice.choices, blank=True)
+    game_type = models.CharField(max_length=16, choices=game_type_choices, blank=True)
     note = models.CharField(max_length=500, blank=True)
     state = models.CharField(
         max_length=16, choices=ReportState.choices, default=ReportState.PENDING
@@ -280,12 +349,17 @@ class GameReport(models.Model):
         return self.state in OPEN_REPORT_STATES
 
     def outcome_value(self) -> Outcome:
+        """Bräde's engine outcome (a bräde game only)."""
         return Outcome(
             Side(self.winner),
             OutcomeKind(self.outcome),
             Pattern(self.pattern) if self.pattern else None,
             self.munk,
         )
+
+    def result_value(self) -> ResultValue:
+        """The result as every game's family reads it (``games.results.GameResult``)."""
+        return result_value(self)
 
 
 class GameResult(models.Model):
@@ -295,9 +369,14 @@ class GameResult(models.Model):
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="results")
     version = models.PositiveIntegerField()
     winner = models.CharField(max_length=1, choices=SideChoice.choices)
-    outcome = models.CharField(max_length=16, choices=OutcomeChoice.choices)
+    outcome = models.CharField(max_length=16, choices=outcome_choices)
     pattern = models.CharField(max_length=24, choices=PatternChoice.choices, blank=True)
     munk = models.BooleanField(default=False)
+    # Backgammon: the cube's value (a drop: before the refused double) and what a
+    # resignation conceded; Kungabräde: the game type. A family refuses fields not its own.
+    cube = models.PositiveIntegerField(default=1)
+    conceded = models.CharField(max_length=16, choices=ConcededChoice.choices, blank=True)
+    game_type = models.CharField(max_length=16, choices=game_type_choices, blank=True)
     source = models.CharField(
         max_length=16, choices=ResultSource.choices, default=ResultSource.REFEREE
     )
@@ -369,11 +448,12 @@ RECORD_DONE_STATES = (
 class GameRecordSubmission(models.Model):
     """A game record as submitted (game-record.md), and the engine's verdict.
 
-    Verification bookkeeping (``matches.services``, ``game_record_verify``): ``attempts``
-    counts the attempts that claimed the record; ``lease_until`` is renewed by the running
-    attempt's worker every few seconds, so an attempt whose lease ran out is dead and the
-    record may be taken over at once; ``message_until`` says until when a broker message for
-    the record may still be live (queued, or held by a worker that may die and hand it back),
+    Verification bookkeeping (``matches.records.game_record_verify``,
+    ``matches.record_queue``): ``attempts`` counts the attempts that claimed the record;
+    ``lease_until`` is renewed by the running attempt's worker every few seconds, so an
+    attempt whose lease ran out is dead and the record may be taken over at once;
+    ``message_until`` says until when a broker message for the record may still be live
+    (queued, or held by a worker that may die and hand it back),
     so that a record never has more than one.
     """
 

@@ -4,7 +4,7 @@ In a tournament whose results come from the players (``Tournament.results_by`` i
 ``players``), either player of a match reports a game (``game_report_submit``); the
 other player confirms it (``game_report_confirm``) or disputes it
 (``game_report_dispute``). A report counts for nothing until it is confirmed: only then
-is the game added, through the same path as a referee's entry (``services._game_add``),
+is the game added, through the same path as a referee's entry (``matches.results.game_add``),
 so scoring, the decision, advancement, versions and the audit trail are the same; its
 result (source ``players``) names the reporter (``entered_by``), the confirmer
 (``confirmed_by``) and the report.
@@ -17,7 +17,7 @@ can a referee or anyone else (``GameReport``'s ``report_answered_by_the_opponent
 ``players_result_confirmed_by_another``).
 
 A dispute goes to the referees and organisers, who decide by entering the game
-themselves (``services.game_result_enter``: the report is then settled, state
+themselves (``matches.results.game_result_enter``: the report is then settled, state
 ``overridden``) or by closing the report (``game_report_withdraw``). They can always
 enter or correct results in this mode too; a referee's entry, a walkover, a reset, or a
 correction that decides the match settles the open reports it makes moot.
@@ -46,8 +46,10 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
-from engine.types import OutcomeKind, Pattern, Side
-from matches.errors import ConflictError, PermissionDeniedError, ValidationError
+from core.errors import ConflictError, PermissionDeniedError, ValidationError
+from core.permissions import User, is_referee, player_of
+from engine.types import Side
+from matches.common import active_games, event_add, lock_match, match_snapshot
 from matches.models import (
     OPEN_REPORT_STATES,
     EventKind,
@@ -57,18 +59,9 @@ from matches.models import (
     ReportState,
     ResultSource,
 )
-from matches.services import (
-    _active_games,
-    _event,
-    _game_add,
-    _lock,
-    _next_game_check,
-    _outcome,
-    _score,
-    match_snapshot,
-)
+from matches.results import game_add, next_game_check, result_fields
+from matches.standing import match_standing, result_parse, result_text
 from tournaments.models import Player, ResultsBy
-from tournaments.permissions import User, is_referee, player_of
 
 NOTE_MAX = 500
 
@@ -82,6 +75,9 @@ def report_to_dict(report: GameReport) -> dict[str, Any]:
         "outcome": report.outcome,
         "pattern": report.pattern or None,
         "munk": report.munk,
+        "cube": report.cube,
+        "conceded": report.conceded or None,
+        "game_type": report.game_type or None,
         "starter": report.starter or None,
         "state": report.state,
         "reporter": report.reporter_id,
@@ -118,8 +114,8 @@ def _require_players_mode(match: Match) -> None:
 
 
 def _locked_report(report: GameReport) -> tuple[Match, GameReport]:
-    """The report's match locked (``services._lock``), then the report, freshly read."""
-    match = _lock(report.match)
+    """The report's match locked (``common.lock_match``), then the report, freshly read."""
+    match = lock_match(report.match)
     return match, GameReport.objects.select_for_update().get(pk=report.pk)
 
 
@@ -184,10 +180,13 @@ def game_report_submit(
     match: Match,
     number: int,
     winner: Side | str,
-    outcome: OutcomeKind | str,
+    outcome: str,
     by: User,
-    pattern: Pattern | str | None = None,
+    pattern: str | None = None,
     munk: bool = False,
+    cube: int | None = None,
+    conceded: str | None = None,
+    game_type: str | None = None,
     starter: Side | str | None = None,
     note: str = "",
 ) -> GameReport:
@@ -207,14 +206,23 @@ def game_report_submit(
             _("Only the players of this match may report its games."), code="not_a_player"
         )
     player, side = found
-    result = _outcome(winner, outcome, pattern, munk)
+    result = result_parse(
+        match,
+        winner=winner,
+        outcome=outcome,
+        pattern=pattern,
+        munk=munk,
+        cube=cube,
+        conceded=conceded,
+        game_type=game_type,
+    )
     first = Side(starter) if starter else None
     note = _note(note)
     with transaction.atomic():
-        locked = _lock(match)
-        games = _active_games(locked)
-        first = _next_game_check(locked, games, number=number, starter=first)
-        _score(locked, [g.outcome_value() for g in games] + [result])  # S1 and the rest
+        locked = lock_match(match)
+        games = active_games(locked)
+        first = next_game_check(locked, games, number=number, starter=first)
+        match_standing(locked, [g.result_value() for g in games] + [result])  # S1 and the rest
         existing = (
             GameReport.objects.filter(match=locked, number=number, state__in=OPEN_REPORT_STATES)
             .select_related("reporter")
@@ -229,10 +237,7 @@ def game_report_submit(
                     number=number,
                     # The tek is game 1's; later starters follow from the games (S5).
                     starter=first.value if first is not None and number == 1 else "",
-                    winner=result.winner.value,
-                    outcome=result.kind.value,
-                    pattern=result.pattern.value if result.pattern else "",
-                    munk=result.munk,
+                    **result_fields(result),
                     note=note,
                     reported_by=by,
                     reporter=player,
@@ -246,13 +251,13 @@ def game_report_submit(
                 code="report_open",
                 match=match_snapshot(locked),
             ) from None
-        _event(
+        event_add(
             locked,
             EventKind.REPORT_SUBMITTED,
             by,
             report=report.pk,
             game=number,
-            result=result.text(),
+            result=result_text(locked, result),
             player=player.pk,
         )
     return report
@@ -268,7 +273,7 @@ def _open_conflict(match: Match, existing: GameReport) -> ConflictError:
         % {
             "n": existing.number,
             "who": existing.reporter.name,
-            "result": existing.outcome_value().text(),
+            "result": result_text(match, existing),
         },
         code="report_open",
         report=report_to_dict(existing),
@@ -305,11 +310,11 @@ def game_report_confirm(*, report: GameReport, by: User) -> Game:
         report.answerer_side = side.value
         report.answered_at = now
         report.save()
-        _event(match, EventKind.REPORT_CONFIRMED, by, report=report.pk, game=report.number)
-        return _game_add(
+        event_add(match, EventKind.REPORT_CONFIRMED, by, report=report.pk, game=report.number)
+        return game_add(
             match,
             number=report.number,
-            outcome=report.outcome_value(),
+            result=report.result_value(),
             starter=Side(report.starter) if report.starter else None,
             by=by,
             source=ResultSource.PLAYERS,
@@ -341,7 +346,7 @@ def game_report_dispute(*, report: GameReport, by: User, note: str = "") -> Game
         report.answered_at = timezone.now()
         report.dispute_note = note
         report.save()
-        _event(
+        event_add(
             match, EventKind.REPORT_DISPUTED, by, report=report.pk, game=report.number, note=note
         )
     return report
@@ -372,5 +377,5 @@ def game_report_withdraw(*, report: GameReport, by: User, note: str = "") -> Gam
         report.close_note = note
         report.save()
         kind = EventKind.REPORT_WITHDRAWN if own else EventKind.REPORT_OVERRIDDEN
-        _event(match, kind, by, report=report.pk, game=report.number, note=note)
+        event_add(match, kind, by, report=report.pk, game=report.number, note=note)
     return report

@@ -8,8 +8,8 @@ from dataclasses import dataclass, field
 from django.db.models import Max, Prefetch, Q, QuerySet
 from django.utils.translation import gettext as _
 
-from engine.types import Side
-from matches.errors import NotFoundError
+from core.errors import NotFoundError
+from core.permissions import User, can_read_records
 from matches.models import (
     OPEN_REPORT_STATES,
     Game,
@@ -22,7 +22,8 @@ from matches.models import (
     ReportState,
 )
 from tournaments.models import Tournament
-from tournaments.permissions import User, can_read_records, visible_tournaments
+from tournaments.permissions import visible_tournaments
+from tournaments.selectors import STAMP_FIELDS, LiveStamp
 
 
 @dataclass
@@ -59,7 +60,8 @@ def match_get(*, pk: int, by: User = None) -> Match:
 
 
 def match_explanation(*, match: Match, games: list[Game], lang: str = "sv") -> list[str]:
-    """Sentences from ``scoring.explain`` on the standing, or why there is nothing to play."""
+    """Sentences on the standing from the match's game family (bräde: ``scoring.explain``),
+    or why there is nothing to play."""
     if match.state == MatchState.BYE:
         return (
             [f"{match.player1} går vidare utan match (frirond)."]
@@ -76,20 +78,15 @@ def match_explanation(*, match: Match, games: list[Game], lang: str = "sv") -> l
         return (
             ["Spelarna är inte klara än."] if lang == "sv" else ["The players are not known yet."]
         )
-    from scoring.explain import explain
-    from scoring.match import match_state
+    from matches.standing import family_of, match_settings
 
-    state = match_state(
-        length=match.length,
-        scale=match.tournament.scale,
-        policy=match.tournament.resignation_policy,
-        outcomes=[g.outcome_value() for g in games],
+    names = (
+        match.player1.name if match.player1 else "?",
+        match.player2.name if match.player2 else "?",
     )
-    names = {
-        Side.WHITE: match.player1.name if match.player1 else "?",
-        Side.BLACK: match.player2.name if match.player2 else "?",
-    }
-    return list(explain(state, lang=lang, names=names))
+    family = family_of(match.tournament)
+    results = [g.result_value() for g in games]
+    return list(family.explain(match_settings(match), results, names=names, lang=lang))
 
 
 def match_detail(*, match: Match, by: User = None, lang: str = "sv") -> MatchDetail:
@@ -119,7 +116,7 @@ def with_version(games: QuerySet[Game]) -> QuerySet[Game]:
 def game_version(*, game: Game) -> int:
     """The version number of the game's confirmed result (1 until it is corrected).
 
-    A correction names it (``services.game_result_correct(expected_version=…)``) and the
+    A correction names it (``results.game_result_correct(expected_version=…)``) and the
     API's ``ETag`` of a game is made from it. Read fresh (not the annotation), so a
     caller holding the match's row lock sees every correction committed before."""
     version = (
@@ -203,3 +200,13 @@ def tournament_open_reports(*, tournament: Tournament) -> list[GameReport]:
         reports.order_by("reported_at", "id"),
         key=lambda r: r.state != ReportState.DISPUTED,
     )
+
+
+def match_stamp(*, pk: int) -> LiveStamp | None:
+    """The ``LiveStamp`` of the match's tournament in one query (a join), or None."""
+    row = (
+        Match.objects.filter(pk=pk)
+        .values_list("tournament_id", *(f"tournament__{name}" for name in STAMP_FIELDS))
+        .first()
+    )
+    return LiveStamp(*row) if row else None

@@ -12,7 +12,7 @@ A worker that dies mid-verification: ``acks_late`` with ``reject_on_worker_lost`
 the message back at once when a worker process dies (prefork), and Redis hands it back
 after the visibility timeout when the whole worker dies (``config/settings/base.py``).
 The redelivered task sees the dead attempt's lease run out and verifies
-(``services.game_record_verify``), with no beat needed. ``requeue_game_records`` (Celery
+(``records.game_record_verify``), with no beat needed. ``requeue_game_records`` (Celery
 beat, every minute) is the safety net: records left pending while the broker was down,
 and records whose message the broker lost.
 """
@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from celery import shared_task
 
-from matches import services
+from matches import record_queue, records
 
 
 @shared_task(
@@ -31,10 +31,10 @@ from matches import services
     reject_on_worker_lost=True,
 )
 def verify_game_record(submission_id: int) -> str | None:
-    sub = services.game_record_verify(submission_id=submission_id)
+    sub = records.game_record_verify(submission_id=submission_id)
     return sub.state if sub is not None else None
 
 
 @shared_task(name="matches.requeue_game_records", ignore_result=True)
 def requeue_game_records() -> list[int]:
-    return services.game_records_requeue()
+    return record_queue.game_records_requeue()

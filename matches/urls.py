@@ -2,9 +2,28 @@
 
 from django.urls import URLPattern, path
 
-from matches import api, api_reports
+from matches import api, api_bracket, api_reports
 
 urlpatterns: list[URLPattern] = [
+    # A tournament's bracket, placings and draw, and a player's matches.
+    path(
+        "players/<int:pk>/matches/", api_bracket.PlayerMatchesApi.as_view(), name="player-matches"
+    ),
+    path(
+        "tournaments/<int:pk>/draw/",
+        api_bracket.TournamentDrawApi.as_view(),
+        name="tournament-draw",
+    ),
+    path(
+        "tournaments/<int:pk>/bracket/",
+        api_bracket.TournamentBracketApi.as_view(),
+        name="tournament-bracket",
+    ),
+    path(
+        "tournaments/<int:pk>/placings/",
+        api_bracket.TournamentPlacingsApi.as_view(),
+        name="tournament-placings",
+    ),
     path("matches/", api.MatchListApi.as_view(), name="match-list"),
     path("matches/<int:pk>/", api.MatchDetailApi.as_view(), name="match-detail"),
     path("matches/<int:pk>/games/", api.GameListApi.as_view(), name="game-list"),

@@ -14,16 +14,11 @@ from django.contrib import admin, messages
 from django.db.models import QuerySet
 from django.http import HttpRequest
 
-from matches.errors import DomainError
+from core.errors import DomainError
+from core.permissions import can_manage_all_players, is_organiser
 from tournaments import services
 from tournaments.models import Club, Entry, Player, Round, Tournament, TournamentStatus
-from tournaments.permissions import (
-    can_manage_all_players,
-    can_manage_players,
-    is_organiser,
-    organises_player,
-    players_visible_to,
-)
+from tournaments.permissions import can_manage_players, organises_player, players_visible_to
 
 PLAYER_FIELDS = ("name", "club", "rating")
 
@@ -114,13 +109,14 @@ class TournamentAdmin(OrganiserScoped):
         "name",
         "start_date",
         "venue",
+        "game",
         "rules",
         "scale",
         "results_by",
         "status",
         "is_public",
     )
-    list_filter = ("status", "rules", "scale", "results_by", "is_public")
+    list_filter = ("status", "game", "rules", "scale", "results_by", "is_public")
     search_fields = ("name", "venue")
     date_hierarchy = "start_date"
     filter_horizontal = ("organisers", "referees")
@@ -131,7 +127,16 @@ class TournamentAdmin(OrganiserScoped):
         (None, {"fields": ("name", ("start_date", "end_date"), "venue", "is_public")}),
         (
             "Play",
-            {"fields": ("rules", "addons", "scale", "resignation_policy", "third_place_match")},
+            {
+                "fields": (
+                    "game",
+                    "rules",
+                    "addons",
+                    "scale",
+                    "resignation_policy",
+                    "third_place_match",
+                )
+            },
         ),
         ("Results", {"fields": ("results_by",)}),
         ("People", {"fields": ("organisers", "referees")}),
@@ -164,6 +169,7 @@ class TournamentAdmin(OrganiserScoped):
                     "start_date",
                     "end_date",
                     "venue",
+                    "game",
                     "rules",
                     "addons",
                     "scale",

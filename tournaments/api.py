@@ -1,4 +1,5 @@
-"""REST API for clubs, players, tournaments, entries, rounds, brackets and placings.
+"""REST API for clubs, players, tournaments, entries and rounds (the bracket, placings and
+a player's matches: ``matches.api_bracket``).
 
 One class per operation (HackSoft style) with nested input serializers; every
 view reads through a selector (visibility: a private tournament is a 404 to
@@ -17,11 +18,12 @@ from rest_framework import serializers, status
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from matches.errors import NotFoundError
-from matches.serializers import BracketOut, MatchOut
+from core.errors import NotFoundError
+from core.permissions import is_referee
 from tournaments import selectors, services
 from tournaments.api_base import ApiView, filtered, paginate
 from tournaments.models import (
+    DEFAULT_GAME,
     Club,
     Entry,
     Player,
@@ -32,13 +34,13 @@ from tournaments.models import (
     ScaleName,
     Tournament,
     TournamentStatus,
+    game_choices,
 )
-from tournaments.permissions import is_referee, visible_tournaments
+from tournaments.permissions import visible_tournaments
 from tournaments.serializers import (
     ClubOut,
     EntryOut,
     MatchLengthField,
-    PlacingOut,
     PlayerOut,
     RoundOut,
     StaffMemberOut,
@@ -183,17 +185,6 @@ class PlayerDetailApi(ApiView):
         return Response(PlayerOut(player).data)
 
 
-class PlayerMatchesApi(ApiView):
-    @extend_schema(responses=MatchOut(many=True))
-    def get(self, request: Request, pk: int) -> Response:
-        """List one player's matches.
-
-        Only matches of tournaments you may see; paginated.
-        """
-        matches = selectors.player_matches(player=_player(request, pk), by=request.user)
-        return paginate(self, matches, MatchOut)
-
-
 # --- tournaments --------------------------------------------------------------------
 
 
@@ -214,6 +205,12 @@ class TournamentListApi(ApiView):
         start_date = serializers.DateField()
         end_date = serializers.DateField(required=False, allow_null=True, default=None)
         venue = serializers.CharField(max_length=200, required=False, default="")
+        game = serializers.ChoiceField(
+            game_choices(),
+            default=DEFAULT_GAME,
+            help_text="the game played (bräde, backgammon, Kungabräde); rules, addons, "
+            "scale and resignation_policy are bräde's",
+        )
         rules = serializers.ChoiceField(RuleSetName.choices, default=RuleSetName.TALISMAN)
         addons = serializers.ListField(child=serializers.CharField(), required=False, default=list)
         scale = serializers.ChoiceField(ScaleName.choices, default=ScaleName.WW)
@@ -262,6 +259,7 @@ class TournamentDetailApi(ApiView):
         start_date = serializers.DateField(required=False)
         end_date = serializers.DateField(required=False)
         venue = serializers.CharField(max_length=200, required=False)
+        game = serializers.ChoiceField(game_choices(), required=False)
         rules = serializers.ChoiceField(RuleSetName.choices, required=False)
         addons = serializers.ListField(child=serializers.CharField(), required=False)
         scale = serializers.ChoiceField(ScaleName.choices, required=False)
@@ -424,49 +422,6 @@ class EntryWithdrawApi(ApiView):
         data.is_valid(raise_exception=True)
         entry = services.entry_withdraw(entry=entry, by=request.user, **data.validated_data)
         return Response(EntryOut(entry).data)
-
-
-class TournamentDrawApi(ApiView):
-    class TournamentDrawInput(serializers.Serializer[Any]):
-        lengths = serializers.ListField(child=MatchLengthField(), required=False, allow_null=True)
-        draw_seed = serializers.IntegerField(required=False, allow_null=True, min_value=0)
-
-    @extend_schema(request=TournamentDrawInput, responses={201: BracketOut})
-    def post(self, request: Request, pk: int) -> Response:
-        """Draw the bracket.
-
-        Organisers only, once, from a draft with at least 2 active entries: seeded players
-        placed by seed, the rest drawn, byes to the top seeds. ``lengths`` gives one odd
-        match length (best of 1–25) per round, first round first; ``draw_seed`` repeats an
-        earlier draw.
-        """
-        tournament = _tournament(request, pk)
-        data = self.TournamentDrawInput(data=request.data)
-        data.is_valid(raise_exception=True)
-        tournament = services.tournament_bracket_generate(
-            tournament=tournament,
-            by=request.user,
-            lengths=data.validated_data.get("lengths"),
-            draw_seed=data.validated_data.get("draw_seed"),
-        )
-        bracket = selectors.tournament_bracket(tournament=tournament)
-        return Response(BracketOut(bracket).data, status=status.HTTP_201_CREATED)
-
-
-class TournamentBracketApi(ApiView):
-    @extend_schema(responses=BracketOut)
-    def get(self, request: Request, pk: int) -> Response:
-        """Show the bracket: rounds and their matches with scores, byes and walkovers."""
-        bracket = selectors.tournament_bracket(tournament=_tournament(request, pk))
-        return Response(BracketOut(bracket).data)
-
-
-class TournamentPlacingsApi(ApiView):
-    @extend_schema(responses=PlacingOut(many=True))
-    def get(self, request: Request, pk: int) -> Response:
-        """List the placings: who finished where, as far as decided."""
-        placings = selectors.tournament_placings(tournament=_tournament(request, pk))
-        return Response(PlacingOut(placings, many=True).data)
 
 
 class RoundDetailApi(ApiView):

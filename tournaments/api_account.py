@@ -15,7 +15,7 @@ from rest_framework.response import Response
 from rest_framework.throttling import SimpleRateThrottle
 from rest_framework.views import APIView
 
-from matches.errors import ValidationError
+from core.errors import ValidationError
 from tournaments import api_token
 from tournaments.api_base import ApiView
 

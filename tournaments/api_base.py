@@ -28,7 +28,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 from rest_framework.views import exception_handler as drf_exception_handler
 
-from matches.errors import DomainError
+from core.errors import DomainError
 
 
 class Pagination(LimitOffsetPagination):

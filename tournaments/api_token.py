@@ -36,7 +36,7 @@ from django.http import HttpRequest
 from django.utils.translation import gettext as _
 from rest_framework.authtoken.models import Token
 
-from matches.errors import DomainError, PermissionDeniedError
+from core.errors import DomainError, PermissionDeniedError
 
 User = Any
 # How much of a key the page shows after creation: enough to tell two tokens apart.

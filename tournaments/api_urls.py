@@ -17,6 +17,7 @@ urlpatterns: list[URLPattern | URLResolver] = [
     path("token/", api_account.ApiTokenApi.as_view(), name="token"),
     path("", include("tournaments.urls")),
     path("", include("matches.urls")),
+    path("", include("clubs.api_urls")),  # ratings, seasons (issue 15)
     path("schema/", SpectacularAPIView.as_view(), name="schema"),
     path("docs/", SpectacularSwaggerView.as_view(url_name="api:schema"), name="docs"),
 ]

@@ -1,6 +1,7 @@
 """A match length as this site accepts it, with the messages people see (scoring.md S1).
 
-S1: a match is played over an odd number n of completed games. The sources name no
+S1: a match is played over an odd number n of completed games (bräde; Kungabräde too, as the
+best of n); a backgammon match is played to a number of points, odd or even. The sources name no
 longest match; Bräde Arena accepts 1 to ``scoring.match.MAX_MATCH_LENGTH`` (25), the one
 constant every edge takes its bound from: the services (``tournament_bracket_generate``,
 ``round_length_set``, ``bracket_matches_create``), the draw form, the API's input
@@ -17,11 +18,21 @@ from django.utils.translation import gettext as _
 from scoring.match import MAX_MATCH_LENGTH
 
 __all__ = [
+    "GAMES",
     "MAX_MATCH_LENGTH",
+    "POINTS",
     "match_length_problem",
     "too_long_message",
+    "validate_length_bounds",
     "validate_match_length",
 ]
+
+# What a match length counts (``games.family.GameFamily.length_unit``): games (bräde,
+# Kungabräde: the best of an odd number) or points (backgammon: any length). Both are 1 to
+# ``MAX_MATCH_LENGTH``: backgammon's own bound (``backgammon.match.MAX_MATCH_POINTS``) is the
+# same 25.
+GAMES = "games"
+POINTS = "points"
 
 
 def too_long_message(length: int) -> str:
@@ -32,8 +43,16 @@ def too_long_message(length: int) -> str:
     }
 
 
-def match_length_problem(length: int) -> str | None:
-    """What is wrong with ``length`` as a match length (S1), or None if nothing is."""
+def match_length_problem(length: int, unit: str = GAMES) -> str | None:
+    """What is wrong with ``length`` as a match length in ``unit`` (S1 for games), or None
+    if nothing is."""
+    if unit == POINTS:
+        if not 1 <= length <= MAX_MATCH_LENGTH:
+            return _("A match is played to 1 to %(max)d points, not %(length)d.") % {
+                "max": MAX_MATCH_LENGTH,
+                "length": length,
+            }
+        return None
     if length < 1 or length % 2 == 0:
         return _(
             "A match is played over an odd number of games (1, 3, 5, 7, …), not %(length)s "
@@ -50,3 +69,15 @@ def validate_match_length(value: int) -> None:
     problem = match_length_problem(value)
     if problem is not None:
         raise ValidationError(problem, code="match_length")
+
+
+def validate_length_bounds(value: int) -> None:
+    """Django validator of the models' length fields: 1 to ``MAX_MATCH_LENGTH``, whatever
+    the unit (that a length in games is odd is checked by the services and by the tables'
+    constraints, which know the unit)."""
+    if value < 1:
+        problem = match_length_problem(value)
+        assert problem is not None
+        raise ValidationError(problem, code="match_length")
+    if value > MAX_MATCH_LENGTH:
+        raise ValidationError(too_long_message(value), code="match_length")

@@ -20,7 +20,8 @@ from django.db.models.lookups import Exact, GreaterThanOrEqual
 from django.utils import timezone
 from django.utils.translation import gettext, pgettext
 
-from tournaments.lengths import MAX_MATCH_LENGTH, validate_match_length
+from games import registry
+from tournaments.lengths import GAMES, MAX_MATCH_LENGTH, POINTS, validate_length_bounds
 
 
 class Club(models.Model):
@@ -91,6 +92,21 @@ class ResultsBy(models.TextChoices):
     PLAYERS = "players", "players report, the opponent confirms"
 
 
+def game_choices() -> tuple[tuple[str, str], ...]:
+    """The games a tournament may be played in: every registered family (``games``)."""
+    return registry.choices()
+
+
+DEFAULT_GAME = "brade"
+
+
+class LengthUnit(models.TextChoices):
+    """What a round's match length counts: the family's ``length_unit``."""
+
+    GAMES = GAMES, "games (best of an odd number)"
+    POINTS = POINTS, "points"
+
+
 class TournamentStatus(models.TextChoices):
     DRAFT = "draft", "draft (entries open)"
     RUNNING = "running", "running (bracket drawn)"
@@ -102,6 +118,12 @@ class Tournament(models.Model):
     start_date = models.DateField()
     end_date = models.DateField()
     venue = models.CharField(max_length=200, blank=True)
+    game = models.CharField(
+        max_length=16,
+        choices=game_choices,
+        default=DEFAULT_GAME,
+        help_text="the game played: its family (games.registry) scores, words and records",
+    )
     rules = models.CharField(
         max_length=16, choices=RuleSetName.choices, default=RuleSetName.TALISMAN
     )
@@ -210,17 +232,24 @@ class Round(models.Model):
     rounds_after = models.PositiveSmallIntegerField(
         default=0, help_text="rounds after this one: 0 the final, 1 the semifinals, …"
     )
-    match_length = models.PositiveIntegerField(default=3, validators=[validate_match_length])
+    match_length = models.PositiveIntegerField(default=3, validators=[validate_length_bounds])
+    length_unit = models.CharField(
+        max_length=8,
+        choices=LengthUnit.choices,
+        default=LengthUnit.GAMES,
+        help_text="what match_length counts: games (best of, odd) or points (backgammon)",
+    )
 
     class Meta:
         ordering = ("tournament", "number")
         constraints = (
             models.UniqueConstraint(fields=["tournament", "number"], name="round_number_once"),
-            # S1: a match is played over an odd number of completed games.
+            # S1: a match in games is played over an odd number of completed games; a match
+            # in points (backgammon) to any number of points.
             models.CheckConstraint(
-                condition=Exact(Mod(F("match_length"), 2), 1)
-                & GreaterThanOrEqual(F("match_length"), 1),
-                name="round_match_length_odd",
+                condition=GreaterThanOrEqual(F("match_length"), 1)
+                & (Q(length_unit=LengthUnit.POINTS) | Q(Exact(Mod(F("match_length"), 2), 1))),
+                name="round_match_length_odd_in_games",
             ),
             # tournaments.lengths: this site's longest match.
             models.CheckConstraint(

@@ -1,4 +1,6 @@
-"""Reads for pages and the API: brackets, placings, a player's matches.
+"""Reads for pages and the API: tournaments, their entries, players, and the live pages'
+version (``LiveStamp``). The bracket, placings and a player's matches are read from the
+matches (``matches.brackets``).
 
 Each selector runs a fixed number of queries whatever the field size
 (``select_related``/``prefetch_related``); ``bench/web_bench.py`` shows it.
@@ -6,106 +8,16 @@ Each selector runs a fixed number of queries whatever the field size
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from datetime import datetime
 
-from django.db.models import F, Q, QuerySet
+from django.db.models import F, QuerySet
 from django.utils.translation import gettext as _
 
-from matches.errors import NotFoundError
-from matches.models import Match, MatchState
-from tournaments import bracket
-from tournaments.models import Entry, Player, Round, Tournament
-from tournaments.permissions import User, players_visible_to, visible_tournaments
-
-
-@dataclass
-class BracketRound:
-    round: Round
-    matches: list[Match] = field(default_factory=list)
-
-
-@dataclass
-class Bracket:
-    tournament: Tournament
-    rounds: list[BracketRound]
-    third_place: Match | None
-
-
-def _matches(tournament: Tournament) -> QuerySet[Match]:
-    return (
-        Match.objects.filter(tournament=tournament)
-        .select_related("player1__club", "player2__club", "winner", "round")
-        .order_by("round__number", "is_third_place", "slot")
-    )
-
-
-def tournament_bracket(*, tournament: Tournament) -> Bracket:
-    """Rounds → matches (players, cached scores, winners), and the third-place match.
-
-    Two queries: the rounds and the matches with their players.
-    """
-    rounds = {r.pk: BracketRound(r) for r in Round.objects.filter(tournament=tournament)}
-    third: Match | None = None
-    for match in _matches(tournament):
-        if match.is_third_place:
-            third = match
-        else:
-            rounds[match.round_id].matches.append(match)
-    ordered = sorted(rounds.values(), key=lambda br: br.round.number)
-    return Bracket(tournament=tournament, rounds=ordered, third_place=third)
-
-
-@dataclass(frozen=True)
-class Placing:
-    player: Player
-    first: int
-    last: int
-    walkover: bool = False  # lost (or left) by walkover
-
-    @property
-    def label(self) -> str:
-        return str(self.first) if self.first == self.last else f"{self.first}–{self.last}"
-
-
-def tournament_placings(*, tournament: Tournament) -> list[Placing]:
-    """Final placings so far: 1, 2, 3 and 4 (or 3–4 shared), 5–8, 9–16, …
-
-    A player is placed once they are out (or have won); players still in are not
-    listed. A loser by walkover is placed by the round lost in, and marked.
-    """
-    rounds = Round.objects.filter(tournament=tournament).count()
-    placings: list[Placing] = []
-    matches = list(
-        Match.objects.filter(
-            tournament=tournament, state__in=(MatchState.DECIDED, MatchState.WALKOVER)
-        )
-        .select_related("player1", "player2", "winner", "round")
-        .order_by("round__number", "is_third_place", "slot")
-    )
-    has_third = (
-        tournament.third_place_match
-        and Match.objects.filter(tournament=tournament, is_third_place=True).exists()
-    )
-    for match in matches:
-        loser = match.loser
-        number = match.round.number
-        if match.is_third_place:
-            assert match.winner is not None
-            placings.append(Placing(match.winner, 3, 3))
-            if loser is not None:
-                placings.append(Placing(loser, 4, 4, match.walkover))
-            continue
-        if number == rounds:
-            assert match.winner is not None
-            placings.append(Placing(match.winner, 1, 1))
-        if loser is None:
-            continue
-        first, last = bracket.placing_label(number, rounds)
-        if number == rounds - 1 and has_third:
-            continue  # semifinal losers are placed by the third-place match
-        placings.append(Placing(loser, first, last, match.walkover))
-    return sorted(placings, key=lambda p: (p.first, p.player.name, p.player.pk))
+from core.errors import NotFoundError
+from core.permissions import User
+from tournaments.models import Entry, Player, Tournament
+from tournaments.permissions import players_visible_to, visible_tournaments
 
 
 def player_list(*, by: User = None) -> QuerySet[Player]:
@@ -120,20 +32,6 @@ def player_get(*, pk: int, by: User = None) -> Player:
     if player is None:
         raise NotFoundError(_("No player #%(id)s that you can see.") % {"id": pk})
     return player
-
-
-def player_matches(*, player: Player, by: User = None) -> QuerySet[Match]:
-    """The player's matches in tournaments ``by`` may see, newest tournament first.
-
-    A player visible through one public tournament shows only that tournament's
-    matches to the public, never those of their private tournaments.
-    """
-    return (
-        Match.objects.filter(Q(player1=player) | Q(player2=player))
-        .filter(tournament__in=visible_tournaments(by))
-        .select_related("tournament", "round", "player1", "player2", "winner")
-        .order_by("-tournament__start_date", "tournament_id", "round__number", "slot")
-    )
 
 
 def tournament_entries(*, tournament: Tournament) -> QuerySet[Entry]:
@@ -173,21 +71,11 @@ class LiveStamp:
     changed_at: datetime
 
 
-_STAMP = ("is_public", "version", "changed_at")
+STAMP_FIELDS = ("is_public", "version", "changed_at")
 
 
 def tournament_stamp(*, pk: int) -> LiveStamp | None:
     """The tournament's ``LiveStamp`` in one query, or None if there is no such
     tournament. No permission check: callers decide what a stamp may answer."""
-    row = Tournament.objects.filter(pk=pk).values_list("pk", *_STAMP).first()
-    return LiveStamp(*row) if row else None
-
-
-def match_stamp(*, pk: int) -> LiveStamp | None:
-    """The ``LiveStamp`` of the match's tournament in one query (a join), or None."""
-    row = (
-        Match.objects.filter(pk=pk)
-        .values_list("tournament_id", *(f"tournament__{name}" for name in _STAMP))
-        .first()
-    )
+    row = Tournament.objects.filter(pk=pk).values_list("pk", *STAMP_FIELDS).first()
     return LiveStamp(*row) if row else None

@@ -6,9 +6,9 @@ from typing import Any
 
 from rest_framework import serializers
 
-from tournaments.lengths import MAX_MATCH_LENGTH, validate_match_length
+from core.permissions import is_organiser, is_referee
+from tournaments.lengths import MAX_MATCH_LENGTH, validate_length_bounds
 from tournaments.models import Club, Entry, Player, Round, Tournament
-from tournaments.permissions import is_organiser, is_referee
 
 
 class ClubOut(serializers.ModelSerializer[Club]):
@@ -66,6 +66,7 @@ class TournamentOut(serializers.ModelSerializer[Tournament]):
             "start_date",
             "end_date",
             "venue",
+            "game",
             "rules",
             "addons",
             "scale",
@@ -107,15 +108,17 @@ class EntryOut(serializers.ModelSerializer[Entry]):
 class RoundOut(serializers.ModelSerializer[Round]):
     class Meta:
         model = Round
-        fields = ("id", "number", "name", "match_length")
+        fields = ("id", "number", "name", "match_length", "length_unit")
 
 
 class MatchLengthField(serializers.IntegerField):
-    """An input match length (S1): odd, 1 to ``MAX_MATCH_LENGTH``; past either limit the
-    400 says so in the reader's language (``tournaments.lengths``)."""
+    """An input match length: 1 to ``MAX_MATCH_LENGTH``; past either limit the 400 says so
+    in the reader's language (``tournaments.lengths``). That a length in games is odd (S1)
+    is the services' to check: they know the tournament's game (backgammon's points may
+    be even)."""
 
     def __init__(self, **kwargs: Any) -> None:
-        kwargs.setdefault("validators", [validate_match_length])
+        kwargs.setdefault("validators", [validate_length_bounds])
         super().__init__(**kwargs)
         # For the schema's minimum/maximum only: validate_match_length gives the message.
         self.min_value, self.max_value = 1, MAX_MATCH_LENGTH

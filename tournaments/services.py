@@ -1,9 +1,10 @@
 """Services for clubs, players, tournaments, entries and the knockout bracket.
 
 Every function is ``<entity>_<action>`` with keyword-only, typed arguments; the
-user acting is ``by`` and is checked here (``tournaments.permissions``), so the
-API, the admin and the pages share the same rules. Errors are the domain errors
-of ``matches.errors``.
+user acting is ``by`` and is checked here (``core.permissions``,
+``tournaments.permissions``), so the API, the admin and the pages share the same rules.
+Errors are the domain errors of ``core.errors``. What these services do to matches (the
+draw's matches, a withdrawal's walkover) goes through ``tournaments.matchplay``.
 
 Decisions where the docs are silent:
 - Rounds default to 3 games, the semifinals to 5 and the final to 7 (the issue's
@@ -33,19 +34,22 @@ from django.db import IntegrityError, transaction
 from django.db.models import F, QuerySet
 from django.utils import timezone
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
 
-from matches.errors import (
+from core.errors import (
     ConflictError,
     DomainError,
     NotFoundError,
     PermissionDeniedError,
     ValidationError,
 )
+from core.permissions import User, can_create_tournament, can_manage_all_players, is_organiser
+from games.registry import UnknownGameError, family_for
 from tournaments import bracket
 from tournaments.csv_import import ImportRow
 from tournaments.lengths import match_length_problem
+from tournaments.matchplay import match_play
 from tournaments.models import (
+    DEFAULT_GAME,
     Club,
     Entry,
     Player,
@@ -56,16 +60,9 @@ from tournaments.models import (
     ScaleName,
     Tournament,
     TournamentStatus,
+    game_choices,
 )
-from tournaments.permissions import (
-    User,
-    can_create_tournament,
-    can_manage_all_players,
-    can_manage_players,
-    is_organiser,
-    organises_player,
-    players_visible_to,
-)
+from tournaments.permissions import can_manage_players, organises_player, players_visible_to
 
 # game-record.md: add-ons exist only with the ``board`` rule set.
 BOARD_ADDONS = ("easy-reentry", "one-die", "double-six")
@@ -114,6 +111,32 @@ def _draft_locked(tournament: Tournament, what: str) -> Tournament:
     locked = Tournament.objects.select_for_update().get(pk=tournament.pk)
     _require_draft(locked, what)
     return locked
+
+
+def _check_game(game: str) -> None:
+    try:
+        family_for(game)
+    except UnknownGameError:
+        raise ValidationError(
+            _("Unknown game %(game)s; choose one of %(choices)s.")
+            % {"game": repr(game), "choices": ", ".join(key for key, _name in game_choices())}
+        ) from None
+
+
+# What a tournament stores for the options its game does not read (``GameFamily.options``):
+# the defaults, so that no page or scoring shows a bräde scale on a backgammon tournament.
+_OPTION_DEFAULTS: dict[str, Any] = {
+    "rules": RuleSetName.TALISMAN,
+    "addons": [],
+    "scale": ScaleName.WW,
+    "resignation_policy": ResignationPolicyName.CAPPED,
+}
+
+
+def _unused_options(game: str) -> dict[str, Any]:
+    """The options ``game`` does not read, with the values they are stored as."""
+    read = family_for(game).options
+    return {name: value for name, value in _OPTION_DEFAULTS.items() if name not in read}
 
 
 def _check_rules(rules: str, addons: Sequence[str], scale: str, policy: str) -> None:
@@ -263,7 +286,7 @@ def tournaments_touch(*, tournaments: QuerySet[Tournament]) -> None:
     Call it inside the transaction of the change, so the new version commits with the
     change it announces (a poller never sees the version before the data) and a rolled
     back change bumps nothing. It locks the tournament's row until the commit: the match
-    services call it first, before any match row is locked (``matches.services._lock``),
+    services call it first, before any match row is locked (``matches.common.lock_match``),
     so every writer takes the tournament's lock before its matches' and none deadlock.
     """
     tournaments.update(version=F("version") + 1, changed_at=timezone.now())
@@ -286,6 +309,7 @@ def tournament_create(
     start_date: datetime.date,
     end_date: datetime.date | None = None,
     venue: str = "",
+    game: str = DEFAULT_GAME,
     rules: str = RuleSetName.TALISMAN,
     addons: Sequence[str] = (),
     scale: str = ScaleName.WW,
@@ -305,13 +329,20 @@ def tournament_create(
         raise ValidationError(_("The tournament cannot end before it starts."))
     if not name.strip():
         raise ValidationError(_("A tournament needs a name."))
+    _check_game(game)
     _check_rules(rules, list(addons), scale, resignation_policy)
+    unused = _unused_options(game)
+    rules = unused.get("rules", rules)
+    addons = unused.get("addons", addons)
+    scale = unused.get("scale", scale)
+    resignation_policy = unused.get("resignation_policy", resignation_policy)
     with transaction.atomic():
         tournament = Tournament.objects.create(
             name=name.strip(),
             start_date=start_date,
             end_date=end_date,
             venue=venue,
+            game=game,
             rules=rules,
             addons=list(addons),
             scale=scale,
@@ -333,36 +364,11 @@ def _results_by(value: str) -> str:
     return value
 
 
-def _refuse_leaving_players_mode(tournament: Tournament, results_by: str) -> None:
-    """A tournament stops letting its players report only once no report is open, so no
-    report is left that nobody may answer (``matches.reports``)."""
-    from matches.models import OPEN_REPORT_STATES, GameReport  # matches depends on tournaments
-
-    if results_by == ResultsBy.PLAYERS:
-        return
-    count = GameReport.objects.filter(
-        match__tournament=tournament, state__in=OPEN_REPORT_STATES
-    ).count()
-    if count:
-        raise ValidationError(
-            ngettext(
-                "%(count)s game reported by a player is waiting for an answer; the referees "
-                "decide it (enter the game, or close the report) before the referees take "
-                "over the results.",
-                "%(count)s games reported by players are waiting for an answer; the referees "
-                "decide them (enter the games, or close the reports) before the referees take "
-                "over the results.",
-                count,
-            )
-            % {"count": count},
-            code="reports_open",
-        )
-
-
 # Fields that change how matches are played: fixed once the bracket is drawn.
-_PLAY_FIELDS = {"rules", "addons", "scale", "resignation_policy", "third_place_match"}
+_PLAY_FIELDS = {"game", "rules", "addons", "scale", "resignation_policy", "third_place_match"}
 # ``results_by`` may change while the tournament runs (a club finds it has too few
-# referees, or enough after all): ``_refuse_leaving_players_mode``.
+# referees, or enough after all), once no player's report is left open
+# (``matchplay.MatchPlay.results_by_check``).
 _FREE_FIELDS = {"name", "start_date", "end_date", "venue", "is_public", "results_by"}
 
 
@@ -378,11 +384,21 @@ def tournament_update(*, tournament: Tournament, by: User, **changes: Any) -> To
     if _PLAY_FIELDS & set(changes):
         _require_draft(tournament, _("Changing the rules, scale or resignation policy"))
     if "results_by" in changes:
-        _refuse_leaving_players_mode(tournament, _results_by(changes["results_by"]))
+        match_play().results_by_check(
+            tournament=tournament, results_by=_results_by(changes["results_by"])
+        )
+    visibility_changes = "is_public" in changes and changes["is_public"] != tournament.is_public
     for key, value in changes.items():
         setattr(tournament, key, value)
+    if _PLAY_FIELDS & set(changes):
+        _check_game(tournament.game)
+        for key, value in _unused_options(tournament.game).items():
+            if getattr(tournament, key) != value:
+                setattr(tournament, key, value)
+                changes[key] = value
     if tournament.end_date < tournament.start_date:
         raise ValidationError(_("The tournament cannot end before it starts."))
+    _check_game(tournament.game)
     _check_rules(
         tournament.rules, list(tournament.addons), tournament.scale, tournament.resignation_policy
     )
@@ -391,6 +407,10 @@ def tournament_update(*, tournament: Tournament, by: User, **changes: Any) -> To
         # ``version``, perhaps older than the stored one.
         tournament.save(update_fields=sorted(changes))
         tournament_touch(tournament_id=tournament.pk)
+        if visibility_changes:  # issue 15: only public tournaments' matches are rated
+            from clubs.rating_services import tournament_visibility_changed
+
+            tournament_visibility_changed(tournament=tournament)
     return tournament
 
 
@@ -650,8 +670,6 @@ def entries_seeds_set(
 
 def entry_withdraw(*, entry: Entry, by: User, reason: str = "") -> Entry:
     """Withdraw a player: before the draw they leave it; after it they give a walkover."""
-    from matches import services as match_services  # matches depends on tournaments
-
     tournament = entry.tournament
     _require_organiser(by, tournament)
     if entry.withdrawn_at is not None:
@@ -661,7 +679,7 @@ def entry_withdraw(*, entry: Entry, by: User, reason: str = "") -> Entry:
         entry.withdrawn_at = timezone.now()
         entry.save(update_fields=["withdrawn_at"])
         if tournament.status != TournamentStatus.DRAFT:
-            match_services.match_withdrawal_apply(entry=entry, by=by, reason=reason)
+            match_play().withdrawal_apply(entry=entry, by=by, reason=reason)
     return entry
 
 
@@ -670,12 +688,10 @@ def entry_withdraw(*, entry: Entry, by: User, reason: str = "") -> Entry:
 
 def round_length_set(*, round: Round, length: int, by: User) -> Round:
     """Change a round's match length while none of its games has been entered."""
-    from matches.models import Game
-
     _require_organiser(by, round.tournament)
-    _check_length(length)
+    _check_length(length, round.length_unit)
     with transaction.atomic():
-        if Game.objects.filter(match__round=round, voided_at__isnull=True).exists():
+        if match_play().round_started(round=round):
             raise ConflictError(
                 _("Games of the %(round)s have been entered; its length can no longer change.")
                 % {"round": round.name.lower()}
@@ -683,13 +699,14 @@ def round_length_set(*, round: Round, length: int, by: User) -> Round:
         tournament_touch(tournament_id=round.tournament_id)
         round.match_length = length
         round.save(update_fields=["match_length"])
-        round.matches.update(length=length)
+        match_play().round_length_apply(round=round, length=length)
     return round
 
 
-def _check_length(length: int) -> None:
-    """S1: an odd number of games, at most ``MAX_MATCH_LENGTH`` (``tournaments.lengths``)."""
-    problem = match_length_problem(length)
+def _check_length(length: int, unit: str) -> None:
+    """S1: an odd number of games, at most ``MAX_MATCH_LENGTH``; or 1 to
+    ``MAX_MATCH_LENGTH`` points (``tournaments.lengths``)."""
+    problem = match_length_problem(length, unit)
     if problem is not None:
         raise ValidationError(problem, code="match_length")
 
@@ -709,8 +726,6 @@ def tournament_bracket_generate(
     (their seed numbers only order them, gaps are closed), unseeded entries by
     the draw; byes go to the top seeds.
     """
-    from matches import services as match_services
-
     _require_organiser(by, tournament)
     with transaction.atomic():
         tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
@@ -735,8 +750,9 @@ def tournament_bracket_generate(
                 )
                 % {"players": len(entries), "rounds": rounds, "given": len(lengths)}
             )
+        unit = family_for(tournament.game).length_unit
         for length in lengths:
-            _check_length(length)
+            _check_length(length, unit)
         seeded = sorted((e for e in entries if e.seed is not None), key=lambda e: e.seed or 0)
         unseeded = [e for e in entries if e.seed is None]
         if draw_seed is None:
@@ -750,6 +766,7 @@ def tournament_bracket_generate(
                 number=number,
                 rounds_after=bracket.rounds_after(number, rounds),
                 match_length=lengths[number - 1],
+                length_unit=unit,
             )
             for number in range(1, rounds + 1)
         ]
@@ -757,7 +774,7 @@ def tournament_bracket_generate(
         tournament.status = TournamentStatus.RUNNING
         tournament.save(update_fields=["draw_seed", "status"])
         tournament_touch(tournament_id=tournament.pk)
-        match_services.bracket_matches_create(
+        match_play().bracket_create(
             tournament=tournament,
             rounds=round_rows,
             first_round=[(p.upper, p.lower) for p in pairs],

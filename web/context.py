@@ -6,7 +6,7 @@ from typing import Any
 
 from django.http import HttpRequest
 
-from tournaments.permissions import can_create_tournament
+from core.permissions import can_create_tournament
 
 
 def site(request: HttpRequest) -> dict[str, Any]:

@@ -59,12 +59,9 @@ from matches.models import (
     Match,
     MatchState,
 )
-from matches.services import (
-    game_record_submit,
-    game_record_verify,
-    game_result_enter,
-    match_walkover,
-)
+from matches.records import game_record_submit, game_record_verify
+from matches.results import game_result_enter
+from matches.walkovers import match_walkover
 from scoring.match import match_state
 from tournaments.models import Club, Player, Tournament
 from tournaments.services import (

@@ -4,9 +4,10 @@ The tournament page, its bracket (which htmx fetches again every ``LIVE_EVERY`` 
 the match page and its live part answer conditional GETs. Their validators come from one
 row: the tournament's ``version`` and ``changed_at``, bumped in the same transaction as
 every change of what these pages show (``tournaments.services.tournament_touch``; the
-match services do it in ``_lock``, before any match row is locked). A poll with nothing
-new costs one query (``selectors.tournament_stamp``/``match_stamp``) and answers
-``304 Not Modified`` with no body; a signed-in viewer's costs one more, the session.
+match services do it in ``matches.common.lock_match``, before any match row is locked). A
+poll with nothing new costs one query (``tournaments.selectors.tournament_stamp``,
+``matches.selectors.match_stamp``) and answers ``304 Not Modified`` with no body; a
+signed-in viewer's costs one more, the session.
 
 What varies, and how the validators follow it:
 

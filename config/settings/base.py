@@ -42,6 +42,7 @@ INSTALLED_APPS = [
     "django_htmx",
     "tournaments",
     "matches",
+    "clubs",
     "web",
 ]
 
@@ -156,7 +157,7 @@ CACHES = {
     )
 }
 
-# --- Game-record verification (matches/services.py) -------------------------------------
+# --- Game-record verification (matches/records.py, record_queue.py) ---------------------
 # A verifying attempt's lease: renewed every third of it by its worker; an attempt whose
 # lease ran out is dead, and the record is taken over at once. Keep it well under the
 # soft time limit (a redelivered task waits up to this long inside its own time limit).
@@ -211,9 +212,13 @@ invalid input and the current `match` for conflicts (409).
     # Shared choice sets get one name each, so `manage.py spectacular --fail-on-warn` passes.
     "ENUM_NAME_OVERRIDES": {
         "SideEnum": "matches.models.SideChoice.choices",
+        "OutcomeEnum": "matches.models.OUTCOMES",
+        "GameTypeEnum": "matches.models.GAME_TYPES",
+        "GameEnum": "tournaments.models.game_choices",
         "MatchStateEnum": "matches.models.MatchState.choices",
         "RecordStateEnum": "matches.models.RecordState.choices",
         "TournamentStatusEnum": "tournaments.models.TournamentStatus.choices",
+        "SeasonEventKindEnum": "clubs.models.EventKind.choices",
     },
 }
 

@@ -67,10 +67,10 @@ def test_whole_tournament(
     assert detail["explanation"] and isinstance(detail["explanation"][0], str)
     assert [e["kind"] for e in detail["events"]][:2] == ["result_entered", "match_decided"]
     # A game record through the API (engine replaced by a fake verdict).
-    from matches import services
+    from matches import records
 
     fake = FakeReplay(results=["B jan"])
-    monkeypatch.setattr(services, "_real_replay", lambda text, *, match: fake(text))
+    monkeypatch.setattr(records, "_real_replay", lambda text, *, match: fake(text))
     with django_capture_on_commit_callbacks(execute=True):
         r = ref.post(f"/api/matches/{playable['id']}/records/", {"text": "Game 1\n"}, format="json")
     assert r.status_code == 202, r.json()
@@ -156,13 +156,13 @@ def test_record_upload_as_a_file(
 ) -> None:
     from django.core.files.uploadedfile import SimpleUploadedFile
 
-    from matches import services
+    from matches import records
     from tests.tournaments.helpers import drawn, match_of
 
     s = drawn(2, lengths=[3])
     m = match_of(s.tournament, 1, 0)
     fake = FakeReplay(results=["W hemspel"])
-    monkeypatch.setattr(services, "_real_replay", lambda text, *, match: fake(text))
+    monkeypatch.setattr(records, "_real_replay", lambda text, *, match: fake(text))
     upload = SimpleUploadedFile("match.txt", b"Game 1\nTek: 2-5\n", content_type="text/plain")
     with django_capture_on_commit_callbacks(execute=True):
         r = client_for(s.referee).post(f"/api/matches/{m.pk}/records/", {"file": upload})

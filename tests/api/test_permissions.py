@@ -16,12 +16,14 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from datetime import date
 from typing import Any
 
 import pytest
 from django.contrib.auth.models import Permission
 from django.urls import URLPattern, URLResolver, get_resolver, resolve
 
+from clubs.models import Season, SeasonEvent
 from matches.models import GameRecordSubmission, Match
 from matches.reports import game_report_submit
 from matches.services import game_result_enter
@@ -91,6 +93,10 @@ def world() -> World:
     EntryFactory.create(tournament=draft, player=b.player1)
     extra = PlayerFactory.create()
     club = ClubFactory.create()
+    season = Season.objects.create(
+        club=club, name="Säsong", start_date=date(2026, 1, 1), end_date=date(2026, 12, 31)
+    )
+    SeasonEvent.objects.create(season=season, tournament=t)  # private: counted for nobody
     staff = UserFactory.create(is_staff=True)  # registry staff: may change any player
     staff.user_permissions.add(Permission.objects.get(codename="change_player"))
     users = {
@@ -122,6 +128,7 @@ def world() -> World:
         "elsewhere": elsewhere.tournament.pk,
         "referee": s.referee.pk,
         "report": report.pk,
+        "season": season.pk,
     }
     return World(users, ids)
 
@@ -305,6 +312,44 @@ ENDPOINTS: list[tuple[str, str, str, dict[str, Any] | None, Callable[[str], int]
     ("club list", "get", "/api/clubs/", None, everyone),
     ("club detail", "get", "/api/clubs/{club}/", None, everyone),
     ("club create", "post", "/api/clubs/", {"name": "BK"}, global_write(ORGANISERS, 201)),
+    # Ratings and seasons (clubs): reads are public, but a private tournament's player and
+    # match are as invisible here as elsewhere; seasons are changed by season keepers
+    # (``clubs.change_season``), none of these roles.
+    ("rating list", "get", "/api/ratings/", None, everyone),
+    ("player ratings", "get", "/api/players/{player}/ratings/", None, read),
+    ("player rating history", "get", "/api/players/{player}/ratings/brade/", None, read),
+    ("match rating", "get", "/api/matches/{a}/rating/", None, read),
+    (
+        "draft seed by rating",
+        "post",
+        "/api/tournaments/{draft}/seeds/by-rating/",
+        {},
+        write(ORG, 200),  # the draft is visible to its staff and entrants
+    ),
+    ("season list", "get", "/api/seasons/", None, everyone),
+    (
+        "season create",
+        "post",
+        "/api/seasons/",
+        {"club": "{club}", "name": "Ny", "start_date": "2026-01-01", "end_date": "2026-12-31"},
+        global_write(set(), 201),
+    ),
+    ("season detail", "get", "/api/seasons/{season}/", None, everyone),
+    (
+        "season event add",
+        "post",
+        "/api/seasons/{season}/events/",
+        {"tournament": "{elsewhere}"},
+        global_write(set(), 201),
+    ),
+    ("season standings", "get", "/api/seasons/{season}/standings/", None, everyone),
+    (
+        "season import",
+        "post",
+        "/api/seasons/{season}/imports/",
+        {"csv": "date;event;player1;player2;winner\n2026-01-01;Cup;A;B;1\n"},
+        global_write(set(), 201),
+    ),
     ("schema", "get", "/api/schema/", None, everyone),
     ("docs", "get", "/api/docs/", None, everyone),
     ("api root", "get", "/api/", None, everyone),

@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import expect
 
+from matches import records as match_records
 from matches import services as match_services
 from matches.models import GameRecordSubmission, Match, RecordState
 from matches.tasks import verify_game_record
@@ -73,7 +74,7 @@ def test_player_uploads_a_record_and_sees_the_verdict_without_reloading(
     # Hold the verification back (the tests' Celery runs tasks at once, on commit), so
     # that the record page opens while the record is still waiting for the engine.
     with monkeypatch.context() as hold:
-        hold.setattr(match_services, "game_record_enqueue", lambda *, submission_id: True)
+        hold.setattr(match_records, "game_record_enqueue", lambda *, submission_id: True)
         page.goto(f"{base}/matches/{match.pk}/records/new/")
         expect(page.locator("#id_text")).to_be_editable()
         page.fill("#id_text", LEGAL)

@@ -126,12 +126,13 @@ def test_command_applies_the_limit_of_the_length_tag(tmp_path: Path) -> None:
 
 
 def test_verification_of_a_match_applies_its_limit() -> None:
-    """``matches.services._real_replay`` (what the verification task runs) passes the
+    """``matches.records._real_replay`` (what the verification task runs) passes the
     match's own limit: length 1, capped, so game 4 is never read."""
-    from matches.services import _real_replay
+    from matches.records import _real_replay
 
     match = SimpleNamespace(
-        length=1, tournament=SimpleNamespace(scale="ww", resignation_policy="capped")
+        length=1,
+        tournament=SimpleNamespace(game="brade", scale="ww", resignation_policy="capped"),
     )
     text = THREE.replace('[Length "1"]\n', "") + "\nGame 4\nStarter: White\n" + GARBAGE
     report = _real_replay(text, match=match)  # type: ignore[arg-type]

@@ -43,6 +43,24 @@ class FakeFamily:
     def match_scoring(self, settings: MatchSettings) -> FakeScoring:
         return FakeScoring(settings)
 
+    length_unit = "games"
+    loser_starts = False
+    options: tuple[str, ...] = ()
+    result_fields: tuple[str, ...] = ()
+
+    def describe(self, result: GameResult) -> str:
+        return f"player {result.winner + 1} {result.outcome}"
+
+    def explain(
+        self,
+        settings: MatchSettings,
+        results: Sequence[GameResult],
+        *,
+        names: tuple[str, str],
+        lang: str = "sv",
+    ) -> tuple[str, ...]:
+        return ()
+
 
 def detected(data: str | bytes) -> str:
     family = detect(data)
@@ -165,3 +183,56 @@ class TestDetection:
 
     def test_bytes_that_are_not_utf8(self) -> None:
         assert detected(b" 3 point match\n\n Game 1\n J\xf6rgen : 0   Bo : 0\n") == "backgammon"
+
+
+class TestWhatThePagesAsk:
+    """What the site reads from a family instead of asking which game it is."""
+
+    def test_units_starters_options_and_entry_fields(self) -> None:
+        seen = {
+            f.key: (f.length_unit, f.loser_starts, f.options, f.result_fields) for f in families()
+        }
+        assert seen == {
+            "brade": (
+                "games",
+                True,
+                ("rules", "addons", "scale", "resignation_policy"),
+                ("pattern", "munk"),
+            ),
+            "backgammon": ("points", False, (), ("cube", "conceded")),
+            "kungabrade": ("games", False, (), ("game_type",)),
+        }
+
+    def test_describe_a_result_in_each_game(self) -> None:
+        assert family_for("brade").describe(GameResult(1, "jan")) == "Black jan"
+        gammon = GameResult(1, "gammon", cube=2)
+        assert family_for("backgammon").describe(gammon) == "player 2 gammon, cube 2"
+        castle = GameResult(0, "castle", game_type="slagfalt")
+        assert family_for("kungabrade").describe(castle) == "player 1 castle (slagfalt)"
+
+    def test_explain_in_both_languages(self) -> None:
+        names = ("Anna", "Bo")
+        settings = MatchSettings(length=5)
+        games = [GameResult(0, "gammon", cube=2)]  # Anna on match point: game 2 is Crawford
+        english = family_for("backgammon").explain(settings, games, names=names, lang="en")
+        assert english == (
+            "Score: Anna 4, Bo 0 of 5 points.",
+            "Anna needs 1 more point.",
+            "Bo needs 5 more points.",
+            "The next game is the Crawford game: no one may double in it.",
+        )
+        games.append(GameResult(1, "single"))
+        swedish = family_for("backgammon").explain(settings, games, names=names, lang="sv")
+        assert swedish[0] == "Ställning: Anna 4, Bo 1 av 5 poäng."
+        assert swedish[-1] == "Parti 2 var Crawfordpartiet (ingen dubbling)."
+        won = family_for("kungabrade").explain(
+            MatchSettings(length=3),
+            [GameResult(0, "castle", game_type="slagfalt")] * 2,
+            names=names,
+            lang="en",
+        )
+        assert won == ("Games won: Anna 2, Bo 0 (best of 3).", "Anna won 2 games and the match.")
+        brade = family_for("brade").explain(
+            MatchSettings(length=3), [GameResult(0, "jan")], names=names, lang="en"
+        )
+        assert brade and "Anna" in brade[0]

@@ -14,8 +14,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from core.errors import DomainError
 from engine.types import Side
-from matches.errors import DomainError
 from matches.models import FINISHED_STATES, Game, GameResult, Match, MatchState
 from matches.selectors import game_version
 from matches.services import game_result_correct, game_result_enter, match_walkover

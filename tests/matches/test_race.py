@@ -19,8 +19,8 @@ from typing import Any
 import pytest
 from django.db import connection, connections
 
-from matches import services
-from matches.errors import ConflictError
+from core.errors import ConflictError
+from matches import results as match_results
 from matches.models import Game, GameResult, Match
 from matches.services import game_result_correct, game_result_enter
 from tests.factories import UserFactory
@@ -88,7 +88,7 @@ def test_two_referees_same_game(monkeypatch: pytest.MonkeyPatch) -> None:
     second = UserFactory.create()
     s.tournament.referees.add(second)
     match = match_of(s.tournament, 1, 0)
-    monkeypatch.setattr(services, "_score", _slow(services._score))
+    monkeypatch.setattr(match_results, "match_standing", _slow(match_results.match_standing))
     _check(match, _race(match, [s.referee, second]))
 
 
@@ -98,8 +98,8 @@ def test_constraint_alone_stops_a_second_result(monkeypatch: pytest.MonkeyPatch)
     second = UserFactory.create()
     s.tournament.referees.add(second)
     match = match_of(s.tournament, 1, 0)
-    monkeypatch.setattr(services, "_lock", lambda m: Match.objects.get(pk=m.pk))
-    monkeypatch.setattr(services, "_score", _slow(services._score))
+    monkeypatch.setattr(match_results, "lock_match", lambda m: Match.objects.get(pk=m.pk))
+    monkeypatch.setattr(match_results, "match_standing", _slow(match_results.match_standing))
     _check(match, _race(match, [s.referee, second]))
 
 
@@ -148,7 +148,7 @@ def test_twenty_pairs_of_referees_correct_the_same_version(monkeypatch: pytest.M
             match=match, number=1, winner="W", outcome="jan", starter="W", by=s.referee
         )
     # Widen the window between the version check and the commit.
-    monkeypatch.setattr(services, "_score", _slow(services._score))
+    monkeypatch.setattr(match_results, "match_standing", _slow(match_results.match_standing))
     for match in matches:
         results = _correct_race(match, [s.referee, second])
         won = [r for r in results if isinstance(r, Game)]

@@ -12,10 +12,10 @@ from django.db import connection
 from django.utils import translation
 from kombu.exceptions import OperationalError
 
+from core.errors import PermissionDeniedError, ValidationError
 from engine.errors import IllegalPlayError
-from matches import services
+from matches import records, services
 from matches.engine_text import submission_text
-from matches.errors import PermissionDeniedError, ValidationError
 from matches.models import (
     EventKind,
     Game,
@@ -45,7 +45,7 @@ TEXT = '[White "P001"]\n[Black "P002"]\nGame 1\nTek: 2-5\n'
 def fake(monkeypatch: pytest.MonkeyPatch) -> FakeReplay:
     """Route the service's real replay through a fake whose verdict the test sets."""
     replay = FakeReplay()
-    monkeypatch.setattr(services, "_real_replay", lambda text, *, match: replay(text))
+    monkeypatch.setattr(records, "_real_replay", lambda text, *, match: replay(text))
     return replay
 
 
@@ -324,7 +324,7 @@ class TestTask:
             raise SoftTimeLimitExceeded()
 
         settings.CELERY_TASK_SOFT_TIME_LIMIT = 7
-        monkeypatch.setattr(services, "_real_replay", too_slow)
+        monkeypatch.setattr(records, "_real_replay", too_slow)
         m = match_of(setup.tournament, 1, 0)
         with django_capture_on_commit_callbacks(execute=False):
             sub = game_record_submit(match=m, text=TEXT, by=setup.referee)
@@ -399,7 +399,7 @@ class TestTask:
         sub.refresh_from_db()
         assert sub.state == RecordState.PENDING and fake.calls == []
         monkeypatch.undo()
-        monkeypatch.setattr(services, "_real_replay", lambda text, *, match: fake(text))
+        monkeypatch.setattr(records, "_real_replay", lambda text, *, match: fake(text))
         settings.GAME_RECORD_PENDING_GRACE = 0
         assert game_records_requeue() == [sub.pk]
         sub.refresh_from_db()

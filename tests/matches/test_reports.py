@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 from django.db import IntegrityError, transaction
 
-from matches.errors import ConflictError, PermissionDeniedError, ValidationError
+from core.errors import ConflictError, PermissionDeniedError, ValidationError
 from matches.models import (
     EventKind,
     Game,

@@ -5,12 +5,13 @@ from __future__ import annotations
 import pytest
 from django.db import IntegrityError, transaction
 
-from matches.errors import (
+from core.errors import (
     ConflictError,
     PermissionDeniedError,
     PreconditionRequiredError,
     ValidationError,
 )
+from matches.brackets import tournament_placings
 from matches.models import EventKind, Game, GameResult, MatchEvent, MatchState
 from matches.selectors import game_version
 from matches.services import (
@@ -22,7 +23,6 @@ from matches.services import (
 from tests.factories import UserFactory
 from tests.tournaments.helpers import drawn, match_of, players_of
 from tournaments.models import Entry, TournamentStatus
-from tournaments.selectors import tournament_placings
 from tournaments.services import entry_withdraw
 
 pytestmark = pytest.mark.django_db

@@ -47,6 +47,7 @@ def test_create_and_draw_in_admin() -> None:
         "start_date": "2026-11-21",
         "end_date": "2026-11-21",
         "venue": "",
+        "game": "brade",
         "rules": "talisman",
         "addons": "[]",
         "scale": "ww",

@@ -15,7 +15,7 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import translation
 
-from matches.errors import ValidationError
+from core.errors import ValidationError
 from matches.models import Match
 from matches.services import bracket_matches_create
 from tests.factories import EntryFactory, OrganiserFactory, TournamentFactory
@@ -112,8 +112,10 @@ class TestServices:
 
 
 class TestModels:
-    @pytest.mark.parametrize("length", [27, 4, 0])
+    @pytest.mark.parametrize("length", [27, 0])
     def test_field_validators(self, length: int) -> None:
+        """The fields know the bound; that a length in games is odd is the services' and
+        the constraints' (they know the unit: backgammon's points may be even)."""
         for field in (Round._meta.get_field("match_length"), Match._meta.get_field("length")):
             with pytest.raises(DjangoValidationError) as info:
                 field.clean(length, None)
@@ -121,6 +123,19 @@ class TestModels:
         with pytest.raises(DjangoValidationError):
             validate_match_length(length)
         validate_match_length(25)
+
+    def test_an_even_length_is_a_length_in_points_only(self) -> None:
+        for field in (Round._meta.get_field("match_length"), Match._meta.get_field("length")):
+            field.clean(4, None)
+        with pytest.raises(DjangoValidationError):
+            validate_match_length(4)
+        s = drawn(2)
+        with pytest.raises(IntegrityError), transaction.atomic():
+            Round.objects.filter(tournament=s.tournament).update(match_length=4)
+        Round.objects.filter(tournament=s.tournament).update(match_length=4, length_unit="points")
+        Match.objects.filter(tournament=s.tournament).update(length=4, length_unit="points")
+        with pytest.raises(IntegrityError), transaction.atomic():
+            Match.objects.filter(tournament=s.tournament).update(length=26)
 
     def test_database_refuses_a_long_round(self) -> None:
         s = drawn(2)

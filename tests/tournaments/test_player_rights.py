@@ -15,7 +15,7 @@ from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
 
-from matches.errors import PermissionDeniedError
+from core.errors import PermissionDeniedError
 from tests.factories import (
     ClubFactory,
     EntryFactory,

@@ -8,12 +8,12 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
+from matches.brackets import player_matches, tournament_bracket, tournament_placings
 from matches.models import Match, MatchState
 from matches.selectors import match_detail
 from matches.services import game_result_enter
 from tests.factories import UserFactory
 from tests.tournaments.helpers import Setup, drawn, match_of
-from tournaments.selectors import player_matches, tournament_bracket, tournament_placings
 
 pytestmark = pytest.mark.django_db
 

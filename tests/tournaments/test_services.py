@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from matches.errors import ConflictError, NotFoundError, PermissionDeniedError, ValidationError
+from core.errors import ConflictError, NotFoundError, PermissionDeniedError, ValidationError
 from matches.models import Match
 from matches.services import game_result_enter
 from tests.factories import (

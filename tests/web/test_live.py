@@ -15,7 +15,8 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.http import http_date
 
-from matches import services as match_services
+from core.errors import ConflictError
+from matches import records as match_records
 from matches.models import RecordState
 from matches.services import (
     game_record_submit,
@@ -181,7 +182,7 @@ def test_every_change_of_a_running_tournament_bumps_its_version(
     change: Callable[[Setup, FakeReplay], None], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     fake = FakeReplay()
-    monkeypatch.setattr(match_services, "_real_replay", lambda text, *, match: fake(text))
+    monkeypatch.setattr(match_records, "_real_replay", lambda text, *, match: fake(text))
     setup = drawn(4, lengths=[3, 3])
     other = drawn(2)  # another tournament: untouched by this one's changes
     before, before_other = version(setup.tournament), version(other.tournament)
@@ -235,7 +236,7 @@ def test_a_refused_change_bumps_nothing() -> None:
     setup = drawn(2, lengths=[3])
     _with_result(setup)
     before = version(setup.tournament)
-    with pytest.raises(match_services.ConflictError):
+    with pytest.raises(ConflictError):
         _with_result(setup)  # game 1 again
     assert version(setup.tournament) == before
 

@@ -23,7 +23,7 @@ def enter_url(pk: int) -> str:
 def test_every_button_value_parses() -> None:
     assert len(ALL_VALUES) == 5 + 8
     parsed = parse_outcome("vackert_spel:trappspel+munk")
-    assert (parsed.outcome.value, parsed.pattern and parsed.pattern.value, parsed.munk) == (
+    assert (parsed.outcome, parsed.pattern, parsed.munk) == (
         "vackert_spel",
         "trappspel",
         True,

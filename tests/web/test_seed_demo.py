@@ -10,9 +10,9 @@ import pytest
 from django.contrib.auth import authenticate, get_user_model
 from django.core.management import CommandError, call_command
 
+from core.permissions import can_create_tournament, is_organiser, is_referee
 from matches.models import Game, GameRecordSubmission, Match, MatchEvent, MatchState, RecordState
 from tournaments.models import Club, Entry, Player, Round, Tournament
-from tournaments.permissions import can_create_tournament, is_organiser, is_referee
 from web.demo import DEMO_PASSWORD, TOURNAMENT_NAME, simulate_match
 
 pytestmark = pytest.mark.django_db

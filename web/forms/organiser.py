@@ -23,16 +23,25 @@ from django.utils.translation import gettext_lazy, ngettext
 from matches.models import Match
 from tournaments.csv_import import COLUMNS as CSV_COLUMNS
 from tournaments.csv_import import Code, CsvImportError, ImportRow, RowError, parse_entries_csv
-from tournaments.lengths import MAX_MATCH_LENGTH, too_long_message
+from tournaments.lengths import (
+    GAMES,
+    MAX_MATCH_LENGTH,
+    POINTS,
+    match_length_problem,
+    too_long_message,
+)
 from tournaments.models import (
+    DEFAULT_GAME,
     Club,
     Entry,
     ResignationPolicyName,
     ResultsBy,
     RuleSetName,
     ScaleName,
+    game_choices,
 )
 from tournaments.services import BOARD_ADDONS
+from web.games import game_name
 
 # Largest CSV accepted: a field of a few hundred players is a few kilobytes.
 CSV_MAX_BYTES = 512 * 1024
@@ -94,6 +103,11 @@ POLICY_CHOICES = [
 ]
 
 
+def game_choices_translated() -> list[tuple[str, str]]:
+    """The registered games (``games.registry``), their names in the reader's language."""
+    return [(key, game_name(key)) for key, _name in game_choices()]
+
+
 class DateInput(forms.DateInput):
     """The browser's date picker; its value is always ISO (YYYY-MM-DD)."""
 
@@ -113,6 +127,17 @@ class TournamentForm(Form):
         help_text=gettext_lazy("Leave empty for a one-day tournament."),
     )
     venue = forms.CharField(label=gettext_lazy("Venue"), max_length=200, required=False)
+    game = forms.ChoiceField(
+        label=gettext_lazy("Game"),
+        choices=game_choices_translated,
+        initial=DEFAULT_GAME,
+        required=False,  # left out: bräde, as before the choice existed
+        help_text=gettext_lazy(
+            "The rule set, add-ons, scale and resigning below are bräde's; a backgammon "
+            "match is played to a number of points with the Crawford rule, a Kungabräde "
+            "match over the best of an odd number of games."
+        ),
+    )
     rules = forms.ChoiceField(
         label=gettext_lazy("Rule set"),
         choices=RuleSetName.choices,
@@ -166,6 +191,9 @@ class TournamentForm(Form):
             "(with at least 4 players)."
         ),
     )
+
+    def clean_game(self) -> str:
+        return str(self.cleaned_data.get("game") or DEFAULT_GAME)
 
     def clean_results_by(self) -> str:
         return str(self.cleaned_data.get("results_by") or ResultsBy.REFEREES)
@@ -399,10 +427,22 @@ class DrawForm(Form):
         ),
     )
 
-    def __init__(self, *args: Any, rounds: int, players: int, **kwargs: Any) -> None:
+    def __init__(
+        self, *args: Any, rounds: int, players: int, unit: str = GAMES, **kwargs: Any
+    ) -> None:
         super().__init__(*args, **kwargs)
         self.rounds = rounds
         self.players = players
+        self.unit = unit
+        if unit == POINTS:
+            self.fields["lengths"].help_text = ngettext(
+                "%(players)d players make %(rounds)d round: give %(rounds)d match length in "
+                "points (1 to %(max)d).",
+                "%(players)d players make %(rounds)d rounds: give %(rounds)d match lengths in "
+                "points (1 to %(max)d), first round first, separated by commas.",
+                rounds,
+            ) % {"players": players, "rounds": rounds, "max": MAX_MATCH_LENGTH}
+            return
         self.fields["lengths"].help_text = ngettext(
             "%(players)d players make %(rounds)d round: give %(rounds)d odd number of games "
             "(1, 3, 5, 7, …).",
@@ -418,9 +458,15 @@ class DrawForm(Form):
             if not part.isdigit():
                 raise forms.ValidationError(
                     _("“%(part)s” is not a number of games.") % {"part": part}
+                    if self.unit == GAMES
+                    else _("“%(part)s” is not a number of points.") % {"part": part}
                 )
             length = int(part)
-            if length < 1 or length % 2 == 0:
+            if self.unit == POINTS:
+                problem = match_length_problem(length, POINTS)
+                if problem is not None:
+                    raise forms.ValidationError(problem)
+            elif length < 1 or length % 2 == 0:
                 raise forms.ValidationError(
                     _(
                         "A match is played over an odd number of games (1, 3, 5, 7, …); "

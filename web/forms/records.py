@@ -2,7 +2,7 @@
 
 The form only reads what was sent: at most 1 MB of UTF-8 text, from exactly one of the
 two fields. Whether it is a record, and a legal one, is for the engine to say after the
-service has stored it (``matches.services.game_record_submit``).
+service has stored it (``matches.records.game_record_submit``).
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from django.utils.formats import number_format
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from matches.services import RECORD_MAX_BYTES
+from matches.records import RECORD_MAX_BYTES
 
 
 def megabytes(size: int) -> str:
@@ -39,7 +39,7 @@ class RecordUploadForm(forms.Form):
     """``cleaned_data["record"]`` is the record's text, from the file or the text box.
 
     Control characters (NUL included) pass the form and are refused by the service
-    (``matches.services.RECORD_CONTROL_CHARACTERS``), whose message the page shows."""
+    (``matches.records.RECORD_CONTROL_CHARACTERS``), whose message the page shows."""
 
     text = RecordTextField(
         label=gettext_lazy("Paste the record"),
@@ -69,6 +69,15 @@ class RecordUploadForm(forms.Form):
         ),
         help_text=gettext_lazy("A UTF-8 text file of at most 1 MB."),
     )
+
+    def __init__(self, *args: Any, formats: tuple[str, ...] = ("text", "json"), **kwargs: Any):
+        super().__init__(*args, **kwargs)
+        if "mat" in formats:  # backgammon: the .mat text gnubg, eXtreme Gammon, BGBlitz write
+            self.fields["text"].help_text = gettext_lazy(
+                "A match as gnubg, eXtreme Gammon or BGBlitz export it (.mat: “7 point "
+                "match”, “Game 1”, numbered move lines)."
+            )
+            self.fields["file"].widget.attrs["accept"] = ".mat,.txt,text/plain"
 
     def clean_file(self) -> Any:
         upload = self.cleaned_data.get("file")

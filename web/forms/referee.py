@@ -16,6 +16,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from engine.types import OutcomeKind, Pattern
+from web.games import CUBE_VALUES
 
 # Which outcomes may carry munk (R11, R12): hemspel and vackert spel.
 MUNK_OUTCOMES = (OutcomeKind.HEMSPEL, OutcomeKind.VACKERT_SPEL)
@@ -53,18 +54,23 @@ ALL_VALUES = {c.value for c in PLAIN_CHOICES + PATTERN_CHOICES}
 
 @dataclass(frozen=True)
 class ParsedOutcome:
-    outcome: OutcomeKind
-    pattern: Pattern | None
+    outcome: str
+    pattern: str | None
     munk: bool
 
 
-def parse_outcome(value: str) -> ParsedOutcome:
-    """``vackert_spel:trappspel+munk`` → (VACKERT_SPEL, TRAPPSPEL, munk)."""
+def parse_outcome(value: str, codes: tuple[str, ...] = ()) -> ParsedOutcome:
+    """``vackert_spel:trappspel+munk`` → (vackert_spel, trappspel, munk): bräde's buttons;
+    any other game's button is one of its outcome ``codes`` (``gammon``, ``castle``)."""
+    if value in codes and value not in ALL_VALUES:
+        return ParsedOutcome(value, None, False)
     if value not in ALL_VALUES:
         raise ValueError(value)
     body, _plus, munk = value.partition("+")
     kind, _colon, pattern = body.partition(":")
-    return ParsedOutcome(OutcomeKind(kind), Pattern(pattern) if pattern else None, munk == "munk")
+    return ParsedOutcome(
+        OutcomeKind(kind).value, Pattern(pattern).value if pattern else None, munk == "munk"
+    )
 
 
 def choice_value(result: Any) -> str:
@@ -90,12 +96,43 @@ class ResultForm(forms.Form):
     # Game 1's tek (R2): who started it; optional, and only game 1 asks for it (later
     # games are started by the loser of the game before, S5).
     starter = forms.ChoiceField(choices=(("W", "W"), ("B", "B")), required=False)
+    # Backgammon: the cube's value and what a resignation conceded; Kungabräde: the game
+    # type. Which a game takes is its family's (``web.games.entry_choices``); the service
+    # refuses a field that is not the game's.
+    cube = forms.TypedChoiceField(
+        choices=[(str(v), str(v)) for v in CUBE_VALUES], coerce=int, required=False
+    )
+    conceded = forms.ChoiceField(
+        choices=(("single", "single"), ("gammon", "gammon"), ("backgammon", "backgammon")),
+        required=False,
+    )
+    game_type = forms.CharField(required=False, max_length=16)
+
+    def __init__(self, *args: Any, codes: tuple[str, ...] = (), **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.codes = codes
 
     def clean_outcome(self) -> ParsedOutcome:
         try:
-            return parse_outcome(self.cleaned_data["outcome"])
+            return parse_outcome(self.cleaned_data["outcome"], self.codes)
         except ValueError:
             raise forms.ValidationError(_("Unknown outcome.")) from None
+
+    def clean_cube(self) -> int | None:
+        return self.cleaned_data.get("cube") or None
+
+    def result_fields(self) -> dict[str, Any]:
+        """The result as the services take it (``results.game_result_enter``)."""
+        parsed: ParsedOutcome = self.cleaned_data["outcome"]
+        return {
+            "winner": self.cleaned_data["winner"],
+            "outcome": parsed.outcome,
+            "pattern": parsed.pattern,
+            "munk": parsed.munk,
+            "cube": self.cleaned_data.get("cube"),
+            "conceded": self.cleaned_data.get("conceded") or None,
+            "game_type": self.cleaned_data.get("game_type") or None,
+        }
 
     def clean_starter(self) -> str | None:
         return self.cleaned_data.get("starter") or None

@@ -10,10 +10,19 @@ from typing import Any
 
 from django import template
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from matches.engine_text import error_text, submission_text
 from matches.models import MatchState
 from scoring.scales import MINUS, PLUS, Scale, format_points
+from tournaments.lengths import POINTS
+from web.games import (
+    conceded_words,
+    family_of_key,
+    game_name,
+    word_for_game_type,
+    word_for_outcome,
+)
 
 register = template.Library()
 
@@ -74,13 +83,82 @@ def side_points(match: Any, n: int, scale: str) -> str:
 
 @register.filter
 def outcome_word(game: Any) -> str:
-    """``vackert spel (trappspel) med munk`` / ``jan``: how a game was won."""
-    word = OUTCOME_WORDS.get(game.outcome, game.outcome)
+    """How a game (or a report) was won, in the game's words: ``vackert spel (trappspel)
+    med munk``, ``jan``; ``gammon, cube 2``, ``resignation (a gammon)``; ``castle taken,
+    Slagfält``. Only the fields a result has are shown (``web.games``)."""
+    word = OUTCOME_WORDS.get(game.outcome) or word_for_outcome(game.outcome)
     if game.pattern:
         word += f" ({PATTERN_WORDS.get(game.pattern, game.pattern)})"
     if game.munk:
         word += " " + _("with munk")
+    conceded = getattr(game, "conceded", "")
+    if conceded:
+        word += f" ({conceded_words().get(conceded, conceded)})"
+    game_type = getattr(game, "game_type", "")
+    if game_type:
+        word += f", {word_for_game_type(game_type)}"
+    cube = getattr(game, "cube", 1) or 1
+    if cube > 1:
+        word += ", " + _("cube %(n)s") % {"n": cube}
     return word
+
+
+@register.filter
+def how_word(game: Any) -> str:
+    """How a game was won without its cube (where the page shows the cube beside it)."""
+    word = OUTCOME_WORDS.get(game.outcome) or word_for_outcome(game.outcome)
+    conceded = getattr(game, "conceded", "")
+    if conceded:
+        word += f" ({conceded_words().get(conceded, conceded)})"
+    return word
+
+
+@register.simple_tag
+def length_words(length: int, unit: str) -> str:
+    """A round's match length as a bracket heads it: ``best of 5``, ``to 7 points``."""
+    if unit == POINTS:
+        return ngettext("to %(n)s point", "to %(n)s points", length) % {"n": length}
+    return ngettext("best of %(n)s", "best of %(n)s", length) % {"n": length}
+
+
+@register.simple_tag
+def length_heading(length: int, unit: str) -> str:
+    """A match's length on its pages: ``Best of 5 games``, ``To 7 points``."""
+    if unit == POINTS:
+        return ngettext("To %(n)s point", "To %(n)s points", length) % {"n": length}
+    return ngettext("Best of %(n)s game", "Best of %(n)s games", length) % {"n": length}
+
+
+@register.simple_tag
+def game_meta(tournament: Any) -> str:
+    """What a tournament is played as, for its pages' meta lines: the game, and the options
+    the game reads (bräde: scale, rule set and add-ons; backgammon: the Crawford rule)."""
+    family = family_of_key(tournament.game)
+    parts = [game_name(tournament.game)]
+    options = family.options if family is not None else ()
+    if "scale" in options:
+        parts.append(tournament.get_scale_display())
+    if "rules" in options:
+        rules = _("rules %(rules)s") % {"rules": tournament.rules}
+        if tournament.addons:
+            rules += f" ({', '.join(tournament.addons)})"
+        parts.append(rules)
+    if family is not None and family.length_unit == POINTS:
+        parts.append(_("Crawford rule"))
+    return " · ".join(parts)
+
+
+@register.filter
+def game_options(tournament: Any) -> tuple[str, ...]:
+    """The tournament settings its game reads (``GameFamily.options``)."""
+    family = family_of_key(tournament.game)
+    return family.options if family is not None else ()
+
+
+@register.simple_tag
+def game_label(key: str) -> str:
+    """A game's name in the reader's language."""
+    return game_name(key)
 
 
 @register.filter

@@ -8,7 +8,7 @@ from typing import Any, TypeVar
 from django.http import Http404, HttpRequest
 from django.utils.translation import get_language
 
-from matches.errors import NotFoundError
+from core.errors import NotFoundError
 
 T = TypeVar("T")
 

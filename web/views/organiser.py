@@ -3,7 +3,7 @@ one or from a CSV file), set seeds, withdraw players, choose referees, draw the
 bracket, and give walkovers. Each post reads a form, calls one service and shows the
 outcome; the rules (and the transactions) are the services'.
 
-Only the tournament's organisers (``tournaments.permissions.is_organiser``) may use
+Only the tournament's organisers (``core.permissions.is_organiser``) may use
 them: anyone else signed in gets 403, anonymous users are sent to sign in, and a
 private tournament they cannot see is a 404 as everywhere else. Every successful post
 redirects (post/redirect/get) with a message; a form with errors is shown again with
@@ -26,14 +26,14 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from core.errors import DomainError
+from core.permissions import can_create_tournament, is_organiser
+from matches import brackets, walkovers
 from matches import selectors as matches_sel
-from matches import services as match_services
-from matches.errors import DomainError
 from matches.models import Match, MatchState
 from tournaments import bracket, services
 from tournaments import selectors as tournaments_sel
 from tournaments.models import Entry, Tournament, TournamentStatus
-from tournaments.permissions import can_create_tournament, is_organiser
 from web.forms.organiser import (
     DrawForm,
     PlayerAddForm,
@@ -45,6 +45,7 @@ from web.forms.organiser import (
     WithdrawForm,
     lengths_text,
 )
+from web.games import unit_of
 from web.views.common import found
 
 OPEN_STATES = (MatchState.READY, MatchState.PLAYING)
@@ -102,6 +103,7 @@ def tournament_create(request: HttpRequest) -> HttpResponse:
                 start_date=data["start_date"],
                 end_date=data["end_date"],
                 venue=data["venue"],
+                game=data["game"],
                 rules=data["rules"],
                 addons=data["addons"],
                 scale=data["scale"],
@@ -142,7 +144,8 @@ def _draw_shape(tournament: Tournament) -> tuple[int, int]:
 def _draw_form(tournament: Tournament, data: Any = None) -> DrawForm:
     players, rounds = _draw_shape(tournament)
     initial = {"lengths": lengths_text(bracket.default_lengths(rounds))} if rounds else {}
-    return DrawForm(data, rounds=rounds, players=players, initial=initial)
+    unit = unit_of(tournament)
+    return DrawForm(data, rounds=rounds, players=players, unit=unit, initial=initial)
 
 
 def _referees_form(tournament: Tournament, data: Any = None) -> RefereesForm:
@@ -155,7 +158,7 @@ def _manage_page(request: HttpRequest, tournament: Tournament, **forms: Any) -> 
     entries = list(tournaments_sel.tournament_entries(tournament=tournament))
     active = _active(entries)
     draft = tournament.status == TournamentStatus.DRAFT
-    drawn = tournaments_sel.tournament_bracket(tournament=tournament) if not draft else None
+    drawn = brackets.tournament_bracket(tournament=tournament) if not draft else None
     open_matches: list[Match] = []
     if drawn is not None:
         matches = [m for r in drawn.rounds for m in r.matches]
@@ -379,7 +382,7 @@ def match_walkover(request: HttpRequest, pk: int) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
         winner = form.winner_player()
         try:
-            match_services.match_walkover(
+            walkovers.match_walkover(
                 match=match, winner=winner, by=request.user, reason=form.cleaned_data["reason"]
             )
         except DomainError as err:

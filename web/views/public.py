@@ -20,15 +20,18 @@ from django.template.loader import render_to_string
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 
+from core.permissions import is_match_player, is_organiser, is_referee
 from engine.types import Side
+from matches import brackets
 from matches import selectors as matches_sel
 from matches.models import Game, Match, MatchState, RecordState
+from matches.standing import family_of, match_standing
 from scoring.match import match_state
 from scoring.scales import GameScore, Scale, format_tiebreak, score_game
 from tournaments import selectors as tournaments_sel
 from tournaments.models import Player, TournamentStatus
-from tournaments.permissions import is_match_player, is_organiser, is_referee
 from tournaments.selectors import LiveStamp
+from web.games import entry_choices
 from web.live import conditional, fragment
 from web.views.common import found, lang
 from web.views.reports import can_report, report_rows
@@ -44,7 +47,7 @@ def tournament_list(request: HttpRequest) -> HttpResponse:
 
 def _bracket_context(request: HttpRequest, pk: int) -> dict[str, Any]:
     tournament = found(tournaments_sel.tournament_get, pk=pk, by=request.user)
-    bracket = tournaments_sel.tournament_bracket(tournament=tournament)
+    bracket = brackets.tournament_bracket(tournament=tournament)
     return {
         "tournament": tournament,
         "bracket": bracket,
@@ -60,7 +63,7 @@ def tournament_detail(
     context = _bracket_context(request, pk)
     tournament = context["tournament"]
     context.update(
-        placings=tournaments_sel.tournament_placings(tournament=tournament),
+        placings=brackets.tournament_placings(tournament=tournament),
         entries=tournaments_sel.tournament_entries(tournament=tournament),
         rounds=[br.round for br in context["bracket"].rounds],
         is_organiser=is_organiser(request.user, tournament),
@@ -101,29 +104,33 @@ def _bracket_html(
 
 @dataclass
 class GameRow:
-    """One game of a match as the match page shows it."""
+    """One game of a match as the match page shows it: its points on the tournament's
+    scale (``score``, bräde) or as its game scores them (``points``), the Crawford game
+    marked (backgammon)."""
 
     game: Game
-    score: GameScore
     winner: Player | None
     starter: Player | None
-    tiebreak_text: str
+    points_text: str
+    tiebreak_text: str = ""
+    crawford: bool = False
+    score: GameScore | None = None
 
 
-def _match_context(request: HttpRequest, pk: int) -> dict[str, Any]:
-    match: Match = found(matches_sel.match_get, pk=pk, by=request.user)
-    detail = matches_sel.match_detail(match=match, by=request.user, lang=lang(request))
+def _rows_on_a_scale(match: Match, games: list[Game]) -> tuple[list[GameRow], Any]:
+    """Bräde's rows: every game's points and tiebreak on the tournament's scale (S2)."""
     scale = Scale.parse(match.tournament.scale)
     rows = []
-    for game in detail.games:
+    for game in games:
         score = score_game(scale, game.outcome_value())
         rows.append(
             GameRow(
                 game=game,
-                score=score,
                 winner=match.player_for(game.winner),
                 starter=match.player_for(game.starter) if game.starter else None,
+                points_text=score.text(),
                 tiebreak_text=_tiebreak_text(scale, score),
+                score=score,
             )
         )
     state = None
@@ -132,9 +139,42 @@ def _match_context(request: HttpRequest, pk: int) -> dict[str, Any]:
             length=match.length,
             scale=scale,
             policy=match.tournament.resignation_policy,
-            outcomes=[g.outcome_value() for g in detail.games],
+            outcomes=[g.outcome_value() for g in games],
         )
+    points = (state.points_text(Side.WHITE), state.points_text(Side.BLACK)) if state else None
+    return rows, points
+
+
+def _rows_as_scored(match: Match, games: list[Game]) -> tuple[list[GameRow], Any]:
+    """The rows of a game without a scale: the points its family gives each game."""
+    if match.state in (MatchState.WAITING, MatchState.BYE, MatchState.WALKOVER):
+        standing = None
+        scored = []
+    else:
+        standing = match_standing(match, [g.result_value() for g in games])
+        scored = list(standing.games)
+    rows = [
+        GameRow(
+            game=game,
+            winner=match.player_for(game.winner),
+            starter=match.player_for(game.starter) if game.starter else None,
+            points_text=str(scored[i].points) if i < len(scored) else "",
+            crawford=i < len(scored) and scored[i].crawford,
+        )
+        for i, game in enumerate(games)
+    ]
+    points = (str(standing.score[0]), str(standing.score[1])) if standing else None
+    return rows, points
+
+
+def _match_context(request: HttpRequest, pk: int) -> dict[str, Any]:
+    match: Match = found(matches_sel.match_get, pk=pk, by=request.user)
+    detail = matches_sel.match_detail(match=match, by=request.user, lang=lang(request))
     tournament = match.tournament
+    family = family_of(tournament)
+    on_a_scale = "scale" in family.options
+    rows, points_text = (_rows_on_a_scale if on_a_scale else _rows_as_scored)(match, detail.games)
+    scale = Scale.parse(tournament.scale) if on_a_scale else None
     rows_of_reports = report_rows(request.user, match, detail.reports)
     next_number = len(detail.games) + 1
     return {
@@ -147,23 +187,23 @@ def _match_context(request: HttpRequest, pk: int) -> dict[str, Any]:
         "can_report": can_report(request.user, match, next_number, rows_of_reports),
         "rows": rows,
         "scale": scale,
-        "points_text": (
-            (state.points_text(Side.WHITE), state.points_text(Side.BLACK)) if state else None
-        ),
+        "entry": entry_choices(tournament.game),
+        "has_records": family.replay is not None,
+        "points_text": points_text,
         "tiebreak_text": (
             (
                 format_tiebreak(scale, match.tiebreak1),
                 format_tiebreak(scale, match.tiebreak2),
             )
-            if scale.has_tiebreak
+            if scale is not None and scale.has_tiebreak
             else None
         ),
-        "state": state,
         "can_enter": is_referee(request.user, tournament)
         and match.state in (MatchState.READY, MatchState.PLAYING),
         "can_correct": is_referee(request.user, tournament),
         "can_upload": (is_referee(request.user, tournament) or is_match_player(request.user, match))
-        and match.state != MatchState.WAITING,
+        and match.state != MatchState.WAITING
+        and family.replay is not None,
         "can_walkover": is_organiser(request.user, tournament)
         and match.state in (MatchState.READY, MatchState.PLAYING),
         "live": match.state in (MatchState.READY, MatchState.PLAYING)
@@ -185,12 +225,12 @@ def _tiebreak_text(scale: Scale, score: GameScore) -> str:
     return score.mark
 
 
-@conditional("match", tournaments_sel.match_stamp)
+@conditional("match", matches_sel.match_stamp)
 def match_detail(request: HttpRequest, pk: int, *, stamp: LiveStamp | None = None) -> HttpResponse:
     return render(request, "web/match_detail.html", _match_context(request, pk))
 
 
-@conditional("match-live", tournaments_sel.match_stamp)
+@conditional("match-live", matches_sel.match_stamp)
 def match_live(request: HttpRequest, pk: int, *, stamp: LiveStamp | None = None) -> HttpResponse:
     """The games, standing and records of a match: swapped in every few seconds (htmx).
 
@@ -211,7 +251,7 @@ def player_detail(request: HttpRequest, pk: int) -> HttpResponse:
     """A player and their matches: a player entered only in tournaments the visitor may
     not see is a 404, and of the others only the visible tournaments' matches show."""
     player = found(tournaments_sel.player_get, pk=pk, by=request.user)
-    matches = list(tournaments_sel.player_matches(player=player, by=request.user))
+    matches = list(brackets.player_matches(player=player, by=request.user))
     return render(request, "web/player_detail.html", {"player": player, "matches": matches})
 
 

@@ -1,7 +1,7 @@
 """Game-record pages: upload, the record and its verification, and the viewer.
 
 - ``record_upload``: the players of a match and the tournament's referees (organisers
-  included) paste a record or choose a file; ``matches.services.game_record_submit``
+  included) paste a record or choose a file; ``matches.records.game_record_submit``
   stores it and enqueues the engine's verification. Anonymous users are sent to sign
   in; anyone else who may see the match gets a 403 page (a private tournament's match
   stays a 404 for strangers, as everywhere).
@@ -35,14 +35,21 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET, require_http_methods
 
+from backgammon.mat import WIN
+from core.errors import DomainError, PermissionDeniedError
+from core.permissions import is_match_player, is_referee, player_of
 from engine.types import Side
+from games.backgammon import BackgammonBoard
 from matches import selectors as matches_sel
-from matches.errors import DomainError, PermissionDeniedError
 from matches.models import RECORD_DONE_STATES, GameRecordSubmission, Match, RecordState
-from matches.services import game_record_submit, record_sides
-from tournaments.permissions import is_match_player, is_referee, player_of
+from matches.records import game_record_submit, no_records_message, record_sides
+from matches.standing import family_of
 from web import board
+from web.bg_viewer import BgFrame, BgReplayedGame, replay_mat_game
+from web.bg_viewer import NotReplayableError as BgNotReplayableError
 from web.forms.records import RecordUploadForm
+from web.games import game_name, word_for_outcome
+from web.picture import picture_layer
 from web.templatetags.brade import OUTCOME_WORDS, PATTERN_WORDS
 from web.views.common import found
 
@@ -80,8 +87,12 @@ def record_upload(request: HttpRequest, pk: int) -> HttpResponse:
                 "its record."
             ),
         )
+    family = family_of(match.tournament)
+    if family.replay is None:
+        return _forbidden(request, match, no_records_message(game_name(match.tournament.game)))
+    formats = tuple(f.name for f in family.records)
     if request.method == "POST":
-        form = RecordUploadForm(request.POST, request.FILES)
+        form = RecordUploadForm(request.POST, request.FILES, formats=formats)
         if form.is_valid():
             try:
                 sub = game_record_submit(
@@ -97,7 +108,7 @@ def record_upload(request: HttpRequest, pk: int) -> HttpResponse:
                 )
                 return redirect("web:record_detail", pk=sub.pk)
     else:
-        form = RecordUploadForm()
+        form = RecordUploadForm(formats=formats)
     return render(
         request,
         "web/records/upload.html",
@@ -137,6 +148,8 @@ def _error_kinds() -> dict[str, str]:
         "result_mismatch": _("The result does not match the play"),
         "incomplete": _("Incomplete game"),
         "match": _("Breaks a match rule"),
+        "cube": _("Cube action"),
+        "score_mismatch": _("The score line does not match the games"),
     }
 
 
@@ -157,11 +170,22 @@ def _status_context(sub: GameRecordSubmission) -> dict[str, Any]:
         "excerpt": excerpt,
         "viewable": sub.state in VIEWABLE_STATES,
         "games": [
-            {"number": g["number"], "summary": _game_summary(g)}
+            {"number": _game_number(g), "summary": _game_summary(g)}
             for g in report.get("games") or []
-            if isinstance(g, dict) and isinstance(g.get("number"), int)
+            if isinstance(g, dict) and isinstance(_game_number(g), int)
+        ],
+        # Illegal moves that stand as played (backgammon, seed 002): game, line, message.
+        "warnings": [
+            w
+            for w in report.get("warnings") or []
+            if isinstance(w, dict) and isinstance(w.get("line"), int)
         ],
     }
+
+
+def _game_number(game: dict[str, Any]) -> Any:
+    """A game's number in a stored report (bräde's ``number``, a ``.mat`` replay's ``game``)."""
+    return game.get("number", game.get("game"))
 
 
 @require_GET
@@ -187,7 +211,7 @@ def record_status(request: HttpRequest, pk: int) -> HttpResponse:
 def _record_sides_swapped(match: Match, tags: dict[str, str]) -> bool:
     """True when the record's White is the match's player2 (by the White/Black tags).
 
-    The same reading as the verification (``matches.services.record_sides``); tags that
+    The same reading as the verification (``matches.records.record_sides``); tags that
     name other players (a record that did not verify) count as not swapped.
     """
     sides = record_sides(match, tags)
@@ -235,7 +259,10 @@ def _outcome_text(game: board.ReplayedGame) -> str:
 
 
 def _game_summary(game: dict[str, Any]) -> str:
-    """``Black wins by jan · 43 turns``, from a game of the stored report."""
+    """``Black wins by jan · 43 turns``, from a game of the stored report; a ``.mat``
+    replay's game: ``Anna wins by gammon, cube 2: 4 points (Crawford game)``."""
+    if "how" in game:
+        return _mat_summary(game)
     count = game.get("turns")
     count = count if isinstance(count, int) else 0
     turns = ngettext("%(n)s turn", "%(n)s turns", count) % {"n": count}
@@ -244,6 +271,22 @@ def _game_summary(game: dict[str, Any]) -> str:
     how = _how(str(game.get("outcome")), game.get("pattern"), bool(game.get("munk")))
     won = _("%(side)s wins by %(how)s") % {"side": _side_word(Side(game["winner"])), "how": how}
     return f"{won} · {turns}"
+
+
+def _mat_summary(game: dict[str, Any]) -> str:
+    raw = game.get("points")
+    points = raw if isinstance(raw, int) else 0
+    how = word_for_outcome(str(game.get("how")))
+    cube = game.get("cube") if isinstance(game.get("cube"), int) else 1
+    text = _("%(player)s wins by %(how)s, cube %(cube)s") % {
+        "player": game.get("winner") or "?",
+        "how": how,
+        "cube": cube,
+    }
+    text += ": " + ngettext("%(n)s point", "%(n)s points", points) % {"n": points}
+    if game.get("crawford"):
+        text += " (" + _("Crawford game") + ")"
+    return text
 
 
 def _opening_text(game: board.ReplayedGame) -> str:
@@ -329,6 +372,9 @@ def record_viewer(request: HttpRequest, pk: int) -> HttpResponse:
             % {"state": sub.get_state_display()},
         )
     number = _int_param(request, "game") or 1
+    family = family_of(match.tournament)
+    if family.records and family.records[0].name in PICTURE_VIEWERS:
+        return PICTURE_VIEWERS[family.records[0].name](request, sub, number)
     try:
         game = board.replay_game(sub.text, number)
     except board.NotReplayableError:
@@ -374,3 +420,114 @@ def record_viewer(request: HttpRequest, pk: int) -> HttpResponse:
             ),
         },
     )
+
+
+# --- the viewer of a game drawn through its family's board picture (backgammon) ----------
+
+
+def _mat_caption(game: BgReplayedGame, frame: BgFrame) -> tuple[str, str]:
+    """(caption, move) of a ``.mat`` frame."""
+    names = game.players
+    action = frame.action
+    if action is None:
+        opening = _("%(one)s and %(two)s, a %(n)s-point match") % {
+            "one": names[0],
+            "two": names[1],
+            "n": game.length,
+        }
+        caption = _("Start of game %(game)d: %(opening)s") % {
+            "game": game.number,
+            "opening": opening,
+        }
+        return caption, opening
+    move = f"{names[action.player]}: {action.text().strip()}"
+    caption = _("Turn %(n)d of %(total)d: %(move)s") % {
+        "n": frame.index,
+        "total": game.turns,
+        "move": move,
+    }
+    return caption, move
+
+
+def _mat_frames(game: BgReplayedGame, view: int) -> list[dict[str, str]]:
+    drawing = BackgammonBoard()
+    data = []
+    for frame in game.frames:
+        caption, move = _mat_caption(game, frame)
+        picture = drawing.picture(frame.state, view=view)
+        cube = frame.state.cube
+        value = cube.value if cube is not None else 1
+        summary = "; ".join(
+            _("%(side)s: %(off)d borne off, %(bar)d on the bar")
+            % {"side": game.players[side], "off": picture.off[side], "bar": picture.bar[side]}
+            for side in (0, 1)
+        )
+        cube_text = _("cube %(n)s") % {"n": value}
+        data.append(
+            {
+                "svg": picture_layer(picture),
+                "caption": caption,
+                "label": f"{caption}. {summary}; {cube_text}.",
+                "move": move,
+                "position": cube_text,
+            }
+        )
+    return data
+
+
+def _mat_viewer(request: HttpRequest, sub: GameRecordSubmission, number: int) -> HttpResponse:
+    """A backgammon game of a verified ``.mat`` record, action by action, with the cube."""
+    match = sub.match
+    try:
+        game = replay_mat_game(sub.text, number)
+    except BgNotReplayableError:
+        return _not_viewable(
+            request, sub, _("The record has no game %(game)d to show.") % {"game": number}
+        )
+    sides = record_sides(match, {"White": game.players[0], "Black": game.players[1]})
+    swapped = not isinstance(sides, str) and sides[Side.WHITE] is Side.BLACK
+    raw_view = request.GET.get("view", "").upper()
+    view = Side(raw_view) if raw_view in ("W", "B") else _default_view(request, match, swapped)
+    frames = _mat_frames(game, 0 if view is Side.WHITE else 1)
+    turn = min(max(_int_param(request, "turn") or 0, 0), len(frames) - 1)
+    game_options = _status_context(sub)["games"] or [
+        {"number": n, "summary": ""} for n in range(1, game.games_in_record + 1)
+    ]
+    last = game.frames[-1].action
+    won = last is not None and last.kind == WIN
+    result = (
+        ngettext("%(player)s wins %(n)s point", "%(player)s wins %(n)s points", last.value or 0)
+        % {"player": game.players[last.player], "n": last.value or 0}
+        if won and last is not None
+        else ""
+    )
+    return render(
+        request,
+        "web/records/viewer.html",
+        {
+            "sub": sub,
+            "match": match,
+            "tournament": match.tournament,
+            "game": game,
+            "game_options": game_options,
+            "view": view.value,
+            "view_word": game.players[0 if view is Side.WHITE else 1],
+            "other_view": view.other.value,
+            "other_view_word": game.players[1 if view is Side.WHITE else 0],
+            "toggle_url": "?" + urlencode({"game": game.number, "view": view.other.value}),
+            "names": {"W": game.players[0], "B": game.players[1]},
+            "result": result,
+            "frames": frames,
+            "turn": turn,
+            "frame": frames[turn],
+            "last": len(frames) - 1,
+            "moves": [{"index": i, "move": f["move"]} for i, f in enumerate(frames)][1:],
+            "board_svg": mark_safe(
+                board.board_svg(layer=frames[turn]["svg"], label=frames[turn]["label"])
+            ),
+        },
+    )
+
+
+# By the record format of the match's game: games whose viewer draws the family's picture.
+PICTURE_VIEWERS = {"mat": _mat_viewer}

@@ -27,13 +27,14 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 
+from core.errors import ConflictError, DomainError
+from core.permissions import is_referee
+from matches import results
 from matches import selectors as matches_sel
-from matches import services as match_services
-from matches.errors import ConflictError, DomainError
 from matches.models import Game, Match, MatchState
 from tournaments.models import ResultsBy
-from tournaments.permissions import is_referee
 from web.forms.referee import PATTERN_CHOICES, PLAIN_CHOICES, CorrectionForm, ResultForm
+from web.games import entry_choices, outcome_codes
 from web.templatetags.brade import outcome_word
 from web.views.common import found, lang
 from web.views.reports import report_rows
@@ -68,13 +69,16 @@ def _context(request: HttpRequest, match: Match, form: ResultForm | None = None)
     match.refresh_from_db()
     games = list(matches_sel.game_list(match=match))
     reports = list(matches_sel.report_open_list(match=match))
+    entry = entry_choices(match.tournament.game)
     return {
         "match": match,
         "tournament": match.tournament,
         "games": games,
         "next_number": len(games) + 1,
-        # Game 1's starter, the tek (R2), is asked for with game 1 only (S5 after that).
-        "tek": not games,
+        "entry": entry,
+        # Game 1's starter, the tek (R2), is asked for with game 1 only (S5 after that),
+        # in a game that records who starts.
+        "tek": not games and entry.tek,
         "players_report": match.tournament.results_by == ResultsBy.PLAYERS,
         "report_rows": report_rows(request.user, match, reports),
         "open": match.state in (MatchState.READY, MatchState.PLAYING),
@@ -102,19 +106,15 @@ def match_enter(request: HttpRequest, pk: int) -> HttpResponse:
     match = got
     if request.method != "POST":
         return render(request, "web/referee/enter.html", _context(request, match))
-    form = ResultForm(request.POST)
+    form = ResultForm(request.POST, codes=outcome_codes(match))
     if not form.is_valid():
         context = _context(request, match, form)
         return render(request, "web/referee/enter.html", context, status=400)
-    parsed = form.cleaned_data["outcome"]
     try:
-        game = match_services.game_result_enter(
+        game = results.game_result_enter(
             match=match,
             number=form.cleaned_data["number"],
-            winner=form.cleaned_data["winner"],
-            outcome=parsed.outcome,
-            pattern=parsed.pattern,
-            munk=parsed.munk,
+            **form.result_fields(),
             starter=form.cleaned_data["starter"],
             note=form.cleaned_data["note"],
             by=request.user,
@@ -156,19 +156,15 @@ def game_correct(request: HttpRequest, pk: int) -> HttpResponse:
     match = got
     if request.method != "POST":
         return render(request, "web/referee/correct.html", _correct_context(request, match, game))
-    form = CorrectionForm(request.POST)
+    form = CorrectionForm(request.POST, codes=outcome_codes(match))
     if not form.is_valid():
         context = _correct_context(request, match, game)
         context["form"] = form
         return render(request, "web/referee/correct.html", context, status=400)
-    parsed = form.cleaned_data["outcome"]
     try:
-        game = match_services.game_result_correct(
+        game = results.game_result_correct(
             game=game,
-            winner=form.cleaned_data["winner"],
-            outcome=parsed.outcome,
-            pattern=parsed.pattern,
-            munk=parsed.munk,
+            **form.result_fields(),
             note=form.cleaned_data["note"],
             expected_version=form.cleaned_data["version"],
             by=request.user,

@@ -28,14 +28,15 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from core.errors import ConflictError, DomainError, PermissionDeniedError
+from core.permissions import User, is_referee, player_of
 from engine.types import Side
 from matches import reports as report_services
 from matches import selectors as matches_sel
-from matches.errors import ConflictError, DomainError, PermissionDeniedError
 from matches.models import GameReport, Match, MatchState, ReportState
 from tournaments.models import Player, ResultsBy
-from tournaments.permissions import User, is_referee, player_of
 from web.forms.referee import PATTERN_CHOICES, PLAIN_CHOICES, NoteForm, ResultForm, choice_value
+from web.games import entry_choices, outcome_codes
 from web.templatetags.brade import outcome_word
 from web.views.common import found
 
@@ -133,12 +134,16 @@ def _said(match: Match, report: GameReport) -> str:
 
 def _report_context(match: Match, form: ResultForm | None = None) -> dict[str, Any]:
     games = list(matches_sel.game_list(match=match))
+    entry = entry_choices(match.tournament.game)
     return {
         "match": match,
         "tournament": match.tournament,
         "games": games,
         "next_number": len(games) + 1,
-        "tek": not games,  # game 1's starter (R2); later ones follow from the games (S5)
+        "entry": entry,
+        # game 1's starter (R2); later ones follow from the games (S5), where the game
+        # records who starts
+        "tek": not games and entry.tek,
         "open": match.state in OPEN_MATCH,
         "plain_choices": PLAIN_CHOICES,
         "pattern_choices": PATTERN_CHOICES,
@@ -162,18 +167,14 @@ def match_report(request: HttpRequest, pk: int) -> HttpResponse:
         return _forbidden(request, match, _("Only the players of this match may report its games."))
     if request.method != "POST":
         return render(request, "web/reports/report.html", _report_context(match))
-    form = ResultForm(request.POST)
+    form = ResultForm(request.POST, codes=outcome_codes(match))
     if not form.is_valid():
         return render(request, "web/reports/report.html", _report_context(match, form), status=400)
-    parsed = form.cleaned_data["outcome"]
     try:
         report = report_services.game_report_submit(
             match=match,
             number=form.cleaned_data["number"],
-            winner=form.cleaned_data["winner"],
-            outcome=parsed.outcome,
-            pattern=parsed.pattern,
-            munk=parsed.munk,
+            **form.result_fields(),
             starter=form.cleaned_data["starter"],
             note=form.cleaned_data["note"],
             by=request.user,

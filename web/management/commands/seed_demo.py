@@ -12,7 +12,7 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from matches.errors import DomainError
+from core.errors import DomainError
 from web.demo import (
     DEMO_PASSWORD,
     TOURNAMENT_NAME,

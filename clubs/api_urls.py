@@ -1,0 +1,26 @@
+"""API routes of the clubs app (mounted under ``api/`` by ``tournaments.api_urls``)."""
+
+from django.urls import URLPattern, path
+
+from clubs import api
+
+urlpatterns: list[URLPattern] = [
+    path("ratings/", api.RatingListApi.as_view(), name="rating-list"),
+    path("players/<int:pk>/ratings/", api.PlayerRatingsApi.as_view(), name="player-ratings"),
+    path(
+        "players/<int:pk>/ratings/<str:game>/",
+        api.PlayerRatingHistoryApi.as_view(),
+        name="player-rating-history",
+    ),
+    path("matches/<int:pk>/rating/", api.MatchRatingApi.as_view(), name="match-rating"),
+    path(
+        "tournaments/<int:pk>/seeds/by-rating/",
+        api.TournamentSeedByRatingApi.as_view(),
+        name="tournament-seed-by-rating",
+    ),
+    path("seasons/", api.SeasonListApi.as_view(), name="season-list"),
+    path("seasons/<int:pk>/", api.SeasonDetailApi.as_view(), name="season-detail"),
+    path("seasons/<int:pk>/events/", api.SeasonEventListApi.as_view(), name="season-events"),
+    path("seasons/<int:pk>/standings/", api.SeasonStandingsApi.as_view(), name="season-standings"),
+    path("seasons/<int:pk>/imports/", api.SeasonImportApi.as_view(), name="season-import"),
+]

@@ -1,0 +1,119 @@
+"""A tournament's archive (issue 15): one ZIP with everything a club keeps of it.
+
+Inside (``tournament-<id>/`` as the top folder):
+
+- ``README.txt``: what the tournament was and what each file holds, in the reader's
+  language;
+- ``results.csv`` / ``results.json``, ``placings.csv`` / ``placings.json``: as the
+  exports (``clubs.exports``);
+- ``records/``: every game record submitted for its matches, exactly as submitted, one
+  file each, named ``round-<r>-match-<slot>-record-<id>-<state>`` with the extension of
+  its format: ``.mat`` for backgammon, ``.json`` for a bräde JSON record, ``.txt`` for a
+  bräde text record. Rejected and unverified records are kept too; their state is in the
+  name and the README says what the states mean.
+
+Raw records are readable only by a match's players and the tournament's referees and
+organisers (``tournaments.permissions.can_read_records``), so the archive, which holds all
+of them, is for the tournament's referees and organisers.
+"""
+
+from __future__ import annotations
+
+import io
+import zipfile
+from datetime import datetime
+
+from django.utils.timezone import localtime, now
+from django.utils.translation import gettext as _
+
+from clubs.exports import (
+    PLACING_COLUMNS,
+    RESULT_COLUMNS,
+    csv_text,
+    json_text,
+    placings_rows,
+    results_rows,
+)
+from clubs.games import tournament_game
+from matches.models import GameRecordSubmission
+from tournaments.models import Tournament
+
+
+def record_extension(game: str, text: str) -> str:
+    if game == "backgammon":
+        return ".mat"
+    return ".json" if text.lstrip().startswith("{") else ".txt"
+
+
+def _readme(tournament: Tournament, records: int, when: datetime) -> str:
+    lines = [
+        tournament.name,
+        "=" * len(tournament.name),
+        "",
+        _("Archive of the tournament, made %(when)s.")
+        % {"when": localtime(when).strftime("%Y-%m-%d %H:%M")},
+        _("Dates: %(start)s – %(end)s. Venue: %(venue)s.")
+        % {
+            "start": tournament.start_date.isoformat(),
+            "end": tournament.end_date.isoformat(),
+            "venue": tournament.venue or "–",
+        },
+        _("Rules: %(rules)s. Scale: %(scale)s.")
+        % {"rules": tournament.rules, "scale": tournament.get_scale_display()},
+        "",
+        _("What is inside:"),
+        _(
+            "- results.csv, results.json: every match of the bracket, round by round (players, "
+            "clubs, length, state, winner, points, tiebreak, walkover)."
+        ),
+        _("- placings.csv, placings.json: who finished where, as far as decided."),
+        _(
+            "- records/: every game record submitted (%(count)s), exactly as submitted, named "
+            "by round, match and record number and the record's state: verified or entered "
+            "(it agrees with the results), mismatch (it disagrees), invalid (the rules engine "
+            "refused it), pending, verifying or failed (not verified)."
+        )
+        % {"count": records},
+        "",
+        _(
+            "The CSV files are UTF-8 with a byte-order mark, fields separated by semicolons; "
+            "they open in a spreadsheet with Swedish letters intact."
+        ),
+        "",
+    ]
+    return "\r\n".join(lines)
+
+
+def tournament_archive(*, tournament: Tournament, lang: str) -> tuple[str, bytes]:
+    """The archive's file name and bytes."""
+    top = f"tournament-{tournament.pk}"
+    game = tournament_game(tournament)
+    submissions = list(
+        GameRecordSubmission.objects.filter(match__tournament=tournament)
+        .select_related("match__round")
+        .order_by("match__round__number", "match__is_third_place", "match__slot", "id")
+    )
+    results, placings = results_rows(tournament), placings_rows(tournament)
+    meta = {"tournament": tournament.name, "tournament_id": tournament.pk}
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", compression=zipfile.ZIP_DEFLATED) as archive:
+        archive.writestr(f"{top}/README.txt", _readme(tournament, len(submissions), now()))
+        decimal_comma = lang == "sv"
+        archive.writestr(
+            f"{top}/results.csv", csv_text(RESULT_COLUMNS, results, decimal_comma=decimal_comma)
+        )
+        archive.writestr(f"{top}/results.json", json_text({**meta, "rows": results}))
+        archive.writestr(
+            f"{top}/placings.csv",
+            csv_text(PLACING_COLUMNS, placings, decimal_comma=decimal_comma),
+        )
+        archive.writestr(f"{top}/placings.json", json_text({**meta, "rows": placings}))
+        for sub in submissions:
+            match = sub.match
+            where = "third-place" if match.is_third_place else f"match-{match.slot + 1}"
+            name = (
+                f"{top}/records/round-{match.round.number}-{where}-record-{sub.pk}-{sub.state}"
+                f"{record_extension(game, sub.text)}"
+            )
+            archive.writestr(name, sub.text)
+    return f"{top}.zip", buffer.getvalue()

@@ -1,0 +1,183 @@
+"""Reads for ratings: which matches are rated and how the ledger sees them, the rating
+list, a player's history, a match's rating change, ratings for seeding.
+
+**Which matches are rated** (``rated_matches``), the one definition both the incremental
+update and the rebuild read:
+
+- decided by play (``MatchState.DECIDED``): every game of it has a confirmed result (a
+  player's report counts only once the opponent confirmed it, ``matches.reports``);
+  walkovers and byes are not rated (S6);
+- in a **public** tournament. Private tournaments' matches are not rated: a rating is
+  public, and a rating moved by a match nobody may see would tell outsiders that the
+  match was played and who won it. A tournament made public later is rated from then on
+  (``tournament_update`` rebuilds; ``clubs.rating_services.tournament_visibility_changed``);
+- in a rated game (``ratings.ledger.RATED_GAMES``; ``clubs.games``).
+
+**When a match ended** (the ledger's order): the time of its latest ``match_decided``
+event (the audit trail), so a correction that keeps the winner keeps the match's place,
+and one that changes the winner (or a reset and a replay) moves it to when it was decided
+again. A match without such an event (none is written by today's services without one)
+falls back to its ``updated_at``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from decimal import Decimal
+
+from django.db.models import Count, F, OuterRef, Q, QuerySet, Subquery
+from django.db.models.functions import Coalesce
+
+from clubs.games import game_q
+from clubs.models import PlayerRating, RatingEntry, RatingStart
+from matches.models import EventKind, Match, MatchEvent, MatchState
+from ratings.ledger import FinishedMatch, PlayerId, PlayerState
+from tournaments.models import Player
+from tournaments.permissions import User, players_visible_to
+
+
+def _decided_at() -> Subquery:
+    return Subquery(
+        MatchEvent.objects.filter(match=OuterRef("pk"), kind=EventKind.MATCH_DECIDED)
+        .order_by("-at", "-id")
+        .values("at")[:1]
+    )
+
+
+def rated_matches(game: str) -> QuerySet[Match]:
+    """The matches ``game``'s ratings are computed from (see the module text), annotated
+    with ``ended_at`` and ``games_played``."""
+    return (
+        Match.objects.filter(
+            game_q(game),
+            state=MatchState.DECIDED,
+            walkover=False,
+            tournament__is_public=True,
+            player1__isnull=False,
+            player2__isnull=False,
+            winner__isnull=False,
+        )
+        .annotate(
+            ended_at=Coalesce(_decided_at(), F("updated_at")),
+            games_played=Count("games", filter=Q(games__voided_at__isnull=True)),
+        )
+        .order_by()
+    )
+
+
+_FIELDS = (
+    "pk",
+    "player1_id",
+    "player2_id",
+    "winner_id",
+    "length",
+    "ended_at",
+    "decided_early",
+    "games_played",
+)
+
+
+def finished_matches(game: str, *, ids: Iterable[int] | None = None) -> list[FinishedMatch]:
+    """The rated matches of ``game`` (only ``ids``, if given) as the ledger takes them."""
+    qs = rated_matches(game)
+    if ids is not None:
+        qs = qs.filter(pk__in=list(ids))
+    brade = game == "brade"
+    return [
+        FinishedMatch(
+            id=pk,
+            game=game,
+            player_a=one,
+            player_b=two,
+            winner=winner,
+            length=length,
+            ended_at=ended_at,
+            decided_early=bool(early) if brade else False,
+            games_played=played if brade else None,
+        )
+        for pk, one, two, winner, length, ended_at, early, played in qs.values_list(*_FIELDS)
+    ]
+
+
+def rating_starts(
+    game: str, *, players: Iterable[int] | None = None
+) -> dict[PlayerId, PlayerState]:
+    """Imported starting ratings of ``game`` (of ``players``, if given)."""
+    qs = RatingStart.objects.filter(game=game)
+    if players is not None:
+        qs = qs.filter(player_id__in=list(players))
+    return {
+        player: PlayerState(rating, experience)
+        for player, rating, experience in qs.values_list("player_id", "rating", "experience")
+    }
+
+
+def current_states(game: str, players: Sequence[int]) -> dict[PlayerId, PlayerState]:
+    """The players' standings to continue from: the stored rating, else their imported
+    start; players with neither are left out (the ledger starts them at 1500)."""
+    states = rating_starts(game, players=players)
+    for player, rating, experience in PlayerRating.objects.filter(
+        game=game, player_id__in=list(players)
+    ).values_list("player_id", "rating", "experience"):
+        states[player] = PlayerState(rating, experience)
+    return states
+
+
+def ratings_for_seeding(game: str, players: Sequence[int]) -> dict[int, Decimal]:
+    """Each player's rating in ``game`` for seeding a draw: the current rating, else the
+    imported start; players with neither are left out (``ratings.seeding`` rates them
+    1500)."""
+    return {player: state.rating for player, state in current_states(game, players).items()}
+
+
+# --- pages and the API --------------------------------------------------------------
+
+
+def rating_list(*, game: str, club: int | None = None, by: User = None) -> QuerySet[PlayerRating]:
+    """The rating list of ``game``, highest first (then by name), with the players' clubs;
+    only players ``by`` may see (every rated player played in a public tournament, so in
+    practice everyone), of ``club`` if given. Two queries with the count, whatever the
+    size of the list."""
+    qs = (
+        PlayerRating.objects.filter(game=game, player__in=players_visible_to(by))
+        .select_related("player__club")
+        .order_by("-rating", "player__name", "player_id")
+    )
+    if club is not None:
+        qs = qs.filter(player__club_id=club)
+    return qs
+
+
+def player_ratings(*, player: Player) -> list[PlayerRating]:
+    """The player's current rating in each game they have one in."""
+    return list(PlayerRating.objects.filter(player=player).order_by("game"))
+
+
+def player_history(*, player: Player, game: str) -> QuerySet[RatingEntry]:
+    """The player's rated matches in ``game``, oldest first, with the opponent and the
+    match's tournament and round (rated matches are in public tournaments only)."""
+    return (
+        RatingEntry.objects.filter(player=player, game=game)
+        .select_related("opponent", "match__tournament", "match__round")
+        .order_by("ended_at", "match_id")
+    )
+
+
+@dataclass(frozen=True)
+class MatchRatingChange:
+    """What a rated match did to both players' ratings (player 1's entry first)."""
+
+    game: str
+    first: RatingEntry
+    second: RatingEntry
+
+
+def match_rating_change(*, match: Match) -> MatchRatingChange | None:
+    """The rating change of ``match``, or None if it is not (yet) rated. One query."""
+    entries = {e.player_id: e for e in RatingEntry.objects.filter(match_id=match.pk)}
+    first = entries.get(match.player1_id or 0)
+    second = entries.get(match.player2_id or 0)
+    if first is None or second is None:
+        return None
+    return MatchRatingChange(game=first.game, first=first, second=second)

@@ -1,0 +1,467 @@
+"""Services for ratings per game (issue 15): the incremental update after a match changes,
+the rebuild, imported starting ratings and seeding a draw by rating.
+
+The figures are the ``ratings`` package's (FIBS formula, ``ratings.ledger``); which
+matches count and when they ended is ``clubs.rating_selectors``. Both paths write the
+same rows from the same reads, so ``manage.py ratings rebuild`` changes nothing after the
+incremental updates (tests/clubs/test_rating_services.py).
+
+- **Incremental** (``match_ratings_sync``): the match services call
+  ``ratings_sync_on_commit`` whenever they lock a match (``matches.services._lock``); after
+  the commit, the match is compared with what is stored for it. A newly rated match is
+  added with ``ratings.ledger.Book.apply`` from the two players' stored states; a match
+  that is stored but changed (a correction that changed the winner, a reset, its
+  tournament made private), or one that ended before the last rated match of its game
+  (``NeedsRebuildError``), rebuilds that game. A match with nothing to do costs two reads
+  and takes no lock.
+- **Rebuild** (``ratings_rebuild``): all the game's rated matches in order, from the
+  imported starts; only the rows that differ are written, and the tournaments whose
+  matches' rating changes moved are touched (their pages show the change: ``web.live``).
+- **One writer per game**: every write first bumps the game's ``RatingBook`` row, which
+  locks it (on SQLite it takes the write lock) before anything is read.
+- **Failures** never undo a result: the update runs after the result's commit
+  (``on_commit(robust=True)``, so an error is logged, not raised into the referee's
+  request), and ``manage.py ratings rebuild`` repairs whatever was missed.
+
+**Starting ratings.** Everyone starts at 1500 with experience 0, or at their
+``RatingStart`` (a rating brought from elsewhere, per game, with optional experience; set
+with ``rating_start_set`` or ``manage.py ratings starts``, which rebuild the game).
+``Player.rating`` — the number organisers type in with a player or a CSV of entries — is
+*not* a start by itself: it may change at any time, and a start that changes silently
+would make the stored ratings differ from a rebuild. ``manage.py ratings starts
+--from-player-rating`` copies it into starts once, on purpose.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from decimal import Decimal
+from enum import StrEnum
+from functools import partial
+from typing import Any
+
+from django.db import connection, transaction
+from django.db.models import F
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from clubs.games import tournament_game
+from clubs.models import RATING_DIGITS, PlayerRating, RatingBook, RatingEntry, RatingStart
+from clubs.rating_selectors import (
+    current_states,
+    finished_matches,
+    rating_starts,
+    ratings_for_seeding,
+)
+from core.errors import PermissionDeniedError, ValidationError
+from core.permissions import User, can_manage_all_players
+from matches.models import Match
+from ratings.errors import NeedsRebuildError, RatingValueError
+from ratings.fibs import to_rating
+from ratings.ledger import RATED_GAMES, Book, FinishedMatch, HistoryEntry, PlayerState, rebuild
+from ratings.seeding import seeding_order
+from tournaments.models import Entry, Player, Tournament
+from tournaments.services import entries_seeds_set, tournaments_touch
+
+log = logging.getLogger(__name__)
+
+BATCH = 500  # rows per IN (…) list: well under SQLite's variable limit
+
+
+class SyncResult(StrEnum):
+    NOT_RATED = "not_rated"  # not a rated match, and nothing stored for it
+    UNCHANGED = "unchanged"  # rated already, as stored
+    RATED = "rated"  # rated now, incrementally
+    REBUILT = "rebuilt"  # the game's ratings were rebuilt
+
+
+def _lock_book(game: str) -> RatingBook:
+    """The game's book row, locked for the rest of the transaction. The UPDATE comes
+    first: it takes the row lock on PostgreSQL and the write lock on SQLite before
+    anything is read, so two updates of one game run one after the other."""
+    if not RatingBook.objects.filter(game=game).update(version=F("version") + 1):
+        RatingBook.objects.get_or_create(game=game)
+        RatingBook.objects.filter(game=game).update(version=F("version") + 1)
+    return RatingBook.objects.select_for_update().get(game=game)
+
+
+def _entry_fields(entry: HistoryEntry) -> tuple[Any, ...]:
+    return (
+        entry.opponent,
+        entry.won,
+        entry.before,
+        entry.after,
+        entry.change,
+        entry.experience,
+        entry.length,
+        entry.ended_at,
+    )
+
+
+# The stored columns ``_entry_fields`` is compared with, in its order.
+_STORED = ("opponent_id", "won", "before", "after", "change", "experience", "length", "ended_at")
+
+
+def _entry_row(game: str, entry: HistoryEntry) -> RatingEntry:
+    return RatingEntry(
+        game=game,
+        match_id=entry.match_id,
+        player_id=entry.player,
+        opponent_id=entry.opponent,
+        won=entry.won,
+        before=entry.before,
+        after=entry.after,
+        change=entry.change,
+        experience=entry.experience,
+        length=entry.length,
+        ended_at=entry.ended_at,
+    )
+
+
+def _insert_entries(game: str, entries: Sequence[HistoryEntry]) -> None:
+    """``bulk_create`` of ``entries`` without building model instances (a first rebuild
+    writes two rows per match): one ``executemany`` per batch, values adapted by the
+    database backend as the ORM adapts them."""
+    if not entries:
+        return
+    ops = connection.ops
+    table = RatingEntry._meta.db_table
+    columns = (
+        "game",
+        "match_id",
+        "player_id",
+        "opponent_id",
+        "won",
+        "before",
+        "after",
+        "change",
+        "experience",
+        "length",
+        "ended_at",
+    )
+    quoted = ", ".join(ops.quote_name(c) for c in columns)
+    marks = ", ".join(["%s"] * len(columns))
+    sql = f"INSERT INTO {ops.quote_name(table)} ({quoted}) VALUES ({marks})"
+
+    def money(value: Decimal) -> Any:
+        return ops.adapt_decimalfield_value(value, RATING_DIGITS, 2)
+
+    rows = [
+        (
+            game,
+            e.match_id,
+            e.player,
+            e.opponent,
+            e.won,
+            money(e.before),
+            money(e.after),
+            money(e.change),
+            e.experience,
+            e.length,
+            ops.adapt_datetimefield_value(e.ended_at),
+        )
+        for e in entries
+    ]
+    with connection.cursor() as cursor:
+        for start in range(0, len(rows), 5000):
+            cursor.executemany(sql, rows[start : start + 5000])
+
+
+def _still_as_stored(stored: Sequence[RatingEntry], match: FinishedMatch) -> bool:
+    """The stored entries still describe ``match``: same players, winner, length and end."""
+    if len(stored) != 2:
+        return False
+    by_player = {row.player_id: row for row in stored}
+    if set(by_player) != {match.player_a, match.player_b}:
+        return False
+    return all(
+        row.won == (row.player_id == match.winner)
+        and row.length == match.length
+        and row.ended_at == match.ended_at
+        for row in stored
+    )
+
+
+def _chunks(items: Sequence[Any]) -> Iterable[Sequence[Any]]:
+    for start in range(0, len(items), BATCH):
+        yield items[start : start + BATCH]
+
+
+def _touch_matches(match_ids: Iterable[int]) -> None:
+    """Bump the versions of the tournaments of these matches: their pages show the
+    matches' rating changes (``web.live``)."""
+    ids = sorted(set(match_ids))
+    tournament_ids: set[int] = set()
+    for chunk in _chunks(ids):
+        tournament_ids.update(
+            Match.objects.filter(pk__in=chunk).values_list("tournament_id", flat=True)
+        )
+    if tournament_ids:
+        tournaments_touch(tournaments=Tournament.objects.filter(pk__in=sorted(tournament_ids)))
+
+
+def match_ratings_sync(*, match_id: int) -> SyncResult:
+    """Bring the ratings up to date with one match (see the module text)."""
+    match = Match.objects.select_related("tournament").filter(pk=match_id).first()
+    if match is None:
+        return SyncResult.NOT_RATED
+    game = tournament_game(match.tournament)
+    if game not in RATED_GAMES:
+        return SyncResult.NOT_RATED
+
+    def look() -> tuple[FinishedMatch | None, list[RatingEntry]]:
+        rows = finished_matches(game, ids=[match_id])
+        return (rows[0] if rows else None), list(RatingEntry.objects.filter(match_id=match_id))
+
+    current, stored = look()
+    if (current is None and not stored) or (
+        current is not None and _still_as_stored(stored, current)
+    ):
+        return SyncResult.UNCHANGED if stored else SyncResult.NOT_RATED
+    with transaction.atomic():
+        book_row = _lock_book(game)
+        current, stored = look()  # again, under the lock
+        if current is None and not stored:
+            return SyncResult.NOT_RATED
+        if current is not None and _still_as_stored(stored, current):
+            return SyncResult.UNCHANGED
+        if stored:
+            _rebuild(game, book_row)
+            return SyncResult.REBUILT
+        assert current is not None
+        last = (
+            (book_row.last_ended_at, book_row.last_match_id)
+            if book_row.last_ended_at is not None and book_row.last_match_id is not None
+            else None
+        )
+        players = [current.player_a, current.player_b]
+        book = Book(game, states=current_states(game, players), last=last)
+        try:
+            entries = book.apply(current)
+        except NeedsRebuildError:
+            _rebuild(game, book_row)
+            return SyncResult.REBUILT
+        RatingEntry.objects.bulk_create([_entry_row(game, e) for e in entries])
+        for entry in entries:
+            state = book.state(entry.player)
+            updated = PlayerRating.objects.filter(game=game, player_id=entry.player).update(
+                rating=state.rating, experience=state.experience, matches=F("matches") + 1
+            )
+            if not updated:
+                PlayerRating.objects.create(
+                    game=game,
+                    player_id=entry.player,
+                    rating=state.rating,
+                    experience=state.experience,
+                    matches=1,
+                )
+        book_row.last_ended_at, book_row.last_match_id = current.ended_at, current.id
+        book_row.save(update_fields=["last_ended_at", "last_match_id"])
+        _touch_matches([current.id])
+    return SyncResult.RATED
+
+
+def _sync_quietly(match_id: int) -> None:
+    match_ratings_sync(match_id=match_id)
+
+
+def ratings_sync_on_commit(*, match_id: int) -> None:
+    """After the current transaction commits, bring the ratings up to date with the match
+    (``match_ratings_sync``). An error there is logged and never reaches the caller: the
+    result stands, and ``manage.py ratings rebuild`` repairs the ratings."""
+    transaction.on_commit(partial(_sync_quietly, match_id), robust=True)
+
+
+@dataclass(frozen=True)
+class RebuildSummary:
+    game: str
+    matches: int  # rated matches
+    players: int  # players with a rating
+    entries_written: int  # history rows added or rewritten
+    entries_removed: int  # history rows of matches no longer rated (or rewritten)
+    ratings_written: int  # current ratings added or changed
+
+
+def _rebuild(game: str, book_row: RatingBook) -> RebuildSummary:
+    """Rebuild ``game`` under its locked book row: write only what differs."""
+    matches = finished_matches(game)
+    ledger = rebuild(matches, imported={game: rating_starts(game)})
+    book = ledger.book(game)
+    fresh = {(e.match_id, e.player): e for history in book.histories.values() for e in history}
+    # Tuples, not model instances: a rebuild reads every history row of the game.
+    stored = {
+        (match_id, player_id): (pk, fields)
+        for pk, match_id, player_id, *fields in RatingEntry.objects.filter(game=game)
+        .order_by()
+        .values_list("pk", "match_id", "player_id", *_STORED)
+    }
+    stale_keys = {
+        key
+        for key, (_pk, fields) in stored.items()
+        if key not in fresh or tuple(fields) != _entry_fields(fresh[key])
+    }
+    stale = [stored[key][0] for key in stale_keys]
+    new = [e for key, e in fresh.items() if key not in stored or key in stale_keys]
+    for chunk in _chunks(stale):
+        RatingEntry.objects.filter(pk__in=chunk).delete()
+    _insert_entries(game, new)
+
+    # Current ratings: players with at least one rated match.
+    wanted = {
+        player: (book.state(player), len(history))
+        for player, history in book.histories.items()
+        if history
+    }
+    have = {row.player_id: row for row in PlayerRating.objects.filter(game=game)}
+    gone = [row.pk for player, row in have.items() if player not in wanted]
+    for chunk in _chunks(gone):
+        PlayerRating.objects.filter(pk__in=chunk).delete()
+    changed: list[PlayerRating] = []
+    created: list[PlayerRating] = []
+    for player, (state, count) in wanted.items():
+        row = have.get(player)
+        if row is None:
+            created.append(
+                PlayerRating(
+                    game=game,
+                    player_id=player,
+                    rating=state.rating,
+                    experience=state.experience,
+                    matches=count,
+                )
+            )
+        elif (row.rating, row.experience, row.matches) != (state.rating, state.experience, count):
+            row.rating, row.experience, row.matches = state.rating, state.experience, count
+            changed.append(row)
+    PlayerRating.objects.bulk_create(created, batch_size=BATCH)
+    PlayerRating.objects.bulk_update(changed, ["rating", "experience", "matches"], batch_size=BATCH)
+
+    book_row.last_ended_at, book_row.last_match_id = book.last if book.last else (None, None)
+    book_row.rebuilt_at = timezone.now()
+    book_row.save(update_fields=["last_ended_at", "last_match_id", "rebuilt_at"])
+    _touch_matches([key[0] for key in stale_keys] + [e.match_id for e in new])
+    return RebuildSummary(
+        game=game,
+        matches=len(matches),
+        players=len(wanted),
+        entries_written=len(new),
+        entries_removed=len(stale),
+        ratings_written=len(created) + len(changed) + len(gone),
+    )
+
+
+def ratings_rebuild(*, game: str) -> RebuildSummary:
+    """Recompute ``game``'s ratings from all its rated matches (``manage.py ratings
+    rebuild``). After correct incremental updates it writes nothing."""
+    if game not in RATED_GAMES:
+        raise ValidationError(
+            _("There are no ratings for “%(game)s”; rated games: %(games)s.")
+            % {"game": game, "games": ", ".join(RATED_GAMES)}
+        )
+    with transaction.atomic():
+        return _rebuild(game, _lock_book(game))
+
+
+def tournament_visibility_changed(*, tournament: Tournament) -> None:
+    """A tournament became public or private: its matches join or leave the ratings.
+    Called by ``tournaments.services.tournament_update``; the rebuild runs after the
+    commit (and only if the tournament has decided matches)."""
+    game = tournament_game(tournament)
+    if game not in RATED_GAMES:
+        return
+    if not Match.objects.filter(tournament=tournament, winner__isnull=False).exists():
+        return
+
+    def run() -> None:
+        ratings_rebuild(game=game)
+
+    transaction.on_commit(run, robust=True)
+
+
+def _require_registry_staff(by: User) -> None:
+    if not can_manage_all_players(by):
+        raise PermissionDeniedError(
+            _("Only the keepers of the player register may set starting ratings.")
+        )
+
+
+def rating_starts_set(
+    *,
+    game: str,
+    starts: Mapping[int, tuple[Decimal | int | str, int] | None],
+    by: User,
+    note: str = "",
+) -> RebuildSummary:
+    """Set (or, with ``None``, remove) imported starting ratings of ``game``: player id →
+    (rating, experience). Registry staff only (``tournaments.permissions``). All or
+    nothing; the game's ratings are rebuilt in the same transaction."""
+    _require_registry_staff(by)
+    if game not in RATED_GAMES:
+        raise ValidationError(_("There are no ratings for “%(game)s”.") % {"game": game})
+    values: dict[int, PlayerState | None] = {}
+    for player, start in starts.items():
+        if start is None:
+            values[player] = None
+            continue
+        rating, experience = start
+        try:
+            values[player] = PlayerState(to_rating(rating), int(experience))
+        except RatingValueError as err:
+            raise ValidationError(
+                _("Player %(id)s: %(error)s") % {"id": player, "error": err}
+            ) from None
+        if values[player].rating < 0:  # type: ignore[union-attr]
+            raise ValidationError(_("A rating cannot be negative."))
+    known = set(Player.objects.filter(pk__in=list(values)).values_list("pk", flat=True))
+    if missing := sorted(set(values) - known):
+        raise ValidationError(_("There is no player #%(id)s.") % {"id": missing[0]})
+    user = by if getattr(by, "is_authenticated", False) else None
+    with transaction.atomic():
+        book_row = _lock_book(game)
+        for player, state in values.items():
+            if state is None:
+                RatingStart.objects.filter(game=game, player_id=player).delete()
+            else:
+                RatingStart.objects.update_or_create(
+                    game=game,
+                    player_id=player,
+                    defaults={
+                        "rating": state.rating,
+                        "experience": state.experience,
+                        "note": note,
+                        "set_by": user,
+                    },
+                )
+        return _rebuild(game, book_row)
+
+
+# --- seeding a draw by rating ----------------------------------------------------------
+
+
+def entries_seed_by_rating(
+    *, tournament: Tournament, by: User, count: int | None = None
+) -> list[Entry]:
+    """Seed the tournament's active entries by their rating in its game, highest first
+    (``ratings.seeding``): the best ``count`` (all, if not given) get seeds 1, 2, …, the
+    others none. A player without a rating counts as 1500 (or their imported start);
+    players on the same rating are put in an order drawn from the tournament's id, so
+    seeding twice gives the same seeds. Organisers only, before the draw
+    (``tournaments.services.entries_seeds_set`` checks both). The draw then places the
+    seeded players as usual: seeds 1 and 2 can meet only in the final."""
+    if count is not None and count < 0:
+        raise ValidationError(_("The number of seeds is 0 or more."))
+    entries = list(
+        Entry.objects.filter(tournament=tournament, withdrawn_at__isnull=True).order_by("pk")
+    )
+    game = tournament_game(tournament)
+    players = [e.player_id for e in entries]
+    ratings = ratings_for_seeding(game, players) if game in RATED_GAMES else {}
+    order = seeding_order(players, ratings, seed=f"tournament-{tournament.pk}")
+    place = {player: i + 1 for i, player in enumerate(order)}
+    limit = len(order) if count is None else count
+    seeds: dict[int, int | None] = {
+        e.pk: (place[e.player_id] if place[e.player_id] <= limit else None) for e in entries
+    }
+    return entries_seeds_set(tournament=tournament, seeds=seeds, by=by)

@@ -1,0 +1,47 @@
+"""Ratings on the pages of other apps: the match page's rating change and the player
+page's ratings, each one tag, so those pages need one line each::
+
+    {% load club_ratings %}{% match_rating_box match %}     (templates/web/match_detail.html)
+    {% load club_ratings %}{% player_rating_box player %}   (templates/web/player_detail.html)
+
+A match is rated only in a public tournament (``clubs.rating_selectors``), and a player's
+page is shown only to who may see the player, so neither shows anything private.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import template
+
+from clubs.charts import history_chart, signed
+from clubs.models import RatedGame
+from clubs.rating_selectors import match_rating_change, player_history, player_ratings
+
+register = template.Library()
+
+register.filter("signed", signed)
+
+
+@register.inclusion_tag("clubs/_match_rating.html")
+def match_rating_box(match: Any) -> dict[str, Any]:
+    """The rating change of a rated match (one query), or nothing."""
+    return {"change": match_rating_change(match=match), "match": match}
+
+
+@register.inclusion_tag("clubs/_player_ratings.html")
+def player_rating_box(player: Any) -> dict[str, Any]:
+    """The player's rating in each game they have one in, with the chart of its history
+    (one query, plus one per game)."""
+    boxes = []
+    for rating in player_ratings(player=player):
+        game_name = RatedGame(rating.game).label
+        entries = list(player_history(player=player, game=rating.game))
+        boxes.append(
+            {
+                "rating": rating,
+                "game_name": game_name,
+                "chart": history_chart(game_name=game_name, entries=entries),
+            }
+        )
+    return {"player": player, "boxes": boxes}

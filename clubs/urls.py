@@ -1,0 +1,33 @@
+"""Pages of the clubs app (mounted at the site's root by config/urls.py, namespace
+``clubs``): ratings, seasons, exports, the tournament archive, seeding by rating."""
+
+from django.urls import URLPattern, path
+
+from clubs import views
+
+app_name = "clubs"
+urlpatterns: list[URLPattern] = [
+    path("ratings/", views.ratings, name="ratings"),
+    path("ratings/export.<str:fmt>", views.ratings_export, name="ratings_export"),
+    path("players/<int:pk>/ratings/<str:game>/", views.rating_history, name="rating_history"),
+    path("seasons/", views.season_list, name="season_list"),
+    path("seasons/<int:pk>/", views.season_detail, name="season_detail"),
+    path("seasons/<int:pk>/standings.<str:fmt>", views.season_export, name="season_export"),
+    path("seasons/<int:pk>/import/", views.season_import, name="season_import"),
+    path(
+        "tournaments/<int:pk>/results.<str:fmt>",
+        views.tournament_results_export,
+        name="tournament_results_export",
+    ),
+    path(
+        "tournaments/<int:pk>/placings.<str:fmt>",
+        views.tournament_placings_export,
+        name="tournament_placings_export",
+    ),
+    path("tournaments/<int:pk>/archive.zip", views.tournament_archive, name="tournament_archive"),
+    path(
+        "tournaments/<int:pk>/seeds/by-rating/",
+        views.tournament_seed_by_rating,
+        name="tournament_seed_by_rating",
+    ),
+]

@@ -1,0 +1,111 @@
+"""The roles, checked on the server by the services and selectors of every app.
+
+Roles, per tournament:
+- *organiser*: a user in the tournament's ``organisers`` (or a superuser). Manages the
+  tournament; may also do everything a referee may.
+- *referee*: a user in its ``referees``. Enters and corrects results, declares walkovers
+  and submits game records in that tournament only.
+- *player*: a user linked to a ``Player`` (``Player.user``); submits records for, and
+  reports, their own matches.
+- everyone (also anonymous): reads public tournaments (``tournaments.permissions``).
+
+Across tournaments, *registry staff*: a superuser, or a user given the model permission
+``tournaments.change_player`` by an administrator; they keep the register of players.
+``is_staff`` alone is not enough: it only opens the admin site.
+
+Below every app: these checks read the objects they are given (a tournament's staff, a
+match's players, the user's linked player through the user model's reverse ``player``
+relation) and import no app, so tournaments and matches both use them without importing
+each other (``tests/test_layers.py``). Who may *see* what (visibility, which needs the
+tournaments' tables) is ``tournaments.permissions``.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Protocol
+
+__all__ = [
+    "User",
+    "authenticated",
+    "can_create_tournament",
+    "can_manage_all_players",
+    "can_read_records",
+    "is_match_player",
+    "is_organiser",
+    "is_referee",
+    "player_of",
+]
+
+User = Any  # django.contrib.auth user or AnonymousUser
+
+
+class Staffed(Protocol):
+    """A tournament, as far as the roles read it: its organisers and referees."""
+
+    @property
+    def organisers(self) -> Any: ...
+
+    @property
+    def referees(self) -> Any: ...
+
+
+class Played(Protocol):
+    """A match, as far as the roles read it: its tournament and its two players' ids."""
+
+    player1_id: int | None
+    player2_id: int | None
+
+    @property
+    def tournament(self) -> Any: ...
+
+
+def authenticated(user: User) -> bool:
+    return bool(user is not None and user.is_authenticated)
+
+
+def is_organiser(user: User, tournament: Staffed) -> bool:
+    if not authenticated(user):
+        return False
+    if user.is_superuser:
+        return True
+    return bool(tournament.organisers.filter(pk=user.pk).exists())
+
+
+def is_referee(user: User, tournament: Staffed) -> bool:
+    """A referee of this tournament, or one of its organisers."""
+    if not authenticated(user):
+        return False
+    if is_organiser(user, tournament):
+        return True
+    return bool(tournament.referees.filter(pk=user.pk).exists())
+
+
+def player_of(user: User) -> Any:
+    """The player linked to ``user`` (``tournaments.Player.user``), or None. Read fresh
+    each time, through the relation's model, not the user object's cached reverse
+    accessor: a player linked after the user was loaded is found."""
+    if not authenticated(user):
+        return None
+    player_model = user._meta.get_field("player").related_model
+    return player_model._default_manager.filter(user=user).first()
+
+
+def is_match_player(user: User, match: Played) -> bool:
+    player = player_of(user)
+    return player is not None and player.pk in (match.player1_id, match.player2_id)
+
+
+def can_create_tournament(user: User) -> bool:
+    return authenticated(user) and bool(user.has_perm("tournaments.add_tournament"))
+
+
+def can_manage_all_players(user: User) -> bool:
+    """Registry staff: superusers and users with ``tournaments.change_player``."""
+    return authenticated(user) and bool(
+        user.is_superuser or user.has_perm("tournaments.change_player")
+    )
+
+
+def can_read_records(user: User, match: Played) -> bool:
+    """Raw game records: the match's players and the tournament's referees/organisers."""
+    return is_referee(user, match.tournament) or is_match_player(user, match)

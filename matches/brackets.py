@@ -1,0 +1,130 @@
+"""Reads of a tournament's bracket: its rounds with their matches, the placings so far,
+and a player's matches.
+
+Each selector runs a fixed number of queries whatever the field size
+(``select_related``/``prefetch_related``); ``bench/web_bench.py`` shows it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from django.db.models import Q, QuerySet
+
+from core.permissions import User
+from matches.models import Match, MatchState
+from tournaments import bracket
+from tournaments.models import Player, Round, Tournament
+from tournaments.permissions import visible_tournaments
+
+__all__ = [
+    "Bracket",
+    "BracketRound",
+    "Placing",
+    "player_matches",
+    "tournament_bracket",
+    "tournament_placings",
+]
+
+
+@dataclass
+class BracketRound:
+    round: Round
+    matches: list[Match] = field(default_factory=list)
+
+
+@dataclass
+class Bracket:
+    tournament: Tournament
+    rounds: list[BracketRound]
+    third_place: Match | None
+
+
+def _matches(tournament: Tournament) -> QuerySet[Match]:
+    return (
+        Match.objects.filter(tournament=tournament)
+        .select_related("player1__club", "player2__club", "winner", "round")
+        .order_by("round__number", "is_third_place", "slot")
+    )
+
+
+def tournament_bracket(*, tournament: Tournament) -> Bracket:
+    """Rounds → matches (players, cached scores, winners), and the third-place match.
+
+    Two queries: the rounds and the matches with their players.
+    """
+    rounds = {r.pk: BracketRound(r) for r in Round.objects.filter(tournament=tournament)}
+    third: Match | None = None
+    for match in _matches(tournament):
+        if match.is_third_place:
+            third = match
+        else:
+            rounds[match.round_id].matches.append(match)
+    ordered = sorted(rounds.values(), key=lambda br: br.round.number)
+    return Bracket(tournament=tournament, rounds=ordered, third_place=third)
+
+
+@dataclass(frozen=True)
+class Placing:
+    player: Player
+    first: int
+    last: int
+    walkover: bool = False  # lost (or left) by walkover
+
+    @property
+    def label(self) -> str:
+        return str(self.first) if self.first == self.last else f"{self.first}–{self.last}"
+
+
+def tournament_placings(*, tournament: Tournament) -> list[Placing]:
+    """Final placings so far: 1, 2, 3 and 4 (or 3–4 shared), 5–8, 9–16, …
+
+    A player is placed once they are out (or have won); players still in are not
+    listed. A loser by walkover is placed by the round lost in, and marked.
+    """
+    rounds = Round.objects.filter(tournament=tournament).count()
+    placings: list[Placing] = []
+    matches = list(
+        Match.objects.filter(
+            tournament=tournament, state__in=(MatchState.DECIDED, MatchState.WALKOVER)
+        )
+        .select_related("player1", "player2", "winner", "round")
+        .order_by("round__number", "is_third_place", "slot")
+    )
+    has_third = (
+        tournament.third_place_match
+        and Match.objects.filter(tournament=tournament, is_third_place=True).exists()
+    )
+    for match in matches:
+        loser = match.loser
+        number = match.round.number
+        if match.is_third_place:
+            assert match.winner is not None
+            placings.append(Placing(match.winner, 3, 3))
+            if loser is not None:
+                placings.append(Placing(loser, 4, 4, match.walkover))
+            continue
+        if number == rounds:
+            assert match.winner is not None
+            placings.append(Placing(match.winner, 1, 1))
+        if loser is None:
+            continue
+        first, last = bracket.placing_label(number, rounds)
+        if number == rounds - 1 and has_third:
+            continue  # semifinal losers are placed by the third-place match
+        placings.append(Placing(loser, first, last, match.walkover))
+    return sorted(placings, key=lambda p: (p.first, p.player.name, p.player.pk))
+
+
+def player_matches(*, player: Player, by: User = None) -> QuerySet[Match]:
+    """The player's matches in tournaments ``by`` may see, newest tournament first.
+
+    A player visible through one public tournament shows only that tournament's
+    matches to the public, never those of their private tournaments.
+    """
+    return (
+        Match.objects.filter(Q(player1=player) | Q(player2=player))
+        .filter(tournament__in=visible_tournaments(by))
+        .select_related("tournament", "round", "player1", "player2", "winner")
+        .order_by("-tournament__start_date", "tournament_id", "round__number", "slot")
+    )

@@ -1,0 +1,129 @@
+"""What every match service uses: the match's row lock, the audit trail, the active games,
+the match's state as JSON for conflicts, the referee check, and the settling of the
+players' open reports.
+
+Concurrency: every change to a match first locks its row (``lock_match``) and re-reads
+its games, so of two referees entering the same game one succeeds and the other gets a
+``ConflictError`` with the current state. ``lock_match`` first bumps the tournament's
+version (``tournament_touch``, what the live pages' ETag comes from), so no change to a
+match can leave the pages answering "not modified".
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from django.conf import settings
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from clubs.rating_services import ratings_sync_on_commit
+from core.errors import PermissionDeniedError
+from core.permissions import User, is_referee
+from matches.models import (
+    OPEN_REPORT_STATES,
+    EventKind,
+    Game,
+    GameReport,
+    Match,
+    MatchEvent,
+    ReportState,
+)
+from tournaments.services import tournament_touch
+
+__all__ = [
+    "active_games",
+    "event_add",
+    "game_to_dict",
+    "lock_match",
+    "match_snapshot",
+    "referee_require",
+    "reports_settle",
+    "setting",
+    "user_label",
+]
+
+
+def setting(name: str, default: float) -> float:
+    return float(getattr(settings, name, default))
+
+
+def user_label(user: Any) -> str:
+    if user is None:
+        return _("someone")
+    return str(user.get_username()) if hasattr(user, "get_username") else str(user)
+
+
+def lock_match(match: Match) -> Match:
+    """The match row, locked for the rest of the transaction, freshly read; the
+    tournament's version is bumped first (its row locked before the match's, the one
+    lock order of every writer: ``tournaments_touch``)."""
+    tournament_touch(tournament_id=match.tournament_id)
+    ratings_sync_on_commit(match_id=match.pk)  # issue 15: ratings follow the match
+    return Match.objects.select_for_update().get(pk=match.pk)
+
+
+def active_games(match: Match) -> list[Game]:
+    return list(match.games.filter(voided_at__isnull=True).order_by("number"))
+
+
+def event_add(match: Match, kind: str, by: Any, **data: Any) -> MatchEvent:
+    user = by if by is not None and getattr(by, "is_authenticated", False) else None
+    return MatchEvent.objects.create(match=match, kind=kind, by=user, data=data)
+
+
+def game_to_dict(game: Game) -> dict[str, Any]:
+    return {
+        "number": game.number,
+        "starter": game.starter or None,
+        "winner": game.winner,
+        "outcome": game.outcome,
+        "pattern": game.pattern or None,
+        "munk": game.munk,
+        "cube": game.cube,
+        "conceded": game.conceded or None,
+        "game_type": game.game_type or None,
+        "verified": game.verified,
+    }
+
+
+def match_snapshot(match: Match, games: Sequence[Game] | None = None) -> dict[str, Any]:
+    """The match's current state as JSON, sent with conflicts so clients can show it."""
+    games = active_games(match) if games is None else games
+    return {
+        "id": match.pk,
+        "state": match.state,
+        "player1": match.player1_id,
+        "player2": match.player2_id,
+        "winner": match.winner_id,
+        "points": [match.points1, match.points2],
+        "tiebreak": [match.tiebreak1, match.tiebreak2],
+        "decided_after_game": match.decided_after_game,
+        "crawford_game": match.crawford_game,
+        "games": [game_to_dict(g) for g in games],
+    }
+
+
+def reports_settle(match: Match, by: User, *, number: int | None = None) -> None:
+    """The players' open reports of a locked match (of game ``number``, or all of them)
+    are settled by what was just done without them (a game entered by a referee or from
+    a record, a correction that decided the match, a walkover, a reset): closed as
+    overridden, each audited (``matches.reports``)."""
+    reports = GameReport.objects.filter(match=match, state__in=OPEN_REPORT_STATES)
+    if number is not None:
+        reports = reports.filter(number=number)
+    user = by if getattr(by, "is_authenticated", False) else None
+    for report in reports:
+        report.state = ReportState.OVERRIDDEN
+        report.closed_by = user
+        report.closed_at = timezone.now()
+        report.save(update_fields=["state", "closed_by", "closed_at"])
+        event_add(match, EventKind.REPORT_OVERRIDDEN, by, report=report.pk, game=report.number)
+
+
+def referee_require(by: User, match: Match) -> None:
+    if not is_referee(by, match.tournament):
+        raise PermissionDeniedError(
+            _("Only the referees and organisers of this tournament may enter results.")
+        )

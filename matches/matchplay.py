@@ -1,0 +1,73 @@
+"""The matches app's side of ``tournaments.matchplay``: what tournament services ask of
+matches, registered at start-up (``matches.apps``)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from django.utils.translation import ngettext
+
+from core.errors import ValidationError
+from matches.models import OPEN_REPORT_STATES, Game, GameReport, Match
+from matches.progression import bracket_matches_create
+from matches.walkovers import match_withdrawal_apply
+from tournaments.models import Entry, Player, ResultsBy, Round, Tournament
+
+__all__ = ["MATCH_PLAY", "Matches"]
+
+
+class Matches:
+    """``tournaments.matchplay.MatchPlay``, implemented by this app's services."""
+
+    def bracket_create(
+        self,
+        *,
+        tournament: Tournament,
+        rounds: Sequence[Round],
+        first_round: Sequence[tuple[Player | None, Player | None]],
+        third_place: bool,
+        by: Any,
+    ) -> None:
+        bracket_matches_create(
+            tournament=tournament,
+            rounds=rounds,
+            first_round=first_round,
+            third_place=third_place,
+            by=by,
+        )
+
+    def withdrawal_apply(self, *, entry: Entry, by: Any, reason: str) -> None:
+        match_withdrawal_apply(entry=entry, by=by, reason=reason)
+
+    def round_started(self, *, round: Round) -> bool:
+        return Game.objects.filter(match__round=round, voided_at__isnull=True).exists()
+
+    def round_length_apply(self, *, round: Round, length: int) -> None:
+        Match.objects.filter(round=round).update(length=length, length_unit=round.length_unit)
+
+    def results_by_check(self, *, tournament: Tournament, results_by: str) -> None:
+        """A tournament stops letting its players report only once no report is open, so
+        no report is left that nobody may answer (``matches.reports``)."""
+        if results_by == ResultsBy.PLAYERS:
+            return
+        count = GameReport.objects.filter(
+            match__tournament=tournament, state__in=OPEN_REPORT_STATES
+        ).count()
+        if count:
+            raise ValidationError(
+                ngettext(
+                    "%(count)s game reported by a player is waiting for an answer; the "
+                    "referees decide it (enter the game, or close the report) before the "
+                    "referees take over the results.",
+                    "%(count)s games reported by players are waiting for an answer; the "
+                    "referees decide them (enter the games, or close the reports) before the "
+                    "referees take over the results.",
+                    count,
+                )
+                % {"count": count},
+                code="reports_open",
+            )
+
+
+MATCH_PLAY = Matches()

@@ -1,0 +1,242 @@
+"""The bracket's matches and how players move through them: creating a drawn bracket's
+matches (byes settled at once), putting a match's winner (and a semifinal's loser) into
+the matches it feeds, taking them out again when a result changes, the walkover given when
+a player is placed against an opponent who withdrew, and the tournament's end.
+
+Decisions where the docs are silent:
+- A correction or reset is refused while the match fed by this one (next round, or the
+  third-place match) has a game, a walkover or a result: an organiser resets that match
+  first (``refuse_if_downstream_started``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from django.utils.translation import gettext as _
+
+from core.errors import ConflictError, ValidationError
+from core.permissions import User
+from matches.common import event_add, reports_settle
+from matches.models import FINISHED_STATES, EventKind, Match, MatchEvent, MatchState
+from tournaments.lengths import match_length_problem
+from tournaments.models import Entry, Player, Round, Tournament, TournamentStatus
+
+__all__ = [
+    "advance",
+    "bracket_matches_create",
+    "refuse_if_downstream_started",
+    "unadvance",
+    "walkover_apply",
+]
+
+
+def bracket_matches_create(
+    *,
+    tournament: Tournament,
+    rounds: Sequence[Round],
+    first_round: Sequence[tuple[Player | None, Player | None]],
+    third_place: bool,
+    by: User,
+) -> list[Match]:
+    """Create every match of a drawn bracket and settle the first-round byes.
+
+    Called by ``tournament_bracket_generate`` inside its transaction. Byes are
+    decided at once and their players put into round 2 before the rows are
+    written, so the whole bracket is a few queries whatever its size. Every round's
+    length is checked again (S1, at most ``MAX_MATCH_LENGTH``: ``tournaments.lengths``),
+    so no caller can create a match whose pages cost more than the bound allows.
+    """
+    for rnd in rounds:
+        problem = match_length_problem(rnd.match_length, rnd.length_unit)
+        if problem is not None:
+            raise ValidationError(problem, code="match_length")
+    by_round: dict[int, list[Match]] = {}
+    for rnd in rounds:
+        count = len(first_round) >> (rnd.number - 1)
+        by_round[rnd.number] = [
+            Match(
+                tournament=tournament,
+                round=rnd,
+                slot=slot,
+                length=rnd.match_length,
+                length_unit=rnd.length_unit,
+            )
+            for slot in range(count)
+        ]
+    byes: list[Match] = []
+    for slot, (upper, lower) in enumerate(first_round):
+        match = by_round[1][slot]
+        match.player1, match.player2 = upper, lower
+        if upper is None or lower is None:
+            # Byes are only ever the lower line (bracket.first_round), given to top seeds.
+            match.player1 = upper or lower
+            match.player2 = None
+            match.state = MatchState.BYE
+            match.winner = match.player1
+            byes.append(match)
+            if len(rounds) > 1:
+                target = by_round[2][slot // 2]
+                if slot % 2 == 0:
+                    target.player1 = match.player1
+                else:
+                    target.player2 = match.player1
+        else:
+            match.state = MatchState.READY
+    if len(rounds) > 1:
+        for target in by_round[2]:
+            if target.player1 is not None and target.player2 is not None:
+                target.state = MatchState.READY
+    matches = [m for number in sorted(by_round) for m in by_round[number]]
+    if third_place:
+        final = rounds[-1]
+        matches.append(
+            Match(
+                tournament=tournament,
+                round=final,
+                slot=0,
+                is_third_place=True,
+                length=final.match_length,
+                length_unit=final.length_unit,
+            )
+        )
+    Match.objects.bulk_create(matches)
+    user = by if getattr(by, "is_authenticated", False) else None
+    MatchEvent.objects.bulk_create(
+        [
+            MatchEvent(match=m, kind=EventKind.BYE, by=user, data={"player": m.player1_id})
+            for m in byes
+        ]
+    )
+    return matches
+
+
+def _rounds_in(tournament_id: int) -> int:
+    return Round.objects.filter(tournament_id=tournament_id).count()
+
+
+def _downstream(match: Match) -> list[tuple[Match, bool, str]]:
+    """The matches this one feeds, locked: (match, upper slot?, "winner"/"loser")."""
+    if match.is_third_place:
+        return []
+    rounds = _rounds_in(match.tournament_id)
+    number = match.round.number
+    found: list[tuple[Match, bool, str]] = []
+    if number < rounds:
+        nxt = (
+            Match.objects.select_for_update()
+            .filter(
+                tournament_id=match.tournament_id,
+                round__number=number + 1,
+                slot=match.slot // 2,
+                is_third_place=False,
+            )
+            .first()
+        )
+        if nxt is not None:
+            found.append((nxt, match.slot % 2 == 0, "winner"))
+    if number == rounds - 1:
+        third = (
+            Match.objects.select_for_update()
+            .filter(tournament_id=match.tournament_id, is_third_place=True)
+            .first()
+        )
+        if third is not None:
+            found.append((third, match.slot % 2 == 0, "loser"))
+    return found
+
+
+def _has_started(match: Match) -> bool:
+    if match.state in FINISHED_STATES:
+        return True
+    return match.games.filter(voided_at__isnull=True).exists()
+
+
+def refuse_if_downstream_started(match: Match, what: str) -> list[tuple[Match, bool, str]]:
+    """``what``: the refused action, translated by the caller."""
+    downstream = _downstream(match)
+    for target, _upper, _role in downstream:
+        if _has_started(target):
+            raise ConflictError(
+                _(
+                    # Translators: %(what)s is "Correcting game 3" or "Resetting this match";
+                    # %(round)s the round's name, %(third)s " third place" or nothing.
+                    "%(what)s is refused: the match it feeds (#%(id)s, %(round)s%(third)s) has "
+                    "started. An organiser must reset match #%(id)s first."
+                )
+                % {
+                    "what": what,
+                    "id": target.pk,
+                    "round": target.round.name,
+                    "third": _(" third place") if target.is_third_place else "",
+                },
+                code="downstream_started",
+                blocking_match=target.pk,
+            )
+    return downstream
+
+
+def _place(target: Match, player: Player | None, upper: bool, by: User) -> None:
+    if upper:
+        target.player1 = player
+    else:
+        target.player2 = player
+    if target.player1_id is not None and target.player2_id is not None:
+        if target.state == MatchState.WAITING:
+            target.state = MatchState.READY
+    elif target.state == MatchState.READY:
+        target.state = MatchState.WAITING
+    target.save()
+    if player is None:
+        return
+    event_add(target, EventKind.ADVANCED, by, player=player.pk)
+    if target.state == MatchState.READY:
+        # A player who withdrew while waiting for this opponent gives a walkover now.
+        withdrawn = set(
+            Entry.objects.filter(
+                tournament_id=target.tournament_id,
+                player_id__in=[target.player1_id, target.player2_id],
+                withdrawn_at__isnull=False,
+            ).values_list("player_id", flat=True)
+        )
+        if len(withdrawn) == 1:
+            (absent,) = withdrawn
+            winner = target.player2 if absent == target.player1_id else target.player1
+            assert winner is not None
+            walkover_apply(target, winner, by, "the opponent withdrew")
+
+
+def advance(match: Match, by: User) -> None:
+    """Put the winner (and a semifinal's loser) into the matches this one feeds."""
+    for target, upper, role in _downstream(match):
+        player = match.winner if role == "winner" else match.loser
+        if player is not None:
+            _place(target, player, upper, by)
+    _tournament_finish_check(match.tournament_id)
+
+
+def unadvance(match: Match, by: User) -> None:
+    for target, upper, _role in _downstream(match):
+        _place(target, None, upper, by)
+    Tournament.objects.filter(pk=match.tournament_id, status=TournamentStatus.FINISHED).update(
+        status=TournamentStatus.RUNNING
+    )
+
+
+def _tournament_finish_check(tournament_id: int) -> None:
+    rounds = _rounds_in(tournament_id)
+    last = Match.objects.filter(tournament_id=tournament_id, round__number=rounds)
+    if last.exists() and not last.exclude(state__in=FINISHED_STATES).exists():
+        Tournament.objects.filter(pk=tournament_id).update(status=TournamentStatus.FINISHED)
+
+
+def walkover_apply(match: Match, winner: Player, by: User, reason: str) -> None:
+    match.winner = winner
+    match.state = MatchState.WALKOVER
+    match.walkover = True
+    match.decided_after_game = None
+    match.decided_early = False
+    match.save()
+    event_add(match, EventKind.WALKOVER, by, winner=winner.pk, reason=reason)
+    reports_settle(match, by)
+    advance(match, by)

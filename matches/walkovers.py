@@ -1,0 +1,60 @@
+"""Walkovers (scoring.md S6): a referee gives one, and a player who withdraws after the draw
+gives their opponent one at once (or as soon as the opponent is known:
+``progression.walkover_apply``)."""
+
+from __future__ import annotations
+
+from django.db import transaction
+from django.db.models import Q
+from django.utils.translation import gettext as _
+
+from core.errors import ConflictError, ValidationError
+from core.permissions import User
+from matches.common import event_add, lock_match, match_snapshot, referee_require
+from matches.models import FINISHED_STATES, EventKind, Match
+from matches.progression import walkover_apply
+from tournaments.models import Entry, Player
+
+__all__ = ["match_walkover", "match_withdrawal_apply"]
+
+
+def match_walkover(*, match: Match, winner: Player, by: User, reason: str = "") -> Match:
+    """S6: the match ends without (further) play; ``winner`` advances."""
+    referee_require(by, match)
+    with transaction.atomic():
+        match = lock_match(match)
+        if match.state in FINISHED_STATES:
+            raise ConflictError(
+                _("The match is already decided; an organiser may reset it first."),
+                code="match_decided",
+                match=match_snapshot(match),
+            )
+        if match.player1_id is None or match.player2_id is None:
+            raise ValidationError(_("Both players must be known before a walkover is given."))
+        if winner.pk not in (match.player1_id, match.player2_id):
+            raise ValidationError(_("%(player)s does not play in this match.") % {"player": winner})
+        walkover_apply(match, winner, by, reason)
+    return match
+
+
+def match_withdrawal_apply(*, entry: Entry, by: User, reason: str = "") -> Match | None:
+    """After the draw: the withdrawn player's next match becomes a walkover (S6)."""
+    player = entry.player
+    pending = (
+        Match.objects.select_for_update()
+        .filter(tournament_id=entry.tournament_id)
+        .exclude(state__in=FINISHED_STATES)
+        .filter(Q(player1=player) | Q(player2=player))
+        .first()
+    )
+    if pending is None:
+        raise ValidationError(
+            _("%(name)s has no match left to play in this tournament; nothing to withdraw from.")
+            % {"name": player.name}
+        )
+    event_add(pending, EventKind.WITHDRAWAL, by, player=player.pk, reason=reason)
+    if pending.player1_id is not None and pending.player2_id is not None:
+        winner = pending.player2 if pending.player1_id == player.pk else pending.player1
+        assert winner is not None
+        walkover_apply(pending, winner, by, reason or f"{player.name} withdrew")
+    return pending

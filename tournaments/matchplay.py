@@ -1,0 +1,71 @@
+"""The port from tournaments to the app that plays their matches (``matches``).
+
+Tournaments sit below matches: ``matches`` imports ``tournaments``, never the other way
+round (``tests/test_layers.py``). Yet a few tournament services act on matches: the draw
+creates the bracket's matches, a withdrawal after the draw gives a walkover, a round's
+length is fixed once a game of it is entered, and a tournament leaves the players'
+reporting mode only with no report open. They reach ``matches`` through this port, which
+``matches`` registers when Django starts (``matches.apps.MatchesConfig.ready``), as an app
+registers its models with ``django.apps`` or its admin with ``admin.site``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, Protocol
+
+from django.core.exceptions import ImproperlyConfigured
+
+if TYPE_CHECKING:
+    from tournaments.models import Entry, Player, Round, Tournament
+
+__all__ = ["MatchPlay", "match_play", "match_play_register"]
+
+
+class MatchPlay(Protocol):
+    """What tournament services ask of the matches app."""
+
+    def bracket_create(
+        self,
+        *,
+        tournament: Tournament,
+        rounds: Sequence[Round],
+        first_round: Sequence[tuple[Player | None, Player | None]],
+        third_place: bool,
+        by: Any,
+    ) -> None:
+        """Create every match of a drawn bracket (inside the draw's transaction)."""
+        ...
+
+    def withdrawal_apply(self, *, entry: Entry, by: Any, reason: str) -> None:
+        """After the draw: the withdrawn player's next match becomes a walkover."""
+        ...
+
+    def round_started(self, *, round: Round) -> bool:
+        """Whether a game of ``round`` has been entered (its length is then fixed)."""
+        ...
+
+    def round_length_apply(self, *, round: Round, length: int) -> None:
+        """A round's new match length, given to its matches."""
+        ...
+
+    def results_by_check(self, *, tournament: Tournament, results_by: str) -> None:
+        """Refuse (a ``DomainError``) a change of who enters the results that would leave
+        something unanswered."""
+        ...
+
+
+_registered: list[MatchPlay] = []
+
+
+def match_play_register(play: MatchPlay) -> None:
+    """Register the matches app's side of the port (once; again replaces it)."""
+    _registered[:] = [play]
+
+
+def match_play() -> MatchPlay:
+    if not _registered:
+        raise ImproperlyConfigured(
+            "no match play registered: the matches app registers it in its AppConfig.ready()"
+        )
+    return _registered[0]
