@@ -19,6 +19,7 @@ from dataclasses import dataclass, replace
 from enum import IntEnum
 
 from backgammon.errors import CubeError, MatchError
+from backgammon.messages import bg_msg
 from backgammon.position import OFF, Position
 
 __all__ = ["CubeState", "MatchScore", "Win", "win_kind"]
@@ -67,30 +68,30 @@ class CubeState:
         """``player`` doubles; ``on_roll`` is who is to roll next, ``rolled`` whether they
         have already rolled this turn."""
         if self.crawford:
-            raise CubeError("no doubling in the Crawford game (Crawford rule)")
+            raise CubeError(bg_msg("bg.cube.crawford"))
         if self.offered_by is not None:
-            raise CubeError("a double is already awaiting an answer")
+            raise CubeError(bg_msg("bg.cube.pending"))
         if on_roll is not None and player != on_roll:
-            raise CubeError("only the player on roll may double (Dobleterningen)")
+            raise CubeError(bg_msg("bg.cube.not_on_roll"))
         if rolled:
-            raise CubeError("a double comes before the roll (Dobleterningen)")
+            raise CubeError(bg_msg("bg.cube.after_roll"))
         if self.owner is not None and self.owner != player:
-            raise CubeError("only the cube's owner may redouble (Dobleterningen)")
+            raise CubeError(bg_msg("bg.cube.not_owner"))
         return replace(self, offered_by=player)
 
     def take(self, player: int) -> CubeState:
         if self.offered_by is None:
-            raise CubeError("a take with no double offered")
+            raise CubeError(bg_msg("bg.cube.take_none"))
         if player == self.offered_by:
-            raise CubeError("the doubler cannot take their own double")
+            raise CubeError(bg_msg("bg.cube.take_own"))
         return CubeState(self.value * 2, player, self.crawford, None)
 
     def drop(self, player: int) -> int:
         """The points the doubler wins when ``player`` drops: the value before the double."""
         if self.offered_by is None:
-            raise CubeError("a drop with no double offered")
+            raise CubeError(bg_msg("bg.cube.drop_none"))
         if player == self.offered_by:
-            raise CubeError("the doubler cannot drop their own double")
+            raise CubeError(bg_msg("bg.cube.drop_own"))
         return self.value
 
 
@@ -125,8 +126,7 @@ class MatchScore:
     def add_game(self, winner: int, points: int) -> MatchScore:
         if self.over:
             raise MatchError(
-                f"game {self.games + 1} after the match was over (the length is "
-                f"{self.length} points)"
+                bg_msg("bg.match.after_length", game=self.games + 1, length=self.length)
             )
         score = list(self.score)
         score[winner] += points

@@ -1,12 +1,16 @@
 """The backgammon engine's error types. All subclass ``ValueError`` (like ``engine.errors``).
 
 Each carries the error *kind* used in replay reports, the game number and the line number
-(1-based, in the record text) where known, and a plain message that cites the rule.
+(1-based, in the record text) where known, and its message: a coded :class:`Msg`
+(``backgammon.messages``) whose English text, citing the seed's section, is ``message``.
 """
 
 from __future__ import annotations
 
 from typing import ClassVar
+
+from backgammon.messages import MESSAGES
+from engine.messages import Msg
 
 
 class BackgammonError(ValueError):
@@ -16,14 +20,17 @@ class BackgammonError(ValueError):
 
     def __init__(
         self,
-        message: str,
+        message: Msg | str,
         *,
         game: int | None = None,
         turn: int | None = None,
         line: int | None = None,
     ) -> None:
-        super().__init__(message)
-        self.message = message
+        coded = message if isinstance(message, Msg) else Msg.plain(message)
+        assert coded.code == "text" or coded.code in MESSAGES, coded.code
+        super().__init__(coded.text())
+        self.msg = coded
+        self.message = coded.text()
         self.game = game
         self.turn = turn
         self.line = line
@@ -33,20 +40,25 @@ class BackgammonError(ValueError):
     ) -> BackgammonError:
         """The same error with game/turn/line filled in where they were unknown."""
         return type(self)(
-            self.message,
+            self.msg,
             game=self.game if self.game is not None else game,
             turn=self.turn if self.turn is not None else turn,
             line=self.line if self.line is not None else line,
         )
 
-    def to_dict(self) -> dict[str, object]:
-        return {
+    def to_dict(self, *, coded: bool = False) -> dict[str, object]:
+        """The report's error; ``coded`` adds the message's ``code`` and ``params`` (the
+        stored report keeps them so that pages render it in their reader's language)."""
+        out: dict[str, object] = {
             "kind": self.kind,
             "game": self.game,
             "turn": self.turn,
             "line": self.line,
             "message": self.message,
         }
+        if coded:
+            out.update(self.msg.to_dict())
+        return out
 
     def __str__(self) -> str:
         where = []

@@ -37,6 +37,7 @@ import re
 from dataclasses import dataclass, field
 
 from backgammon.errors import RecordSyntaxError
+from backgammon.messages import bg_msg
 
 __all__ = ["MAX_MAT_BYTES", "Action", "MatGame", "MatRecord", "decode_mat", "read_mat", "write_mat"]
 
@@ -135,13 +136,15 @@ def _parse_actions(text: str, offset: int, line_no: int) -> list[tuple[int, Acti
             continue
         m = _ACTION_RE.match(text, pos)
         if m is None:
-            raise RecordSyntaxError(f"unrecognised entry {text[pos:].split()[0]!r}", line=line_no)
+            raise RecordSyntaxError(
+                bg_msg("bg.mat.entry", text=repr(text[pos:].split()[0])), line=line_no
+            )
         col = offset + m.start()
         if m.group("roll"):
             moves = tuple(_normalise_move(t) for t in m.group("moves").split())
             for token in moves:
                 if not _MOVE_TOKEN_RE.match(token):
-                    raise RecordSyntaxError(f"not a move: {token!r}", line=line_no)
+                    raise RecordSyntaxError(bg_msg("bg.mat.move", move=repr(token)), line=line_no)
             action = Action(
                 -1, ROLL, dice=(int(m.group("d1")), int(m.group("d2"))), moves=moves, line=line_no
             )
@@ -167,7 +170,7 @@ def decode_mat(data: bytes) -> str:
     Raises :class:`RecordSyntaxError` for a file over :data:`MAX_MAT_BYTES`."""
     if len(data) > MAX_MAT_BYTES:
         line = data[: MAX_MAT_BYTES + 1].count(b"\n") + 1
-        raise RecordSyntaxError(f"the record is larger than {MAX_MAT_BYTES:,} bytes", line=line)
+        raise RecordSyntaxError(bg_msg("bg.mat.too_big", limit=f"{MAX_MAT_BYTES:,}"), line=line)
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError:
@@ -195,28 +198,34 @@ def read_mat(text: str) -> MatRecord:
             continue
         if (lm := _LENGTH_RE.match(line)) is not None:
             if length is not None:
-                raise RecordSyntaxError("a second 'point match' line", line=idx)
+                raise RecordSyntaxError(bg_msg("bg.mat.second_length"), line=idx)
             length = int(lm.group("n"))
             continue
         if (gm := _GAME_RE.match(line)) is not None:
             if length is None:
-                raise RecordSyntaxError("'Game' before the 'N point match' line", line=idx)
+                raise RecordSyntaxError(bg_msg("bg.mat.game_first"), line=idx)
             current = []
             raw_games.append((int(gm.group("n")), idx, (0, 0), 0, current))
             expect_score = True
             continue
         if current is None:
-            raise RecordSyntaxError(f"unrecognised line {line.strip()!r}", line=idx)
+            raise RecordSyntaxError(bg_msg("bg.mat.line", text=repr(line.strip())), line=idx)
         if expect_score:
             sm = _SCORE_RE.match(line)
             if sm is None:
-                raise RecordSyntaxError("the score line 'Name : 0   Name : 0' expected", line=idx)
+                raise RecordSyntaxError(bg_msg("bg.mat.score_line"), line=idx)
             names = (sm.group("a").strip(), sm.group("b").strip())
             if players is None:
                 players = names
             elif names != players:
                 raise RecordSyntaxError(
-                    f"players {names[0]!r} and {names[1]!r}, not {players[0]!r} and {players[1]!r}",
+                    bg_msg(
+                        "bg.mat.players",
+                        first=repr(names[0]),
+                        second=repr(names[1]),
+                        one=repr(players[0]),
+                        two=repr(players[1]),
+                    ),
                     line=idx,
                 )
             number, gline, _, _, acts = raw_games[-1]
@@ -233,7 +242,7 @@ def read_mat(text: str) -> MatRecord:
             body = line[offset:]
         found = _parse_actions(body, offset, idx)
         if len(found) > 2:
-            raise RecordSyntaxError("more than two entries on one line", line=idx)
+            raise RecordSyntaxError(bg_msg("bg.mat.two_entries"), line=idx)
         if len(found) == 2:
             right_cols.append(found[1][0])
             current.append((idx, turn, replace_player(found[0][1], 0, turn), True))
@@ -242,7 +251,7 @@ def read_mat(text: str) -> MatRecord:
             col, action = found[0]
             current.append((idx, turn, replace_player(action, -1 - col, turn), False))
     if length is None:
-        raise RecordSyntaxError("no 'N point match' line", line=1 if lines else None)
+        raise RecordSyntaxError(bg_msg("bg.mat.no_length"), line=1 if lines else None)
     # lone entries: the column decides (nearer the usual right-hand start, or not)
     right = sorted(right_cols)[len(right_cols) // 2] if right_cols else 34
     games: list[MatGame] = []

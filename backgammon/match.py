@@ -40,6 +40,7 @@ from enum import StrEnum
 
 from backgammon.cube import MatchScore, Win
 from backgammon.errors import BackgammonError, CubeError, MatchError, ResultEntryError
+from backgammon.messages import bg_msg
 
 __all__ = [
     "MAX_MATCH_POINTS",
@@ -77,18 +78,18 @@ def check_cube_value(value: object) -> int:
     """A cube value: a power of two from 1 ("Dobleterningen": it starts at 1 and every
     double doubles it; values past 64 are allowed)."""
     if isinstance(value, bool) or not isinstance(value, int):
-        raise ResultEntryError(f"the cube's value must be a whole number, not {value!r}")
+        raise ResultEntryError(bg_msg("bg.result.cube_whole", value=repr(value)))
     if value < 1 or value & (value - 1):
-        raise ResultEntryError(f"the cube's value is 1, 2, 4, 8, … (a power of two), not {value}")
+        raise ResultEntryError(bg_msg("bg.result.cube_power", value=value))
     return value
 
 
 def check_match_length(length: object) -> int:
     """A match length in points: a whole number from 1 to :data:`MAX_MATCH_POINTS`."""
     if isinstance(length, bool) or not isinstance(length, int):
-        raise MatchError(f"the match length must be a whole number of points, not {length!r}")
+        raise MatchError(bg_msg("bg.match.length_whole", length=repr(length)))
     if not 1 <= length <= MAX_MATCH_POINTS:
-        raise MatchError(f"a match is 1 to {MAX_MATCH_POINTS} points long, not {length}")
+        raise MatchError(bg_msg("bg.match.length_range", limit=MAX_MATCH_POINTS, length=length))
     return length
 
 
@@ -99,10 +100,10 @@ def game_points(ending: Ending, cube: int, conceded: Win | None = None) -> int:
     check_cube_value(cube)
     if ending is Ending.RESIGN:
         if conceded is None:
-            raise ResultEntryError("a resignation concedes a single game, a gammon or a backgammon")
+            raise ResultEntryError(bg_msg("bg.result.conceded"))
         return int(conceded) * cube
     if conceded is not None:
-        raise ResultEntryError(f"only a resignation concedes; this game ended by {ending.value}")
+        raise ResultEntryError(bg_msg("bg.result.only_resign", ending=ending.value))
     if ending is Ending.DROP:
         return cube
     return int(_PLAYED[ending]) * cube
@@ -120,7 +121,7 @@ class GameResult:
 
     def __post_init__(self) -> None:
         if self.winner not in (0, 1):
-            raise ResultEntryError(f"the winner is player 0 or 1, not {self.winner!r}")
+            raise ResultEntryError(bg_msg("bg.result.winner", winner=repr(self.winner)))
         game_points(self.ending, self.cube, self.conceded)  # checks cube and conceded
 
     @property
@@ -193,15 +194,17 @@ def score_match(
                 winner = score.winner
                 assert winner is not None
                 raise MatchError(
-                    f"game {number} after the match was decided: player {winner + 1} reached "
-                    f"{score.length} points in game {score.games}"
+                    bg_msg(
+                        "bg.match.decided",
+                        game=number,
+                        player=winner + 1,
+                        length=score.length,
+                        decided=score.games,
+                    )
                 )
             crawford = score.next_is_crawford()
             if crawford and (result.cube != 1 or result.ending is Ending.DROP):
-                raise CubeError(
-                    f"game {number} is the Crawford game: no doubling in it, so the cube stays "
-                    "at 1 and no double can be dropped (Crawford rule)"
-                )
+                raise CubeError(bg_msg("bg.cube.crawford_game", game=number))
             points = result.points
             score = score.add_game(result.winner, points)
         except BackgammonError as exc:

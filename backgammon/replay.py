@@ -48,8 +48,11 @@ from backgammon.mat import (
     decode_mat,
     read_mat,
 )
+from backgammon.messages import bg_msg
 from backgammon.movegen import legal_results
 from backgammon.position import BAR, CHECKERS, OFF, START, Position
+from backgammon.record import is_bg_record, read_bg_record
+from engine.messages import Msg
 
 __all__ = [
     "GameReport",
@@ -67,12 +70,20 @@ _STEP_RE = re.compile(r"^(?P<path>[^()]+?)(?:\((?P<n>\d)\))?$")
 class Warning_:
     """A reported but accepted irregularity (an illegal move that stands)."""
 
-    message: str
+    msg: Msg
     game: int
     line: int
 
-    def to_dict(self) -> dict[str, object]:
-        return {"game": self.game, "line": self.line, "message": self.message}
+    @property
+    def message(self) -> str:
+        return self.msg.text()
+
+    def to_dict(self, *, coded: bool = False) -> dict[str, object]:
+        """``coded`` adds the message's ``code`` and ``params`` (the stored report)."""
+        out: dict[str, object] = {"game": self.game, "line": self.line, "message": self.message}
+        if coded:
+            out.update(self.msg.to_dict())
+        return out
 
 
 @dataclass(frozen=True, slots=True)
@@ -112,7 +123,9 @@ class MatchReport:
     def valid(self) -> bool:
         return not self.errors
 
-    def to_dict(self) -> dict[str, object]:
+    def to_dict(self, *, coded: bool = False) -> dict[str, object]:
+        """The report as JSON (``manage.py replay --json``); ``coded`` adds each error's
+        and warning's ``code`` and ``params`` (the stored report)."""
         return {
             "valid": self.valid,
             "length": self.length,
@@ -124,8 +137,8 @@ class MatchReport:
                 {**g.to_dict(), "winner": None if g.winner is None else self.players[g.winner]}
                 for g in self.games
             ],
-            "warnings": [w.to_dict() for w in self.warnings],
-            "errors": [e.to_dict() for e in self.errors],
+            "warnings": [w.to_dict(coded=coded) for w in self.warnings],
+            "errors": [e.to_dict(coded=coded) for e in self.errors],
         }
 
 
@@ -136,7 +149,7 @@ def _point(text: str) -> int:
         return OFF
     value = int(text)
     if not 0 <= value <= BAR:
-        raise ImpossibleMoveError(f"point {value} does not exist (0–25)")
+        raise ImpossibleMoveError(bg_msg("bg.move.no_point", point=value))
     return value
 
 
@@ -177,7 +190,7 @@ def _carry_out(pos: Position, moves: tuple[str, ...]) -> tuple[Position, list[tu
     for token in moves:
         m = _STEP_RE.match(token)
         if m is None:
-            raise ImpossibleMoveError(f"not a move: {token!r}")
+            raise ImpossibleMoveError(bg_msg("bg.move.bad", move=repr(token)))
         repeat = int(m.group("n") or 1)
         parts = m.group("path").split("/")
         for _ in range(repeat):
@@ -185,17 +198,18 @@ def _carry_out(pos: Position, moves: tuple[str, ...]) -> tuple[Position, list[tu
                 src = _point(a.rstrip("*"))
                 dst = _point(b.rstrip("*"))
                 if src == OFF:
-                    raise ImpossibleMoveError(f"{token}: a checker cannot come back from off")
+                    raise ImpossibleMoveError(bg_msg("bg.move.from_off", move=token))
                 if dst == BAR:
-                    raise ImpossibleMoveError(f"{token}: a checker cannot move to the bar")
+                    raise ImpossibleMoveError(bg_msg("bg.move.to_bar", move=token))
                 if not me[src]:
-                    where = "on the bar" if src == BAR else f"on point {src}"
-                    raise ImpossibleMoveError(f"{token}: no checker of the mover {where}")
+                    if src == BAR:
+                        raise ImpossibleMoveError(bg_msg("bg.move.no_checker_bar", move=token))
+                    raise ImpossibleMoveError(bg_msg("bg.move.no_checker", move=token, point=src))
                 if dst != OFF:
                     held = opp[25 - dst]
                     if held >= 2:
                         raise ImpossibleMoveError(
-                            f"{token}: point {dst} is held by {held} opposing checkers"
+                            bg_msg("bg.move.held", move=token, point=dst, count=held)
                         )
                     if held == 1:
                         opp[25 - dst] = 0
@@ -213,7 +227,7 @@ class _GameReplay:
         self.report = report
         self.boards: list[tuple[int, ...]] = [START.me, START.opp]
         self.on_roll: int | None = None  # who rolls next; None before the opening roll
-        self.pending_illegal: tuple[int, int, str] | None = None  # (player, line, message)
+        self.pending_illegal: tuple[int, int, Msg] | None = None  # (player, line, message)
         self.finished_by_play: int | None = None
 
     def position(self, player: int) -> Position:
@@ -231,11 +245,11 @@ class _GameReplay:
     def roll(self, action: Action) -> None:
         player = action.player
         if self.finished_by_play is not None:
-            raise CubeError("a roll after the game was over")
+            raise CubeError(bg_msg("bg.turn.roll_after_end"))
         if self.cube.offered_by is not None:
-            raise CubeError("a roll while a double awaits an answer")
+            raise CubeError(bg_msg("bg.turn.roll_pending"))
         if self.on_roll is not None and player != self.on_roll:
-            raise CubeError("a roll out of turn")
+            raise CubeError(bg_msg("bg.turn.roll_out_of_turn"))
         assert action.dice is not None
         d1, d2 = action.dice
         pos = self.position(player)
@@ -256,8 +270,7 @@ class _GameReplay:
                 self.pending_illegal = (
                     player,
                     action.line,
-                    f"illegal play {d1}{d2}: {written} stands as played (Ugyldige slag og "
-                    "ulovlige ryk)",
+                    bg_msg("bg.turn.illegal_stands", dice=f"{d1}{d2}", moves=written),
                 )
         self.boards[player] = played.me
         self.boards[1 - player] = played.opp
@@ -268,14 +281,18 @@ class _GameReplay:
     def double(self, action: Action) -> None:
         player = action.player
         if self.finished_by_play is not None:
-            raise CubeError("a double after the game was over")
+            raise CubeError(bg_msg("bg.turn.double_after_end"))
         if self.on_roll is None:
-            raise CubeError("a double before the opening roll")
+            raise CubeError(bg_msg("bg.turn.double_before_roll"))
         self.cube = self.cube.double(player, on_roll=self.on_roll, rolled=False)
         if action.value != self.cube.value * 2:
             raise CubeError(
-                f"Doubles => {action.value}, but the cube is at {self.cube.value} "
-                f"(a double makes it {self.cube.value * 2})"
+                bg_msg(
+                    "bg.cube.value",
+                    value=action.value or 0,
+                    cube=self.cube.value,
+                    doubled=self.cube.value * 2,
+                )
             )
         self.accept_pending()  # doubling accepts the opponent's move too
 
@@ -288,7 +305,7 @@ class _GameReplay:
         for action in self.game.actions:
             try:
                 if dropped is not None and action.kind != WIN:
-                    raise CubeError("play after a dropped double")
+                    raise CubeError(bg_msg("bg.turn.after_drop"))
                 if action.kind == ROLL:
                     self.roll(action)
                 elif action.kind == DOUBLE:
@@ -305,9 +322,7 @@ class _GameReplay:
             except BackgammonError as exc:
                 raise self.err(exc, action) from None
         line = self.game.actions[-1].line if self.game.actions else self.game.line
-        raise IncompleteGameError(
-            "the game ends without a 'Wins' line", game=self.game.number, line=line
-        )
+        raise IncompleteGameError(bg_msg("bg.game.no_wins"), game=self.game.number, line=line)
 
     def win(self, action: Action, dropped: tuple[int, int] | None) -> tuple[int, int, str]:
         player = action.player
@@ -324,17 +339,16 @@ class _GameReplay:
             winner = player
             if claimed % self.cube.value or not 1 <= claimed // self.cube.value <= 3:
                 raise ResultMismatchError(
-                    f"Wins {claimed}: a resignation gives 1, 2 or 3 times the cube "
-                    f"({self.cube.value})"
+                    bg_msg("bg.wins.resign", claimed=claimed, cube=self.cube.value)
                 )
             points = claimed
             how = "resign"
         if player != winner:
             raise ResultMismatchError(
-                f"the 'Wins' line is in the loser's column ({self.report.players[player]})"
+                bg_msg("bg.wins.loser_column", player=self.report.players[player])
             )
         if claimed != points:
-            raise ResultMismatchError(f"Wins {claimed} point(s), but the game gives {points}")
+            raise ResultMismatchError(bg_msg("bg.wins.points", claimed=claimed, points=points))
         self.accept_pending()
         return winner, points, how
 
@@ -346,11 +360,16 @@ def replay_record(record: MatRecord) -> MatchReport:
     for game in record.games:
         try:
             if match.over:
-                raise MatchError("a game after the match was over", line=game.line)
+                raise MatchError(bg_msg("bg.match.after_end"), line=game.line)
             if game.score != match.score:
                 raise ScoreMismatchError(
-                    f"score line {game.score[0]}–{game.score[1]}, but the games before give "
-                    f"{match.score[0]}–{match.score[1]}",
+                    bg_msg(
+                        "bg.score.line",
+                        first=game.score[0],
+                        second=game.score[1],
+                        before_first=match.score[0],
+                        before_second=match.score[1],
+                    ),
                     line=game.score_line,
                 )
             crawford = match.next_is_crawford()
@@ -360,7 +379,7 @@ def replay_record(record: MatRecord) -> MatchReport:
             last = next(a for a in reversed(game.actions) if a.kind == WIN)
             if last.match != match.over and record.length > 0:
                 raise ResultMismatchError(
-                    "'and the match' is " + ("missing" if match.over else "wrong"),
+                    bg_msg("bg.wins.match_missing" if match.over else "bg.wins.match_wrong"),
                     line=last.line,
                 )
         except BackgammonError as exc:
@@ -373,6 +392,27 @@ def replay_record(record: MatRecord) -> MatchReport:
     report.winner = match.winner
     report.crawford_game = match.crawford_game
     return report
+
+
+def replay_text(text: str | bytes) -> MatchReport:
+    """Parse and replay a backgammon record of either form: the project's own text or JSON
+    (``backgammon.record``, recognised by its ``[Game "backgammon"]``) or ``.mat``."""
+    if isinstance(text, bytes):
+        try:
+            text = decode_mat(text)
+        except BackgammonError as exc:
+            report = MatchReport(0, ("Player 1", "Player 2"))
+            report.errors.append(exc)
+            return report
+    if not is_bg_record(text):
+        return replay_mat(text)
+    try:
+        record = read_bg_record(text)
+    except BackgammonError as exc:
+        report = MatchReport(0, ("Player 1", "Player 2"))
+        report.errors.append(exc)
+        return report
+    return replay_record(record)
 
 
 def replay_mat(text: str | bytes) -> MatchReport:

@@ -12,6 +12,14 @@ Inside (``tournament-<id>/`` as the top folder):
   bräde text record. Rejected and unverified records are kept too; their state is in the
   name and the README says what the states mean.
 
+Backgammon (issue 15, item 2): the records of a backgammon tournament are the ``.mat``
+files submitted for its matches, so they open in gnubg, eXtreme Gammon and BGBlitz as
+they are. A result entered without a record gets no ``.mat`` written for it: a ``.mat``
+holds the moves, and gnubg reads a game with none as the loser resigning at cube 1 with
+``Wins N points`` divided by the cube and capped at 3 (its ``ParseMatMove``), so every
+cubed game (4, 6, 8 … points) would be read back wrong. Those results are in
+``results.csv``/``results.json``, where nothing is lost; the README says so.
+
 Raw records are readable only by a match's players and the tournament's referees and
 organisers (``tournaments.permissions.can_read_records``), so the archive, which holds all
 of them, is for the tournament's referees and organisers.
@@ -37,6 +45,7 @@ from clubs.exports import (
 from clubs.games import tournament_game
 from matches.models import GameRecordSubmission
 from tournaments.models import Tournament
+from web.games import game_name
 
 
 def record_extension(game: str, text: str) -> str:
@@ -45,7 +54,7 @@ def record_extension(game: str, text: str) -> str:
     return ".json" if text.lstrip().startswith("{") else ".txt"
 
 
-def _readme(tournament: Tournament, records: int, when: datetime) -> str:
+def _readme(tournament: Tournament, game: str, records: int, when: datetime) -> str:
     lines = [
         tournament.name,
         "=" * len(tournament.name),
@@ -59,7 +68,9 @@ def _readme(tournament: Tournament, records: int, when: datetime) -> str:
             "venue": tournament.venue or "–",
         },
         _("Rules: %(rules)s. Scale: %(scale)s.")
-        % {"rules": tournament.rules, "scale": tournament.get_scale_display()},
+        % {"rules": tournament.rules, "scale": tournament.get_scale_display()}
+        if game == "brade"
+        else _("Game: %(game)s.") % {"game": game_name(game)},
         "",
         _("What is inside:"),
         _(
@@ -74,6 +85,17 @@ def _readme(tournament: Tournament, records: int, when: datetime) -> str:
             "refused it), pending, verifying or failed (not verified)."
         )
         % {"count": records},
+    ]
+    if game == "backgammon":
+        lines.append(
+            _(
+                "- Backgammon: the records are the .mat files the players or referees "
+                "submitted; gnubg, eXtreme Gammon and BGBlitz open them. A match entered "
+                "without a record has no .mat file (a .mat without the moves cannot carry "
+                "the cube): its games are in results.csv."
+            )
+        )
+    lines += [
         "",
         _(
             "The CSV files are UTF-8 with a byte-order mark, fields separated by semicolons; "
@@ -97,7 +119,7 @@ def tournament_archive(*, tournament: Tournament, lang: str) -> tuple[str, bytes
     meta = {"tournament": tournament.name, "tournament_id": tournament.pk}
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w", compression=zipfile.ZIP_DEFLATED) as archive:
-        archive.writestr(f"{top}/README.txt", _readme(tournament, len(submissions), now()))
+        archive.writestr(f"{top}/README.txt", _readme(tournament, game, len(submissions), now()))
         decimal_comma = lang == "sv"
         archive.writestr(
             f"{top}/results.csv", csv_text(RESULT_COLUMNS, results, decimal_comma=decimal_comma)

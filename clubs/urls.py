@@ -3,7 +3,7 @@
 
 from django.urls import URLPattern, path
 
-from clubs import views
+from clubs import season_views, views
 
 app_name = "clubs"
 urlpatterns: list[URLPattern] = [
@@ -11,7 +11,15 @@ urlpatterns: list[URLPattern] = [
     path("ratings/export.<str:fmt>", views.ratings_export, name="ratings_export"),
     path("players/<int:pk>/ratings/<str:game>/", views.rating_history, name="rating_history"),
     path("seasons/", views.season_list, name="season_list"),
+    path("seasons/new/", season_views.season_new, name="season_new"),
     path("seasons/<int:pk>/", views.season_detail, name="season_detail"),
+    path("seasons/<int:pk>/edit/", season_views.season_edit, name="season_edit"),
+    path("seasons/<int:pk>/events/", season_views.season_event_new, name="season_event_new"),
+    path(
+        "seasons/<int:pk>/events/<int:event_pk>/remove/",
+        season_views.season_event_delete,
+        name="season_event_delete",
+    ),
     path("seasons/<int:pk>/standings.<str:fmt>", views.season_export, name="season_export"),
     path("seasons/<int:pk>/import/", views.season_import, name="season_import"),
     path(
@@ -25,6 +33,11 @@ urlpatterns: list[URLPattern] = [
         name="tournament_placings_export",
     ),
     path("tournaments/<int:pk>/archive.zip", views.tournament_archive, name="tournament_archive"),
+    path(
+        "tournaments/<int:pk>/rounds/<int:number>/score-sheets.pdf",
+        views.round_score_sheets,
+        name="round_score_sheets",
+    ),
     path(
         "tournaments/<int:pk>/seeds/by-rating/",
         views.tournament_seed_by_rating,

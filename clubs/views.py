@@ -24,7 +24,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 from django.views.decorators.http import require_http_methods, require_POST
 
-from clubs import archive, exports
+from clubs import archive, exports, score_sheets
 from clubs import season_selectors as season_sel
 from clubs.charts import history_chart
 from clubs.models import RatedGame
@@ -35,7 +35,7 @@ from clubs.season_services import can_keep_seasons
 from core.errors import DomainError
 from core.permissions import is_referee
 from tournaments import selectors as tournaments_sel
-from tournaments.models import Club, Tournament
+from tournaments.models import Club, Round, Tournament
 from web.views.common import found, lang
 
 PAGE_SIZE = 100
@@ -186,6 +186,23 @@ def tournament_archive(request: HttpRequest, pk: int) -> HttpResponse:
     name, data = archive.tournament_archive(tournament=tournament, lang=lang(request))
     response = HttpResponse(data, content_type="application/zip")
     response["Content-Disposition"] = f'attachment; filename="{name}"'
+    return response
+
+
+def round_score_sheets(request: HttpRequest, pk: int, number: int) -> HttpResponse:
+    """A round's printable score sheets (``clubs.score_sheets``): the tournament's referees
+    and organisers."""
+    tournament = found(tournaments_sel.tournament_get, pk=pk, by=request.user)
+    if not is_referee(request.user, tournament):
+        raise PermissionDenied(
+            _("Score sheets are printed by the tournament's referees and organisers.")
+        )
+    round = Round.objects.filter(tournament=tournament, number=number).first()
+    if round is None:
+        raise Http404(_("The tournament has no such round."))
+    name, data, _pages = score_sheets.round_score_sheets(round=round)
+    response = HttpResponse(data, content_type="application/pdf")
+    response["Content-Disposition"] = f'inline; filename="{name}"'
     return response
 
 

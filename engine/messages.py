@@ -247,6 +247,15 @@ MESSAGES: dict[str, str | Plural] = {
 }
 
 
+def register(catalogue: Mapping[str, str | Plural]) -> None:
+    """Add another pure engine's codes (``backgammon.messages``) to :data:`MESSAGES`, so
+    one :class:`Msg` type and one rendering at the edge serve every game. A code may be
+    registered once only (the same template again is harmless)."""
+    for code, entry in catalogue.items():
+        assert MESSAGES.get(code, entry) == entry, code
+        MESSAGES[code] = entry
+
+
 def template(code: str, params: Mapping[str, Param]) -> str:
     """The English template of ``code`` with its plural form chosen for ``params``."""
     entry = MESSAGES.get(code, MESSAGES["text"])

@@ -2,8 +2,8 @@
 family (seed 002, the Danish federation's rules).
 
 - Records: the ``.mat`` format gnubg, eXtreme Gammon and BGBlitz write
-  (``backgammon.mat``).
-- Replay: ``backgammon.replay.replay_mat``; the report adds per game ``points``,
+  (``backgammon.mat``), and the project's own text and JSON form (``backgammon.record``).
+- Replay: ``backgammon.replay.replay_text`` (either form); the report adds per game ``points``,
   ``cube`` and ``crawford``, per match each player's score, the winner and the Crawford
   game's number (docs/game-record.md, "Backgammon records").
 - Outcomes: a single game, a gammon, a backgammon (played out), a drop (a refused double),
@@ -28,7 +28,8 @@ from backgammon.mat import MAX_MAT_BYTES, read_mat, write_mat
 from backgammon.match import Ending, check_match_length, score_match
 from backgammon.match import GameResult as BackgammonResult
 from backgammon.position import BAR, OFF, Position
-from backgammon.replay import replay_mat
+from backgammon.record import is_bg_record, read_bg_json, read_bg_text, write_bg_json, write_bg_text
+from backgammon.replay import replay_text
 from backgammon.report import report_lines
 from games.board import BACKGAMMON, BoardPicture, CubePicture, Stack
 from games.family import RecordFormat, ReplayOutcome, Term, Vocabulary
@@ -59,7 +60,11 @@ VOCABULARY = Vocabulary(
     ),
 )
 
-RECORDS: tuple[RecordFormat[Any], ...] = (RecordFormat("mat", ".mat", read_mat, write_mat),)
+RECORDS: tuple[RecordFormat[Any], ...] = (
+    RecordFormat("mat", ".mat", read_mat, write_mat),
+    RecordFormat("text", ".txt", read_bg_text, write_bg_text),
+    RecordFormat("json", ".json", read_bg_json, write_bg_json),
+)
 
 _CONCEDED = {"single": Win.SINGLE, "gammon": Win.GAMMON, "backgammon": Win.BACKGAMMON}
 
@@ -74,7 +79,11 @@ _SCORE_RE = re.compile(r"^[ \t]*\S[^:\n]*:[ \t]*\d+[ \t]+\S[^:\n]*:[ \t]*\d+[ \t
 def detect(text: str) -> float:
     """0.95 for a ``.mat`` record (its `` N point match`` line); 0.6 for one without that
     line that still has a ``Game N`` line followed by the two players' score line (a
-    money-session export); 0 otherwise."""
+    money-session export); 0.99 for the project's own record (its ``[Game "backgammon"]``
+    tag or JSON ``"game": "backgammon"``: above bräde's claim on tags and JSON); 0
+    otherwise."""
+    if is_bg_record(text):
+        return 0.99
     if _LENGTH_RE.search(text):
         return 0.95
     game = _GAME_RE.search(text)
@@ -87,12 +96,12 @@ def detect(text: str) -> float:
 
 
 class BackgammonReplayer:
-    """``backgammon.replay.replay_mat`` and its text report."""
+    """``backgammon.replay.replay_text`` and its text report."""
 
     max_bytes = MAX_MAT_BYTES
 
     def run(self, data: bytes) -> ReplayOutcome:
-        report = replay_mat(data)
+        report = replay_text(data)
         return ReplayOutcome(
             family="backgammon",
             valid=report.valid,

@@ -20,6 +20,7 @@ from django.urls import URLPattern, path, reverse
 from django.utils.html import format_html
 
 from core.errors import DomainError
+from games.family import GameFamily
 from matches import record_queue, results, walkovers
 from matches.models import (
     Game,
@@ -28,10 +29,10 @@ from matches.models import (
     GameResult,
     Match,
     MatchEvent,
-    OutcomeChoice,
     PatternChoice,
     SideChoice,
 )
+from matches.standing import family_of
 from tournaments.admin import OrganiserScoped
 
 
@@ -91,17 +92,48 @@ class EventInline(ReadOnlyInline):
     readonly_fields = fields
 
 
-class EnterGameForm(forms.Form):
-    winner = forms.ChoiceField(choices=SideChoice.choices)
-    outcome = forms.ChoiceField(choices=OutcomeChoice.choices)
-    pattern = forms.ChoiceField(
-        choices=[("", "—"), *PatternChoice.choices], required=False, help_text="vackert spel"
-    )
-    munk = forms.BooleanField(required=False)
-    starter = forms.ChoiceField(
-        choices=[("", "—"), *SideChoice.choices], required=False, help_text="game 1 only (tek)"
-    )
-    note = forms.CharField(required=False, max_length=500)
+CONCEDED = (("single", "a single game"), ("gammon", "a gammon"), ("backgammon", "a backgammon"))
+
+
+def _result_field(name: str, family: GameFamily) -> forms.Field:
+    """The form field of one of the family's result fields (``GameFamily.result_fields``)."""
+    if name == "pattern":
+        return forms.ChoiceField(
+            choices=[("", "—"), *PatternChoice.choices], required=False, help_text="vackert spel"
+        )
+    if name == "munk":
+        return forms.BooleanField(required=False)
+    if name == "cube":
+        return forms.IntegerField(
+            min_value=1, initial=1, help_text="the cube's value (a drop: before the double)"
+        )
+    if name == "conceded":
+        return forms.ChoiceField(
+            choices=[("", "—"), *CONCEDED], required=False, help_text="a resignation only"
+        )
+    if name == "game_type":
+        return forms.ChoiceField(choices=[(t.code, t.name) for t in family.vocabulary.game_types])
+    raise ValueError(f"no admin field for the result field {name!r}")
+
+
+def enter_game_form(family: GameFamily) -> type[forms.Form]:
+    """The "enter next game" form of a family: winner, the family's outcomes and its own
+    result fields (bräde: pattern, munk; backgammon: cube, conceded; Kungabräde: game
+    type), the starter where the loser starts the next game (bräde's tek), a note."""
+    fields: dict[str, forms.Field] = {
+        "winner": forms.ChoiceField(choices=SideChoice.choices),
+        "outcome": forms.ChoiceField(
+            choices=[(t.code, t.name) for t in family.vocabulary.outcomes]
+        ),
+    }
+    for name in family.result_fields:
+        fields[name] = _result_field(name, family)
+    if family.loser_starts:
+        fields["starter"] = forms.ChoiceField(
+            choices=[("", "—"), *SideChoice.choices], required=False, help_text="game 1 only (tek)"
+        )
+    fields["note"] = forms.CharField(required=False, max_length=500)
+    return type(f"EnterGameForm_{family.key}", (forms.Form,), fields)
 
 
 @admin.register(Match)
@@ -175,20 +207,22 @@ class MatchAdmin(OrganiserScoped):
         if not self.has_view_permission(request, match):
             return HttpResponseRedirect(reverse("admin:index"))
         games = list(match.games.filter(voided_at__isnull=True).order_by("number"))
-        form = EnterGameForm(request.POST or None)
+        family = family_of(match.tournament)
+        form = enter_game_form(family)(request.POST or None)
         if request.method == "POST" and form.is_valid():
             data = form.cleaned_data
+            own = {name: data[name] for name in family.result_fields}
+            own = {k: (None if v == "" else v) for k, v in own.items()}
             try:
                 results.game_result_enter(
                     match=match,
                     number=len(games) + 1,
                     winner=data["winner"],
                     outcome=data["outcome"],
-                    pattern=data["pattern"] or None,
-                    munk=data["munk"],
-                    starter=data["starter"] or None,
+                    starter=data.get("starter") or None,
                     note=data["note"],
                     by=request.user,
+                    **own,
                 )
             except DomainError as err:
                 self.message_user(request, err.message, messages.ERROR)
@@ -201,6 +235,12 @@ class MatchAdmin(OrganiserScoped):
             "games": games,
             "form": form,
             "next_number": len(games) + 1,
+            "family": family,
+            "length_text": (
+                f"to {match.length} points"
+                if family.length_unit == "points"
+                else f"best of {match.length}"
+            ),
             "title": f"Enter game {len(games) + 1}",
         }
         return TemplateResponse(request, "admin/matches/match/enter_game.html", context)

@@ -7,16 +7,18 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from matches import brackets
+from core.errors import ValidationError
+from matches import brackets, group_standings, stage_text
 from matches.serializers import BracketOut, MatchOut
 from tournaments import selectors, services
 from tournaments.api_base import ApiView, paginate
-from tournaments.models import Player, Tournament
+from tournaments.models import Player, Tournament, TournamentFormat
 from tournaments.serializers import MatchLengthField, PlacingOut
 
 
@@ -80,3 +82,85 @@ class TournamentPlacingsApi(ApiView):
         """List the placings: who finished where, as far as decided."""
         placings = brackets.tournament_placings(tournament=_tournament(request, pk))
         return Response(PlacingOut(placings, many=True).data)
+
+
+class StandingPlayerOut(serializers.Serializer[Any]):
+    id = serializers.IntegerField()
+    name = serializers.CharField()
+
+
+class StandingRowOut(serializers.Serializer[Any]):
+    place = serializers.IntegerField()
+    player = StandingPlayerOut()
+    withdrawn = serializers.BooleanField()
+    played = serializers.IntegerField(help_text="matches finished at the board or by walkover")
+    won = serializers.IntegerField()
+    values = serializers.DictField(
+        child=serializers.CharField(allow_null=True),
+        help_text="each tiebreak of the chain → its value as a decimal string (null: the "
+        "direct encounter of a player not tied)",
+    )
+    lot = serializers.IntegerField(allow_null=True, help_text="the lot drawn, if a tie survived")
+    why = serializers.DictField(
+        allow_null=True,
+        help_text="why this player is above the next one: code, params "
+        "(stages.messages) and text in the request's language; null for the last",
+    )
+
+
+class StandingsOut(serializers.Serializer[Any]):
+    chain = serializers.ListField(
+        child=serializers.CharField(), help_text="match_points, then the tournament's tiebreaks"
+    )
+    rounds = serializers.IntegerField()
+    finished_rounds = serializers.IntegerField()
+    rows = StandingRowOut(many=True)
+
+
+def _standings_data(table: group_standings.GroupStandings) -> dict[str, Any]:
+    rows = []
+    for line in table.lines:
+        why = None
+        if line.why is not None:
+            why = {**line.why.to_dict(), "text": stage_text.render(line.why)}
+        rows.append(
+            {
+                "place": line.place,
+                "player": {"id": line.player.pk, "name": line.player.name},
+                "withdrawn": line.withdrawn,
+                "played": line.played,
+                "won": line.won,
+                "values": {
+                    key: None if value is None else str(value)
+                    for key, value in zip(table.chain, line.values, strict=True)
+                },
+                "lot": line.lot,
+                "why": why,
+            }
+        )
+    return {
+        "chain": list(table.chain),
+        "rounds": table.rounds,
+        "finished_rounds": table.finished_rounds,
+        "rows": rows,
+    }
+
+
+class TournamentStandingsApi(ApiView):
+    @extend_schema(responses=StandingsOut)
+    def get(self, request: Request, pk: int) -> Response:
+        """Show a round robin's standings.
+
+        Every player in order by match points and the tournament's tiebreak chain (the lots
+        last), each tiebreak's value, and why each player is above the next (a message code
+        with its parameters, and its text in the request's language). A knockout has no
+        standings (400; see the placings).
+        """
+        tournament = _tournament(request, pk)
+        if tournament.format != TournamentFormat.ROUND_ROBIN:
+            raise ValidationError(
+                _("A knockout has no standings; its placings are at /placings/."),
+                code="not_round_robin",
+            )
+        table = group_standings.tournament_standings(tournament=tournament)
+        return Response(StandingsOut(_standings_data(table)).data)

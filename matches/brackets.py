@@ -12,9 +12,10 @@ from dataclasses import dataclass, field
 from django.db.models import Q, QuerySet
 
 from core.permissions import User
+from matches import group_standings
 from matches.models import Match, MatchState
 from tournaments import bracket
-from tournaments.models import Player, Round, Tournament
+from tournaments.models import Player, Round, Tournament, TournamentFormat, TournamentStatus
 from tournaments.permissions import visible_tournaments
 
 __all__ = [
@@ -80,8 +81,14 @@ def tournament_placings(*, tournament: Tournament) -> list[Placing]:
     """Final placings so far: 1, 2, 3 and 4 (or 3–4 shared), 5–8, 9–16, …
 
     A player is placed once they are out (or have won); players still in are not
-    listed. A loser by walkover is placed by the round lost in, and marked.
+    listed. A loser by walkover is placed by the round lost in, and marked. A round robin
+    places everyone by its standings once its last match is decided, and nobody before.
     """
+    if tournament.format == TournamentFormat.ROUND_ROBIN:
+        if tournament.status != TournamentStatus.FINISHED:
+            return []
+        table = group_standings.tournament_standings(tournament=tournament)
+        return [Placing(line.player, line.place, line.place) for line in table.lines]
     rounds = Round.objects.filter(tournament=tournament).count()
     placings: list[Placing] = []
     matches = list(

@@ -20,6 +20,7 @@ from typing import Any
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+import backgammon.messages  # noqa: F401  (registers backgammon's codes in MESSAGES)
 from engine.messages import Msg, Param
 
 Params = Mapping[str, Any]
@@ -305,6 +306,117 @@ TEMPLATES: dict[str, Callable[[Params], str]] = {
         _count(p, "count"),
     ),
 }
+
+# Backgammon's codes (``backgammon.messages``); the seed's section names stay in Danish.
+TEMPLATES.update(
+    {
+        "bg.cube.crawford": lambda p: _("no doubling in the Crawford game (Crawford rule)"),
+        "bg.cube.pending": lambda p: _("a double is already awaiting an answer"),
+        "bg.cube.not_on_roll": lambda p: _("only the player on roll may double (Dobleterningen)"),
+        "bg.cube.after_roll": lambda p: _("a double comes before the roll (Dobleterningen)"),
+        "bg.cube.not_owner": lambda p: _("only the cube's owner may redouble (Dobleterningen)"),
+        "bg.cube.take_none": lambda p: _("a take with no double offered"),
+        "bg.cube.take_own": lambda p: _("the doubler cannot take their own double"),
+        "bg.cube.drop_none": lambda p: _("a drop with no double offered"),
+        "bg.cube.drop_own": lambda p: _("the doubler cannot drop their own double"),
+        "bg.cube.value": lambda p: _(
+            "Doubles => %(value)s, but the cube is at %(cube)s (a double makes it %(doubled)s)"
+        ),
+        "bg.cube.crawford_game": lambda p: _(
+            "game %(game)s is the Crawford game: no doubling in it, so the cube stays at 1 and "
+            "no double can be dropped (Crawford rule)"
+        ),
+        "bg.turn.roll_after_end": lambda p: _("a roll after the game was over"),
+        "bg.turn.roll_pending": lambda p: _("a roll while a double awaits an answer"),
+        "bg.turn.roll_out_of_turn": lambda p: _("a roll out of turn"),
+        "bg.turn.double_after_end": lambda p: _("a double after the game was over"),
+        "bg.turn.double_before_roll": lambda p: _("a double before the opening roll"),
+        "bg.turn.after_drop": lambda p: _("play after a dropped double"),
+        "bg.turn.illegal_stands": lambda p: _(
+            "illegal play %(dice)s: %(moves)s stands as played (Ugyldige slag og ulovlige ryk)"
+        ),
+        "bg.move.no_point": lambda p: _("point %(point)s does not exist (0–25)"),
+        "bg.move.bad": lambda p: _("not a move: %(move)s"),
+        "bg.move.from_off": lambda p: _("%(move)s: a checker cannot come back from off"),
+        "bg.move.to_bar": lambda p: _("%(move)s: a checker cannot move to the bar"),
+        "bg.move.no_checker_bar": lambda p: _("%(move)s: no checker of the mover on the bar"),
+        "bg.move.no_checker": lambda p: _("%(move)s: no checker of the mover on point %(point)s"),
+        "bg.move.held": lambda p: _(
+            "%(move)s: point %(point)s is held by %(count)s opposing checkers"
+        ),
+        "bg.game.no_wins": lambda p: _("the game ends without a 'Wins' line"),
+        "bg.wins.resign": lambda p: _(
+            "Wins %(claimed)s: a resignation gives 1, 2 or 3 times the cube (%(cube)s)"
+        ),
+        "bg.wins.loser_column": lambda p: _(
+            "the 'Wins' line is in the loser's column (%(player)s)"
+        ),
+        "bg.wins.points": lambda p: ngettext(
+            "Wins %(claimed)s point, but the game gives %(points)s",
+            "Wins %(claimed)s points, but the game gives %(points)s",
+            _count(p, "claimed"),
+        ),
+        "bg.wins.match_missing": lambda p: _("'and the match' is missing"),
+        "bg.wins.match_wrong": lambda p: _("'and the match' is wrong"),
+        "bg.score.line": lambda p: _(
+            "score line %(first)s–%(second)s, but the games before give "
+            "%(before_first)s–%(before_second)s"
+        ),
+        "bg.match.after_end": lambda p: _("a game after the match was over"),
+        "bg.match.after_length": lambda p: _(
+            "game %(game)s after the match was over (the length is %(length)s points)"
+        ),
+        "bg.match.decided": lambda p: _(
+            "game %(game)s after the match was decided: player %(player)s reached %(length)s "
+            "points in game %(decided)s"
+        ),
+        "bg.match.length_whole": lambda p: _(
+            "the match length must be a whole number of points, not %(length)s"
+        ),
+        "bg.match.length_range": lambda p: _(
+            "a match is 1 to %(limit)s points long, not %(length)s"
+        ),
+        "bg.result.cube_whole": lambda p: _(
+            "the cube's value must be a whole number, not %(value)s"
+        ),
+        "bg.result.cube_power": lambda p: _(
+            "the cube's value is 1, 2, 4, 8, … (a power of two), not %(value)s"
+        ),
+        "bg.result.conceded": lambda p: _(
+            "a resignation concedes a single game, a gammon or a backgammon"
+        ),
+        "bg.result.only_resign": lambda p: _(
+            "only a resignation concedes; this game ended by %(ending)s"
+        ),
+        "bg.result.winner": lambda p: _("the winner is player 0 or 1, not %(winner)s"),
+        "bg.mat.entry": lambda p: _("unrecognised entry %(text)s"),
+        "bg.mat.move": lambda p: _("not a move: %(move)s"),
+        "bg.mat.too_big": lambda p: _("the record is larger than %(limit)s bytes"),
+        "bg.mat.second_length": lambda p: _("a second 'point match' line"),
+        "bg.mat.game_first": lambda p: _("'Game' before the 'N point match' line"),
+        "bg.mat.line": lambda p: _("unrecognised line %(text)s"),
+        "bg.mat.score_line": lambda p: _("the score line 'Name : 0   Name : 0' expected"),
+        "bg.mat.players": lambda p: _("players %(first)s and %(second)s, not %(one)s and %(two)s"),
+        "bg.mat.two_entries": lambda p: _("more than two entries on one line"),
+        "bg.mat.no_length": lambda p: _("no 'N point match' line"),
+        "bg.rec.game_tag": lambda p: _('a backgammon record opens with [Game "backgammon"]'),
+        "bg.rec.length": lambda p: _("the Length tag is the match length in points, not %(text)s"),
+        "bg.rec.game_number": lambda p: _(
+            "expected 'Game %(expected)s', found 'Game %(found)s' (games count from 1 without gaps)"
+        ),
+        "bg.rec.no_game_yet": lambda p: _("an entry before 'Game 1'"),
+        "bg.rec.after_end": lambda p: _("an entry after the game's result (wins or resigns)"),
+        "bg.rec.player": lambda p: _("a player is 1 or 2, not %(player)s"),
+        "bg.rec.resign": lambda p: _(
+            "a resignation gives up 1, 2 or 3 times the cube, not %(value)s"
+        ),
+        "bg.rec.no_game": lambda p: _("the record holds no game (expected 'Game 1')"),
+        "bg.rec.tag_line": lambda p: _('malformed tag line (expected [Key "Value"]): %(text)s'),
+        "bg.rec.tags_first": lambda p: _("tags must come before the first game"),
+        "bg.rec.line": lambda p: _("not a roll, cube action, resignation or result: %(text)s"),
+        "bg.rec.json": lambda p: _("bad JSON record: %(detail)s"),
+    }
+)
 
 # A record's verdict (``matches.records``): each is one sentence of the stored message.
 VERDICTS: dict[str, Callable[[Params], str]] = {

@@ -10,7 +10,7 @@ from django.utils.translation import ngettext
 
 from core.errors import ValidationError
 from matches.models import OPEN_REPORT_STATES, Game, GameReport, Match
-from matches.progression import bracket_matches_create
+from matches.progression import bracket_matches_create, round_robin_matches_create
 from matches.walkovers import match_withdrawal_apply
 from tournaments.models import Entry, Player, ResultsBy, Round, Tournament
 
@@ -36,6 +36,16 @@ class Matches:
             third_place=third_place,
             by=by,
         )
+
+    def round_robin_create(
+        self,
+        *,
+        tournament: Tournament,
+        rounds: Sequence[Round],
+        pairs: Sequence[Sequence[tuple[Player, Player | None]]],
+        by: Any,
+    ) -> None:
+        round_robin_matches_create(tournament=tournament, rounds=rounds, pairs=pairs, by=by)
 
     def withdrawal_apply(self, *, entry: Entry, by: Any, reason: str) -> None:
         match_withdrawal_apply(entry=entry, by=by, reason=reason)

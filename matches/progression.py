@@ -20,12 +20,13 @@ from core.permissions import User
 from matches.common import event_add, reports_settle
 from matches.models import FINISHED_STATES, EventKind, Match, MatchEvent, MatchState
 from tournaments.lengths import match_length_problem
-from tournaments.models import Entry, Player, Round, Tournament, TournamentStatus
+from tournaments.models import Entry, Player, Round, RoundKind, Tournament, TournamentStatus
 
 __all__ = [
     "advance",
     "bracket_matches_create",
     "refuse_if_downstream_started",
+    "round_robin_matches_create",
     "unadvance",
     "walkover_apply",
 ]
@@ -111,13 +112,58 @@ def bracket_matches_create(
     return matches
 
 
+def round_robin_matches_create(
+    *,
+    tournament: Tournament,
+    rounds: Sequence[Round],
+    pairs: Sequence[Sequence[tuple[Player, Player | None]]],
+    by: User,
+) -> list[Match]:
+    """Create every match of a drawn round robin: ``pairs[i]`` are round i + 1's, the
+    first-named player as player 1 (``stages.roundrobin``); a pair without a second player
+    is that round's bye, decided at once. ``slot`` is the table (0 the first), the bye
+    last; nothing is fed by position. A few queries whatever the group's size."""
+    for rnd in rounds:
+        problem = match_length_problem(rnd.match_length, rnd.length_unit)
+        if problem is not None:
+            raise ValidationError(problem, code="match_length")
+    matches: list[Match] = []
+    for rnd, round_pairs in zip(rounds, pairs, strict=True):
+        for slot, (first, second) in enumerate(round_pairs):
+            bye = second is None
+            matches.append(
+                Match(
+                    tournament=tournament,
+                    round=rnd,
+                    slot=slot,
+                    player1=first,
+                    player2=second,
+                    length=rnd.match_length,
+                    length_unit=rnd.length_unit,
+                    state=MatchState.BYE if bye else MatchState.READY,
+                    winner=first if bye else None,
+                )
+            )
+    Match.objects.bulk_create(matches)
+    user = by if getattr(by, "is_authenticated", False) else None
+    MatchEvent.objects.bulk_create(
+        [
+            MatchEvent(match=m, kind=EventKind.BYE, by=user, data={"player": m.player1_id})
+            for m in matches
+            if m.state == MatchState.BYE
+        ]
+    )
+    return matches
+
+
 def _rounds_in(tournament_id: int) -> int:
     return Round.objects.filter(tournament_id=tournament_id).count()
 
 
 def _downstream(match: Match) -> list[tuple[Match, bool, str]]:
-    """The matches this one feeds, locked: (match, upper slot?, "winner"/"loser")."""
-    if match.is_third_place:
+    """The matches this one feeds, locked: (match, upper slot?, "winner"/"loser"). A round
+    robin's match feeds none (its slot is a table number, not a bracket position)."""
+    if match.is_third_place or match.round.kind != RoundKind.KNOCKOUT:
         return []
     rounds = _rounds_in(match.tournament_id)
     number = match.round.number
@@ -224,8 +270,12 @@ def unadvance(match: Match, by: User) -> None:
 
 
 def _tournament_finish_check(tournament_id: int) -> None:
+    """A knockout is finished when its final (and third-place match) are; a round robin
+    when every match of every round is."""
     rounds = _rounds_in(tournament_id)
     last = Match.objects.filter(tournament_id=tournament_id, round__number=rounds)
+    if last.filter(round__kind=RoundKind.ROUND_ROBIN).exists():
+        last = Match.objects.filter(tournament_id=tournament_id)
     if last.exists() and not last.exclude(state__in=FINISHED_STATES).exists():
         Tournament.objects.filter(pk=tournament_id).update(status=TournamentStatus.FINISHED)
 

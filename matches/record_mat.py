@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from backgammon.replay import GameReport, MatchReport, replay_mat
+from backgammon.replay import GameReport, MatchReport, replay_text
 from engine.messages import Msg
 from engine.types import Side
 from games.results import GameResult as ResultValue
@@ -42,14 +42,14 @@ class MatVerification:
         self.error = report.errors[0] if report.errors else None
 
     def to_dict(self) -> dict[str, Any]:
-        data = dict(self.report.to_dict())
+        data = dict(self.report.to_dict(coded=True))
         data["format"] = "mat"
-        data["error"] = None if self.error is None else self.error.to_dict()
+        data["error"] = None if self.error is None else self.error.to_dict(coded=True)
         return data
 
 
 def mat_replay(text: str, *, match: Match) -> MatVerification:
-    return MatVerification(replay_mat(text))
+    return MatVerification(replay_text(text))
 
 
 def _result(game: GameReport, sides: dict[Side, Side]) -> ResultValue | None:

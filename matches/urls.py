@@ -20,6 +20,11 @@ urlpatterns: list[URLPattern] = [
         name="tournament-bracket",
     ),
     path(
+        "tournaments/<int:pk>/standings/",
+        api_bracket.TournamentStandingsApi.as_view(),
+        name="tournament-standings",
+    ),
+    path(
         "tournaments/<int:pk>/placings/",
         api_bracket.TournamentPlacingsApi.as_view(),
         name="tournament-placings",

@@ -13,7 +13,7 @@ from core.permissions import User
 from matches.common import event_add, lock_match, match_snapshot, referee_require
 from matches.models import FINISHED_STATES, EventKind, Match
 from matches.progression import walkover_apply
-from tournaments.models import Entry, Player
+from tournaments.models import Entry, Player, RoundKind
 
 __all__ = ["match_walkover", "match_withdrawal_apply"]
 
@@ -38,23 +38,35 @@ def match_walkover(*, match: Match, winner: Player, by: User, reason: str = "") 
 
 
 def match_withdrawal_apply(*, entry: Entry, by: User, reason: str = "") -> Match | None:
-    """After the draw: the withdrawn player's next match becomes a walkover (S6)."""
+    """After the draw: the withdrawn player's next match becomes a walkover (S6). In a round
+    robin every match they have left becomes one (decision: the results they played stay
+    and count in the standings; the rest are walkovers to their opponents)."""
     player = entry.player
-    pending = (
-        Match.objects.select_for_update()
+    left = list(
+        # of=self: PostgreSQL cannot lock the nullable side of the players' outer joins.
+        Match.objects.select_for_update(of=("self",))
         .filter(tournament_id=entry.tournament_id)
         .exclude(state__in=FINISHED_STATES)
         .filter(Q(player1=player) | Q(player2=player))
-        .first()
+        .select_related("round", "player1", "player2")
+        .order_by("round__number", "slot")
     )
+    pending = left[0] if left else None
+    if pending is not None and pending.round.kind == RoundKind.ROUND_ROBIN:
+        for later in left[1:]:
+            _withdrawal_walkover(later, player, by, reason)
     if pending is None:
         raise ValidationError(
             _("%(name)s has no match left to play in this tournament; nothing to withdraw from.")
             % {"name": player.name}
         )
+    _withdrawal_walkover(pending, player, by, reason)
+    return pending
+
+
+def _withdrawal_walkover(pending: Match, player: Player, by: User, reason: str) -> None:
     event_add(pending, EventKind.WITHDRAWAL, by, player=player.pk, reason=reason)
     if pending.player1_id is not None and pending.player2_id is not None:
         winner = pending.player2 if pending.player1_id == player.pk else pending.player1
         assert winner is not None
         walkover_apply(pending, winner, by, reason or f"{player.name} withdrew")
-    return pending

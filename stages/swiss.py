@@ -41,6 +41,12 @@ field is odd), the pairing chosen is the smallest in this order, compared term b
    costs the number of players of its group below the player who floats down plus the
    number of players of its group above the player who floats up: the lowest of a group
    floats down, to the highest of the next.
+7. ``lot``: the sum over pairs of a 64-bit number drawn for the pair from ``seed``
+   (:func:`pair_lot`). Pairings equal in terms 1–6 are common (two players floating
+   between the same two groups can meet either of the two floating up); the lot decides
+   between them, so the best pairing is unique (a tie on the lot as well has a chance
+   below n²·2⁻⁶⁵, 3·10⁻¹⁴ for 1,000 players: the isolation lemma) and every exact
+   method finds the same one.
 
 Colours do not exist: in bräde the tek decides who starts game 1, and in backgammon the
 opening roll; ``first`` in a pair is only the higher-ranked player, named first.
@@ -50,21 +56,47 @@ Method
 Every term is a sum over the pairs (the bye counts as a pair with a *bye vertex*), so the
 objective is one integer per pair: the terms are the digits of a mixed-radix number whose
 radices exceed the largest total a term can reach, so comparing sums compares the terms
-in order. A maximum-weight perfect matching (:mod:`stages.matching`, O(n³)) with weight
-``M − cost`` is then exactly a pairing of least cost. ``tests/stages/test_swiss.py``
-checks this against every pairing of fields of up to ten players, and checks that the
-encoding orders any two pairings of up to 60 players as their terms do.
+in order. A maximum-weight perfect matching (:mod:`stages.matching`) with weight
+``top − cost`` is then exactly a pairing of least cost.
+
+``method="full"`` (the reference) matches over the complete graph with the classic start
+of :func:`~stages.matching.max_weight_matching`: O(n³), 1.8 s at 256 players and 21 s at
+512 (the lot leaves it no ties to take many edges at once). ``method="sparse"`` (the
+default) gets the same pairing from a small graph, 0.15–0.35 s at 1,000 players
+(``bench/pairing_bench.py``):
+
+1. The candidate pairs: a perfect matching (the groups top down, each group's first half
+   against its second half, the lowest of an odd group carried down); in each group the
+   partners from ``WINDOW_BELOW`` places before the ideal partner to ``WINDOW_ABOVE``
+   after it; the ``CROSS`` lowest of a group with the ``CROSS`` highest of the next two;
+   everyone with the ``ANCHORS`` highest and lowest of its own group, the ``ANCHORS``
+   highest of the two groups below it and the ``ANCHORS`` lowest of the two above it
+   (these pin the duals of whole groups down, so that few pairs fail step 3); every bye.
+2. The matching of largest weight over the candidates, with its dual solution (vertex and
+   blossom duals).
+3. The duals prove the matching best among *all* pairings when no pair left out has a
+   negative reduced cost (LP duality for Edmonds' perfect matching polytope). The pairs
+   left out are screened group by group with lower bounds of their cost and of their
+   blossom duals, and the ones the screen cannot clear are computed exactly; those with
+   a negative reduced cost (at most ``PRICED`` per player, the most negative) join the
+   candidates and step 2 runs again. The candidates only grow, so this ends; in practice
+   after one or two more solves.
+
+``tests/stages/test_swiss.py`` checks the objective against every pairing of fields of up
+to ten players, the encoding against the terms for up to 60 players, both methods against
+each other for up to 200 players, and the screen against computing every pair.
 """
 
 from __future__ import annotations
 
+import hashlib
 import random
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
-from typing import NamedTuple
+from typing import Literal, NamedTuple
 
-from stages.matching import max_weight_matching
+from stages.matching import PerfectMatching, max_weight_matching, max_weight_perfect_matching
 from stages.messages import Msg, msg, number
 
 
@@ -88,6 +120,7 @@ class PairingCost(NamedTuple):
     floats: tuple[int, ...]
     float_distance: int
     order: int
+    lot: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -107,6 +140,14 @@ class SwissRound:
 
 
 Pairs = Iterable[tuple[int, int | None]]
+Method = Literal["sparse", "full"]
+
+# The sparse method's first candidate graph and its growth (module docstring, Method).
+WINDOW_BELOW = 8
+WINDOW_ABOVE = 4
+CROSS = 4
+ANCHORS = 2
+PRICED = 4
 
 
 def swiss_order(players: Sequence[SwissPlayer], *, seed: int) -> list[SwissPlayer]:
@@ -125,17 +166,23 @@ class _Field:
 
     def __init__(self, players: Sequence[SwissPlayer], seed: int) -> None:
         self.players = swiss_order(players, seed=seed)
-        self.index = {p.id: i for i, p in enumerate(self.players)}
+        self.ids = [p.id for p in self.players]
+        self.had_bye = [p.had_bye for p in self.players]
+        self.index = {pid: i for i, pid in enumerate(self.ids)}
         scores = sorted({Decimal(p.score) for p in self.players}, reverse=True)
         group_of_score = {s: g for g, s in enumerate(scores)}
         self.groups = len(scores)
         self.group = [group_of_score[Decimal(p.score)] for p in self.players]
-        sizes = [0] * self.groups
+        # start[g], sizes[g]: the first position and the size of group g.
+        self.sizes = [0] * self.groups
+        self.start = [0] * self.groups
         self.in_group: list[int] = []
-        for g in self.group:
-            self.in_group.append(sizes[g])
-            sizes[g] += 1
-        self.size = [sizes[g] for g in self.group]
+        for i, g in enumerate(self.group):
+            if self.sizes[g] == 0:
+                self.start[g] = i
+            self.in_group.append(self.sizes[g])
+            self.sizes[g] += 1
+        self.size = [self.sizes[g] for g in self.group]
 
     def met(self, i: int, j: int) -> bool:
         a, b = self.players[i], self.players[j]
@@ -150,12 +197,20 @@ class _Field:
         return (self.size[i] - 1 - self.in_group[i]) + self.in_group[j]
 
 
+def pair_lot(seed: int, a: int, b: int | None) -> int:
+    """Term 7 of the pair of players ``a`` and ``b`` (``None``: the bye), drawn from ``seed``:
+    the first 8 bytes, big-endian, of the BLAKE2b hash of ``"seed:low id:high id"`` (of
+    ``"seed:id:bye"`` for the bye)."""
+    key = f"{seed}:{a}:bye" if b is None else f"{seed}:{min(a, b)}:{max(a, b)}"
+    return int.from_bytes(hashlib.blake2b(key.encode(), digest_size=8).digest(), "big")
+
+
 def pairing_cost(players: Sequence[SwissPlayer], pairs: Pairs, *, seed: int) -> PairingCost:
     """The objective of a complete pairing, computed from its definition term by term."""
     f = _Field(players, seed)
     n = len(f.players)
     seen: set[int] = set()
-    rematches = repeat_bye = bye_rank = distance = order = 0
+    rematches = repeat_bye = bye_rank = distance = order = lot = 0
     floats = [0] * max(0, f.groups - 1)
     byes = 0
     for a, b in pairs:
@@ -166,6 +221,7 @@ def pairing_cost(players: Sequence[SwissPlayer], pairs: Pairs, *, seed: int) -> 
                 if pid in seen:
                     raise ValueError(f"player {pid} is paired twice")
                 seen.add(pid)
+        lot += pair_lot(seed, a, b)
         if b is None:
             byes += 1
             i = f.index[a]
@@ -183,43 +239,268 @@ def pairing_cost(players: Sequence[SwissPlayer], pairs: Pairs, *, seed: int) -> 
         raise ValueError("every player must be in a pair or have the bye")
     if byes != n % 2:
         raise ValueError("a bye is given only when the field is odd, and only one")
-    return PairingCost(rematches, repeat_bye, bye_rank, tuple(floats), distance, order)
+    return PairingCost(rematches, repeat_bye, bye_rank, tuple(floats), distance, order, lot)
 
 
-def _edge_costs(f: _Field) -> list[tuple[int, int, int]]:
-    """Every pair's cost as one mixed-radix integer; the bye vertex is position ``n``."""
-    n = len(f.players)
-    half = n // 2 + 1
-    pair_orders = [f.order_cost(i, j) for i in range(n) for j in range(i + 1, n)]
-    base_q = half * max(pair_orders, default=0) + 1
-    base_d = half * max(f.groups - 1, 0) ** 2 + 1
-    base_f = half
-    boundaries = max(f.groups - 1, 0)
-    low = base_d * base_q  # the weight of one unit of the last float digit
-    # crossing[g]: the encoded floats of a pair from group 0 down to group g (prefix sums).
-    crossing = [0] * max(f.groups, 1)
-    for t in range(1, f.groups):
-        crossing[t] = crossing[t - 1] + base_f ** (boundaries - t) * low
-    unit_bye_rank = base_f**boundaries * low
-    unit_repeat_bye = n * unit_bye_rank
-    unit_rematch = 2 * unit_repeat_bye
+class _Costs:
+    """Every pair's cost as one mixed-radix integer (module docstring, Method); the bye
+    vertex is position ``n``. Each radix exceeds what its term can sum to over a pairing."""
 
-    edges: list[tuple[int, int, int]] = []
-    for i in range(n):
-        for j in range(i + 1, n):
-            gi, gj = f.group[i], f.group[j]
-            cost = (
-                unit_rematch * f.met(i, j)
-                + (crossing[gj] - crossing[gi])
-                + (gj - gi) ** 2 * base_q
-                + f.order_cost(i, j)
-            )
-            edges.append((i, j, cost))
+    def __init__(self, f: _Field, seed: int) -> None:
+        n = len(f.players)
+        self.f, self.n, self.seed = f, n, seed
+        half = n // 2 + 1
+        boundaries = max(f.groups - 1, 0)
+        self.base_lot = half << 64  # a lot is below 2**64
+        self.base_q = half * n * n + 1  # a pair's term 6 is below n², a pairing's below this
+        base_d: int = half * boundaries**2 + 1
+        base_f = half
+        low = base_d * self.base_q  # the weight of one unit of the last float digit
+        # crossing[g]: the encoded floats of a pair from group 0 down to group g.
+        self.crossing = [0] * max(f.groups, 1)
+        for t in range(1, f.groups):
+            self.crossing[t] = self.crossing[t - 1] + int(base_f ** (boundaries - t)) * low
+        self.unit_bye_rank: int = base_f**boundaries * low
+        self.unit_repeat_bye = n * self.unit_bye_rank
+        self.unit_rematch = 2 * self.unit_repeat_bye
+        # The matching maximises top − cost; top exceeds every pair's cost.
+        self.top = 2 * self.unit_rematch * self.base_lot
+
+    def cost(self, i: int, j: int) -> int:
+        """The cost of positions ``i < j`` (``j == n``: ``i`` has the bye)."""
+        f = self.f
+        if j == self.n:
+            main: int = self.unit_repeat_bye * f.had_bye[i] + self.unit_bye_rank * (self.n - 1 - i)
+            return main * self.base_lot + pair_lot(self.seed, f.ids[i], None)
+        gi, gj = f.group[i], f.group[j]
+        main = (
+            self.unit_rematch * f.met(i, j)
+            + (self.crossing[gj] - self.crossing[gi])
+            + (gj - gi) ** 2 * self.base_q
+            + f.order_cost(i, j)
+        )
+        return main * self.base_lot + pair_lot(self.seed, f.ids[i], f.ids[j])
+
+    def all_edges(self) -> list[tuple[int, int, int]]:
+        """``(i, j, cost)`` for every pair of the complete graph, the bye vertex included."""
+        n = self.n
+        last = n + 1 if n % 2 else n
+        return [(i, j, self.cost(i, j)) for i in range(n) for j in range(i + 1, last)]
+
+
+def _edge_costs(f: _Field, seed: int) -> list[tuple[int, int, int]]:
+    return _Costs(f, seed).all_edges()
+
+
+def _full_mate(c: _Costs) -> list[int]:
+    """The reference: the matching over the complete graph, as first written."""
+    edges = [(i, j, c.top - cost) for i, j, cost in c.all_edges()]
+    return max_weight_matching(edges, max_cardinality=True)
+
+
+def _sparse_mate(c: _Costs) -> list[int]:
+    """The same optimum from a sparse candidate graph, proven by the duals (Method)."""
+    candidates = _candidates(c)
+    while True:
+        edges = [(i, j, w) for (i, j), w in candidates.items()]
+        solved = max_weight_perfect_matching(edges, c.n + c.n % 2)
+        missing = _violated_pairs(c, solved, candidates)
+        if not missing:
+            return solved.mate
+        for i, j in missing:
+            candidates[(i, j)] = c.top - c.cost(i, j)
+
+
+def _candidates(c: _Costs) -> dict[tuple[int, int], int]:
+    """The first candidate graph: ``(i, j) → weight`` for positions ``i < j``."""
+    f, n = c.f, c.n
+    found: dict[tuple[int, int], int] = {}
+
+    def add(i: int, j: int) -> None:
+        if i > j:
+            i, j = j, i
+        if (i, j) not in found:
+            found[(i, j)] = c.top - c.cost(i, j)
+
+    def members(g: int) -> range:
+        return range(f.start[g], f.start[g] + f.sizes[g])
+
+    # A perfect matching, so that the graph has one: the groups top down, the lowest of an
+    # odd group carried down to the next, each group's first half against its second half.
+    carry: list[int] = []
+    for g in range(f.groups):
+        line = carry + list(members(g))
+        carry = [line.pop()] if len(line) % 2 else []
+        half = len(line) // 2
+        for k in range(half):
+            add(line[k], line[k + half])
+    if carry:
+        add(carry[0], n)
+    for g in range(f.groups):
+        group = members(g)
+        s, h = len(group), len(group) // 2
+        # Around the ideal partner (top half against bottom half).
+        for i in group:
+            q = i - group.start
+            for d in range(max(1, h - WINDOW_BELOW), min(s - q, h + WINDOW_ABOVE + 1)):
+                add(i, i + d)
+        # Anchors: everyone with the highest and the lowest of the group, and with those of
+        # the two groups below and above; they pin the duals down across whole groups.
+        anchors = [*group[:ANCHORS], *group[-ANCHORS:]]
+        for i in group:
+            for a in anchors:
+                if a != i:
+                    add(i, a)
+        for b in (g + 1, g + 2):
+            if b >= f.groups:
+                break
+            lower = members(b)
+            for i in group[-CROSS:]:
+                for j in lower[:CROSS]:
+                    add(i, j)
+            for i in group:
+                for j in lower[:ANCHORS]:
+                    add(i, j)
+            for j in lower:
+                for i in group[-ANCHORS:]:
+                    add(i, j)
     if n % 2:
         for i in range(n):
-            cost = unit_repeat_bye * f.players[i].had_bye + unit_bye_rank * (n - 1 - i)
-            edges.append((i, n, cost))
-    return edges
+            add(i, n)
+    return found
+
+
+def _violated_pairs(
+    c: _Costs,
+    solved: PerfectMatching,
+    candidates: Mapping[tuple[int, int], int],
+    *,
+    priced: int = PRICED,
+) -> list[tuple[int, int]]:
+    """The pairs outside ``candidates`` whose reduced cost under ``solved``'s duals is
+    negative, at most ``priced`` for each player (the most violated ones).
+
+    The reduced cost of players ``i < j`` is ``4·cost − v_i − v_j + 2·Z`` with ``v = 2·top
+    − u`` and ``Z`` the duals of the blossoms holding both. Every bye pair is a candidate.
+    The pairs are screened group by group with a lower bound of the cost (no rematch, no
+    lot) and of ``Z`` (the *marked* blossoms only: the top-level ones and those whose dual
+    reaches a float-distance unit), and only the pairs the screen cannot clear are tested
+    exactly."""
+    f, n = c.f, c.n
+    unit = 4 * c.base_lot  # four units of term 6, as the reduced cost counts them
+    lot_room = 4 << 64  # four lots at most
+    v = [2 * c.top - u for u in solved.dual[:n]]
+    shared = solved.tree.shared
+    nall = len(solved.dual)
+    parent, zs = solved.parent, solved.blossom_dual
+    big = unit * c.base_q
+
+    # sig[i]: the class of the marked blossoms holding player i.
+    chains: dict[int, tuple[int, ...]] = {-1: ()}
+
+    def chain(b: int) -> tuple[int, ...]:
+        path = []
+        while b not in chains:
+            path.append(b)
+            b = parent[b]
+        for x in reversed(path):
+            up = chains[parent[x]]
+            chains[x] = (x, *up) if parent[x] == -1 or zs[x - nall] >= big else up
+        return chains[path[0]] if path else chains[b]
+
+    classes: dict[tuple[int, ...], int] = {}
+    sig = [classes.setdefault(chain(parent[i]), len(classes)) for i in range(n)]
+    marked = list(classes)
+    shared_marked: dict[tuple[int, int], int] = {}
+
+    def zsig(a: int, b: int) -> int:
+        key = (a, b) if a <= b else (b, a)
+        if key not in shared_marked:
+            common = set(marked[a]) & set(marked[b])
+            shared_marked[key] = sum(zs[x - nall] for x in common)
+        return shared_marked[key]
+
+    worst: dict[int, list[tuple[int, int]]] = {}
+
+    def exact(i: int, j: int) -> None:
+        if (i, j) in candidates:
+            return
+        gi, gj = f.group[i], f.group[j]
+        main = (
+            c.unit_rematch * f.met(i, j)
+            + (c.crossing[gj] - c.crossing[gi])
+            + (gj - gi) ** 2 * c.base_q
+            + f.order_cost(i, j)
+        )
+        reduced = unit * main - v[i] - v[j] + 2 * shared(i, j)
+        if reduced >= 0:
+            return
+        if reduced + lot_room > 0:
+            reduced += 4 * pair_lot(c.seed, f.ids[i], f.ids[j])
+            if reduced >= 0:
+                return
+        worst.setdefault(i, []).append((reduced, j))
+        worst.setdefault(j, []).append((reduced, i))
+
+    groups = [range(f.start[g], f.start[g] + f.sizes[g]) for g in range(f.groups)]
+    # Inside a group of s: positions q < q + d cost |d − s // 2| · (s − q).
+    for group in groups:
+        s, h = len(group), len(group) // 2
+        tops: dict[int, int] = {}  # class → the largest v in the group
+        for j in group:
+            if sig[j] not in tops or v[j] > tops[sig[j]]:
+                tops[sig[j]] = v[j]
+        reach_of: dict[int, int] = {}
+        for i in group:
+            a = sig[i]
+            if a not in reach_of:
+                reach_of[a] = max(top - 2 * zsig(a, b) for b, top in tops.items())
+            reach = v[i] + reach_of[a]
+            if reach <= 0:
+                continue
+            q = i - group.start
+            step = unit * (s - q)
+            r = (reach - 1) // step
+            for d in range(max(1, h - r), min(s - 1 - q, h + r) + 1):
+                j = i + d
+                if step * abs(d - h) < v[i] + v[j] - 2 * zsig(a, sig[j]):
+                    exact(i, j)
+    # From group a down to group b: the cost is K_ab + (s_a − 1 − q_i) + q_j, so a pair
+    # needs a test only when alpha_i + unit·K_ab + 2·Z < beta_j.
+    alpha = [unit * (f.size[i] - 1 - f.in_group[i]) - v[i] for i in range(n)]
+    beta = [v[j] - unit * f.in_group[j] for j in range(n)]
+    by_class: list[dict[int, list[int]]] = []
+    for group in groups:
+        split: dict[int, list[int]] = {}
+        for j in sorted(group, key=lambda j: -beta[j]):
+            split.setdefault(sig[j], []).append(j)
+        by_class.append(split)
+    # highest[g]: the largest beta in groups g and below. K_ab grows with b, so once the
+    # bound clears every group below, the rest of the row is clear too.
+    highest = [max(beta[j] for j in group) for group in groups]
+    for g in range(f.groups - 2, -1, -1):
+        highest[g] = max(highest[g], highest[g + 1])
+    for ga, upper in enumerate(groups):
+        least = min(alpha[i] for i in upper)
+        for gb in range(ga + 1, f.groups):
+            bound = unit * (c.crossing[gb] - c.crossing[ga] + (gb - ga) ** 2 * c.base_q)
+            if least + bound >= highest[gb]:
+                break
+            if least + bound >= max(beta[lowers[0]] for lowers in by_class[gb].values()):
+                continue
+            for i in upper:
+                for b, lowers in by_class[gb].items():
+                    threshold = alpha[i] + bound + 2 * zsig(sig[i], b)
+                    for j in lowers:
+                        if beta[j] <= threshold:
+                            break
+                        if alpha[i] + bound + 2 * shared(i, j) < beta[j]:
+                            exact(i, j)
+    chosen: set[tuple[int, int]] = set()
+    for i, found in worst.items():
+        for _, j in sorted(found)[:priced]:
+            chosen.add((min(i, j), max(i, j)))
+    return sorted(chosen)
 
 
 def _reason(f: _Field, i: int, j: int | None, lowest_without_bye: int | None) -> Msg:
@@ -228,9 +509,9 @@ def _reason(f: _Field, i: int, j: int | None, lowest_without_bye: int | None) ->
         score = number(a.score)
         if i == lowest_without_bye:
             return msg("swiss.bye", score=score)
-        if a.had_bye:
+        if a.had_bye or lowest_without_bye is None:
             return msg("swiss.bye_again", score=score)
-        return msg("swiss.bye_moved", score=score)
+        return msg("swiss.bye_moved", score=score, lowest=str(f.ids[lowest_without_bye]))
     b = f.players[j]
     high, low = number(a.score), number(b.score)
     if f.met(i, j):
@@ -240,22 +521,30 @@ def _reason(f: _Field, i: int, j: int | None, lowest_without_bye: int | None) ->
     return msg("swiss.float", high=high, low=low)
 
 
-def pair_round(players: Sequence[SwissPlayer], *, seed: int) -> SwissRound:
-    """The pairing of least :class:`PairingCost`, each pair with its reason."""
+def pair_round(
+    players: Sequence[SwissPlayer], *, seed: int, method: Method = "sparse"
+) -> SwissRound:
+    """The pairing of least :class:`PairingCost`, each pair with its reason. ``method``:
+    ``"sparse"`` (candidate graph and dual proof) or ``"full"`` (the complete graph, the
+    reference); both give the same pairing."""
     f = _Field(players, seed)
     n = len(f.players)
     if n == 0:
-        return SwissRound((), PairingCost(0, 0, 0, (), 0, 0), ())
-    if n == 1:
-        only = f.players[0]
-        pair = SwissPair(only.id, None, _reason(f, 0, None, None if only.had_bye else 0))
-        cost = pairing_cost(players, [(only.id, None)], seed=seed)
-        return SwissRound((pair,), cost, (only.id,))
-    edges = _edge_costs(f)
-    top = max(cost for _, _, cost in edges) + 1
-    mate = max_weight_matching([(i, j, top - c) for i, j, c in edges], max_cardinality=True)
+        return SwissRound((), PairingCost(0, 0, 0, (), 0, 0, 0), ())
     without_bye = [i for i in range(n) if not f.players[i].had_bye]
     lowest = without_bye[-1] if without_bye else None
+    if n == 1:
+        only = f.players[0]
+        pair = SwissPair(only.id, None, _reason(f, 0, None, lowest))
+        cost = pairing_cost(players, [(only.id, None)], seed=seed)
+        return SwissRound((pair,), cost, (only.id,))
+    costs = _Costs(f, seed)
+    if method == "full":
+        mate = _full_mate(costs)
+    elif method == "sparse":
+        mate = _sparse_mate(costs)
+    else:
+        raise ValueError(f"unknown method {method!r}")
     pairs: list[SwissPair] = []
     bye: SwissPair | None = None
     for i in range(n):

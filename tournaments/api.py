@@ -20,7 +20,7 @@ from rest_framework.response import Response
 
 from core.errors import NotFoundError
 from core.permissions import is_referee
-from tournaments import selectors, services
+from tournaments import round_robin, selectors, services
 from tournaments.api_base import ApiView, filtered, paginate
 from tournaments.models import (
     DEFAULT_GAME,
@@ -33,6 +33,7 @@ from tournaments.models import (
     RuleSetName,
     ScaleName,
     Tournament,
+    TournamentFormat,
     TournamentStatus,
     game_choices,
 )
@@ -224,6 +225,23 @@ class TournamentListApi(ApiView):
             default=ResultsBy.REFEREES,
             help_text="referees enter the results, or players report them and the opponent "
             "confirms",
+        )
+        format = serializers.ChoiceField(
+            TournamentFormat.choices,
+            default=TournamentFormat.KNOCKOUT,
+            help_text="single elimination (knockout), or a round robin ranked by its "
+            "tiebreak chain",
+        )
+        double_round = serializers.BooleanField(
+            default=False, help_text="round robin: everyone meets everyone twice"
+        )
+        tiebreaks = serializers.ListField(
+            child=serializers.ChoiceField(round_robin.CHOOSABLE),
+            required=False,
+            allow_null=True,
+            default=None,
+            help_text="round robin: the tiebreaks after match points, in order (the lots "
+            "come last); left out, the game's usual chain",
         )
 
     @extend_schema(responses=TournamentOut(many=True))

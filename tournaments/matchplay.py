@@ -37,6 +37,18 @@ class MatchPlay(Protocol):
         """Create every match of a drawn bracket (inside the draw's transaction)."""
         ...
 
+    def round_robin_create(
+        self,
+        *,
+        tournament: Tournament,
+        rounds: Sequence[Round],
+        pairs: Sequence[Sequence[tuple[Player, Player | None]]],
+        by: Any,
+    ) -> None:
+        """Create every match of a drawn round robin, round by round (``None``: the bye),
+        inside the draw's transaction."""
+        ...
+
     def withdrawal_apply(self, *, entry: Entry, by: Any, reason: str) -> None:
         """After the draw: the withdrawn player's next match becomes a walkover."""
         ...

@@ -107,6 +107,24 @@ class LengthUnit(models.TextChoices):
     POINTS = POINTS, "points"
 
 
+class TournamentFormat(models.TextChoices):
+    """How a tournament is played (issue 14): a single-elimination bracket, or a round
+    robin (everyone meets everyone in one group, once or twice: ``stages.roundrobin``),
+    ranked by a tiebreak chain (``stages.tiebreaks``)."""
+
+    KNOCKOUT = "knockout", "single elimination"
+    ROUND_ROBIN = "round_robin", "round robin"
+
+
+class RoundKind(models.TextChoices):
+    """What a round is: a knockout round (its matches feed the next by bracket position,
+    ``Match.slot``) or a round of a round robin (its matches feed nothing; ``slot`` is
+    only the table number, the bye last)."""
+
+    KNOCKOUT = "knockout", "knockout round"
+    ROUND_ROBIN = "round_robin", "round robin round"
+
+
 class TournamentStatus(models.TextChoices):
     DRAFT = "draft", "draft (entries open)"
     RUNNING = "running", "running (bracket drawn)"
@@ -145,6 +163,26 @@ class Tournament(models.Model):
         help_text="who enters the results: the referees, or the players (the opponent confirms)",
     )
     third_place_match = models.BooleanField(default=False)
+    format = models.CharField(
+        max_length=16,
+        choices=TournamentFormat.choices,
+        default=TournamentFormat.KNOCKOUT,
+        help_text="single elimination, or a round robin ranked by the tiebreak chain",
+    )
+    double_round = models.BooleanField(
+        default=False, help_text="round robin: everyone meets everyone twice"
+    )
+    tiebreaks = models.JSONField(
+        default=list,
+        blank=True,
+        help_text="round robin: the tiebreak chain after match points (stages.tiebreaks)",
+    )
+    tiebreak_lots = models.JSONField(
+        default=dict,
+        blank=True,
+        editable=False,
+        help_text="round robin: lots drawn for ties that survive the chain, player id → lot",
+    )
     draw_seed = models.BigIntegerField(
         null=True, blank=True, help_text="seed of the random draw; reproduces the bracket"
     )
@@ -239,6 +277,12 @@ class Round(models.Model):
         default=LengthUnit.GAMES,
         help_text="what match_length counts: games (best of, odd) or points (backgammon)",
     )
+    kind = models.CharField(
+        max_length=16,
+        choices=RoundKind.choices,
+        default=RoundKind.KNOCKOUT,
+        help_text="a knockout round feeds the next by bracket position; a round robin's not",
+    )
 
     class Meta:
         ordering = ("tournament", "number")
@@ -263,5 +307,8 @@ class Round(models.Model):
 
     @property
     def name(self) -> str:
-        """The round's name in the active language (``round_label``)."""
+        """The round's name in the active language (``round_label``); a round robin's
+        rounds are numbered (Omgång N)."""
+        if self.kind == RoundKind.ROUND_ROBIN:
+            return gettext("Round %(n)s") % {"n": self.number}
         return round_label(self.number, self.rounds_after)

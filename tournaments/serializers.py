@@ -75,6 +75,9 @@ class TournamentOut(serializers.ModelSerializer[Tournament]):
             "is_public",
             "third_place_match",
             "results_by",
+            "format",
+            "double_round",
+            "tiebreaks",
             "draw_seed",
         )
 
@@ -108,7 +111,7 @@ class EntryOut(serializers.ModelSerializer[Entry]):
 class RoundOut(serializers.ModelSerializer[Round]):
     class Meta:
         model = Round
-        fields = ("id", "number", "name", "match_length", "length_unit")
+        fields = ("id", "number", "name", "match_length", "length_unit", "kind")
 
 
 class MatchLengthField(serializers.IntegerField):

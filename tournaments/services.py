@@ -44,7 +44,8 @@ from core.errors import (
 )
 from core.permissions import User, can_create_tournament, can_manage_all_players, is_organiser
 from games.registry import UnknownGameError, family_for
-from tournaments import bracket
+from stages import roundrobin
+from tournaments import bracket, round_robin
 from tournaments.csv_import import ImportRow
 from tournaments.lengths import match_length_problem
 from tournaments.matchplay import match_play
@@ -56,9 +57,11 @@ from tournaments.models import (
     ResignationPolicyName,
     ResultsBy,
     Round,
+    RoundKind,
     RuleSetName,
     ScaleName,
     Tournament,
+    TournamentFormat,
     TournamentStatus,
     game_choices,
 )
@@ -317,9 +320,15 @@ def tournament_create(
     is_public: bool = True,
     third_place_match: bool = False,
     results_by: str = ResultsBy.REFEREES,
+    format: str = TournamentFormat.KNOCKOUT,
+    double_round: bool = False,
+    tiebreaks: Sequence[str] | None = None,
 ) -> Tournament:
     """Create a tournament; ``by`` becomes its first organiser. ``results_by``: who enters
-    the results, its referees or its players (one reports, the opponent confirms)."""
+    the results, its referees or its players (one reports, the opponent confirms).
+    ``format``: single elimination, or a round robin (``double_round``: everyone meets
+    everyone twice) ranked by match points and then ``tiebreaks`` (default: the game's
+    chain, ``round_robin.default_chain``)."""
     if not can_create_tournament(by):
         raise PermissionDeniedError(
             _("You may not create tournaments; ask an administrator for organiser rights.")
@@ -336,6 +345,7 @@ def tournament_create(
     addons = unused.get("addons", addons)
     scale = unused.get("scale", scale)
     resignation_policy = unused.get("resignation_policy", resignation_policy)
+    chain = _format_check(format, game, scale, tiebreaks)
     with transaction.atomic():
         tournament = Tournament.objects.create(
             name=name.strip(),
@@ -350,9 +360,41 @@ def tournament_create(
             is_public=is_public,
             third_place_match=third_place_match,
             results_by=_results_by(results_by),
+            format=format,
+            double_round=double_round and format == TournamentFormat.ROUND_ROBIN,
+            tiebreaks=chain,
         )
         tournament.organisers.add(by)
     return tournament
+
+
+def _format_check(format: str, game: str, scale: str, tiebreaks: Sequence[str] | None) -> list[str]:
+    """The tournament's tiebreak chain after match points (empty for a knockout)."""
+    if format not in TournamentFormat.values:
+        raise ValidationError(
+            _("“%(format)s” is not a tournament format; choose one of: %(choices)s.")
+            % {"format": format, "choices": ", ".join(TournamentFormat.values)},
+            code="format",
+        )
+    if format == TournamentFormat.KNOCKOUT:
+        return []
+    if tiebreaks is None:
+        return round_robin.default_chain(game, scale)
+    chain = list(tiebreaks)
+    problem = round_robin.chain_problem(chain, game)
+    if problem == "unknown":
+        raise ValidationError(
+            _("Unknown tiebreak; choose from: %(choices)s.")
+            % {"choices": ", ".join(round_robin.CHOOSABLE)},
+            code="tiebreaks",
+        )
+    if problem == "twice":
+        raise ValidationError(_("A tiebreak is given twice in the chain."), code="tiebreaks")
+    if problem == "skiljepoang":
+        raise ValidationError(
+            _("Skiljepoäng are bräde's tiebreak points; this game has none."), code="tiebreaks"
+        )
+    return chain
 
 
 def _results_by(value: str) -> str:
@@ -727,6 +769,8 @@ def tournament_bracket_generate(
     the draw; byes go to the top seeds.
     """
     _require_organiser(by, tournament)
+    if tournament.format == TournamentFormat.ROUND_ROBIN:
+        return _round_robin_draw(tournament=tournament, by=by, lengths=lengths, draw_seed=draw_seed)
     with transaction.atomic():
         tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
         _require_draft(tournament, _("Drawing the bracket"))
@@ -779,6 +823,82 @@ def tournament_bracket_generate(
             rounds=round_rows,
             first_round=[(p.upper, p.lower) for p in pairs],
             third_place=tournament.third_place_match and len(entries) >= 4,
+            by=by,
+        )
+    return tournament
+
+
+def _round_robin_draw(
+    *,
+    tournament: Tournament,
+    by: User,
+    lengths: Sequence[int] | None,
+    draw_seed: int | None,
+) -> Tournament:
+    """Draw a round robin: every round at once from the Berger tables
+    (``stages.roundrobin``); with an odd number of players each round has one bye.
+    ``lengths`` and ``draw_seed`` as for a knockout (``round_robin`` for the order)."""
+    with transaction.atomic():
+        tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+        _require_draft(tournament, _("Drawing the round robin"))
+        entries = list(
+            Entry.objects.filter(tournament=tournament, withdrawn_at__isnull=True)
+            .select_related("player")
+            .order_by("id")
+        )
+        if len(entries) < 2:
+            raise ValidationError(
+                _("A round robin needs at least 2 players; %(count)s entered. Enter more first.")
+                % {"count": len(entries)}
+            )
+        if len(entries) > round_robin.MAX_PLAYERS:
+            raise ValidationError(
+                _(
+                    "A round robin takes at most %(max)s players; %(count)s entered. Play a "
+                    "knockout, or withdraw players first."
+                )
+                % {"max": round_robin.MAX_PLAYERS, "count": len(entries)}
+            )
+        rounds = round_robin.round_count(len(entries), double=tournament.double_round)
+        lengths = list(lengths) if lengths is not None else round_robin.default_lengths(rounds)
+        if len(lengths) != rounds:
+            raise ValidationError(
+                _(
+                    "%(players)s players make %(rounds)s rounds; give %(rounds)s match "
+                    "lengths, not %(given)s."
+                )
+                % {"players": len(entries), "rounds": rounds, "given": len(lengths)}
+            )
+        unit = family_for(tournament.game).length_unit
+        for length in lengths:
+            _check_length(length, unit)
+        if draw_seed is None:
+            draw_seed = secrets.randbits(62)
+        seeded = sorted((e for e in entries if e.seed is not None), key=lambda e: e.seed or 0)
+        unseeded = [e for e in entries if e.seed is None]
+        order = round_robin.draw_order(
+            [e.player for e in seeded], [e.player for e in unseeded], draw_seed
+        )
+        fixtures = roundrobin.round_robin(order, double=tournament.double_round)
+        round_rows = [
+            Round.objects.create(
+                tournament=tournament,
+                number=number,
+                rounds_after=rounds - number,
+                match_length=lengths[number - 1],
+                length_unit=unit,
+                kind=RoundKind.ROUND_ROBIN,
+            )
+            for number in range(1, rounds + 1)
+        ]
+        tournament.draw_seed = draw_seed
+        tournament.status = TournamentStatus.RUNNING
+        tournament.save(update_fields=["draw_seed", "status"])
+        tournament_touch(tournament_id=tournament.pk)
+        match_play().round_robin_create(
+            tournament=tournament,
+            rounds=round_rows,
+            pairs=[[(f.first, f.second) for f in fixture] for fixture in fixtures],
             by=by,
         )
     return tournament

@@ -21,13 +21,20 @@ progress, through the real services only (``tournaments.services`` and
   no results (verification enters them), two agreeing with entered results — plus one
   record with an illegal move (rejected with the engine's message citing the rule).
 
+Two smaller tournaments show the other games (organised and refereed by the same users,
+players from the same clubs): "Backgammon Open 2026", 4 players, semifinals to 5 points
+and a final to 7 — one semifinal decided with a gammon on a cube of 2, the Crawford game
+and a dropped double, the other being played (a backgammon, a resigned gammon on a cube of
+2); and "Kungabrädecupen 2026", 4 players, best of 3 — one semifinal decided, one being
+played (results only: Kungabräde has no replay).
+
 Deterministic: the draw, the simulated games and the results are fixed by seeds.
 Verification is enqueued by ``game_record_submit`` when its transaction commits (run
 in-process without ``REDIS_URL``); ``demo_build`` then calls ``game_record_verify``
 itself, which does nothing for a record already verified, so every record has its
 verdict before ``demo_build`` returns, with or without a worker.
 
-``demo_delete`` removes the demo tournament, its demo players (by name, when they are
+``demo_delete`` removes the demo tournaments, their demo players (by name, when they are
 in no other tournament), the demo users (marked by their ``@demo.brade-arena.invalid``
 e-mail address) and the demo clubs left without players.
 """
@@ -90,6 +97,9 @@ __all__ = [
 DEMO_PASSWORD = "brade-demo"  # demo only: printed by the command for every demo account
 DEMO_EMAIL_DOMAIN = "demo.brade-arena.invalid"  # marks the users demo_delete may remove
 TOURNAMENT_NAME = "Klubbmästerskapet 2026"
+BACKGAMMON_NAME = "Backgammon Open 2026"
+KUNGABRADE_NAME = "Kungabrädecupen 2026"
+TOURNAMENT_NAMES = (TOURNAMENT_NAME, BACKGAMMON_NAME, KUNGABRADE_NAME)
 START = datetime.date(2026, 11, 21)
 END = datetime.date(2026, 11, 22)
 VENUE = "Folkets hus, Uppsala"
@@ -295,7 +305,7 @@ def demo_delete() -> dict[str, int]:
     user_model = get_user_model()
     counts = {"tournaments": 0, "players": 0, "users": 0, "clubs": 0}
     with transaction.atomic():
-        for tournament in Tournament.objects.filter(name=TOURNAMENT_NAME):
+        for tournament in Tournament.objects.filter(name__in=TOURNAMENT_NAMES):
             tournament.delete()  # entries, rounds, matches, games, records, events
             counts["tournaments"] += 1
         demo_clubs = [name for name, _city in CLUBS]
@@ -524,8 +534,100 @@ def demo_build(*, log: Callable[[str], None] | None = None) -> DemoSummary:
         tournament, users, accounts = _setup()
     say("Bracket drawn; entering results and game records …")
     _play(tournament, users)
+    _other_games(tournament, users)
     tournament.refresh_from_db()
     return DemoSummary(tournament, time.monotonic() - started, accounts)
+
+
+# --- the other games -------------------------------------------------------------------
+
+# (tournament, game, round lengths, players by index into PLAYERS, semifinal results).
+# A result: (winner W/B, outcome, the family's own fields). W is the match's player1.
+OtherResult = tuple[str, str, dict[str, Any]]
+OTHER_GAMES: tuple[
+    tuple[str, str, tuple[int, ...], tuple[int, ...], tuple[tuple[OtherResult, ...], ...]], ...
+] = (
+    (
+        BACKGAMMON_NAME,
+        "backgammon",
+        (5, 7),
+        (0, 1, 2, 3),
+        (
+            (
+                ("W", "gammon", {"cube": 2}),  # 4–0: W at match point
+                ("B", "single", {"cube": 1}),  # the Crawford game: no doubling
+                ("B", "drop", {"cube": 1}),  # B doubles after it, W drops: 4–2
+                ("W", "single", {"cube": 1}),  # 5–2, decided
+            ),
+            (
+                ("W", "backgammon", {"cube": 1}),  # 3–0
+                ("B", "resign", {"cube": 2, "conceded": "gammon"}),  # 3–4, being played
+            ),
+        ),
+    ),
+    (
+        KUNGABRADE_NAME,
+        "kungabrade",
+        (3, 3),
+        (4, 5, 6, 7),
+        (
+            (
+                ("W", "castle", {"game_type": "maktkamp"}),
+                ("B", "destroyed", {"game_type": "erovring"}),
+                ("W", "driven_back", {"game_type": "slagfalt"}),  # 2–1, decided (§1.2)
+            ),
+            (("B", "castle", {"game_type": "other"}),),  # being played
+        ),
+    ),
+)
+
+
+def _other_games(main: Tournament, users: dict[str, Any]) -> list[Tournament]:
+    """The backgammon and Kungabräde tournaments (module doc), through the services, with
+    players of the ``main`` tournament."""
+    arrangor = get_user_model().objects.get(pk=users["arrangor"].pk)
+    referee = users["domare"]
+    made: list[Tournament] = []
+    for name, game, lengths, indexes, semifinals in OTHER_GAMES:
+        tournament = tournament_create(
+            by=arrangor,
+            name=name,
+            start_date=START,
+            end_date=END,
+            venue=VENUE,
+            game=game,
+            is_public=True,
+        )
+        tournament_staff_set(tournament=tournament, by=arrangor, referees=[referee])
+        for seed, index in enumerate(indexes, start=1):
+            spec = PLAYERS[index]
+            player = Player.objects.get(name=spec.name, entries__tournament=main)
+            entry = entry_add(tournament=tournament, player=player, by=arrangor)
+            entry_seed_set(entry=entry, seed=seed, by=arrangor)
+        tournament = tournament_bracket_generate(
+            tournament=tournament, by=arrangor, lengths=list(lengths), draw_seed=DRAW_SEED
+        )
+        for slot, games in enumerate(semifinals):
+            match = _match(tournament, 1, slot)
+            for number, (winner, outcome, own) in enumerate(games, start=1):
+                game_result_enter(
+                    match=match, number=number, winner=winner, outcome=outcome, by=referee, **own
+                )
+        made.append(tournament)
+    return made
+
+
+def other_games_summary() -> list[str]:
+    """The backgammon and Kungabräde tournaments as lines of text."""
+    lines: list[str] = []
+    for tournament in Tournament.objects.filter(name__in=TOURNAMENT_NAMES[1:]).order_by("id"):
+        lines.append(
+            f"{tournament.name} ({tournament.game}, {tournament.entries.count()} players):"
+        )
+        for rnd in tournament.rounds.order_by("number"):
+            matches = rnd.matches.select_related("player1", "player2", "winner", "round")
+            lines.extend(_match_line(m) for m in matches.order_by("slot"))
+    return lines
 
 
 # --- the summary ------------------------------------------------------------------------
@@ -573,4 +675,4 @@ def demo_summary(*, tournament: Tournament) -> list[str]:
             f"  #{sub.pk} {sub.match.round.name} #{sub.match.slot + 1} ({sub.match}), "
             f"by {by}: {sub.state} — {sub.message}"
         )
-    return lines
+    return lines + other_games_summary()

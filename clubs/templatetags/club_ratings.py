@@ -32,7 +32,9 @@ def match_rating_box(match: Any) -> dict[str, Any]:
 @register.inclusion_tag("clubs/_player_ratings.html")
 def player_rating_box(player: Any) -> dict[str, Any]:
     """The player's rating in each game they have one in, with the chart of its history
-    (one query, plus one per game)."""
+    (one query, plus one per game). ``Player.rating``, the number organisers type in with
+    the entries, is shown as the *entered* rating: below the computed ones when there
+    are any, alone otherwise (issue 15: two unlabelled ratings on one page confused)."""
     boxes = []
     for rating in player_ratings(player=player):
         game_name = RatedGame(rating.game).label

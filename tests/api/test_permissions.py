@@ -210,6 +210,15 @@ ENDPOINTS: list[tuple[str, str, str, dict[str, Any] | None, Callable[[str], int]
     ("withdraw", "post", "/api/entries/{entry}/withdraw/", {}, write(ORG, 200)),
     ("bracket", "get", "/api/tournaments/{t}/bracket/", None, read),
     ("placings", "get", "/api/tournaments/{t}/placings/", None, read),
+    # The world's tournament is a knockout: those who may see it are told it has no
+    # standings (400); a round robin's are read in tests/api/test_round_robin_api.py.
+    (
+        "standings",
+        "get",
+        "/api/tournaments/{t}/standings/",
+        None,
+        lambda role: 400 if role in VISIBLE else 404,
+    ),
     ("round", "get", "/api/rounds/{round}/", None, read),
     ("round length", "patch", "/api/rounds/{round}/", {"match_length": 5}, write(ORG, 200)),
     ("match list", "get", "/api/matches/?tournament={t}", None, everyone),

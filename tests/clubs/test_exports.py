@@ -187,3 +187,40 @@ def test_the_tournament_page_links_the_downloads(client: Client, day: dict[str, 
     client.force_login(day["referee"])
     page = client.get(reverse("web:tournament_detail", args=[cup.pk])).content.decode()
     assert reverse("clubs:tournament_archive", args=[cup.pk]) in page
+
+
+def test_a_backgammon_archive_holds_the_submitted_mat_files(
+    client: Client, django_capture_on_commit_callbacks: Any
+) -> None:
+    """Issue 15, item 2: the submitted .mat records go into the ZIP as .mat files, as
+    submitted (gnubg reads them back); the README says entered results have none."""
+    from backgammon.mat import read_mat
+    from tests.backgammon.test_mat import XG
+    from tests.factories import EntryFactory, TournamentFactory
+    from tournaments.services import tournament_bracket_generate
+
+    organiser, referee = OrganiserFactory.create(), UserFactory.create()
+    bg = TournamentFactory.create(
+        name="Backgammon i Ängelholm",
+        game="backgammon",
+        organisers=[organiser],
+        referees=[referee],
+    )
+    for seed, name in enumerate(("Alice", "Bob"), start=1):
+        EntryFactory.create(tournament=bg, player=PlayerFactory.create(name=name), seed=seed)
+    tournament_bracket_generate(tournament=bg, by=organiser, lengths=[3])
+    match = Match.objects.get(tournament=bg)
+    with django_capture_on_commit_callbacks(execute=True):
+        match_services.game_record_submit(match=match, text=XG, by=referee)
+    client.force_login(referee)
+    client.cookies["django_language"] = "en"
+    response = client.get(reverse("clubs:tournament_archive", args=[bg.pk]))
+    archive = zipfile.ZipFile(io.BytesIO(response.content))
+    mats = [n for n in archive.namelist() if n.startswith(f"tournament-{bg.pk}/records/")]
+    assert len(mats) == 1 and mats[0].endswith(".mat")
+    text = archive.read(mats[0]).decode()
+    assert text == XG
+    assert read_mat(text).players == ("Alice", "Bob")
+    readme = archive.read(f"tournament-{bg.pk}/README.txt").decode()
+    assert ".mat" in readme and "cannot carry the cube" in readme
+    assert "Scale" not in readme  # bräde's settings are not a backgammon tournament's

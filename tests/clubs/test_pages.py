@@ -104,6 +104,23 @@ def test_the_player_page_shows_the_rating_and_chart(client: Client, club_cup: An
     assert "<svg" in page and reverse("clubs:rating_history", args=[asa.pk, "brade"]) in page
 
 
+def test_the_entered_rating_is_labelled_as_such(client: Client, club_cup: Any) -> None:
+    """``Player.rating`` (typed in by organisers) is the *entered* rating: under the
+    computed one when there is one, alone otherwise; never an unlabelled second rating."""
+    asa = club_cup["players"][0]
+    asa.rating = 1712
+    asa.save(update_fields=["rating"])
+    page = client.get(reverse("web:player_detail", args=[asa.pk])).content.decode()
+    computed = PlayerRating.objects.get(player=asa, game="brade")
+    assert "Angiven rating 1712: talet en arrangör skrev in" in page
+    assert page.index(str(computed.rating).replace(".", ",")) < page.index("Angiven rating")
+    assert "rating 1712<" not in page and "· rating 1712" not in page
+    newcomer = PlayerFactory.create(name="Nils Nybörjare", rating=1500)
+    page = client.get(reverse("web:player_detail", args=[newcomer.pk])).content.decode()
+    assert "Angiven rating 1500 (inskriven av en arrangör; inga ratade matcher här ännu)" in page
+    assert "<svg" not in page
+
+
 def test_the_match_page_shows_the_rating_change(client: Client, club_cup: Any) -> None:
     final = match_of(club_cup["cup"], 2, 0)
     client.cookies["django_language"] = "en"

@@ -1,7 +1,7 @@
 """The clubs pages fit a phone and a desktop (issue 15): the rating list, a rating history
-with its chart, a season's standings and rules, the results import; in Swedish, with the
-long names of tests/e2e/test_phone_layout.py. Screenshots: test-output/screenshots/
-``phone-clubs-*.png``, ``desktop-clubs-*.png``."""
+with its chart, a season's standings and rules, the results import, a new season and a
+season's editing page; in Swedish, with the long names of tests/e2e/test_phone_layout.py.
+Screenshots: test-output/screenshots/``phone-clubs-*.png``, ``desktop-clubs-*.png``."""
 
 from __future__ import annotations
 
@@ -51,6 +51,8 @@ def _pages(day: Any) -> dict[str, str]:
         "clubs-seasons": "/seasons/",
         "clubs-season": f"/seasons/{season.pk}/",
         "clubs-import": f"/seasons/{season.pk}/import/",
+        "clubs-season-new": "/seasons/new/",
+        "clubs-season-edit": f"/seasons/{season.pk}/edit/",
     }
 
 

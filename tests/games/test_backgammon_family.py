@@ -111,8 +111,12 @@ class TestScoring:
 class TestRecords:
     @pytest.mark.parametrize("path", MAT_FILES, ids=[p.name for p in MAT_FILES])
     def test_mat_read_and_written(self, path: Path) -> None:
-        (fmt,) = BG.records
+        fmt, text, as_json = BG.records
         assert (fmt.name, fmt.suffix) == ("mat", ".mat")
+        assert [(f.name, f.suffix) for f in (text, as_json)] == [
+            ("text", ".txt"),
+            ("json", ".json"),
+        ]
         assert fmt.read is not None and fmt.write is not None
         record = fmt.read(path.read_text())
         assert fmt.read(fmt.write(record)) == record == read_mat(path.read_text())

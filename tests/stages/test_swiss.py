@@ -2,13 +2,15 @@
 
 The oracle below restates the objective of the module docstring from scratch (it shares
 only the ranking order, ``swiss_order``) and walks every pairing of fields up to ten
-players; the engine must reach the same minimum. Larger fields are checked for what can be
-counted independently: everyone once, and no rematch while a pairing without one (or with
-fewer) exists.
+players; the engine must reach the same minimum, and with the lot (term 7) the very
+pairing that reaches it. Larger fields are checked for what can be counted independently:
+everyone once, and no rematch while a pairing without one (or with fewer) exists; and the
+sparse method against the complete graph (``method="full"``) for up to 200 players.
 """
 
 from __future__ import annotations
 
+import hashlib
 import random
 from collections.abc import Iterator, Sequence
 from decimal import Decimal
@@ -17,12 +19,14 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from stages.matching import max_weight_matching
+from stages.matching import max_weight_matching, max_weight_perfect_matching
 from stages.swiss import (
-    PairingCost,
     SwissPlayer,
+    _candidates,
+    _Costs,
     _edge_costs,
     _Field,
+    _violated_pairs,
     pair_round,
     pairing_cost,
     pairing_swap_warnings,
@@ -50,6 +54,11 @@ def every_pairing(ids: Sequence[int]) -> Iterator[Pairing]:
             yield [*tail, (bye, None)]
 
 
+def lot(seed: int, a: int, b: int | None) -> int:
+    key = f"{seed}:{a}:bye" if b is None else f"{seed}:{min(a, b)}:{max(a, b)}"
+    return int.from_bytes(hashlib.blake2b(key.encode(), digest_size=8).digest(), "big")
+
+
 def oracle(players: Sequence[SwissPlayer], pairing: Pairing, seed: int) -> tuple[object, ...]:
     """The objective, term by term, as the module docstring states it."""
     ranked = [p.id for p in swiss_order(players, seed=seed)]
@@ -57,9 +66,10 @@ def oracle(players: Sequence[SwissPlayer], pairing: Pairing, seed: int) -> tuple
     scores = sorted({p.score for p in players}, reverse=True)
     group = {p.id: scores.index(p.score) for p in players}
     members = {g: [i for i in ranked if group[i] == g] for g in range(len(scores))}
-    rematches = repeat_bye = bye_rank = distance = order = 0
+    rematches = repeat_bye = bye_rank = distance = order = drawn = 0
     crossings = [0] * (len(scores) - 1)
     for a, b in pairing:
+        drawn += lot(seed, a, b)
         if b is None:
             repeat_bye += by_id[a].had_bye
             bye_rank += len(ranked) - 1 - ranked.index(a)
@@ -77,7 +87,11 @@ def oracle(players: Sequence[SwissPlayer], pairing: Pairing, seed: int) -> tuple
         else:
             upper, lower = members[group[hi]], members[group[lo]]
             order += (len(upper) - 1 - upper.index(hi)) + lower.index(lo)
-    return (rematches, repeat_bye, bye_rank, tuple(crossings), distance, order)
+    return (rematches, repeat_bye, bye_rank, tuple(crossings), distance, order, drawn)
+
+
+def canonical(pairing: Pairing) -> set[tuple[int, int | None]]:
+    return {(a, None) if b is None else (min(a, b), max(a, b)) for a, b in pairing}
 
 
 @st.composite
@@ -116,9 +130,13 @@ def test_the_pairing_is_as_good_as_the_best_of_every_pairing(
     players, seed = field
     result = pair_round(players, seed=seed)
     chosen = [(p.first, p.second) for p in result.pairs]
-    best = min(oracle(players, pairing, seed) for pairing in every_pairing([p.id for p in players]))
+    scored = [(oracle(players, p, seed), p) for p in every_pairing([p.id for p in players])]
+    best = min(cost for cost, _ in scored)
+    winners = [p for cost, p in scored if cost == best]
     assert oracle(players, chosen, seed) == best
     assert tuple(result.cost) == best
+    assert len(winners) == 1, "the lot leaves one best pairing"
+    assert canonical(chosen) == canonical(winners[0])
 
 
 @settings(max_examples=100)
@@ -159,7 +177,7 @@ def test_the_integer_encoding_orders_pairings_as_their_costs(n: int, seed: int) 
         for p in players
     ]
     f = _Field(players, seed)
-    edges = _edge_costs(f)
+    edges = _edge_costs(f, seed)
     weight = {(i, j): c for i, j, c in edges}
     position = f.index
 
@@ -297,8 +315,11 @@ def test_the_bye_moves_up_when_the_lowest_would_force_a_rematch() -> None:
     ]
     result = pair_round(players, seed=0)
     assert [(p.first, p.second) for p in result.pairs] == [(1, 3), (2, None)]
-    assert result.pairs[1].reason.code == "swiss.bye_moved"
-    assert result.cost == PairingCost(0, 0, 1, (1,), 1, 1)
+    assert result.pairs[1].reason.text() == (
+        "bye: the lowest-ranked player without a bye (3) would have forced a rematch (1)"
+    )
+    assert result.cost[:6] == (0, 0, 1, (1,), 1, 1)
+    assert result.cost.lot == lot(0, 1, 3) + lot(0, 2, None)
 
 
 def test_a_rematch_is_named_when_it_cannot_be_avoided() -> None:
@@ -348,3 +369,81 @@ def test_an_empty_or_single_field() -> None:
     assert pair_round([], seed=0).pairs == ()
     (pair,) = pair_round([SwissPlayer(9, Decimal(0))], seed=0).pairs
     assert (pair.first, pair.second, pair.reason.code) == (9, None, "swiss.bye")
+
+
+@st.composite
+def big_fields(draw: st.DrawFn) -> tuple[list[SwissPlayer], int]:
+    """Up to 200 players: a simulated history (rounds of Swiss pairing and random results)
+    or random scores, with extra rematches at random, often inside the score groups, so
+    that many are unavoidable; odd fields have a bye, and some players have had one."""
+    n = draw(st.one_of(st.integers(1, 24), st.integers(25, 90), st.integers(91, 200)))
+    rng = random.Random(draw(st.integers(0, 2**32)))
+    extra = draw(st.sampled_from([0.0, 0.02, 0.1, 0.4, 0.8]))
+    rounds = draw(st.integers(0, 7))
+    if draw(st.booleans()) and rounds:
+        *_, (players, _) = simulate(n, rounds, seed=rng.randrange(10**6))
+        score = {p.id: p.score for p in players}
+        had_bye = {p.id: p.had_bye for p in players}
+        met = {p.id: set(p.opponents) for p in players}
+    else:
+        steps = rng.choice([["0"], ["0", "1"], ["0", "0.5", "1", "1.5", "2"], list("01234567")])
+        score = {i: Decimal(rng.choice(steps)) for i in range(1, n + 1)}
+        had_bye = {i: rng.random() < 0.3 for i in score}
+        met = {i: set() for i in score}
+    ids = sorted(score)
+    within = draw(st.booleans())
+    for a in ids:
+        for b in ids:
+            if a < b and (not within or score[a] == score[b]) and rng.random() < extra:
+                met[a].add(b)
+                met[b].add(a)
+    players = [
+        SwissPlayer(i, score[i], rng.choice([0, rng.randint(1, 50)]), frozenset(met[i]), had_bye[i])
+        for i in ids
+    ]
+    return players, draw(st.integers(0, 10**6))
+
+
+@settings(max_examples=100, deadline=None)
+@given(big_fields())
+def test_the_sparse_method_pairs_as_the_complete_graph(
+    field: tuple[list[SwissPlayer], int],
+) -> None:
+    players, seed = field
+    assert pair_round(players, seed=seed) == pair_round(players, seed=seed, method="full")
+
+
+@settings(max_examples=60, deadline=None)
+@given(big_fields(), st.booleans())
+def test_the_screen_finds_every_pair_with_a_negative_reduced_cost(
+    field: tuple[list[SwissPlayer], int], thin: bool
+) -> None:
+    """_violated_pairs against the reduced cost of every pair left out, on the first
+    candidate graph or a thinned one (many violations)."""
+    players, seed = field
+    n = len(players)
+    if n < 2:
+        return
+    costs = _Costs(_Field(players, seed), seed)
+    candidates = _candidates(costs)
+    if thin:  # a third of them, a perfect matching and the byes
+        kept = dict(list(candidates.items())[: len(candidates) // 3])
+        wanted = [(i, i + 1) for i in range(0, n - 1, 2)] + [(i, n) for i in range(n) if n % 2]
+        candidates = kept | {pair: costs.top - costs.cost(*pair) for pair in wanted}
+    edges = [(i, j, w) for (i, j), w in candidates.items()]
+    solved = max_weight_perfect_matching(edges, n + n % 2)
+    every = {
+        (i, j)
+        for i in range(n)
+        for j in range(i + 1, n + n % 2)
+        if (i, j) not in candidates and solved.reduced_cost(i, j, costs.top - costs.cost(i, j)) < 0
+    }
+    assert set(_violated_pairs(costs, solved, candidates, priced=n)) == every
+    capped = _violated_pairs(costs, solved, candidates)
+    assert set(capped) <= every and bool(capped) == bool(every)
+
+
+def test_an_unknown_method_is_refused() -> None:
+    players = [SwissPlayer(i, Decimal(0)) for i in range(1, 5)]
+    with pytest.raises(ValueError):
+        pair_round(players, seed=0, method="greedy")  # type: ignore[arg-type]

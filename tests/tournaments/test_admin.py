@@ -85,3 +85,38 @@ def test_enter_game_page() -> None:
     assert response.status_code == 302
     m = Match.objects.get(pk=m.pk)
     assert m.state == MatchState.READY and not m.games.filter(voided_at__isnull=True).exists()
+
+
+def test_enter_game_page_takes_the_familys_result_fields() -> None:
+    """Backgammon: cube and what a resignation concedes, no tek; a Crawford double is
+    refused with the engine's message. Kungabräde: the game type."""
+    s = drawn(2, lengths=[3], game="backgammon")
+    client = staff_client(s.organiser)
+    m = match_of(s.tournament, 1, 0)
+    url = f"/admin/matches/match/{m.pk}/enter-game/"
+    page = client.get(url).content.decode()
+    assert 'name="cube"' in page and 'name="conceded"' in page and 'name="munk"' not in page
+    assert 'name="starter"' not in page and "to 3 points" in page
+    response = client.post(url, {"winner": "W", "outcome": "gammon", "cube": "1"})
+    assert response.status_code == 302
+    game = Game.objects.get(match=m)
+    assert (game.outcome, game.cube) == ("gammon", 1)
+    # 2–0 in a 3-point match: game 2 is the Crawford game, no doubling in it
+    response = client.post(url, {"winner": "B", "outcome": "single", "cube": "2"}, follow=True)
+    assert "Crawford" in response.content.decode()
+    assert m.games.filter(voided_at__isnull=True).count() == 1
+    response = client.post(
+        url, {"winner": "B", "outcome": "resign", "cube": "1", "conceded": "gammon"}
+    )
+    assert response.status_code == 302
+    assert Game.objects.get(match=m, number=2).conceded == "gammon"
+
+    k = drawn(2, lengths=[3], game="kungabrade")
+    client = staff_client(k.organiser)
+    m = match_of(k.tournament, 1, 0)
+    url = f"/admin/matches/match/{m.pk}/enter-game/"
+    page = client.get(url).content.decode()
+    assert 'name="game_type"' in page and 'name="cube"' not in page
+    response = client.post(url, {"winner": "B", "outcome": "castle", "game_type": "slagfalt"})
+    assert response.status_code == 302
+    assert Game.objects.get(match=m).game_type == "slagfalt"

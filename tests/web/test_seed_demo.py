@@ -146,7 +146,7 @@ def test_reset_rebuilds(django_capture_on_commit_callbacks: Any) -> None:
     before = _counts()
     states = sorted(Match.objects.filter(tournament=old).values_list("state", flat=True))
     out = _seed(django_capture_on_commit_callbacks, "--reset")
-    assert "Deleted: 1 tournaments" in out
+    assert "Deleted: 3 tournaments" in out  # the bräde, backgammon and Kungabräde ones
     new = Tournament.objects.get(name=TOURNAMENT_NAME)
     assert new.pk != old.pk
     assert _counts() == before  # nothing duplicated, nothing left behind
@@ -187,3 +187,27 @@ def test_simulated_matches_are_deterministic_and_decided() -> None:
     from scoring.match import match_state
 
     assert match_state(length=3, scale="ww", outcomes=one.outcomes).is_over
+
+
+def test_the_other_games_have_a_tournament_each(demo: Tournament) -> None:
+    """A new user sees all three games: a backgammon tournament with a cube, the Crawford
+    game and a drop, and a Kungabräde tournament, both partly played."""
+    from web.demo import BACKGAMMON_NAME, KUNGABRADE_NAME
+
+    bg = Tournament.objects.get(name=BACKGAMMON_NAME)
+    kb = Tournament.objects.get(name=KUNGABRADE_NAME)
+    assert (bg.game, kb.game) == ("backgammon", "kungabrade")
+    decided, playing = Match.objects.filter(tournament=bg, round__number=1).order_by("slot")
+    assert decided.state == MatchState.DECIDED and (decided.points1, decided.points2) == (5, 2)
+    assert decided.decided_after_game == 4
+    games = list(decided.games.order_by("number"))
+    assert [(g.outcome, g.cube) for g in games] == [
+        ("gammon", 2),
+        ("single", 1),
+        ("drop", 1),
+        ("single", 1),
+    ]
+    assert playing.state == MatchState.PLAYING and (playing.points1, playing.points2) == (3, 4)
+    first, second = Match.objects.filter(tournament=kb, round__number=1).order_by("slot")
+    assert first.state == MatchState.DECIDED and second.state == MatchState.PLAYING
+    assert {g.game_type for g in first.games.all()} == {"maktkamp", "erovring", "slagfalt"}

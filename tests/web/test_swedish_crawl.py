@@ -136,3 +136,60 @@ def test_swedish_pages_show_no_english_catalogue_text(client: Client, demo: Tour
         client.get(reverse("web:record_detail", args=[rejected.pk])).content.decode()
     )
     assert re.search(r"\bR\d+", page)
+
+
+def _rejected_mat(name: str) -> str:
+    """The XG record of tests.backgammon.test_mat broken in one way."""
+    from tests.backgammon.test_mat import XG
+
+    broken = {
+        # Game 2 is the Crawford game (Alice has 2 of 3 points): no doubling in it.
+        "crawford": ("  2) 31: 8/5 6/5", "  2)  Doubles => 2"),
+        "wins": ("      Wins 2 points\n", "      Wins 4 points\n"),
+        "score": (" Alice : 2                           Bob : 1", " Alice : 1   Bob : 1"),
+        "syntax": ("  2) 31: 8/5 6/5", "  2) 31: 8/5 6/5 hello"),
+        "move": ("  1) 31: 8/5 6/5                      Doubles", "  1) 31: 9/6 6/5   Doubles"),
+    }
+    old, new = broken[name]
+    assert old in XG
+    return XG.replace(old, new, 1)
+
+
+@pytest.mark.parametrize(
+    ("name", "swedish"),
+    [
+        ("crawford", "ingen dubbling i Crawfordpartiet (Crawfordregeln)"),
+        ("wins", "Wins 4 poäng, men partiet ger 2"),
+        ("score", "ställningsraden 1–1, men partierna före ger 2–1"),
+        ("syntax", "okänd post 'hello'"),
+        ("move", "den som flyttar har ingen bricka på punkt 9"),
+    ],
+)
+def test_a_rejected_mat_record_is_swedish(
+    client: Client, django_capture_on_commit_callbacks: Any, name: str, swedish: str
+) -> None:
+    """A backgammon record the engine rejects: its page in Swedish shows the engine's
+    message in Swedish (with its line) and no English of the catalogue; in English the
+    engine's own text."""
+    from backgammon.messages import MESSAGES as BACKGAMMON
+    from matches.records import game_record_submit
+    from tests.web.test_games_pages import _mat_match
+
+    fragments = english_fragments()
+    assert "no doubling in the Crawford game (Crawford rule)" in fragments
+    assert all(code in MESSAGES for code in BACKGAMMON)
+    match, referee = _mat_match()
+    with django_capture_on_commit_callbacks(execute=True):
+        sub = game_record_submit(match=match, text=_rejected_mat(name), by=referee)
+    sub = GameRecordSubmission.objects.get(pk=sub.pk)
+    assert sub.state == RecordState.INVALID
+    client.force_login(referee)
+    url = reverse("web:record_detail", args=[sub.pk])
+    page = visible_text(client.get(url).content.decode())
+    assert swedish in page
+    assert {f for f in fragments if f in page} == set()
+    client.cookies["django_language"] = "en"
+    english = visible_text(client.get(url).content.decode())
+    report = sub.report if isinstance(sub.report, dict) else {}
+    assert report["error"]["message"] in english  # the stored English, the engine's own
+    assert sub.message.endswith(report["error"]["message"])

@@ -21,6 +21,8 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
 from matches.models import Match
+from matches.stage_text import tiebreak_name
+from tournaments import round_robin
 from tournaments.csv_import import COLUMNS as CSV_COLUMNS
 from tournaments.csv_import import Code, CsvImportError, ImportRow, RowError, parse_entries_csv
 from tournaments.lengths import (
@@ -38,10 +40,26 @@ from tournaments.models import (
     ResultsBy,
     RuleSetName,
     ScaleName,
+    TournamentFormat,
     game_choices,
 )
 from tournaments.services import BOARD_ADDONS
 from web.games import game_name
+
+
+def format_choices() -> list[tuple[str, str]]:
+    return [
+        (TournamentFormat.KNOCKOUT, _("Single elimination (a knockout bracket)")),
+        (
+            TournamentFormat.ROUND_ROBIN,
+            _("Round robin (everyone meets everyone; a table with tiebreaks)"),
+        ),
+    ]
+
+
+def tiebreak_choices() -> list[tuple[str, str]]:
+    return [("", "—"), *((key, tiebreak_name(key)) for key in round_robin.CHOOSABLE)]
+
 
 # Largest CSV accepted: a field of a few hundred players is a few kilobytes.
 CSV_MAX_BYTES = 512 * 1024
@@ -191,6 +209,45 @@ class TournamentForm(Form):
             "(with at least 4 players)."
         ),
     )
+    format = forms.ChoiceField(
+        label=gettext_lazy("Format"),
+        choices=format_choices,
+        initial=TournamentFormat.KNOCKOUT,
+        required=False,  # left out: single elimination, as before the choice existed
+        widget=forms.RadioSelect,
+    )
+    double_round = forms.BooleanField(
+        label=gettext_lazy("Double round robin"),
+        required=False,
+        help_text=gettext_lazy("Everyone meets everyone twice (round robin only)."),
+    )
+    tiebreak_1 = forms.ChoiceField(
+        label=gettext_lazy("Tiebreak 1"),
+        choices=tiebreak_choices,
+        required=False,
+        help_text=gettext_lazy(
+            "Round robin: players level on match points are ranked by these, in order, and "
+            "then by lot. Leave them all empty for the game's usual chain."
+        ),
+    )
+    tiebreak_2 = forms.ChoiceField(
+        label=gettext_lazy("Tiebreak 2"), choices=tiebreak_choices, required=False
+    )
+    tiebreak_3 = forms.ChoiceField(
+        label=gettext_lazy("Tiebreak 3"), choices=tiebreak_choices, required=False
+    )
+    tiebreak_4 = forms.ChoiceField(
+        label=gettext_lazy("Tiebreak 4"), choices=tiebreak_choices, required=False
+    )
+
+    def clean_format(self) -> str:
+        return str(self.cleaned_data.get("format") or TournamentFormat.KNOCKOUT)
+
+    def tiebreaks(self) -> list[str] | None:
+        """The chosen chain after match points, or ``None`` (the game's usual one)."""
+        chosen = [self.cleaned_data.get(f"tiebreak_{i}") or "" for i in range(1, 5)]
+        chain = [key for key in chosen if key]
+        return chain or None
 
     def clean_game(self) -> str:
         return str(self.cleaned_data.get("game") or DEFAULT_GAME)
@@ -208,6 +265,13 @@ class TournamentForm(Form):
         start, end = data.get("start_date"), data.get("end_date")
         if start and end and end < start:
             self.add_error("end_date", _("The last day cannot be before the first day."))
+        chain = self.tiebreaks() or []
+        if len(set(chain)) != len(chain):
+            self.add_error("tiebreak_2", _("A tiebreak is given twice in the chain."))
+        if "skiljepoang" in chain and data.get("game", DEFAULT_GAME) != "brade":
+            self.add_error(
+                "tiebreak_1", _("Skiljepoäng are bräde's tiebreak points; this game has none.")
+            )
         return data
 
 

@@ -31,9 +31,9 @@ from core.permissions import can_create_tournament, is_organiser
 from matches import brackets, walkovers
 from matches import selectors as matches_sel
 from matches.models import Match, MatchState
-from tournaments import bracket, services
+from tournaments import bracket, round_robin, services
 from tournaments import selectors as tournaments_sel
-from tournaments.models import Entry, Tournament, TournamentStatus
+from tournaments.models import Entry, Tournament, TournamentFormat, TournamentStatus
 from web.forms.organiser import (
     DrawForm,
     PlayerAddForm,
@@ -111,6 +111,9 @@ def tournament_create(request: HttpRequest) -> HttpResponse:
                 is_public=data["is_public"],
                 third_place_match=data["third_place_match"],
                 results_by=data["results_by"],
+                format=data["format"],
+                double_round=data["double_round"],
+                tiebreaks=form.tiebreaks(),
             )
         except DomainError as err:
             form.add_error(None, err.message)
@@ -138,12 +141,20 @@ def _active(entries: Iterable[Entry]) -> list[Entry]:
 def _draw_shape(tournament: Tournament) -> tuple[int, int]:
     """(active players, rounds they make); 0 rounds below two players."""
     players = Entry.objects.filter(tournament=tournament, withdrawn_at__isnull=True).count()
-    return players, bracket.round_count(players) if players >= 2 else 0
+    if players < 2:
+        return players, 0
+    if tournament.format == TournamentFormat.ROUND_ROBIN:
+        return players, round_robin.round_count(players, double=tournament.double_round)
+    return players, bracket.round_count(players)
 
 
 def _draw_form(tournament: Tournament, data: Any = None) -> DrawForm:
     players, rounds = _draw_shape(tournament)
-    initial = {"lengths": lengths_text(bracket.default_lengths(rounds))} if rounds else {}
+    initial: dict[str, str] = {}
+    if rounds and tournament.format == TournamentFormat.ROUND_ROBIN:
+        initial["lengths"] = lengths_text(round_robin.default_lengths(rounds))
+    elif rounds:
+        initial["lengths"] = lengths_text(bracket.default_lengths(rounds))
     unit = unit_of(tournament)
     return DrawForm(data, rounds=rounds, players=players, unit=unit, initial=initial)
 

@@ -22,14 +22,16 @@ from django.utils.translation import gettext as _
 
 from core.permissions import is_match_player, is_organiser, is_referee
 from engine.types import Side
-from matches import brackets
+from matches import brackets, group_standings, stage_text
 from matches import selectors as matches_sel
+from matches.group_standings import StandingLine
 from matches.models import Game, Match, MatchState, RecordState
 from matches.standing import family_of, match_standing
 from scoring.match import match_state
 from scoring.scales import GameScore, Scale, format_tiebreak, score_game
+from stages.messages import number
 from tournaments import selectors as tournaments_sel
-from tournaments.models import Player, TournamentStatus
+from tournaments.models import Player, Tournament, TournamentFormat, TournamentStatus
 from tournaments.selectors import LiveStamp
 from web.games import entry_choices
 from web.live import conditional, fragment
@@ -62,6 +64,15 @@ def tournament_detail(
 ) -> HttpResponse:
     context = _bracket_context(request, pk)
     tournament = context["tournament"]
+    if tournament.format == TournamentFormat.ROUND_ROBIN:
+        context.update(
+            group=group_context(tournament),
+            entries=tournaments_sel.tournament_entries(tournament=tournament),
+            rounds=[br.round for br in context["bracket"].rounds],
+            is_organiser=is_organiser(request.user, tournament),
+            is_referee=is_referee(request.user, tournament),
+        )
+        return render(request, "web/tournament_detail.html", context)
     context.update(
         placings=brackets.tournament_placings(tournament=tournament),
         entries=tournaments_sel.tournament_entries(tournament=tournament),
@@ -88,6 +99,39 @@ def tournament_bracket(
     if not stamp.is_public:
         found(tournaments_sel.tournament_get, pk=pk, by=request.user)  # may they see it?
     return HttpResponse(_bracket_html(request, stamp, lambda: _bracket_context(request, pk)))
+
+
+@dataclass
+class GroupLine:
+    """One row of a round robin's table as the page shows it: the values written in the
+    reader's language, and why this player is above the next, in words."""
+
+    line: StandingLine
+    values: list[tuple[str, str]]  # (tiebreak's name, value)
+    why: str
+    cells: list[tuple[bool, list[tuple[Match, str]]]]  # (diagonal?, [(match, text)])
+
+
+def group_context(tournament: Tournament) -> dict[str, Any]:
+    """The round robin's table (``matches.group_standings``) with its tiebreaks' names
+    and the reasons rendered in the active language (``matches.stage_text``)."""
+    table = group_standings.tournament_standings(tournament=tournament)
+    columns = [stage_text.tiebreak_name(key) for key in table.chain]
+    lines = [
+        GroupLine(
+            line=line,
+            values=[
+                (name, "" if v is None else stage_text.score_text(number(v)))
+                for name, v in zip(columns, line.values, strict=True)
+            ],
+            why=stage_text.render(line.why) if line.why is not None else "",
+            cells=[
+                (cell.me, list(zip(cell.matches, texts, strict=True))) for cell, texts in line.cells
+            ],
+        )
+        for line in table.lines
+    ]
+    return {"table": table, "columns": columns, "lines": lines}
 
 
 def _bracket_html(

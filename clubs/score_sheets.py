@@ -1,0 +1,337 @@
+"""Printable score sheets (issue 15, item 5): one PDF per round, one A4 page per match.
+
+A sheet carries what the table needs to play and record the match without the site: the
+tournament, round and match, both players (and clubs), the match length, what the game
+reads (bräde: the scale and rule set; backgammon: the cube and the Crawford rule;
+Kungabräde: the game types), a row per possible game with boxes for its winner and
+outcome (and the cube or game type), the match's result, and lines for the signatures of
+both players and the referee. The footer names the match's number on the site, so the
+referee finds it when entering the result.
+
+Which matches get a sheet: every match of the round except a bye (nobody to play) and a
+match already decided as a walkover (nothing is played; the walkover is on the site).
+A match still waiting for a player gets a sheet with an empty line for that player, so a
+whole round can be printed before the previous one ends.
+
+The PDF is made with fpdf2 and its built-in Helvetica, encoded as Windows-1252: no font
+file to ship or install, and Swedish letters (åäöÅÄÖ, é, the en dash) are covered. A
+character outside Windows-1252 (a Polish ł, say) is written without its accent, or as
+``?`` when it has no Latin base letter. A name too long for its box is set smaller, down
+to ``MIN_NAME_SIZE``, and wrapped onto more lines beyond that; it never runs out of its box.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from dataclasses import dataclass
+
+from django.utils.translation import gettext as _
+from fpdf import FPDF
+
+from matches.models import Match, MatchState
+from tournaments.lengths import POINTS
+from tournaments.models import Round, Tournament
+from web.games import family_of_key, term_word
+from web.templatetags.brade import game_meta, length_heading
+
+ENCODING = "windows-1252"
+FONT = "Helvetica"
+PAGE_W, MARGIN = 210.0, 15.0
+CONTENT_W = PAGE_W - 2 * MARGIN
+NAME_SIZE, MIN_NAME_SIZE = 14.0, 8.0
+ROW_H = 8.0
+MAX_ROWS = 15  # what fits above the result and signatures on A4
+PAGE_H = 297.0
+FOOTER_Y = PAGE_H - 12  # the footer line; everything else ends above it
+# Letters with a stroke have no decomposition to a base letter.
+STROKES = str.maketrans({"Ł": "L", "ł": "l", "Đ": "D", "đ": "d", "Ħ": "H", "ħ": "h", "ı": "i"})
+
+
+def pdf_text(text: str) -> str:
+    """``text`` as the core font can write it: unchanged within Windows-1252, else each
+    character without its accents, or ``?``."""
+    out = []
+    for char in text:
+        try:
+            char.encode(ENCODING)
+        except UnicodeEncodeError:
+            base = "".join(
+                c
+                for c in unicodedata.normalize("NFKD", char.translate(STROKES))
+                if not unicodedata.combining(c)
+            )
+            try:
+                base.encode(ENCODING)
+            except UnicodeEncodeError:
+                base = ""
+            char = base or "?"
+        out.append(char)
+    return "".join(out)
+
+
+@dataclass(frozen=True)
+class Fitted:
+    size: float
+    lines: tuple[str, ...]
+
+
+def fit_text(pdf: FPDF, text: str, *, width: float, size: float, min_size: float) -> Fitted:
+    """The largest font size, from ``size`` down to ``min_size`` by half points, at which
+    ``text`` fits ``width`` on one line; at ``min_size``, the words wrapped onto lines that
+    each fit (a word longer than the box is cut between characters)."""
+    text = pdf_text(text)
+    current = size
+    while current >= min_size:
+        pdf.set_font_size(current)
+        if pdf.get_string_width(text) <= width:
+            return Fitted(current, (text,))
+        current -= 0.5
+    pdf.set_font_size(min_size)
+    lines: list[str] = []
+    line = ""
+    for word in text.split():
+        candidate = f"{line} {word}" if line else word
+        if pdf.get_string_width(candidate) <= width:
+            line = candidate
+            continue
+        if line:
+            lines.append(line)
+        line = ""
+        for char in word:
+            if pdf.get_string_width(line + char) > width and line:
+                lines.append(line)
+                line = ""
+            line += char
+    if line:
+        lines.append(line)
+    return Fitted(min_size, tuple(lines))
+
+
+def sheet_matches(round: Round) -> list[Match]:
+    """The round's matches that get a sheet (no byes, no decided walkovers), in order."""
+    matches = (
+        Match.objects.filter(round=round)
+        .exclude(state__in=(MatchState.BYE, MatchState.WALKOVER))
+        .select_related("player1__club", "player2__club", "round")
+        .order_by("is_third_place", "slot", "id")
+    )
+    return list(matches)
+
+
+def _rows(round: Round) -> tuple[int, bool]:
+    """Game rows on the sheet, and whether the match may need more (then the back)."""
+    # In points every game gives at least one, so 2n - 1 games at most.
+    points = round.length_unit == POINTS
+    most = 2 * round.match_length - 1 if points else round.match_length
+    return min(most, MAX_ROWS), most > MAX_ROWS
+
+
+class _Sheet:
+    def __init__(self, tournament: Tournament) -> None:
+        self.tournament = tournament
+        self.family = family_of_key(tournament.game)
+        self.points = self.family is not None and self.family.length_unit == POINTS
+        self.types = self.family.vocabulary.game_types if self.family is not None else ()
+        pdf = FPDF(orientation="P", unit="mm", format="A4")
+        pdf.core_fonts_encoding = ENCODING
+        pdf.set_margins(MARGIN, MARGIN, MARGIN)
+        pdf.set_auto_page_break(auto=False)
+        pdf.set_title(pdf_text(_("Score sheets: %(name)s") % {"name": tournament.name}))
+        pdf.set_creator("Bräde Arena")
+        self.pdf = pdf
+        self.bottom = 0.0  # the lowest point written above a footer, on any page
+        self.name = ""
+        self.count = 0
+
+    def text(self, text: str, *, size: float = 10, style: str = "", h: float = 5.5) -> None:
+        self.pdf.set_font(FONT, style=style, size=size)
+        self.pdf.multi_cell(CONTENT_W, h, pdf_text(text), new_x="LMARGIN", new_y="NEXT")
+
+    def page(self, match: Match) -> None:
+        pdf, round = self.pdf, match.round
+        pdf.add_page()
+        self.text(_("Score sheet"), size=9, style="B")
+        self.text(self.tournament.name, size=16, style="B", h=7.5)
+        where = _("Match for third place") if match.is_third_place else round.name
+        place = [
+            self.tournament.start_date.isoformat(),
+            self.tournament.venue,
+        ]
+        self.text(
+            " · ".join([where, _("match %(n)s") % {"n": match.slot + 1}, *filter(None, place)]),
+            size=11,
+        )
+        self.text(
+            f"{length_heading(round.match_length, round.length_unit)} · "
+            f"{game_meta(self.tournament)}",
+            size=11,
+        )
+        pdf.ln(3)
+        self.players(match)
+        pdf.ln(4)
+        self.games(match)
+        pdf.ln(4)
+        self.result()
+        self.signatures()
+        self.bottom = max(self.bottom, pdf.get_y())
+        pdf.set_y(FOOTER_Y)
+        pdf.set_font(FONT, size=8)
+        pdf.cell(
+            CONTENT_W,
+            4,
+            pdf_text(
+                _("Bräde Arena · tournament %(t)s · match %(m)s: enter the result on the site.")
+                % {"t": self.tournament.pk, "m": match.pk}
+            ),
+        )
+
+    def players(self, match: Match) -> None:
+        pdf = self.pdf
+        label_w = 38.0
+        name_w = CONTENT_W - label_w - 2
+        for label, player in (
+            (_("White (player 1)"), match.player1),
+            (_("Black (player 2)"), match.player2),
+        ):
+            top = pdf.get_y()
+            pdf.set_font(FONT, size=10)
+            pdf.set_xy(MARGIN, top)
+            pdf.cell(label_w, 7, pdf_text(label))
+            if player is None:
+                lines: tuple[str, ...] = ("",)
+                size = NAME_SIZE
+            else:
+                name = player.name + (f" ({player.club.name})" if player.club else "")
+                pdf.set_font(FONT, style="B")
+                fitted = fit_text(pdf, name, width=name_w, size=NAME_SIZE, min_size=MIN_NAME_SIZE)
+                lines, size = fitted.lines, fitted.size
+            pdf.set_font(FONT, style="B", size=size)
+            line_h = max(size * 0.45, 4.0)
+            y = top
+            for line in lines:
+                pdf.set_xy(MARGIN + label_w + 2, y)
+                pdf.cell(name_w, line_h, line)
+                y += line_h
+            bottom = max(y, top + 7) + 1
+            pdf.line(MARGIN + label_w + 2, bottom, MARGIN + CONTENT_W, bottom)
+            pdf.set_y(bottom + 2)
+
+    def columns(self) -> list[tuple[str, float]]:
+        if self.points:
+            return [
+                (_("Game"), 14),
+                (_("Winner (1 or 2)"), 30),
+                (_("Outcome"), 56),
+                (_("Cube"), 20),
+                (_("Points"), 20),
+                (_("Score 1 – 2"), 40),
+            ]
+        if self.types:
+            return [
+                (_("Game"), 14),
+                (_("Winner (1 or 2)"), 30),
+                (_("Game type"), 46),
+                (_("Outcome"), 50),
+                (_("Score 1 – 2"), 40),
+            ]
+        return [
+            (_("Game"), 14),
+            (_("Winner (1 or 2)"), 30),
+            (_("Outcome"), 64),
+            (_("Points 1 – 2"), 36),
+            (_("Score 1 – 2"), 36),
+        ]
+
+    def games(self, match: Match) -> None:
+        pdf = self.pdf
+        rows, more = _rows(match.round)
+        columns = self.columns()
+        pdf.set_font(FONT, style="B", size=9)
+        for label, width in columns:
+            pdf.cell(width, ROW_H, pdf_text(label), border=1, align="C")
+        pdf.ln(ROW_H)
+        pdf.set_font(FONT, size=10)
+        for number in range(1, rows + 1):
+            for index, (_label, width) in enumerate(columns):
+                if index == 0:
+                    pdf.cell(width, ROW_H, str(number), border=1, align="C")
+                elif index == 1:
+                    x, y = pdf.get_x(), pdf.get_y()
+                    pdf.cell(width, ROW_H, "", border=1)
+                    for box, side in enumerate(("1", "2")):
+                        bx = x + 4 + box * 13
+                        pdf.rect(bx, y + 2, 4, 4)
+                        pdf.text(bx + 5, y + 5.5, side)
+                else:
+                    pdf.cell(width, ROW_H, "", border=1)
+            pdf.ln(ROW_H)
+        pdf.ln(1)
+        if self.family is not None:
+            outcomes = ", ".join(term_word(t) for t in self.family.vocabulary.outcomes)
+            self.text(_("Outcomes: %(list)s.") % {"list": outcomes}, size=8, h=4)
+        if self.types:
+            kinds = ", ".join(term_word(t) for t in self.types)
+            self.text(_("Game types: %(list)s.") % {"list": kinds}, size=8, h=4)
+        if self.points:
+            self.text(
+                _(
+                    "Cube: its value when the game ended (1, 2, 4, …); points = cube × 1, 2 "
+                    "or 3. No doubling in the Crawford game."
+                ),
+                size=8,
+                h=4,
+            )
+        if more:
+            self.text(_("More games: continue on the back of the sheet."), size=8, h=4)
+
+    def result(self) -> None:
+        pdf = self.pdf
+        pdf.ln(2)
+        pdf.set_font(FONT, style="B", size=11)
+        pdf.cell(60, 8, pdf_text(_("Winner of the match:")))
+        x, y = pdf.get_x(), pdf.get_y()
+        pdf.line(x, y + 7, MARGIN + CONTENT_W - 50, y + 7)
+        pdf.set_x(MARGIN + CONTENT_W - 48)
+        pdf.cell(20, 8, pdf_text(_("Result:")))
+        pdf.line(MARGIN + CONTENT_W - 28, y + 7, MARGIN + CONTENT_W, y + 7)
+        pdf.ln(16)
+
+    def signatures(self) -> None:
+        pdf = self.pdf
+        width = (CONTENT_W - 2 * 6) / 3
+        y = pdf.get_y() + 10
+        for index, label in enumerate(
+            (_("Signature, player 1"), _("Signature, player 2"), _("Signature, referee"))
+        ):
+            x = MARGIN + index * (width + 6)
+            pdf.line(x, y, x + width, y)
+            pdf.set_font(FONT, size=9)
+            pdf.set_xy(x, y + 1)
+            pdf.cell(width, 5, pdf_text(label))
+        pdf.set_y(y + 8)
+
+
+def round_score_sheets(*, round: Round) -> tuple[str, bytes, int]:
+    """The round's sheets as a PDF: its file name, bytes and the number of sheets (none:
+    the PDF holds one page saying there is nothing to play)."""
+    sheet = sheets_drawn(round=round)
+    return sheet.name, bytes(sheet.pdf.output()), sheet.count
+
+
+def sheets_drawn(*, round: Round) -> _Sheet:
+    """The round's sheets drawn (``round_score_sheets`` writes them out)."""
+    tournament = round.tournament
+    sheet = _Sheet(tournament)
+    matches = sheet_matches(round)
+    for match in matches:
+        sheet.page(match)
+    if not matches:
+        sheet.pdf.add_page()
+        sheet.text(tournament.name, size=16, style="B", h=7.5)
+        sheet.text(
+            _("%(round)s: no match to play (only byes and walkovers).") % {"round": round.name},
+            size=11,
+        )
+    sheet.name = f"tournament-{tournament.pk}-round-{round.number}-score-sheets.pdf"
+    sheet.count = len(matches)
+    return sheet

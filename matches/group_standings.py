@@ -1,0 +1,159 @@
+"""Reads of a round robin: its standings by the tournament's tiebreak chain
+(``stages.tiebreaks``), why each player is above the next, and the cross table (who
+played whom, the result in each cell).
+
+Three queries whatever the group's size (the entries with their players, the rounds'
+numbers and the matches), so the page costs the same for 16 players as for 256
+(``bench/standings_bench.py``).
+
+Decisions where the issue is silent:
+- A bye in a round robin scores no match points (each player of an odd group has one, so
+  it changes no order, and the table shows matches won); a walkover scores a won match
+  and no game points (scoring.md S6).
+- Game points are the match's cached points: on the tournament's scale for bräde, points
+  won for backgammon (``Match.points1``/``points2``); skiljepoäng its cached tiebreak.
+- A tie the whole chain leaves is broken by lots drawn from the tournament's draw seed and
+  the tied players (``stages.tiebreaks``): the same tie always draws the same lots, and
+  lots stored on the tournament (``Tournament.tiebreak_lots``) are used first.
+- A player who withdrew stays in the table with the results they played.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from decimal import Decimal
+
+from matches.models import Match, MatchState
+from stages.messages import Msg
+from stages.tiebreaks import MatchPoints, Result, Standings, explain_order, standings
+from tournaments.models import Entry, Player, Round, Tournament
+
+__all__ = ["Cell", "GroupStandings", "StandingLine", "tournament_standings"]
+
+ROUND_ROBIN_POINTS = MatchPoints(win=Decimal(1), bye=Decimal(0))
+
+
+@dataclass
+class Cell:
+    """One cell of the cross table: the row player's matches against the column player
+    (two in a double round robin), from the row player's side."""
+
+    matches: list[Match] = field(default_factory=list)
+    me: bool = False  # the diagonal
+
+    def texts(self, player: int) -> list[str]:
+        out: list[str] = []
+        for m in self.matches:
+            if m.state == MatchState.WALKOVER:
+                out.append("+" if m.winner_id == player else "−")
+            elif m.state == MatchState.DECIDED:
+                mine, theirs = (
+                    (m.points1, m.points2) if m.player1_id == player else (m.points2, m.points1)
+                )
+                out.append(f"{mine}–{theirs}")
+            else:
+                out.append("·")
+        return out
+
+
+@dataclass
+class StandingLine:
+    place: int
+    player: Player
+    withdrawn: bool
+    played: int
+    won: int
+    values: list[Decimal | None]
+    lot: int | None
+    why: Msg | None  # why this player is above the next one
+    cells: list[tuple[Cell, list[str]]] = field(default_factory=list)
+
+
+@dataclass
+class GroupStandings:
+    tournament: Tournament
+    chain: tuple[str, ...]
+    lines: list[StandingLine]
+    rounds: int
+    finished_rounds: int
+
+
+def _result(match: Match, number: int) -> Result | None:
+    assert match.player1_id is not None
+    if match.state == MatchState.BYE:
+        return Result(round=number, first=match.player1_id, winner=match.player1_id)
+    if match.state not in (MatchState.DECIDED, MatchState.WALKOVER):
+        return None
+    assert match.player2_id is not None
+    return Result(
+        round=number,
+        first=match.player1_id,
+        second=match.player2_id,
+        winner=match.winner_id,
+        played=match.state == MatchState.DECIDED,
+        first_points=match.points1,
+        second_points=match.points2,
+        first_skiljepoang=match.tiebreak1,
+        second_skiljepoang=match.tiebreak2,
+    )
+
+
+def tournament_standings(*, tournament: Tournament) -> GroupStandings:
+    """The round robin's standings now, with the cross table and the reasons."""
+    entries = list(Entry.objects.filter(tournament=tournament).select_related("player__club"))
+    numbers = dict(Round.objects.filter(tournament=tournament).values_list("pk", "number"))
+    rounds = len(numbers)
+    matches = list(Match.objects.filter(tournament=tournament).order_by("round__number", "slot"))
+    players = {e.player_id: e.player for e in entries}
+    withdrawn = {e.player_id for e in entries if e.withdrawn_at is not None}
+    results = [r for m in matches if (r := _result(m, numbers[m.round_id])) is not None]
+    chain = ("match_points", *tournament.tiebreaks)
+    stored = {int(k): int(v) for k, v in (tournament.tiebreak_lots or {}).items()}
+    table: Standings = standings(
+        players=list(players),
+        results=results,
+        chain=chain,
+        points=ROUND_ROBIN_POINTS,
+        seed=tournament.draw_seed or 0,
+        lots=stored,
+    )
+    names = {pk: p.name for pk, p in players.items()}
+    order = [row.player for row in table.rows]
+    cells: dict[tuple[int, int], Cell] = {}
+    played: dict[int, int] = dict.fromkeys(players, 0)
+    won: dict[int, int] = dict.fromkeys(players, 0)
+    for m in matches:
+        if m.player2_id is None or m.player1_id is None:
+            continue
+        for me, other in ((m.player1_id, m.player2_id), (m.player2_id, m.player1_id)):
+            cells.setdefault((me, other), Cell()).matches.append(m)
+            if m.state in (MatchState.DECIDED, MatchState.WALKOVER):
+                played[me] += 1
+                won[me] += m.winner_id == me
+    lines: list[StandingLine] = []
+    for i, row in enumerate(table.rows):
+        pk = row.player
+        why = explain_order(table, pk, order[i + 1], names=names) if i + 1 < len(order) else None
+        line = StandingLine(
+            place=row.place,
+            player=players[pk],
+            withdrawn=pk in withdrawn,
+            played=played[pk],
+            won=won[pk],
+            values=[row.values[key] for key in chain],
+            lot=row.lot,
+            why=why,
+        )
+        for other in order:
+            cell = Cell(me=True) if other == pk else cells.get((pk, other), Cell())
+            line.cells.append((cell, cell.texts(pk)))
+        lines.append(line)
+    finished = {
+        numbers[m.round_id]
+        for m in matches
+        if m.state not in (MatchState.DECIDED, MatchState.WALKOVER, MatchState.BYE)
+    }
+    done = sum(1 for n in range(1, rounds + 1) if n not in finished)
+    return GroupStandings(
+        tournament=tournament, chain=chain, lines=lines, rounds=rounds, finished_rounds=done
+    )

@@ -1,0 +1,85 @@
+"""A round-robin tournament's shape (issue 14): its rounds, their default lengths, the
+draw order of its players and its tiebreak chain. Pure: the Berger tables themselves are
+``stages.roundrobin``'s, the standings ``stages.tiebreaks``'s.
+
+Decisions where the issue is silent:
+- The players are numbered for the Berger table by seed (seed 1 is number 1), the
+  unseeded after them in the order of the draw (``bracket.draw_order``, from the stored
+  draw seed), so a draw seed repeats a draw.
+- Every round is played over 3 games by default (3 points in backgammon); the organiser
+  may give each round its own length, as in a knockout.
+- Match points always come first; the organiser chooses what follows. The default chain
+  is the tournament's game's: bräde ranks by game points on its scale and then
+  skiljepoäng (W&W 1956 and Ny 1, scoring.md S2), backgammon by points won minus lost;
+  then the direct encounter, Sonneborn–Berger and the number of wins; the lots last.
+- A round robin takes at most ``MAX_PLAYERS`` (32) players: 31 rounds of 496 matches is
+  already more than a club plays in a season, and the group's page (its cross table grows
+  with the square of the field) must stay cheap for every anonymous reader (issue 11's
+  bounded work). Larger fields play Swiss or a knockout.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TypeVar
+
+from stages.roundrobin import berger_table
+from stages.tiebreaks import TIEBREAKS
+from tournaments import bracket
+
+T = TypeVar("T")
+
+__all__ = [
+    "CHOOSABLE",
+    "MAX_PLAYERS",
+    "chain_problem",
+    "default_chain",
+    "default_lengths",
+    "draw_order",
+    "round_count",
+]
+
+# The largest round robin (see the module's decisions).
+MAX_PLAYERS = 32
+
+# The tiebreaks an organiser may put after match points.
+CHOOSABLE = tuple(key for key in TIEBREAKS if key != "match_points")
+
+
+def round_count(players: int, *, double: bool) -> int:
+    """Rounds of a round robin of ``players``: N − 1 for an even N, N for an odd one (each
+    player has one bye), twice that for a double round robin."""
+    return len(berger_table(players)) * (2 if double else 1)
+
+
+def default_lengths(rounds: int) -> list[int]:
+    return [3] * rounds
+
+
+def draw_order(seeded: Sequence[T], unseeded: Sequence[T], seed: int) -> list[T]:
+    """Berger numbers 1…n: the seeded players by seed, then the unseeded as drawn."""
+    return [*seeded, *bracket.draw_order(unseeded, seed)]
+
+
+def default_chain(game: str, scale: str) -> list[str]:
+    """The tiebreaks after match points for ``game`` (see the module's decisions)."""
+    if game == "backgammon":
+        first = ["points_difference"]
+    elif game == "brade":
+        first = ["game_points"] + (["skiljepoang"] if scale in ("ww", "ny1") else [])
+    else:
+        first = ["game_points"]
+    return [*first, "direct_encounter", "sonneborn_berger", "wins"]
+
+
+def chain_problem(chain: Sequence[str], game: str) -> str | None:
+    """Why ``chain`` cannot be a tournament's tiebreak chain, as a code the caller words
+    (``unknown``, ``twice``, ``skiljepoang``: bräde's only), or ``None``."""
+    for key in chain:
+        if key not in CHOOSABLE:
+            return "unknown"
+    if len(set(chain)) != len(chain):
+        return "twice"
+    if "skiljepoang" in chain and game != "brade":
+        return "skiljepoang"
+    return None
