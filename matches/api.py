@@ -139,6 +139,21 @@ def _winner_side(match: Match, data: dict[str, Any]) -> str:
     raise ValidationError(f"Player #{player} does not play in this match.")
 
 
+def result_fields(match: Match, data: dict[str, Any]) -> dict[str, Any]:
+    """The result's fields of a validated ``ResultInput`` as the services take them (the
+    winner as a side; each game's own fields, its family refusing the others)."""
+    return {
+        "winner": _winner_side(match, data),
+        "outcome": data["outcome"],
+        "pattern": data.get("pattern"),
+        "munk": data["munk"],
+        "cube": data.get("cube"),
+        "conceded": data.get("conceded"),
+        "game_type": data.get("game_type"),
+        "note": data["note"],
+    }
+
+
 class GameListApi(ApiView):
     class GameListInput(ResultInput):
         number = serializers.IntegerField(min_value=1, help_text="the game being entered")
@@ -171,16 +186,9 @@ class GameListApi(ApiView):
         game = results.game_result_enter(
             match=match,
             number=v["number"],
-            winner=_winner_side(match, v),
-            outcome=v["outcome"],
-            pattern=v.get("pattern"),
-            munk=v["munk"],
-            cube=v.get("cube"),
-            conceded=v.get("conceded"),
-            game_type=v.get("game_type"),
             starter=v.get("starter"),
-            note=v["note"],
             by=request.user,
+            **result_fields(match, v),
         )
         return Response(
             GameOut(game, context={"match": match}).data, status=status.HTTP_201_CREATED
@@ -288,16 +296,9 @@ class GameDetailApi(ApiView):
         v = data.validated_data
         game = results.game_result_correct(
             game=game,
-            winner=_winner_side(match, v),
-            outcome=v["outcome"],
-            pattern=v.get("pattern"),
-            munk=v["munk"],
-            cube=v.get("cube"),
-            conceded=v.get("conceded"),
-            game_type=v.get("game_type"),
-            note=v["note"],
             expected_version=_expected_version(request, game, v.get("version")),
             by=request.user,
+            **result_fields(match, v),
         )
         match.refresh_from_db()
         out = GameOut(_game(match, number), context={"match": match}).data

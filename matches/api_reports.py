@@ -15,7 +15,7 @@ from rest_framework.response import Response
 from core.errors import PermissionDeniedError
 from core.permissions import can_read_records
 from matches import reports, selectors
-from matches.api import ResultInput, _winner_side
+from matches.api import ResultInput, result_fields
 from matches.models import SideChoice
 from matches.serializers import GameOut, GameReportOut
 from tournaments.api_base import ApiView
@@ -80,16 +80,9 @@ class MatchReportListApi(ApiView):
         report = reports.game_report_submit(
             match=match,
             number=v["number"],
-            winner=_winner_side(match, v),
-            outcome=v["outcome"],
-            pattern=v.get("pattern"),
-            munk=v["munk"],
-            cube=v.get("cube"),
-            conceded=v.get("conceded"),
-            game_type=v.get("game_type"),
             starter=v.get("starter"),
-            note=v["note"],
             by=request.user,
+            **result_fields(match, v),
         )
         report = selectors.report_get(pk=report.pk, by=request.user)
         return Response(GameReportOut(report).data, status=status.HTTP_201_CREATED)

@@ -774,16 +774,10 @@ def tournament_bracket_generate(
     with transaction.atomic():
         tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
         _require_draft(tournament, _("Drawing the bracket"))
-        entries = list(
-            Entry.objects.filter(tournament=tournament, withdrawn_at__isnull=True)
-            .select_related("player")
-            .order_by("id")
+        entries = _draw_entries(
+            tournament,
+            _("A knockout needs at least 2 players; %(count)s entered. Enter more first."),
         )
-        if len(entries) < 2:
-            raise ValidationError(
-                _("A knockout needs at least 2 players; %(count)s entered. Enter more first.")
-                % {"count": len(entries)}
-            )
         rounds = bracket.round_count(len(entries))
         lengths = list(lengths) if lengths is not None else bracket.default_lengths(rounds)
         if len(lengths) != rounds:
@@ -828,6 +822,19 @@ def tournament_bracket_generate(
     return tournament
 
 
+def _draw_entries(tournament: Tournament, too_few: str) -> list[Entry]:
+    """The entries a draw places (not withdrawn, in entry order); ``too_few`` (with
+    ``%(count)s``) when fewer than two."""
+    entries = list(
+        Entry.objects.filter(tournament=tournament, withdrawn_at__isnull=True)
+        .select_related("player")
+        .order_by("id")
+    )
+    if len(entries) < 2:
+        raise ValidationError(too_few % {"count": len(entries)})
+    return entries
+
+
 def _round_robin_draw(
     *,
     tournament: Tournament,
@@ -841,16 +848,10 @@ def _round_robin_draw(
     with transaction.atomic():
         tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
         _require_draft(tournament, _("Drawing the round robin"))
-        entries = list(
-            Entry.objects.filter(tournament=tournament, withdrawn_at__isnull=True)
-            .select_related("player")
-            .order_by("id")
+        entries = _draw_entries(
+            tournament,
+            _("A round robin needs at least 2 players; %(count)s entered. Enter more first."),
         )
-        if len(entries) < 2:
-            raise ValidationError(
-                _("A round robin needs at least 2 players; %(count)s entered. Enter more first.")
-                % {"count": len(entries)}
-            )
         if len(entries) > round_robin.MAX_PLAYERS:
             raise ValidationError(
                 _(
