@@ -61,7 +61,6 @@ MESSAGES: dict[str, str | Plural] = {
         "Wins {claimed} points, but the game gives {points}",
         "claimed",
     ),
-    "bg.wins.match_missing": "'and the match' is missing",
     "bg.wins.match_wrong": "'and the match' is wrong",
     "bg.score.line": (
         "score line {first}–{second}, but the games before give {before_first}–{before_second}"
@@ -80,6 +79,12 @@ MESSAGES: dict[str, str | Plural] = {
     "bg.result.conceded": "a resignation concedes a single game, a gammon or a backgammon",
     "bg.result.only_resign": "only a resignation concedes; this game ended by {ending}",
     "bg.result.winner": "the winner is player 0 or 1, not {winner}",
+    # ---- a result as entered, checked by the backgammon family (games/backgammon.py)
+    "bg.result.fields": "a backgammon game has no pattern, no munk and no game type",
+    "bg.result.outcome": "no backgammon outcome {outcome}; known: {known}",
+    "bg.result.conceded_level": (
+        "a resignation concedes single, gammon or backgammon, not {conceded}"
+    ),
     # ---- .mat syntax (mat.py)
     "bg.mat.entry": "unrecognised entry {text}",
     "bg.mat.move": "not a move: {move}",

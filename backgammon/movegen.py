@@ -30,7 +30,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from backgammon.position import BAR, OFF, Position, trusted_position
+# _new, _set_me, _set_opp: trusted_position's parts, inlined at each doubles leaf (_doubles)
+from backgammon.position import BAR, OFF, Position, _new, _set_me, _set_opp, trusted_position
 
 __all__ = ["Play", "Step", "legal_plays", "legal_results", "roll_is_valid"]
 
@@ -243,93 +244,192 @@ def _two_dice_fast(
     return out
 
 
-def _doubles(
-    me_t: tuple[int, ...], oppm: list[int], d: int
-) -> list[tuple[tuple[int, ...], int, None]]:
-    """Doubles as a choice of how many checkers step off each point, taken from the bar
-    down to point 1: a checker that lands on a lower point can step on from there when that
-    point's turn comes. Two different choices never give the same board (a difference
-    would have to run along a whole chain p, p+d, p+2d… and vanish at its ends), so no
-    duplicates arise; the hits follow from the choice.
+# the bits of the points below p (bit 0, OFF, included so that "none left" reads as point 0)
+_BELOW = [(1 << p) - 1 for p in range(27)]
+
+
+def _doubles(pos: Position, d: int) -> list[Position]:
+    """The positions doubles of ``d`` can leave, as a choice of how many checkers step off
+    each point, taken from the bar down to point 1: a checker that lands on a lower point
+    can step on from there when that point's turn comes. Two different choices never give
+    the same board (a difference would have to run along a whole chain p, p+d, p+2d… and
+    vanish at its ends), so no duplicates arise; the hits follow from the choice.
 
     Pruned with an upper bound: ``cap[q]`` is how many steps one checker on ``q`` could
-    make over open points (bearing off counted as possible); ``rem`` the sum of that over
+    make over open points (bearing off counted as possible unless the checkers outside the
+    home board rule it out for the whole turn); ``rem`` the sum of that over
     the checkers still to be decided. A branch that cannot use as many dice as a play
-    already found is cut."""
-    cur = list(me_t)
+    already found is cut.
+
+    Made for speed (issue 13: doubles were the slowest roll; results unchanged, checked
+    against gnubg by tests/backgammon/test_gnubg_oracle.py): the walk down the points is a
+    loop inside one call, and only a choice that moves checkers recurses. ``occ`` is a bit
+    set of the points whose checkers could move (arrivals added, never cleared: only points
+    below the current one are asked about, and those only gain checkers), so the next one
+    is a ``bit_length``; ``outside`` counts the checkers on 7–25, which forbid bearing off;
+    the opponent's side is carried along as a tuple, replaced only on a hit, so each
+    result is built at its leaf with no second pass."""
+    cur = list(pos.me)
+    opp0 = pos.opp
+    # Bearing off needs every checker home first: when those outside need four steps or
+    # more between them, no die is left to bear off with, and ``cap`` counts it as none.
+    # (My point t is the opponent's point 25 - t: ``opp0[25 - t]``.)
+    need = 0
+    for q in range(BAR, 6, -1):
+        if cur[q]:
+            need += cur[q] * ((q - 7) // d + 1)
+            if need >= 4:
+                break
+    off_cap = 1 if need < 4 else 0
     cap = [0] * 26
+    occ0 = 1
+    rem0 = 0
     for q in range(1, 26):
         t = q - d
-        cap[q] = 1 if t <= 0 else (0 if oppm[t] > 1 else 1 + cap[t])
-    results: list[tuple[tuple[int, ...], int, None]] = []
-    best = [0]
+        cq = cap[q] = off_cap if t <= 0 else (0 if opp0[25 - t] > 1 else 1 + cap[t])
+        c = cur[q]
+        if c and (cq or q == BAR):
+            occ0 |= 1 << q
+            rem0 += c * cq
+    results: list[Position] = []
+    append = results.append
+    below = _BELOW
+    new = _new
+    set_me = _set_me
+    set_opp = _set_opp
+    best = 0
 
-    def leaf(used: int, mask: int) -> None:
-        if used > best[0]:
-            best[0] = used
+    def keep(used: int, opp: tuple[int, ...]) -> None:
+        nonlocal best
+        if used > best:
+            best = used
             results.clear()
-        if used == best[0]:
-            results.append((tuple(cur), mask, None))
+        r = new(Position)
+        set_me(r, tuple(cur))
+        set_opp(r, opp)
+        append(r)
 
-    def rec(p: int, left: int, mask: int, rem: int) -> None:
-        while p > 0 and not cur[p]:
-            p -= 1
-        used = 4 - left
-        if p == 0 or left == 0 or rem == 0:
-            leaf(used, mask)
-            return
-        if used + (rem if rem < left else left) < best[0]:
-            return
-        avail = cur[p]
-        dst = p - d
-        cp = cap[p]
-        if dst > 0:
-            if oppm[dst] > 1:
-                if p == BAR:
-                    leaf(used, mask)  # cannot enter: nothing else may move
-                else:
-                    rec(p - 1, left, mask, rem)
+    def last(p: int, used: int, opp: tuple[int, ...], occ: int, outside: int) -> None:
+        """The last die: one leaf per checker on ``p`` or below that can take it, in the
+        order ``rec`` would find them; none, and the position stands as it is."""
+        nonlocal best
+        u = used + 1
+        moved = False
+        while p:
+            dst = p - d
+            if dst > 0:
+                nopp = opp
+                if opp[25 - dst]:
+                    o2 = list(opp)
+                    o2[25 - dst] = 0
+                    o2[BAR] += 1
+                    nopp = tuple(o2)
+            elif outside or (dst < 0 and any(cur[p + 1 : 7])):
+                p = (occ & below[p]).bit_length() - 1
+                continue
+            else:
+                dst = OFF
+                nopp = opp
+            if not moved:
+                moved = True
+                if u > best:
+                    best = u
+                    results.clear()
+            cur[p] -= 1
+            cur[dst] += 1
+            r = new(Position)
+            set_me(r, tuple(cur))
+            set_opp(r, nopp)
+            append(r)
+            cur[p] += 1
+            cur[dst] -= 1
+            p = (occ & below[p]).bit_length() - 1
+        if not moved and used >= best:
+            keep(used, opp)
+
+    def rec(p: int, left: int, opp: tuple[int, ...], rem: int, occ: int, outside: int) -> None:
+        while True:
+            used = 4 - left
+            if p == 0 or rem == 0:
+                if used >= best:
+                    keep(used, opp)
                 return
-            nmask = mask | (1 << dst) if oppm[dst] == 1 else mask
-        else:
-            if any(cur[7:26]) or (dst < 0 and any(cur[p + 1 : 7])):
-                rec(p - 1, left, mask, rem - avail * cp)
+            if used + (rem if rem < left else left) < best:
                 return
-            dst = OFF
-            nmask = mask
-        most = avail if avail < left else left
-        # the bar is emptied first, as far as the dice go
-        lo = most if p == BAR else 0
-        for j in range(most, lo - 1, -1):
-            if j:
+            if left == 1 and p != BAR:
+                last(p, used, opp, occ, outside)
+                return
+            avail = cur[p]
+            dst = p - d
+            cp = cap[p]
+            if dst > 0:
+                if not cp:  # only the bar gets here blocked: nothing else may move
+                    if used >= best:
+                        keep(used, opp)
+                    return
+                nopp = opp
+                if opp[25 - dst]:  # a blot there (two or more would block): hit it
+                    o2 = list(opp)
+                    o2[25 - dst] = 0
+                    o2[BAR] += 1
+                    nopp = tuple(o2)
+                nocc = occ | (1 << dst) if cap[dst] else occ
+            else:
+                if outside or (dst < 0 and any(cur[p + 1 : 7])):
+                    rem -= avail * cp
+                    p = (occ & below[p]).bit_length() - 1
+                    continue
+                dst = OFF
+                nopp = opp
+                nocc = occ
+            most = avail if avail < left else left
+            leaves_home = p > 6 >= dst
+            nxt = (nocc & below[p]).bit_length() - 1
+            j = most
+            while j:
                 cur[p] -= j
                 cur[dst] += j
+                # the bar is emptied first, as far as the dice go
                 if j == left or (p == BAR and avail > j):
-                    leaf(used + j, nmask)
+                    if used + j >= best:
+                        keep(used + j, nopp)
                 else:
-                    rec(p - 1, left - j, nmask, rem - (avail - j) * cp - j)
+                    rec(
+                        nxt,
+                        left - j,
+                        nopp,
+                        rem - (avail - j) * cp - j,
+                        nocc,
+                        outside - j if leaves_home else outside,
+                    )
                 cur[p] += j
                 cur[dst] -= j
-            else:
-                rec(p - 1, left, mask, rem - avail * cp)
+                if p == BAR:
+                    return
+                j -= 1
+            rem -= avail * cp
+            p = (occ & below[p]).bit_length() - 1
 
-    rec(BAR, 4, 0, sum(c * k for c, k in zip(cur, cap, strict=True)))
+    rec(
+        (occ0 & _BELOW[BAR + 1]).bit_length() - 1,
+        4,
+        opp0,
+        rem0,
+        occ0,
+        sum(cur[7:26]),
+    )
     return results
 
 
 def _generate(
     pos: Position, d1: int, d2: int
-) -> list[tuple[tuple[int, ...], int, tuple[_RawStep, ...] | None]]:
+) -> list[tuple[tuple[int, ...], int, tuple[_RawStep, ...]]]:
     """``(board of the mover after the play, bit mask of the points hit, steps)`` per
-    distinct resulting position."""
-    if not roll_is_valid(d1, d2):
-        raise ValueError(f"not a roll: {d1}{d2}")
+    distinct resulting position, for a roll that is not doubles (:func:`_doubles`)."""
     me = pos.me
     oppm = [0, *pos.opp[24:0:-1], 0]
-    if d1 == d2:
-        return list(_doubles(me, oppm, d1))
     if not me[BAR] and sum(me[7:25]) >= 2:
-        found: list[tuple[tuple[int, ...], int, tuple[_RawStep, ...] | None]] = []
+        found: list[tuple[tuple[int, ...], int, tuple[_RawStep, ...]]] = []
         for steps in _two_dice_fast(me, oppm, d1, d2).values():
             cur = list(me)
             mask = 0
@@ -363,13 +463,21 @@ def _result(pos: Position, me: tuple[int, ...], mask: int) -> Position:
 def legal_results(pos: Position, d1: int, d2: int) -> list[Position]:
     """The distinct positions a legal play of ``d1``-``d2`` can leave (the mover still on
     roll). When no die can be played, the one position is ``pos`` itself."""
+    if not roll_is_valid(d1, d2):
+        raise ValueError(f"not a roll: {d1}{d2}")
+    if d1 == d2:
+        return _doubles(pos, d1)
     return [_result(pos, me, mask) for me, mask, _ in _generate(pos, d1, d2)]
 
 
 def legal_plays(pos: Position, d1: int, d2: int) -> list[Play]:
     """One :class:`Play` per distinct resulting position; ``steps`` is one way to get there.
     When no die can be played, the one play has no steps."""
+    if not roll_is_valid(d1, d2):
+        raise ValueError(f"not a roll: {d1}{d2}")
     dice = (d1, d2)
+    if d1 == d2:  # the steps are worked out when asked for (Play.steps)
+        return [Play(pos, dice, None, result) for result in _doubles(pos, d1)]
     return [
         Play(pos, dice, steps, _result(pos, me, mask)) for me, mask, steps in _generate(pos, d1, d2)
     ]

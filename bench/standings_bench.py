@@ -1,11 +1,12 @@
 """Benchmark of a round robin's standings (issue 14; prints figures, asserts nothing).
 
-Builds two public round robins, of 16 and of 32 players (120 and 496 matches; 32 is the
-largest round robin, ``tournaments.round_robin.MAX_PLAYERS``), decides the first half of
-their rounds (written straight into the matches' cached results: this measures the reads,
-not the scoring), then prints for the public tournament page (table,
-cross table, rounds) and for ``/api/tournaments/N/standings/`` the number of SQL queries
-per request at 16 and at 32 players (goal: the same) and the time of one request.
+Builds three public round robins, of 16 and of 32 players (120 and 496 matches; 32 is the
+largest group, ``tournaments.round_robin.MAX_PLAYERS``) and of 256 players in 8 groups of
+32 (3,968 matches), decides the first half of their rounds (written straight into the
+matches' cached results: this measures the reads, not the scoring), then prints for the
+public tournament page (tables, cross tables, rounds) and for
+``/api/tournaments/N/standings/`` the number of SQL queries per request at 16, 32 and 256
+players (goal: the same) and the time of one request.
 
 Run: ``.venv/bin/python bench/standings_bench.py``. It uses a throw-away SQLite file (or
 ``DATABASE_URL`` if set, e.g. a scratch PostgreSQL database).
@@ -39,7 +40,7 @@ def _setup() -> None:
     call_command("migrate", verbosity=0)
 
 
-def _build(players: int) -> int:
+def _build(players: int, groups: int = 1) -> int:
     """A drawn round robin with its first half of rounds decided; its id."""
     import datetime
 
@@ -60,6 +61,7 @@ def _build(players: int) -> int:
         name=f"Group {players}",
         start_date=datetime.date(2026, 11, 21),
         format="round_robin",
+        groups=groups,
     )
     people = Player.objects.bulk_create(
         Player(name=f"Player {players}-{i:03d}") for i in range(players)
@@ -67,7 +69,7 @@ def _build(players: int) -> int:
     for person in people:
         entry_add(tournament=tournament, player=person, by=organiser)
     tournament_bracket_generate(tournament=tournament, by=organiser, draw_seed=1)
-    half = (players - 1) // 2
+    half = (players // groups - 1) // 2
     Match.objects.filter(
         tournament=tournament, round__number__lte=half, player2__isnull=False
     ).update(
@@ -100,21 +102,27 @@ def main() -> None:
 
     client = Client()
     client.cookies["django_language"] = "en"
-    rows: list[tuple[str, int, int, float, float]] = []
-    ids = {n: _build(n) for n in (16, 32)}
+    sizes = (16, 32, 256)
+    rows: list[tuple[str, list[tuple[int, float]]]] = []
+    ids = {n: _build(n, groups=max(1, n // 32)) for n in sizes}
     for name, url in (
         ("tournament page (table, cross table, rounds)", "web:tournament_detail"),
         ("API standings", "/api/tournaments/{}/standings/"),
     ):
         figures = []
-        for n in (16, 32):
+        for n in sizes:
             target = url.format(ids[n]) if url.startswith("/") else reverse(url, args=[ids[n]])
             _measure(client, target)  # warm up
             figures.append(_measure(client, target))
-        rows.append((name, figures[0][0], figures[1][0], figures[0][1], figures[1][1]))
-    print(f"{'endpoint':48} {'queries@16':>10} {'queries@32':>11} {'ms@16':>8} {'ms@32':>8}")
-    for name, q16, q32, t16, t32 in rows:
-        print(f"{name:48} {q16:>10} {q32:>11} {t16 * 1000:>8.1f} {t32 * 1000:>8.1f}")
+        rows.append((name, figures))
+    print("players: 16 and 32 in one group, 256 in 8 groups of 32")
+    head = " ".join(f"{'queries@' + str(n):>12}" for n in sizes)
+    times = " ".join(f"{'ms@' + str(n):>9}" for n in sizes)
+    print(f"{'endpoint':46} {head} {times}")
+    for name, figs in rows:
+        qs = " ".join(f"{q:>12}" for q, _ in figs)
+        ms = " ".join(f"{t * 1000:>9.1f}" for _, t in figs)
+        print(f"{name:46} {qs} {ms}")
 
 
 if __name__ == "__main__":

@@ -1,4 +1,4 @@
-"""API routes of the clubs app (mounted under ``api/`` by ``tournaments.api_urls``)."""
+"""API routes of the clubs app (mounted under ``api/`` by ``config.api_urls``)."""
 
 from django.urls import URLPattern, path
 

@@ -29,11 +29,11 @@ from decimal import Decimal
 from django.db.models import Count, F, OuterRef, Q, QuerySet, Subquery
 from django.db.models.functions import Coalesce
 
-from clubs.games import game_q
+from clubs.games import game_q, tournament_game
 from clubs.models import PlayerRating, RatingEntry, RatingStart
 from matches.models import EventKind, Match, MatchEvent, MatchState
-from ratings.ledger import FinishedMatch, PlayerId, PlayerState
-from tournaments.models import Player
+from ratings.ledger import RATED_GAMES, FinishedMatch, PlayerId, PlayerState
+from tournaments.models import Entry, Player, Tournament
 from tournaments.permissions import User, players_visible_to
 
 
@@ -147,6 +147,19 @@ def rating_list(*, game: str, club: int | None = None, by: User = None) -> Query
     if club is not None:
         qs = qs.filter(player__club_id=club)
     return qs
+
+
+def tournament_ratings(*, tournament: Tournament) -> dict[int, Decimal]:
+    """The current computed rating, in the tournament's game, of each player entered in it
+    (withdrawn ones too), by player id: one query whatever the number of players, none for
+    a game without ratings. Players not rated yet are left out (the pages show nothing,
+    not 1500: no rating is not a rating of 1500)."""
+    game = tournament_game(tournament)
+    if game not in RATED_GAMES:
+        return {}
+    entered = Entry.objects.filter(tournament=tournament).values("player_id")
+    rows = PlayerRating.objects.filter(game=game, player_id__in=entered)
+    return dict(rows.values_list("player_id", "rating"))
 
 
 def player_ratings(*, player: Player) -> list[PlayerRating]:

@@ -6,8 +6,9 @@ matches count and when they ended is ``clubs.rating_selectors``. Both paths writ
 same rows from the same reads, so ``manage.py ratings rebuild`` changes nothing after the
 incremental updates (tests/clubs/test_rating_services.py).
 
-- **Incremental** (``match_ratings_sync``): the match services call
-  ``ratings_sync_on_commit`` whenever they lock a match (``matches.services._lock``); after
+- **Incremental** (``match_ratings_sync``): the match services lock a match
+  (``matches.common.lock_match``) before every change and tell the watchers of
+  ``matches.match_changes``; ``ratings_sync_on_commit`` is one (``ClubsConfig.ready``); after
   the commit, the match is compared with what is stored for it. A newly rated match is
   added with ``ratings.ledger.Book.apply`` from the two players' stored states; a match
   that is stored but changed (a correction that changed the winner, a reset, its

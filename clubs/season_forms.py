@@ -1,4 +1,5 @@
-"""Forms of the season pages (issue 15): a new season, its points rules, an event added.
+"""Forms of the season pages (issue 15): a new season, its name and dates, its points
+rules, an event added.
 
 Points per placing are typed as one line, ``1: 10, 2: 6, 3: 4`` (``=`` also separates a
 place from its points; commas, semicolons or new lines separate the places), which is
@@ -98,6 +99,32 @@ class SeasonCreateForm(SeasonRulesForm):
     )
 
     field_order = ("club", "name", "start_date", "end_date")
+
+
+class SeasonDetailsForm(forms.Form):
+    """The season's name and dates, on its edit page (``season_services.season_details_set``
+    checks them)."""
+
+    name = forms.CharField(label=gettext_lazy("Name"), max_length=200)
+    start_date = forms.DateField(
+        label=gettext_lazy("First day"), widget=forms.DateInput(attrs={"type": "date"})
+    )
+    end_date = forms.DateField(
+        label=gettext_lazy("Last day"), widget=forms.DateInput(attrs={"type": "date"})
+    )
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("prefix", "details")  # the rules form shares the page
+        super().__init__(*args, **kwargs)
+
+    @classmethod
+    def for_season(cls, season: Season, data: Any = None) -> SeasonDetailsForm:
+        initial = {
+            "name": season.name,
+            "start_date": season.start_date.isoformat(),
+            "end_date": season.end_date.isoformat(),
+        }
+        return cls(data, initial=initial)
 
 
 class SeasonEventForm(forms.Form):

@@ -1,5 +1,5 @@
-"""Services for club seasons: create a season with its points rules, change the rules,
-add and remove its events.
+"""Services for club seasons: create a season with its points rules, rename it or move
+its dates, change the rules, add and remove its events.
 
 Who: a *season keeper* — a superuser, or a user an administrator gave the model
 permission ``clubs.change_season`` (a club's secretary). Organising a tournament is not
@@ -95,6 +95,54 @@ def season_create(
         raise ConflictError(
             _("%(club)s already has a season called “%(name)s”.") % {"club": club, "name": name}
         ) from None
+
+
+def season_details_set(
+    *,
+    season: Season,
+    by: User,
+    name: str | None = None,
+    start_date: datetime.date | None = None,
+    end_date: datetime.date | None = None,
+) -> Season:
+    """Rename the season or move its dates (each left out: unchanged), checked as at
+    creation: a name, unique within the club, and an end not before the start.
+
+    Decisions (issue 15 left them open): the season's events are not checked against
+    the new dates, as adding an event does not check them either (a club may count a
+    tournament that ran over the new year); and, like the points rules, the change is
+    not audited: a season keeps no edit history, only its creator and creation time.
+    """
+    _require_keeper(by)
+    new_name = season.name if name is None else name.strip()
+    if not new_name:
+        raise ValidationError(_("A season needs a name."))
+    new_start = season.start_date if start_date is None else start_date
+    new_end = season.end_date if end_date is None else end_date
+    if new_end < new_start:
+        raise ValidationError(_("The season cannot end before it starts."))
+    changes = {
+        field: value
+        for field, value in (("name", new_name), ("start_date", new_start), ("end_date", new_end))
+        if getattr(season, field) != value
+    }
+    if not changes:
+        return season
+    clash = Season.objects.filter(club_id=season.club_id, name=new_name).exclude(pk=season.pk)
+    taken = ConflictError(
+        _("%(club)s already has a season called “%(name)s”.")
+        % {"club": season.club, "name": new_name}
+    )
+    if "name" in changes and clash.exists():
+        raise taken
+    try:
+        with transaction.atomic():  # the constraint decides when two keepers race
+            Season.objects.filter(pk=season.pk).update(**changes)
+    except IntegrityError:
+        raise taken from None
+    for field, value in changes.items():
+        setattr(season, field, value)
+    return season
 
 
 def season_rules_set(*, season: Season, by: User, **points: Any) -> Season:

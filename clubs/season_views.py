@@ -1,6 +1,7 @@
-"""The season keepers' pages (issue 15): create a season, set its points rules, add and
-remove its events. Thin: the checks and the writes are ``clubs.season_services``'s; a
-keeper is a superuser or a user with ``clubs.change_season`` (``can_keep_seasons``)."""
+"""The season keepers' pages (issue 15): create a season, rename it or move its dates,
+set its points rules, add and remove its events. Thin: the checks and the writes are
+``clubs.season_services``'s; a keeper is a superuser or a user with
+``clubs.change_season`` (``can_keep_seasons``)."""
 
 from __future__ import annotations
 
@@ -14,10 +15,16 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from clubs import season_selectors as season_sel
 from clubs.models import Season, SeasonEvent
-from clubs.season_forms import SeasonCreateForm, SeasonEventForm, SeasonRulesForm
+from clubs.season_forms import (
+    SeasonCreateForm,
+    SeasonDetailsForm,
+    SeasonEventForm,
+    SeasonRulesForm,
+)
 from clubs.season_services import (
     can_keep_seasons,
     season_create,
+    season_details_set,
     season_event_add,
     season_event_remove,
     season_rules_set,
@@ -84,8 +91,40 @@ def season_edit(request: HttpRequest, pk: int) -> HttpResponse:
     return _edit_page(request, season, form, _event_form(season, request.user))
 
 
+@login_required
+@require_POST
+def season_details(request: HttpRequest, pk: int) -> HttpResponse:
+    """Rename the season or move its dates (the edit page's first form)."""
+    _require_keeper(request.user)
+    season = found(season_sel.season_get, pk=pk)
+    details_form = SeasonDetailsForm(request.POST)
+    if details_form.is_valid():
+        data = details_form.cleaned_data
+        try:
+            season_details_set(
+                season=season,
+                name=data["name"],
+                start_date=data["start_date"],
+                end_date=data["end_date"],
+                by=request.user,
+            )
+        except DomainError as err:
+            details_form.add_error(None, err.message)
+        else:
+            messages.success(request, _("The season's name and dates are saved."))
+            return redirect("clubs:season_edit", pk=season.pk)
+    season.refresh_from_db()  # the page's heading keeps the stored name
+    rules_form = SeasonRulesForm.for_season(season)
+    event_form = _event_form(season, request.user)
+    return _edit_page(request, season, rules_form, event_form, details_form)
+
+
 def _edit_page(
-    request: HttpRequest, season: Season, form: SeasonRulesForm, event_form: SeasonEventForm
+    request: HttpRequest,
+    season: Season,
+    form: SeasonRulesForm,
+    event_form: SeasonEventForm,
+    details_form: SeasonDetailsForm | None = None,
 ) -> HttpResponse:
     events = (
         SeasonEvent.objects.filter(season=season)
@@ -93,7 +132,13 @@ def _edit_page(
         .select_related("tournament")
         .order_by("tournament__start_date", "id")
     )
-    context = {"season": season, "form": form, "event_form": event_form, "events": events}
+    context = {
+        "season": season,
+        "form": form,
+        "event_form": event_form,
+        "details_form": details_form or SeasonDetailsForm.for_season(season),
+        "events": events,
+    }
     return render(request, "clubs/season_edit.html", context)
 
 

@@ -14,6 +14,7 @@ urlpatterns: list[URLPattern] = [
     path("seasons/new/", season_views.season_new, name="season_new"),
     path("seasons/<int:pk>/", views.season_detail, name="season_detail"),
     path("seasons/<int:pk>/edit/", season_views.season_edit, name="season_edit"),
+    path("seasons/<int:pk>/details/", season_views.season_details, name="season_details"),
     path("seasons/<int:pk>/events/", season_views.season_event_new, name="season_event_new"),
     path(
         "seasons/<int:pk>/events/<int:event_pk>/remove/",

@@ -23,10 +23,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from backgammon.cube import CubeState, Win
-from backgammon.errors import BackgammonError
+from backgammon.errors import BackgammonError, ResultEntryError
 from backgammon.mat import MAX_MAT_BYTES, read_mat, write_mat
 from backgammon.match import Ending, check_match_length, score_match
 from backgammon.match import GameResult as BackgammonResult
+from backgammon.messages import bg_msg
 from backgammon.position import BAR, OFF, Position
 from backgammon.record import is_bg_record, read_bg_json, read_bg_text, write_bg_json, write_bg_text
 from backgammon.replay import replay_text
@@ -116,26 +117,25 @@ class BackgammonReplayer:
 def result_of(result: GameResult, number: int | None = None) -> BackgammonResult:
     """The backgammon result of a neutral one; :class:`ScoringError` (kind ``result``)
     for one backgammon cannot have."""
-    if result.pattern or result.munk or result.game_type:
-        raise ScoringError(
-            "a backgammon game has no pattern, no munk and no game type", game=number
-        )
+    # Every refusal is a coded message (backgammon.messages), so the pages show it in the
+    # reader's language (matches.standing renders the cause's Msg).
     try:
-        ending = Ending(result.outcome)
-    except ValueError:
-        codes = ", ".join(VOCABULARY.outcome_codes)
-        raise ScoringError(
-            f"no backgammon outcome {result.outcome!r}; known: {codes}", game=number
-        ) from None
-    conceded: Win | None = None
-    if result.conceded:
-        if result.conceded not in _CONCEDED:
-            raise ScoringError(
-                f"a resignation concedes single, gammon or backgammon, not {result.conceded!r}",
-                game=number,
-            )
-        conceded = _CONCEDED[result.conceded]
-    try:
+        if result.pattern or result.munk or result.game_type:
+            raise ResultEntryError(bg_msg("bg.result.fields"))
+        try:
+            ending = Ending(result.outcome)
+        except ValueError:
+            known = ", ".join(VOCABULARY.outcome_codes)
+            raise ResultEntryError(
+                bg_msg("bg.result.outcome", outcome=repr(result.outcome), known=known)
+            ) from None
+        conceded: Win | None = None
+        if result.conceded:
+            if result.conceded not in _CONCEDED:
+                raise ResultEntryError(
+                    bg_msg("bg.result.conceded_level", conceded=repr(result.conceded))
+                )
+            conceded = _CONCEDED[result.conceded]
         return BackgammonResult(result.winner, ending, result.cube, conceded)
     except BackgammonError as exc:
         raise ScoringError(exc.message, kind=exc.kind, game=number, cause=exc) from None

@@ -5,6 +5,7 @@ here because they read and make matches (tournaments import nothing from matches
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from django.utils.translation import gettext as _
@@ -15,7 +16,9 @@ from rest_framework.response import Response
 
 from core.errors import ValidationError
 from matches import brackets, group_standings, stage_text
-from matches.serializers import BracketOut, MatchOut
+from matches.elimination_serializers import EliminationBracketOut
+from matches.serializers import MatchOut
+from stages.messages import Msg
 from tournaments import selectors, services
 from tournaments.api_base import ApiView, paginate
 from tournaments.models import Player, Tournament, TournamentFormat
@@ -46,14 +49,16 @@ class TournamentDrawApi(ApiView):
         lengths = serializers.ListField(child=MatchLengthField(), required=False, allow_null=True)
         draw_seed = serializers.IntegerField(required=False, allow_null=True, min_value=0)
 
-    @extend_schema(request=TournamentDrawInput, responses={201: BracketOut})
+    @extend_schema(request=TournamentDrawInput, responses={201: EliminationBracketOut})
     def post(self, request: Request, pk: int) -> Response:
         """Draw the bracket.
 
         Organisers only, once, from a draft with at least 2 active entries: seeded players
         placed by seed, the rest drawn, byes to the top seeds. ``lengths`` gives one odd
         match length (best of 1–25) per round, first round first; ``draw_seed`` repeats an
-        earlier draw.
+        earlier draw. A consolation or double elimination takes one length per round of the
+        main (winners') bracket, then of the consolation (losers') bracket, then the grand
+        final and its reset (``tournaments.elimination_draw``).
         """
         tournament = _tournament(request, pk)
         data = self.TournamentDrawInput(data=request.data)
@@ -65,15 +70,20 @@ class TournamentDrawApi(ApiView):
             draw_seed=data.validated_data.get("draw_seed"),
         )
         bracket = brackets.tournament_bracket(tournament=tournament)
-        return Response(BracketOut(bracket).data, status=status.HTTP_201_CREATED)
+        return Response(EliminationBracketOut(bracket).data, status=status.HTTP_201_CREATED)
 
 
 class TournamentBracketApi(ApiView):
-    @extend_schema(responses=BracketOut)
+    @extend_schema(responses=EliminationBracketOut)
     def get(self, request: Request, pk: int) -> Response:
-        """Show the bracket: rounds and their matches with scores, byes and walkovers."""
+        """Show the bracket: rounds and their matches with scores, byes and walkovers.
+
+        A consolation or double elimination also gives its other brackets (``sections``:
+        the consolation or losers' bracket and the final), and every match its code and
+        where its winner and loser go.
+        """
         bracket = brackets.tournament_bracket(tournament=_tournament(request, pk))
-        return Response(BracketOut(bracket).data)
+        return Response(EliminationBracketOut(bracket).data)
 
 
 class TournamentPlacingsApi(ApiView):
@@ -101,6 +111,10 @@ class StandingRowOut(serializers.Serializer[Any]):
         "direct encounter of a player not tied)",
     )
     lot = serializers.IntegerField(allow_null=True, help_text="the lot drawn, if a tie survived")
+    group = serializers.CharField(
+        help_text='the player\'s group (A, B, …) in a round robin played in groups, else ""; '
+        "place, why and the values are within the group"
+    )
     why = serializers.DictField(
         allow_null=True,
         help_text="why this player is above the next one: code, params "
@@ -117,27 +131,37 @@ class StandingsOut(serializers.Serializer[Any]):
     rows = StandingRowOut(many=True)
 
 
-def _standings_data(table: group_standings.GroupStandings) -> dict[str, Any]:
-    rows = []
-    for line in table.lines:
-        why = None
-        if line.why is not None:
-            why = {**line.why.to_dict(), "text": stage_text.render(line.why)}
-        rows.append(
-            {
-                "place": line.place,
-                "player": {"id": line.player.pk, "name": line.player.name},
-                "withdrawn": line.withdrawn,
-                "played": line.played,
-                "won": line.won,
-                "values": {
-                    key: None if value is None else str(value)
-                    for key, value in zip(table.chain, line.values, strict=True)
-                },
-                "lot": line.lot,
-                "why": why,
-            }
-        )
+def standing_row(
+    line: Any, chain: Sequence[str], render: Callable[[Msg], str], group: str = ""
+) -> dict[str, Any]:
+    """One row of ``StandingsOut``: a round robin's or a Swiss's standing line (the same
+    fields), its reason rendered by ``render`` in the request's language."""
+    why = None
+    if line.why is not None:
+        why = {**line.why.to_dict(), "text": render(line.why)}
+    return {
+        "place": line.place,
+        "player": {"id": line.player.pk, "name": line.player.name},
+        "withdrawn": line.withdrawn,
+        "played": line.played,
+        "won": line.won,
+        "values": {
+            key: None if value is None else str(value)
+            for key, value in zip(chain, line.values, strict=True)
+        },
+        "lot": line.lot,
+        "why": why,
+        "group": group,
+    }
+
+
+def _standings_data(tables: list[group_standings.GroupStandings]) -> dict[str, Any]:
+    table = max(tables, key=lambda t: t.rounds)
+    rows = [
+        standing_row(line, table.chain, stage_text.render, t.label)
+        for t in tables
+        for line in t.lines
+    ]
     return {
         "chain": list(table.chain),
         "rounds": table.rounds,
@@ -153,14 +177,20 @@ class TournamentStandingsApi(ApiView):
 
         Every player in order by match points and the tournament's tiebreak chain (the lots
         last), each tiebreak's value, and why each player is above the next (a message code
-        with its parameters, and its text in the request's language). A knockout has no
-        standings (400; see the placings).
+        with its parameters, and its text in the request's language). A round robin in
+        groups lists group A's rows first, then B's, …: each row names its group, and its
+        place and reason are within the group. A knockout has no standings (400; see the
+        placings).
         """
         tournament = _tournament(request, pk)
+        if tournament.format == TournamentFormat.SWISS:  # issue 14: after the published rounds
+            from matches.api_swiss import swiss_standings_data
+
+            return Response(StandingsOut(swiss_standings_data(tournament)).data)
         if tournament.format != TournamentFormat.ROUND_ROBIN:
             raise ValidationError(
                 _("A knockout has no standings; its placings are at /placings/."),
                 code="not_round_robin",
             )
-        table = group_standings.tournament_standings(tournament=tournament)
-        return Response(StandingsOut(_standings_data(table)).data)
+        tables = group_standings.group_tables(tournament=tournament)
+        return Response(StandingsOut(_standings_data(tables)).data)

@@ -8,14 +8,24 @@ Each selector runs a fixed number of queries whatever the field size
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 from django.db.models import Q, QuerySet
 
 from core.permissions import User
-from matches import group_standings
+from matches import elimination_brackets, group_standings
 from matches.models import Match, MatchState
+from matches.swiss_standings import published_q
 from tournaments import bracket
-from tournaments.models import Player, Round, Tournament, TournamentFormat, TournamentStatus
+from tournaments.elimination_draw import ELIMINATION_FORMATS
+from tournaments.models import (
+    Player,
+    Round,
+    RoundKind,
+    Tournament,
+    TournamentFormat,
+    TournamentStatus,
+)
 from tournaments.permissions import visible_tournaments
 
 __all__ = [
@@ -39,6 +49,11 @@ class Bracket:
     tournament: Tournament
     rounds: list[BracketRound]
     third_place: Match | None
+    # Consolation and double elimination (issue 14): ``rounds`` is the main (winners')
+    # bracket, titled ``main_title``; the other brackets are ``sections``
+    # (``matches.elimination_brackets``).
+    sections: list[Any] = field(default_factory=list)
+    main_title: str = ""
 
 
 def _matches(tournament: Tournament) -> QuerySet[Match]:
@@ -62,6 +77,18 @@ def tournament_bracket(*, tournament: Tournament) -> Bracket:
         else:
             rounds[match.round_id].matches.append(match)
     ordered = sorted(rounds.values(), key=lambda br: br.round.number)
+    if tournament.format in ELIMINATION_FORMATS:
+        return Bracket(
+            tournament=tournament,
+            rounds=[br for br in ordered if br.round.kind == RoundKind.KNOCKOUT],
+            third_place=None,
+            sections=elimination_brackets.elimination_sections(
+                tournament=tournament,
+                rounds=[br.round for br in ordered],
+                matches={br.round.pk: br.matches for br in ordered},
+            ),
+            main_title=elimination_brackets.main_title(tournament),
+        )
     return Bracket(tournament=tournament, rounds=ordered, third_place=third)
 
 
@@ -84,11 +111,42 @@ def tournament_placings(*, tournament: Tournament) -> list[Placing]:
     listed. A loser by walkover is placed by the round lost in, and marked. A round robin
     places everyone by its standings once its last match is decided, and nobody before.
     """
+    if tournament.format in ELIMINATION_FORMATS:
+        from matches.elimination_placings import elimination_placings
+
+        return elimination_placings(tournament=tournament)
+    if tournament.format == TournamentFormat.SWISS:  # issue 14: its standings, once over
+        if tournament.status != TournamentStatus.FINISHED:
+            return []
+        if tournament.group_advance > 0:
+            from matches.group_placings import knockout_after_groups_placings
+
+            return knockout_after_groups_placings(tournament=tournament)
+        from matches.swiss_standings import swiss_standings
+
+        lines = swiss_standings(tournament=tournament).lines
+        return [Placing(line.player, line.place, line.place) for line in lines]
     if tournament.format == TournamentFormat.ROUND_ROBIN:
         if tournament.status != TournamentStatus.FINISHED:
             return []
-        table = group_standings.tournament_standings(tournament=tournament)
-        return [Placing(line.player, line.place, line.place) for line in table.lines]
+        if tournament.group_advance > 0:
+            from matches.group_placings import knockout_after_groups_placings
+
+            return knockout_after_groups_placings(tournament=tournament)
+        tables = group_standings.group_tables(tournament=tournament)
+        # In groups (and no knockout after them): the k-th of every group share the
+        # places (k − 1)·G + 1 … k·G, G the number of groups.
+        size = len(tables)
+        return sorted(
+            (
+                Placing(line.player, (line.place - 1) * size + 1, line.place * size)
+                if size > 1
+                else Placing(line.player, line.place, line.place)
+                for table in tables
+                for line in table.lines
+            ),
+            key=lambda p: (p.first, p.player.name),
+        )
     rounds = Round.objects.filter(tournament=tournament).count()
     placings: list[Placing] = []
     matches = list(
@@ -132,6 +190,7 @@ def player_matches(*, player: Player, by: User = None) -> QuerySet[Match]:
     return (
         Match.objects.filter(Q(player1=player) | Q(player2=player))
         .filter(tournament__in=visible_tournaments(by))
+        .filter(published_q(by))  # an unpublished Swiss round: staff only (issue 14)
         .select_related("tournament", "round", "player1", "player2", "winner")
         .order_by("-tournament__start_date", "tournament_id", "round__number", "slot")
     )

@@ -18,9 +18,9 @@ from django.conf import settings
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from clubs.rating_services import ratings_sync_on_commit
 from core.errors import PermissionDeniedError
 from core.permissions import User, is_referee
+from matches.match_changes import match_changing
 from matches.models import (
     OPEN_REPORT_STATES,
     EventKind,
@@ -60,7 +60,8 @@ def lock_match(match: Match) -> Match:
     tournament's version is bumped first (its row locked before the match's, the one
     lock order of every writer: ``tournaments_touch``)."""
     tournament_touch(tournament_id=match.tournament_id)
-    ratings_sync_on_commit(match_id=match.pk)  # issue 15: ratings follow the match
+    # issue 15: the ratings follow the match (clubs registers its watcher: match_changes)
+    match_changing(match_id=match.pk)
     return Match.objects.select_for_update().get(pk=match.pk)
 
 

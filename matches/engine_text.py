@@ -356,7 +356,6 @@ TEMPLATES.update(
             "Wins %(claimed)s points, but the game gives %(points)s",
             _count(p, "claimed"),
         ),
-        "bg.wins.match_missing": lambda p: _("'and the match' is missing"),
         "bg.wins.match_wrong": lambda p: _("'and the match' is wrong"),
         "bg.score.line": lambda p: _(
             "score line %(first)s–%(second)s, but the games before give "
@@ -389,6 +388,13 @@ TEMPLATES.update(
             "only a resignation concedes; this game ended by %(ending)s"
         ),
         "bg.result.winner": lambda p: _("the winner is player 0 or 1, not %(winner)s"),
+        "bg.result.fields": lambda p: _(
+            "a backgammon game has no pattern, no munk and no game type"
+        ),
+        "bg.result.outcome": lambda p: _("no backgammon outcome %(outcome)s; known: %(known)s"),
+        "bg.result.conceded_level": lambda p: _(
+            "a resignation concedes single, gammon or backgammon, not %(conceded)s"
+        ),
         "bg.mat.entry": lambda p: _("unrecognised entry %(text)s"),
         "bg.mat.move": lambda p: _("not a move: %(move)s"),
         "bg.mat.too_big": lambda p: _("the record is larger than %(limit)s bytes"),

@@ -26,9 +26,19 @@ from decimal import Decimal
 from matches.models import Match, MatchState
 from stages.messages import Msg
 from stages.tiebreaks import MatchPoints, Result, Standings, explain_order, standings
-from tournaments.models import Entry, Player, Round, Tournament
+from tournaments.models import Entry, Player, Round, RoundKind, Tournament
 
-__all__ = ["Cell", "GroupStandings", "StandingLine", "tournament_standings"]
+__all__ = [
+    "Cell",
+    "GroupStandings",
+    "StandingLine",
+    "group_tables",
+    "open_table_matches",
+    "tournament_standings",
+]
+
+# The rounds a table is made of (a knockout fed by the groups comes after them).
+_TABLE_KINDS = (RoundKind.ROUND_ROBIN, RoundKind.SWISS)
 
 ROUND_ROBIN_POINTS = MatchPoints(win=Decimal(1), bye=Decimal(0))
 
@@ -76,6 +86,12 @@ class GroupStandings:
     lines: list[StandingLine]
     rounds: int
     finished_rounds: int
+    group: int | None = None  # 0 = group A; None when the round robin is one group
+
+    @property
+    def label(self) -> str:
+        """The group's name (A, B, …), or "" for a round robin of one group."""
+        return "" if self.group is None else chr(ord("A") + self.group)
 
 
 def _result(match: Match, number: int) -> Result | None:
@@ -99,11 +115,56 @@ def _result(match: Match, number: int) -> Result | None:
 
 
 def tournament_standings(*, tournament: Tournament) -> GroupStandings:
-    """The round robin's standings now, with the cross table and the reasons."""
+    """The round robin's standings now, with the cross table and the reasons (of its only
+    group; ``group_tables`` for a round robin in groups)."""
+    return group_tables(tournament=tournament)[0]
+
+
+def group_tables(*, tournament: Tournament) -> list[GroupStandings]:
+    """Each group's standings, group A first (one table when the round robin is one
+    group). The same three queries however many groups and players: the entries are
+    split by ``Entry.group`` and the matches by their first player's group."""
     entries = list(Entry.objects.filter(tournament=tournament).select_related("player__club"))
-    numbers = dict(Round.objects.filter(tournament=tournament).values_list("pk", "number"))
-    rounds = len(numbers)
-    matches = list(Match.objects.filter(tournament=tournament).order_by("round__number", "slot"))
+    # Only the table's rounds: a knockout the groups feed is not part of them.
+    rounds = Round.objects.filter(tournament=tournament, kind__in=_TABLE_KINDS)
+    numbers = dict(rounds.values_list("pk", "number"))
+    matches = list(
+        Match.objects.filter(tournament=tournament, round__kind__in=_TABLE_KINDS).order_by(
+            "round__number", "slot"
+        )
+    )
+    if tournament.groups <= 1 or all(e.group is None for e in entries):
+        return [_table(tournament, entries, numbers, matches, None)]
+    group_of = {e.player_id: e.group for e in entries}
+    return [
+        _table(
+            tournament,
+            [e for e in entries if e.group == g],
+            numbers,
+            [m for m in matches if m.player1_id is not None and group_of.get(m.player1_id) == g],
+            g,
+        )
+        for g in range(tournament.groups)
+    ]
+
+
+def open_table_matches(*, tournament: Tournament) -> int:
+    """How many matches of the round robin's (or Swiss) rounds are not finished yet."""
+    return (
+        Match.objects.filter(tournament=tournament, round__kind__in=_TABLE_KINDS)
+        .exclude(state__in=(MatchState.DECIDED, MatchState.WALKOVER, MatchState.BYE))
+        .count()
+    )
+
+
+def _table(
+    tournament: Tournament,
+    entries: list[Entry],
+    numbers: dict[int, int],
+    matches: list[Match],
+    group: int | None,
+) -> GroupStandings:
+    rounds = len({numbers[m.round_id] for m in matches}) if group is not None else len(numbers)
     players = {e.player_id: e.player for e in entries}
     withdrawn = {e.player_id for e in entries if e.withdrawn_at is not None}
     results = [r for m in matches if (r := _result(m, numbers[m.round_id])) is not None]
@@ -155,5 +216,10 @@ def tournament_standings(*, tournament: Tournament) -> GroupStandings:
     }
     done = sum(1 for n in range(1, rounds + 1) if n not in finished)
     return GroupStandings(
-        tournament=tournament, chain=chain, lines=lines, rounds=rounds, finished_rounds=done
+        tournament=tournament,
+        chain=chain,
+        lines=lines,
+        rounds=rounds,
+        finished_rounds=done,
+        group=group,
     )

@@ -3,16 +3,19 @@ matches, registered at start-up (``matches.apps``)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from django.utils.translation import ngettext
 
 from core.errors import ValidationError
+from matches.elimination_progression import elimination_matches_create
+from matches.group_standings import group_tables, open_table_matches
 from matches.models import OPEN_REPORT_STATES, Game, GameReport, Match
 from matches.progression import bracket_matches_create, round_robin_matches_create
 from matches.walkovers import match_withdrawal_apply
-from tournaments.models import Entry, Player, ResultsBy, Round, Tournament
+from stages import elimination
+from tournaments.models import Entry, Player, ResultsBy, Round, Tournament, TournamentFormat
 
 __all__ = ["MATCH_PLAY", "Matches"]
 
@@ -46,6 +49,33 @@ class Matches:
         by: Any,
     ) -> None:
         round_robin_matches_create(tournament=tournament, rounds=rounds, pairs=pairs, by=by)
+
+    def elimination_create(
+        self,
+        *,
+        tournament: Tournament,
+        shape: elimination.Bracket,
+        rounds: Mapping[tuple[str, int], Round],
+        players: Sequence[Player],
+        by: Any,
+    ) -> None:
+        elimination_matches_create(
+            tournament=tournament, shape=shape, rounds=rounds, players=players, by=by
+        )
+
+    def group_orders(self, *, tournament: Tournament) -> tuple[list[list[Player]], int, int]:
+        if tournament.format == TournamentFormat.SWISS:
+            from matches.swiss_standings import swiss_standings, unplayed_swiss_rounds
+
+            lines = swiss_standings(tournament=tournament).lines
+            return (
+                [[line.player for line in lines]],
+                open_table_matches(tournament=tournament),
+                unplayed_swiss_rounds(tournament=tournament),
+            )
+        tables = group_tables(tournament=tournament)
+        orders = [[line.player for line in table.lines] for table in tables]
+        return orders, open_table_matches(tournament=tournament), 0
 
     def withdrawal_apply(self, *, entry: Entry, by: Any, reason: str) -> None:
         match_withdrawal_apply(entry=entry, by=by, reason=reason)

@@ -34,7 +34,7 @@ from engine.types import Outcome, OutcomeKind, Pattern, Side
 from games import registry
 from games.results import GameResult as ResultValue
 from tournaments.lengths import MAX_MATCH_LENGTH, validate_length_bounds
-from tournaments.models import LengthUnit, Player, Round, Tournament
+from tournaments.models import Entry, LengthUnit, Player, Round, Tournament
 
 
 def result_value(row: Any) -> ResultValue:
@@ -110,9 +110,12 @@ class MatchState(models.TextChoices):
     DECIDED = "decided", "decided"
     WALKOVER = "walkover", "walkover"
     BYE = "bye", "bye"
+    # Double elimination's reset (issue 14): the grand final's winner came from the
+    # winners' bracket, so the second final is not played.
+    NOT_NEEDED = "not_needed", "not needed"
 
 
-FINISHED_STATES = (MatchState.DECIDED, MatchState.WALKOVER, MatchState.BYE)
+FINISHED_STATES = (MatchState.DECIDED, MatchState.WALKOVER, MatchState.BYE, MatchState.NOT_NEEDED)
 
 
 class Match(models.Model):
@@ -147,6 +150,24 @@ class Match(models.Model):
     tiebreak2 = models.IntegerField(default=0)
     # A game record that disagrees with the entered results flags the match.
     flag = models.TextField(blank=True)
+    # Consolation and double elimination (issue 14, ``matches.elimination_progression``):
+    # the match's code in ``stages.elimination`` (M2.1, C1.3, W1.2, L4.1, GF, GF2; empty in
+    # a knockout and a round robin, which feed by slot) and the links made from its sources
+    # at the draw: the match the winner and the loser go to, and to which side (upper =
+    # player 1). ``loser_first_match_only``: the loser goes only if this was its first
+    # match (simple consolation); ``if_needed``: the reset, played only if the losers'
+    # bracket's player wins the grand final.
+    code = models.CharField(max_length=8, blank=True)
+    winner_to = models.ForeignKey(
+        "self", null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    winner_to_upper = models.BooleanField(default=True)
+    loser_to = models.ForeignKey(
+        "self", null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    loser_to_upper = models.BooleanField(default=True)
+    loser_first_match_only = models.BooleanField(default=False)
+    if_needed = models.BooleanField(default=False)
     updated_at = models.DateTimeField(auto_now=True)
 
     class Meta:
@@ -507,6 +528,13 @@ class EventKind(models.TextChoices):
     REPORT_DISPUTED = "report_disputed", "report disputed by the opponent"
     REPORT_WITHDRAWN = "report_withdrawn", "report withdrawn by its reporter"
     REPORT_OVERRIDDEN = "report_overridden", "report settled by a referee or organiser"
+    NOT_NEEDED = "not_needed", "not needed (the reset of a grand final)"
+    BYE_UNDONE = "bye_undone", "bye taken back (the result before it changed)"
+    # Swiss rounds (issue 14, ``matches.swiss_progression``): the pairing with its reason,
+    # an organiser's swap, the round published.
+    SWISS_PAIRED = "swiss_paired", "paired (Swiss)"
+    SWISS_SWAPPED = "swiss_swapped", "pairing swapped by an organiser"
+    SWISS_PUBLISHED = "swiss_published", "round published"
 
 
 class MatchEvent(models.Model):
@@ -525,3 +553,27 @@ class MatchEvent(models.Model):
 
     def __str__(self) -> str:
         return f"{self.kind} on match #{self.match_id}"
+
+
+class EntryEventKind(models.TextChoices):
+    CHECKED_OUT = "checked_out", "checked out (not paired in the next round)"
+    CHECKED_IN = "checked_in", "checked in again"
+
+
+class EntryEvent(models.Model):
+    """The audit trail of a player's presence between Swiss rounds (issue 14, item 4):
+    who checked them in or out, and when (``matches.swiss_progression``)."""
+
+    entry = models.ForeignKey(Entry, on_delete=models.CASCADE, related_name="events")
+    kind = models.CharField(max_length=24, choices=EntryEventKind.choices)
+    by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    at = models.DateTimeField(auto_now_add=True)
+    data: models.JSONField[Any, Any] = models.JSONField(default=dict, blank=True)
+
+    class Meta:
+        ordering = ("at", "id")
+
+    def __str__(self) -> str:
+        return f"{self.kind} of entry #{self.entry_id}"

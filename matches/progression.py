@@ -200,6 +200,22 @@ def _has_started(match: Match) -> bool:
 
 def refuse_if_downstream_started(match: Match, what: str) -> list[tuple[Match, bool, str]]:
     """``what``: the refused action, translated by the caller."""
+    if match.code:  # a consolation or double elimination: its links (issue 14)
+        from matches.elimination_progression import elimination_refuse
+
+        return elimination_refuse(match, what)
+    if match.round.kind in (RoundKind.ROUND_ROBIN, RoundKind.SWISS) and (
+        Round.objects.filter(tournament_id=match.tournament_id, kind=RoundKind.KNOCKOUT).exists()
+    ):
+        raise ConflictError(
+            _(
+                # Translators: %(what)s is "Correcting game 3" or "Resetting this match".
+                "%(what)s is refused: the knockout has been drawn from the groups' tables, "
+                "so the group results are final."
+            )
+            % {"what": what},
+            code="knockout_drawn",
+        )
     downstream = _downstream(match)
     for target, _upper, _role in downstream:
         if _has_started(target):
@@ -254,6 +270,11 @@ def _place(target: Match, player: Player | None, upper: bool, by: User) -> None:
 
 def advance(match: Match, by: User) -> None:
     """Put the winner (and a semifinal's loser) into the matches this one feeds."""
+    if match.code:  # a consolation or double elimination: its links (issue 14)
+        from matches.elimination_progression import elimination_advance
+
+        elimination_advance(match, by)
+        return
     for target, upper, role in _downstream(match):
         player = match.winner if role == "winner" else match.loser
         if player is not None:
@@ -262,6 +283,11 @@ def advance(match: Match, by: User) -> None:
 
 
 def unadvance(match: Match, by: User) -> None:
+    if match.code:  # a consolation or double elimination: its links (issue 14)
+        from matches.elimination_progression import elimination_unadvance
+
+        elimination_unadvance(match, by)
+        return
     for target, upper, _role in _downstream(match):
         _place(target, None, upper, by)
     Tournament.objects.filter(pk=match.tournament_id, status=TournamentStatus.FINISHED).update(
@@ -274,6 +300,12 @@ def _tournament_finish_check(tournament_id: int) -> None:
     when every match of every round is."""
     rounds = _rounds_in(tournament_id)
     last = Match.objects.filter(tournament_id=tournament_id, round__number=rounds)
+    tables = last.filter(round__kind__in=(RoundKind.ROUND_ROBIN, RoundKind.SWISS))
+    if (
+        tables.exists()
+        and Tournament.objects.filter(pk=tournament_id, group_advance__gt=0).exists()
+    ):
+        return  # the table feeds a knockout, not drawn yet (tournaments.group_stage)
     if last.filter(round__kind=RoundKind.ROUND_ROBIN).exists():
         last = Match.objects.filter(tournament_id=tournament_id)
     if last.exists() and not last.exclude(state__in=FINISHED_STATES).exists():

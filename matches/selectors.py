@@ -44,9 +44,12 @@ def _base() -> QuerySet[Match]:
 
 def match_list(*, by: User = None) -> QuerySet[Match]:
     """Matches of every tournament ``by`` may see."""
+    from matches.swiss_standings import published_q  # an unpublished Swiss round: staff only
+
     return (
         _base()
         .filter(tournament__in=visible_tournaments(by))
+        .filter(published_q(by))
         .order_by("tournament_id", "round__number", "is_third_place", "slot")
     )
 

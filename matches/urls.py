@@ -1,8 +1,8 @@
-"""API routes of the matches app (mounted under ``api/`` by ``tournaments.api_urls``)."""
+"""API routes of the matches app (mounted under ``api/`` by ``config.api_urls``)."""
 
 from django.urls import URLPattern, path
 
-from matches import api, api_bracket, api_reports
+from matches import api, api_bracket, api_group_knockout, api_reports, api_swiss
 
 urlpatterns: list[URLPattern] = [
     # A tournament's bracket, placings and draw, and a player's matches.
@@ -20,10 +20,29 @@ urlpatterns: list[URLPattern] = [
         name="tournament-bracket",
     ),
     path(
+        "tournaments/<int:pk>/knockout/",
+        api_group_knockout.TournamentGroupKnockoutApi.as_view(),
+        name="tournament-group-knockout",
+    ),
+    path(
         "tournaments/<int:pk>/standings/",
         api_bracket.TournamentStandingsApi.as_view(),
         name="tournament-standings",
     ),
+    # A Swiss's rounds and the organiser's steps (issue 14).
+    path("tournaments/<int:pk>/swiss/", api_swiss.SwissRoundsApi.as_view(), name="swiss-rounds"),
+    path("tournaments/<int:pk>/swiss/pair/", api_swiss.SwissPairApi.as_view(), name="swiss-pair"),
+    path(
+        "tournaments/<int:pk>/swiss/rounds/<int:number>/swap/",
+        api_swiss.SwissSwapApi.as_view(),
+        name="swiss-swap",
+    ),
+    path(
+        "tournaments/<int:pk>/swiss/rounds/<int:number>/publish/",
+        api_swiss.SwissPublishApi.as_view(),
+        name="swiss-publish",
+    ),
+    path("entries/<int:pk>/presence/", api_swiss.EntryPresenceApi.as_view(), name="entry-presence"),
     path(
         "tournaments/<int:pk>/placings/",
         api_bracket.TournamentPlacingsApi.as_view(),

@@ -11,9 +11,9 @@ from django.utils.translation import gettext as _
 from core.errors import ConflictError, ValidationError
 from core.permissions import User
 from matches.common import event_add, lock_match, match_snapshot, referee_require
-from matches.models import FINISHED_STATES, EventKind, Match
+from matches.models import FINISHED_STATES, EventKind, Match, MatchState
 from matches.progression import walkover_apply
-from tournaments.models import Entry, Player, RoundKind
+from tournaments.models import Entry, Player, RoundKind, TournamentFormat
 
 __all__ = ["match_walkover", "match_withdrawal_apply"]
 
@@ -31,6 +31,11 @@ def match_walkover(*, match: Match, winner: Player, by: User, reason: str = "") 
             )
         if match.player1_id is None or match.player2_id is None:
             raise ValidationError(_("Both players must be known before a walkover is given."))
+        if match.state == MatchState.WAITING:  # an unpublished Swiss round (issue 14)
+            raise ValidationError(
+                _("This match is not playable yet: its round is not published."),
+                code="not_published",
+            )
         if winner.pk not in (match.player1_id, match.player2_id):
             raise ValidationError(_("%(player)s does not play in this match.") % {"player": winner})
         walkover_apply(match, winner, by, reason)
@@ -55,6 +60,8 @@ def match_withdrawal_apply(*, entry: Entry, by: User, reason: str = "") -> Match
     if pending is not None and pending.round.kind == RoundKind.ROUND_ROBIN:
         for later in left[1:]:
             _withdrawal_walkover(later, player, by, reason)
+    if pending is None and entry.tournament.format == TournamentFormat.SWISS:
+        return None  # between Swiss rounds: simply not paired again (issue 14)
     if pending is None:
         raise ValidationError(
             _("%(name)s has no match left to play in this tournament; nothing to withdraw from.")

@@ -1,9 +1,13 @@
-"""The apps' layers: ``core`` below everything, ``tournaments`` below ``matches``.
+"""The apps' layers: ``core`` below everything, ``tournaments`` below ``matches`` below
+``clubs``.
 
 ``matches`` imports ``tournaments`` (a match belongs to a tournament's round); the other
 way round goes through ``tournaments.matchplay``, the port ``matches`` registers at
-start-up. ``core`` (errors, roles) imports no app of the project. Every import counts,
-also one inside a function or under ``TYPE_CHECKING``.
+start-up. ``clubs`` (ratings) reads matches; ``matches`` tells it of a changing match
+through ``matches.match_changes``, the port ``clubs`` registers at start-up. ``core``
+(errors, roles) imports no app of the project. Every import counts, also one inside a
+function or under ``TYPE_CHECKING``, and so does a URL module named to ``include()``: the
+apps' API routes are gathered in ``config/api_urls.py``, above every app (issue 13).
 """
 
 from __future__ import annotations
@@ -29,10 +33,30 @@ def imported_modules(source: str) -> set[str]:
     return found
 
 
+def included_modules(source: str) -> set[str]:
+    """Every module a Python source names to Django's ``include()`` by string (a module
+    reached that way is not imported, so ``imported_modules`` misses it)."""
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(source)):
+        if not isinstance(node, ast.Call) or not node.args:
+            continue
+        func = node.func
+        name = func.id if isinstance(func, ast.Name) else getattr(func, "attr", None)
+        if name != "include":
+            continue
+        arg = node.args[0]
+        if isinstance(arg, ast.Tuple) and arg.elts:  # include(("app.urls", "ns"))
+            arg = arg.elts[0]
+        if isinstance(arg, ast.Constant) and isinstance(arg.value, str):
+            found.add(arg.value)
+    return found
+
+
 def _imports_of(package: str) -> dict[str, set[str]]:
     return {
-        str(path.relative_to(ROOT)): imported_modules(path.read_text(encoding="utf-8"))
+        str(path.relative_to(ROOT)): imported_modules(text) | included_modules(text)
         for path in sorted((ROOT / package).rglob("*.py"))
+        for text in (path.read_text(encoding="utf-8"),)
     }
 
 
@@ -56,8 +80,47 @@ def test_the_scanner_sees_imports_anywhere_in_a_module() -> None:
     )
 
 
+def test_the_scanner_sees_url_modules_named_to_include() -> None:
+    source = (
+        "from django.urls import include, path\n"
+        "from django import urls\n"
+        "urlpatterns = [path('', include('matches.urls')),\n"
+        "    path('c/', urls.include(('clubs.api_urls', 'clubs')))]\n"
+    )
+    assert included_modules(source) == {"matches.urls", "clubs.api_urls"}
+
+
 def test_tournaments_imports_nothing_from_matches_or_above() -> None:
-    assert _offending("tournaments", ("matches", "web")) == []
+    # issue 13: clubs hears of a tournament's visibility through tournaments.tournament_changes
+    assert _offending("tournaments", ("matches", "web", "clubs")) == []
+
+
+def test_tournaments_names_no_url_module_of_matches_or_clubs() -> None:
+    # issue 13: the API's URL modules are gathered in config/api_urls.py
+    names = {m for modules in _imports_of("tournaments").values() for m in modules}
+    url_modules = {m for m in names if m.split(".")[-1].endswith("urls")}
+    assert {m for m in url_modules if m.split(".")[0] in ("matches", "clubs")} == set()
+
+
+@pytest.mark.parametrize("package", APPS)
+def test_no_app_includes_another_apps_url_module(package: str) -> None:
+    offending = [
+        f"{path} includes {module}"
+        for path in sorted((ROOT / package).rglob("*.py"))
+        for module in sorted(included_modules(path.read_text(encoding="utf-8")))
+        if module.split(".")[0] != package
+    ]
+    assert offending == []
+
+
+def test_config_gathers_every_apps_api_routes() -> None:
+    included = included_modules((ROOT / "config" / "api_urls.py").read_text(encoding="utf-8"))
+    assert {"tournaments.urls", "matches.urls", "clubs.api_urls"} <= included
+
+
+def test_matches_imports_nothing_from_clubs_or_web() -> None:
+    # issue 13: ratings follow a match through the port matches.match_changes
+    assert _offending("matches", ("clubs", "web")) == []
 
 
 @pytest.mark.parametrize("package", ["core"])

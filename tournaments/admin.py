@@ -11,12 +11,14 @@ from __future__ import annotations
 from typing import Any
 
 from django.contrib import admin, messages
+from django.db import transaction
 from django.db.models import QuerySet
 from django.http import HttpRequest
 
 from core.errors import DomainError
 from core.permissions import can_manage_all_players, is_organiser
 from tournaments import services
+from tournaments.format_change import FORMAT_FIELDS, tournament_format_set
 from tournaments.models import Club, Entry, Player, Round, Tournament, TournamentStatus
 from tournaments.permissions import can_manage_players, organises_player, players_visible_to
 
@@ -142,19 +144,42 @@ class TournamentAdmin(OrganiserScoped):
         ("People", {"fields": ("organisers", "referees")}),
         ("State", {"fields": ("status", "draw_seed", "created_at")}),
     )
+    format_fieldset: Any = ("Format", {"fields": FORMAT_FIELDS})
 
     def has_add_permission(self, request: HttpRequest) -> bool:
         return bool(request.user.has_perm("tournaments.add_tournament"))
+
+    def get_fieldsets(self, request: HttpRequest, obj: Any = None) -> Any:
+        """The format on the change form only: a tournament created here is a knockout
+        (other formats are chosen on the new-tournament page, ``web.views.organiser``)."""
+        fieldsets = list(super().get_fieldsets(request, obj))
+        if obj is not None:
+            fieldsets.insert(2, self.format_fieldset)
+        return fieldsets
+
+    def get_readonly_fields(self, request: HttpRequest, obj: Any = None) -> Any:
+        """Issue 14: the format and the options that shaped the draw are read-only once
+        the tournament is not a draft (its rounds and matches were made for them)."""
+        fields = list(super().get_readonly_fields(request, obj))
+        if obj is not None and obj.status != TournamentStatus.DRAFT:
+            fields += FORMAT_FIELDS
+        return fields
 
     def save_model(self, request: HttpRequest, obj: Tournament, form: Any, change: bool) -> None:
         if change:
             fields = {
                 name: form.cleaned_data[name]
                 for name in form.changed_data
-                if name not in ("organisers", "referees")
+                if name not in ("organisers", "referees", *FORMAT_FIELDS)
+            }
+            formats = {
+                name: form.cleaned_data[name] for name in form.changed_data if name in FORMAT_FIELDS
             }
             try:
-                services.tournament_update(tournament=obj, by=request.user, **fields)
+                with transaction.atomic():  # all of the form or nothing
+                    services.tournament_update(tournament=obj, by=request.user, **fields)
+                    if formats:  # a draft's; checked against the game and scale just saved
+                        tournament_format_set(tournament=obj, by=request.user, **formats)
             except DomainError as err:
                 # Put the stored values back; the message says why.
                 obj.refresh_from_db()

@@ -230,18 +230,51 @@ class TournamentListApi(ApiView):
             TournamentFormat.choices,
             default=TournamentFormat.KNOCKOUT,
             help_text="single elimination (knockout), or a round robin ranked by its "
-            "tiebreak chain",
+            "tiebreak chain; consolation (a knockout with a consolation bracket) and "
+            "double_elimination (issue 14)",
         )
         double_round = serializers.BooleanField(
             default=False, help_text="round robin: everyone meets everyone twice"
+        )
+        progressive_consolation = serializers.BooleanField(
+            default=False,
+            help_text="consolation: later main-bracket losers enter the consolation deeper "
+            "(progressive); false: only first-match losers (simple)",
+        )
+        grand_final_reset = serializers.BooleanField(
+            default=True,
+            help_text="double elimination: the grand final is replayed if the losers' "
+            "bracket's player wins it",
+        )
+        groups = serializers.IntegerField(
+            min_value=1,
+            max_value=16,
+            default=1,
+            help_text="round robin: the number of groups (players dealt by snake seeding)",
+        )
+        group_advance = serializers.IntegerField(
+            min_value=0,
+            max_value=32,
+            default=0,
+            help_text="round robin: the top k (at most 4) of each group go on to a knockout, "
+            "placed crosswise (A1–B2, B1–A2 …); Swiss: the top k (2 to 32) of the standings, "
+            "seeded in order; 0: no knockout",
+        )
+        swiss_rounds = serializers.IntegerField(
+            min_value=1,
+            required=False,
+            allow_null=True,
+            default=None,
+            help_text="Swiss: the number of rounds (at most players − 1); left out, "
+            "⌈log₂ players⌉ at the start",
         )
         tiebreaks = serializers.ListField(
             child=serializers.ChoiceField(round_robin.CHOOSABLE),
             required=False,
             allow_null=True,
             default=None,
-            help_text="round robin: the tiebreaks after match points, in order (the lots "
-            "come last); left out, the game's usual chain",
+            help_text="round robin and Swiss: the tiebreaks after match points, in order (the "
+            "lots come last); left out, the game's usual chain",
         )
 
     @extend_schema(responses=TournamentOut(many=True))

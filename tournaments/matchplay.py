@@ -11,12 +11,13 @@ registers its models with ``django.apps`` or its admin with ``admin.site``.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Protocol
 
 from django.core.exceptions import ImproperlyConfigured
 
 if TYPE_CHECKING:
+    from stages import elimination
     from tournaments.models import Entry, Player, Round, Tournament
 
 __all__ = ["MatchPlay", "match_play", "match_play_register"]
@@ -47,6 +48,27 @@ class MatchPlay(Protocol):
     ) -> None:
         """Create every match of a drawn round robin, round by round (``None``: the bye),
         inside the draw's transaction."""
+        ...
+
+    def elimination_create(
+        self,
+        *,
+        tournament: Tournament,
+        shape: elimination.Bracket,
+        rounds: Mapping[tuple[str, int], Round],
+        players: Sequence[Player],
+        by: Any,
+    ) -> None:
+        """Create every match of a drawn consolation or double elimination (issue 14):
+        ``shape``'s matches in ``rounds`` (by bracket and round number), seed k being
+        ``players[k - 1]``, with their links; inside the draw's transaction."""
+        ...
+
+    def group_orders(self, *, tournament: Tournament) -> tuple[list[list[Player]], int, int]:
+        """A round robin's groups, each as its players in table order (a Swiss: one group,
+        its standings), withdrawn players included (marked by their entries); how many of
+        its table matches are not finished yet; and how many Swiss rounds are not paired
+        or not published yet."""
         ...
 
     def withdrawal_apply(self, *, entry: Entry, by: Any, reason: str) -> None:

@@ -114,6 +114,9 @@ class TournamentFormat(models.TextChoices):
 
     KNOCKOUT = "knockout", "single elimination"
     ROUND_ROBIN = "round_robin", "round robin"
+    SWISS = "swiss", "Swiss"
+    CONSOLATION = "consolation", "single elimination with a consolation bracket"
+    DOUBLE_ELIMINATION = "double_elimination", "double elimination"
 
 
 class RoundKind(models.TextChoices):
@@ -123,6 +126,10 @@ class RoundKind(models.TextChoices):
 
     KNOCKOUT = "knockout", "knockout round"
     ROUND_ROBIN = "round_robin", "round robin round"
+    SWISS = "swiss", "Swiss round"
+    CONSOLATION = "consolation", "consolation bracket round"
+    LOSERS = "losers", "losers' bracket round"
+    GRAND_FINAL = "grand_final", "grand final"
 
 
 class TournamentStatus(models.TextChoices):
@@ -164,13 +171,34 @@ class Tournament(models.Model):
     )
     third_place_match = models.BooleanField(default=False)
     format = models.CharField(
-        max_length=16,
+        max_length=24,
         choices=TournamentFormat.choices,
         default=TournamentFormat.KNOCKOUT,
         help_text="single elimination, or a round robin ranked by the tiebreak chain",
     )
     double_round = models.BooleanField(
         default=False, help_text="round robin: everyone meets everyone twice"
+    )
+    groups = models.PositiveSmallIntegerField(
+        default=1,
+        help_text="round robin: the number of groups, the players dealt by snake seeding",
+    )
+    group_advance = models.PositiveSmallIntegerField(
+        default=0,
+        help_text="round robin in groups: the top k of each group go on to a knockout, placed "
+        "crosswise (A1–B2, B1–A2 …); 0: the groups are the whole tournament",
+    )
+    swiss_rounds = models.PositiveSmallIntegerField(
+        null=True, blank=True, help_text="Swiss: the number of rounds to be played"
+    )
+    progressive_consolation = models.BooleanField(
+        default=False,
+        help_text="consolation: later main-bracket losers enter the consolation deeper",
+    )
+    grand_final_reset = models.BooleanField(
+        default=True,
+        help_text="double elimination: the grand final is replayed if the losers' bracket "
+        "player wins it",
     )
     tiebreaks = models.JSONField(
         default=list,
@@ -219,6 +247,15 @@ class Entry(models.Model):
     player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="entries")
     seed = models.PositiveIntegerField(null=True, blank=True)
     withdrawn_at = models.DateTimeField(null=True, blank=True)
+    group = models.PositiveSmallIntegerField(
+        null=True,
+        blank=True,
+        help_text="round robin in groups: the player's group, 0 = A (set at the draw)",
+    )
+    absent = models.BooleanField(
+        default=False,
+        help_text="Swiss: checked out, not paired in the next round (results stay)",
+    )
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -240,8 +277,10 @@ class Entry(models.Model):
 
 def round_label(number: int, rounds_after: int) -> str:
     """A round's name in the active language, as players say it: in Swedish Omgång N,
-    Åttondelsfinal, Kvartsfinal, Semifinal, Final; in English Round N, Round of 16,
-    Quarterfinal, Semifinal, Final. Only ``number`` and ``rounds_after`` are stored, so a
+    Sextondelsfinal, Åttondelsfinal, Kvartsfinal, Semifinal, Final; in English Round N,
+    Round of 32, Round of 16, Quarterfinal, Semifinal, Final. (Round N keeps the
+    tournament's round number, so a knockout after groups of 64 or more would say it.)
+    Only ``number`` and ``rounds_after`` are stored, so a
     page shows the name in its reader's language (a stored name would be one language's)."""
     if rounds_after == 0:
         return pgettext("round", "Final")
@@ -251,6 +290,8 @@ def round_label(number: int, rounds_after: int) -> str:
         return pgettext("round", "Quarterfinal")
     if rounds_after == 3:
         return pgettext("round", "Round of 16")
+    if rounds_after == 4:
+        return pgettext("round", "Round of 32")
     return gettext("Round %(n)s") % {"n": number}
 
 
@@ -278,10 +319,21 @@ class Round(models.Model):
         help_text="what match_length counts: games (best of, odd) or points (backgammon)",
     )
     kind = models.CharField(
-        max_length=16,
+        max_length=24,
         choices=RoundKind.choices,
         default=RoundKind.KNOCKOUT,
         help_text="a knockout round feeds the next by bracket position; a round robin's not",
+    )
+    bracket_number = models.PositiveSmallIntegerField(
+        null=True,
+        blank=True,
+        help_text="a consolation, losers' or grand-final round: its number within its own "
+        "bracket (1 the first), set at the draw so its name needs no query",
+    )
+    published = models.BooleanField(
+        default=True,
+        help_text="shown to players and playable; a Swiss round is paired unpublished, so the "
+        "organiser can check and swap pairings first",
     )
 
     class Meta:
@@ -307,8 +359,13 @@ class Round(models.Model):
 
     @property
     def name(self) -> str:
-        """The round's name in the active language (``round_label``); a round robin's
-        rounds are numbered (Omgång N)."""
-        if self.kind == RoundKind.ROUND_ROBIN:
+        """The round's name in the active language (``round_label``); a round robin's and
+        a Swiss tournament's rounds are numbered (Omgång N); a consolation, losers' or
+        grand-final round says its bracket (``elimination_draw.round_name``)."""
+        if self.kind in (RoundKind.ROUND_ROBIN, RoundKind.SWISS):
             return gettext("Round %(n)s") % {"n": self.number}
+        if self.kind in (RoundKind.CONSOLATION, RoundKind.LOSERS, RoundKind.GRAND_FINAL):
+            from tournaments.elimination_draw import round_name  # it imports this module
+
+            return round_name(self)
         return round_label(self.number, self.rounds_after)

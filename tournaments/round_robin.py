@@ -23,6 +23,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TypeVar
 
+from stages.crossover import MAX_GROUPS as MAX_FEEDING_GROUPS
 from stages.roundrobin import berger_table
 from stages.tiebreaks import TIEBREAKS
 from tournaments import bracket
@@ -31,16 +32,31 @@ T = TypeVar("T")
 
 __all__ = [
     "CHOOSABLE",
+    "MAX_ADVANCE",
+    "MAX_FEEDING",
+    "MAX_GROUPS",
     "MAX_PLAYERS",
+    "MAX_SWISS_ADVANCE",
+    "advance_problem",
     "chain_problem",
     "default_chain",
     "default_lengths",
     "draw_order",
+    "group_label",
+    "group_round_count",
+    "groups_problem",
     "round_count",
 ]
 
-# The largest round robin (see the module's decisions).
+# The largest round robin (see the module's decisions); with groups, the largest group.
 MAX_PLAYERS = 32
+# Groups of one round robin (snake-seeded, ``stages.roundrobin.snake_groups``).
+MAX_GROUPS = 16
+# Groups that can feed a knockout (``stages.crossover``) and how many of each go on.
+MAX_FEEDING = MAX_FEEDING_GROUPS
+MAX_ADVANCE = 4
+# The top of a Swiss that can go on to a knockout (a bracket of 32).
+MAX_SWISS_ADVANCE = 32
 
 # The tiebreaks an organiser may put after match points.
 CHOOSABLE = tuple(key for key in TIEBREAKS if key != "match_points")
@@ -83,3 +99,44 @@ def chain_problem(chain: Sequence[str], game: str) -> str | None:
     if "skiljepoang" in chain and game != "brade":
         return "skiljepoang"
     return None
+
+
+def group_label(index: int) -> str:
+    """A group's name: A, B, C, … (0 is A)."""
+    return chr(ord("A") + index)
+
+
+def advance_problem(groups: int, advance: int) -> str | None:
+    """Why the top ``advance`` of each of ``groups`` groups cannot go on to a knockout, as a
+    code (``too_many``, ``groups``: more than ``MAX_FEEDING``, ``alone``: one player in
+    all), or ``None``. ``advance`` 0: the groups are the whole tournament."""
+    if advance == 0:
+        return None
+    if not 1 <= advance <= MAX_ADVANCE:
+        return "too_many"
+    if groups > MAX_FEEDING:
+        return "groups"
+    if groups * advance < 2:
+        return "alone"
+    return None
+
+
+def groups_problem(players: int, groups: int, advance: int) -> str | None:
+    """Why ``players`` cannot be dealt into ``groups`` groups at the draw, as a code
+    (``small``: a group of fewer than two, or not more players than go on; ``large``: a
+    group above ``MAX_PLAYERS``), or ``None``. Snake seeding makes the groups' sizes
+    differ by one at most."""
+    smallest = players // groups
+    largest = -(-players // groups)
+    if smallest < 2 or smallest <= advance:
+        return "small"
+    if largest > MAX_PLAYERS:
+        return "large"
+    return None
+
+
+def group_round_count(players: int, groups: int, *, double: bool) -> int:
+    """Rounds of a round robin of ``players`` in ``groups`` snake-seeded groups: the
+    largest group's (``round_count``); the groups play their rounds side by side."""
+    sizes = {players // groups, -(-players // groups)}
+    return max((round_count(n, double=double) for n in sizes if n >= 2), default=0)

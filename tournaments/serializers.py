@@ -77,6 +77,11 @@ class TournamentOut(serializers.ModelSerializer[Tournament]):
             "results_by",
             "format",
             "double_round",
+            "progressive_consolation",
+            "grand_final_reset",
+            "groups",
+            "group_advance",
+            "swiss_rounds",
             "tiebreaks",
             "draw_seed",
         )

@@ -3,7 +3,16 @@ viewer, organiser pages."""
 
 from django.urls import URLPattern, URLResolver, path
 
-from web.views import account, organiser, public, records, referee, reports
+from web.views import (
+    account,
+    group_knockout,
+    organiser,
+    public,
+    records,
+    referee,
+    reports,
+    swiss,
+)
 
 app_name = "web"
 urlpatterns: list[URLPattern | URLResolver] = [
@@ -53,4 +62,25 @@ urlpatterns: list[URLPattern | URLResolver] = [
         "tournaments/<int:pk>/draw/", organiser.bracket_generate, name="tournament_bracket_generate"
     ),
     path("matches/<int:pk>/walkover/", organiser.match_walkover, name="match_walkover"),
+    path(
+        "tournaments/<int:pk>/knockout/",
+        group_knockout.group_knockout_draw,
+        name="tournament_group_knockout",
+    ),  # A Swiss's rounds (issue 14).
+    path("tournaments/<int:pk>/swiss/pair/", swiss.round_pair, name="swiss_pair"),
+    path(
+        "tournaments/<int:pk>/swiss/rounds/<int:number>/swap/",
+        swiss.round_swap,
+        name="swiss_swap",
+    ),
+    path(
+        "tournaments/<int:pk>/swiss/rounds/<int:number>/publish/",
+        swiss.round_publish,
+        name="swiss_publish",
+    ),
+    path(
+        "tournaments/<int:pk>/entries/<int:entry_pk>/presence/",
+        swiss.entry_presence,
+        name="swiss_presence",
+    ),
 ]

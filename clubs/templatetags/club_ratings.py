@@ -4,19 +4,31 @@ page's ratings, each one tag, so those pages need one line each::
     {% load club_ratings %}{% match_rating_box match %}     (templates/web/match_detail.html)
     {% load club_ratings %}{% player_rating_box player %}   (templates/web/player_detail.html)
 
+and the entries tables of a tournament's pages show each player's computed rating beside
+the given one (``Player.rating``)::
+
+    {% computed_ratings tournament as computed %} … {{ computed|rating_of:entry.player_id }}
+        (templates/web/tournament_detail.html, templates/web/organiser/manage.html)
+
 A match is rated only in a public tournament (``clubs.rating_selectors``), and a player's
 page is shown only to who may see the player, so neither shows anything private.
 """
 
 from __future__ import annotations
 
+from decimal import Decimal
 from typing import Any
 
 from django import template
 
 from clubs.charts import history_chart, signed
 from clubs.models import RatedGame
-from clubs.rating_selectors import match_rating_change, player_history, player_ratings
+from clubs.rating_selectors import (
+    match_rating_change,
+    player_history,
+    player_ratings,
+    tournament_ratings,
+)
 
 register = template.Library()
 
@@ -33,7 +45,7 @@ def match_rating_box(match: Any) -> dict[str, Any]:
 def player_rating_box(player: Any) -> dict[str, Any]:
     """The player's rating in each game they have one in, with the chart of its history
     (one query, plus one per game). ``Player.rating``, the number organisers type in with
-    the entries, is shown as the *entered* rating: below the computed ones when there
+    the entries, is shown as the *given* rating: below the computed ones when there
     are any, alone otherwise (issue 15: two unlabelled ratings on one page confused)."""
     boxes = []
     for rating in player_ratings(player=player):
@@ -47,3 +59,18 @@ def player_rating_box(player: Any) -> dict[str, Any]:
             }
         )
     return {"player": player, "boxes": boxes}
+
+
+@register.simple_tag
+def computed_ratings(tournament: Any) -> dict[int, Decimal]:
+    """The computed ratings of the tournament's players by player id, one query for the
+    whole table (``rating_selectors.tournament_ratings``). On the public tournament page
+    they may lag behind a match decided in another tournament until this tournament
+    changes: the page answers conditional GETs by its own version (``web.live``)."""
+    return tournament_ratings(tournament=tournament)
+
+
+@register.filter
+def rating_of(ratings: dict[int, Decimal], player_id: int) -> Decimal | str:
+    """``ratings[player_id]``, or "" for a player not rated yet."""
+    return ratings.get(player_id, "")

@@ -219,6 +219,32 @@ ENDPOINTS: list[tuple[str, str, str, dict[str, Any] | None, Callable[[str], int]
         None,
         lambda role: 400 if role in VISIBLE else 404,
     ),
+    # A Swiss's rounds and steps (issue 14; tests/api/test_swiss_api.py plays one): the
+    # world's tournament is a knockout, so those who may see or run it are told it is not a
+    # Swiss (400); the steps check the organiser first.
+    (
+        "swiss rounds",
+        "get",
+        "/api/tournaments/{t}/swiss/",
+        None,
+        lambda role: 400 if role in VISIBLE else 404,
+    ),
+    ("swiss pair", "post", "/api/tournaments/{t}/swiss/pair/", None, write(ORG, 400)),
+    (
+        "swiss swap",
+        "post",
+        "/api/tournaments/{t}/swiss/rounds/1/swap/",
+        {"first": "{b2}", "second": "{b2}"},
+        write(ORG, 400),
+    ),
+    (
+        "swiss publish",
+        "post",
+        "/api/tournaments/{t}/swiss/rounds/1/publish/",
+        None,
+        write(ORG, 400),
+    ),
+    ("check in", "post", "/api/entries/{entry}/presence/", {"present": False}, write(ORG, 400)),
     ("round", "get", "/api/rounds/{round}/", None, read),
     ("round length", "patch", "/api/rounds/{round}/", {"match_length": 5}, write(ORG, 200)),
     ("match list", "get", "/api/matches/?tournament={t}", None, everyone),
@@ -310,6 +336,13 @@ ENDPOINTS: list[tuple[str, str, str, dict[str, Any] | None, Callable[[str], int]
         "/api/tournaments/{draft}/draw/",
         {},
         write(ORG, 201),  # the draft is visible to its staff and entrants
+    ),
+    (
+        "group knockout draw",
+        "post",
+        "/api/tournaments/{t}/knockout/",
+        {},
+        write(ORG, 400),  # the rights: {t} is a knockout, so its organiser gets 400
     ),
     ("player list", "get", "/api/players/", None, everyone),
     ("player detail", "get", "/api/players/{player}/", None, read),

@@ -2,4 +2,4 @@
 
 from django.urls import URLResolver, include, path
 
-urlpatterns: list[URLResolver] = [path("api/", include("tournaments.api_urls"))]
+urlpatterns: list[URLResolver] = [path("api/", include("config.api_urls"))]

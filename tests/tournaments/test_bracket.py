@@ -138,7 +138,7 @@ def test_third_place_match_and_lengths() -> None:
     ("number", "rounds", "english", "swedish"),
     [
         (1, 6, "Round 1", "Omgång 1"),
-        (2, 6, "Round 2", "Omgång 2"),
+        (2, 6, "Round of 32", "Sextondelsfinal"),
         (3, 6, "Round of 16", "Åttondelsfinal"),
         (4, 6, "Quarterfinal", "Kvartsfinal"),
         (5, 6, "Semifinal", "Semifinal"),

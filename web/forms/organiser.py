@@ -54,6 +54,18 @@ def format_choices() -> list[tuple[str, str]]:
             TournamentFormat.ROUND_ROBIN,
             _("Round robin (everyone meets everyone; a table with tiebreaks)"),
         ),
+        (
+            TournamentFormat.SWISS,
+            _("Swiss (a fixed number of rounds, each paired by the scores so far)"),
+        ),
+        (
+            TournamentFormat.CONSOLATION,
+            _("Single elimination with a consolation bracket (for the first losers)"),
+        ),
+        (
+            TournamentFormat.DOUBLE_ELIMINATION,
+            _("Double elimination (out after two losses: winners' and losers' brackets)"),
+        ),
     ]
 
 
@@ -221,13 +233,62 @@ class TournamentForm(Form):
         required=False,
         help_text=gettext_lazy("Everyone meets everyone twice (round robin only)."),
     )
+    progressive_consolation = forms.BooleanField(
+        label=gettext_lazy("Progressive consolation"),
+        required=False,
+        help_text=gettext_lazy(
+            "Consolation: the losers of later main-bracket rounds (all but the final) enter "
+            "the consolation too, deeper in it. Unticked: only the players who lose their "
+            "first match play the consolation."
+        ),
+    )
+    grand_final_reset = forms.BooleanField(
+        label=gettext_lazy("Replay the final if needed"),
+        required=False,
+        initial=True,
+        help_text=gettext_lazy(
+            "Double elimination: if the losers' bracket's player wins the final, it is "
+            "played again, so that nobody goes out after one loss."
+        ),
+    )
+    groups = forms.IntegerField(
+        label=gettext_lazy("Groups"),
+        min_value=1,
+        max_value=16,
+        required=False,  # left out: one group
+        help_text=gettext_lazy(
+            "Round robin: play in this many groups, the players dealt by seed "
+            "(snake seeding: 1 → A, 2 → B, …, back from the last group)."
+        ),
+    )
+    group_advance = forms.IntegerField(
+        label=gettext_lazy("Players per group on to a knockout"),
+        min_value=0,
+        max_value=32,
+        required=False,  # left out: the groups are the whole tournament
+        help_text=gettext_lazy(
+            "Round robin: the top players of each group play a knockout afterwards, placed "
+            "crosswise (A1–B2, B1–A2 …). Swiss: the top players of the standings (2 to 32), "
+            "seeded in their order. 0: no knockout."
+        ),
+    )
+    swiss_rounds = forms.IntegerField(
+        label=gettext_lazy("Swiss rounds"),
+        min_value=1,
+        max_value=99,
+        required=False,  # left out: ⌈log₂ players⌉ at the start (tournaments.swiss_rounds)
+        help_text=gettext_lazy(
+            "Swiss: the number of rounds, at most the number of players minus one. Leave it "
+            "empty for the usual number (7–8 players: 3 rounds, 9–16: 4, …)."
+        ),
+    )
     tiebreak_1 = forms.ChoiceField(
         label=gettext_lazy("Tiebreak 1"),
         choices=tiebreak_choices,
         required=False,
         help_text=gettext_lazy(
-            "Round robin: players level on match points are ranked by these, in order, and "
-            "then by lot. Leave them all empty for the game's usual chain."
+            "Round robin and Swiss: players level on match points are ranked by these, in "
+            "order, and then by lot. Leave them all empty for the format's usual chain."
         ),
     )
     tiebreak_2 = forms.ChoiceField(
@@ -292,7 +353,12 @@ class PlayerAddForm(Form):
         required=False,
         help_text=gettext_lazy("Only for a club that is not in the list above."),
     )
-    rating = forms.IntegerField(label=gettext_lazy("Rating"), min_value=0, required=False)
+    rating = forms.IntegerField(
+        # Issue 15: the rating given at entry (for seeding), not the one computed here.
+        label=gettext_lazy("Given rating"),
+        min_value=0,
+        required=False,
+    )
     seed = forms.IntegerField(
         label=gettext_lazy("Seed"),
         min_value=1,
@@ -579,3 +645,13 @@ class WalkoverForm(Form):
     def winner_player(self) -> Any:
         pk = self.cleaned_data["winner"]
         return self.match.player1 if pk == self.match.player1_id else self.match.player2
+
+
+class KnockoutLengthsForm(DrawForm):
+    """The lengths of the knockout that a round robin's groups feed
+    (``tournaments.group_stage``): a draw form without a draw seed (the tables decide the
+    places, not a draw)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        del self.fields["draw_seed"]

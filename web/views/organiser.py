@@ -31,7 +31,7 @@ from core.permissions import can_create_tournament, is_organiser
 from matches import brackets, walkovers
 from matches import selectors as matches_sel
 from matches.models import Match, MatchState
-from tournaments import bracket, round_robin, services
+from tournaments import bracket, elimination_draw, round_robin, services, swiss_rounds
 from tournaments import selectors as tournaments_sel
 from tournaments.models import Entry, Tournament, TournamentFormat, TournamentStatus
 from web.forms.organiser import (
@@ -47,6 +47,8 @@ from web.forms.organiser import (
 )
 from web.games import unit_of
 from web.views.common import found
+from web.views.group_knockout import group_knockout_context
+from web.views.swiss import swiss_manage_context
 
 OPEN_STATES = (MatchState.READY, MatchState.PLAYING)
 
@@ -57,6 +59,11 @@ PROBLEMS: dict[str, tuple[str, Any]] = {
     "import_form": ("import", gettext_lazy("Nothing was imported: see the errors.")),
     "referees_form": ("referees", gettext_lazy("The referees are not saved: see the errors.")),
     "draw_form": ("draw", gettext_lazy("The bracket is not drawn: see the errors.")),
+    "knockout_form": (
+        "group-knockout",
+        gettext_lazy("The knockout is not drawn: see the errors."),
+    ),
+    "swap_form": ("swiss", gettext_lazy("The players are not swapped yet: see below.")),
 }
 
 
@@ -113,7 +120,12 @@ def tournament_create(request: HttpRequest) -> HttpResponse:
                 results_by=data["results_by"],
                 format=data["format"],
                 double_round=data["double_round"],
+                progressive_consolation=data["progressive_consolation"],
+                grand_final_reset=data["grand_final_reset"],
                 tiebreaks=form.tiebreaks(),
+                groups=data.get("groups") or 1,
+                group_advance=data.get("group_advance") or 0,
+                swiss_rounds=data.get("swiss_rounds"),
             )
         except DomainError as err:
             form.add_error(None, err.message)
@@ -144,15 +156,26 @@ def _draw_shape(tournament: Tournament) -> tuple[int, int]:
     if players < 2:
         return players, 0
     if tournament.format == TournamentFormat.ROUND_ROBIN:
-        return players, round_robin.round_count(players, double=tournament.double_round)
+        return players, round_robin.group_round_count(
+            players, tournament.groups, double=tournament.double_round
+        )
+    if tournament.format in elimination_draw.ELIMINATION_FORMATS:  # issue 14
+        shape = elimination_draw.bracket_shape(tournament, players)
+        return players, len(elimination_draw.round_plan(shape))
+    if tournament.format == TournamentFormat.SWISS:  # issue 14
+        return players, tournament.swiss_rounds or swiss_rounds.default_rounds(players)
     return players, bracket.round_count(players)
 
 
 def _draw_form(tournament: Tournament, data: Any = None) -> DrawForm:
     players, rounds = _draw_shape(tournament)
     initial: dict[str, str] = {}
-    if rounds and tournament.format == TournamentFormat.ROUND_ROBIN:
+    if rounds and tournament.format in (TournamentFormat.ROUND_ROBIN, TournamentFormat.SWISS):
         initial["lengths"] = lengths_text(round_robin.default_lengths(rounds))
+    elif rounds and tournament.format in elimination_draw.ELIMINATION_FORMATS:
+        shape = elimination_draw.bracket_shape(tournament, players)
+        plan = elimination_draw.round_plan(shape)
+        initial["lengths"] = lengths_text(elimination_draw.default_lengths(plan))
     elif rounds:
         initial["lengths"] = lengths_text(bracket.default_lengths(rounds))
     unit = unit_of(tournament)
@@ -175,6 +198,8 @@ def _manage_page(request: HttpRequest, tournament: Tournament, **forms: Any) -> 
         matches = [m for r in drawn.rounds for m in r.matches]
         if drawn.third_place is not None:
             matches.append(drawn.third_place)
+        for section in drawn.sections:  # a consolation's or double elimination's others
+            matches += [m for column in section.columns for m in column.slots if m is not None]
         open_matches = [
             m
             for m in matches
@@ -199,6 +224,8 @@ def _manage_page(request: HttpRequest, tournament: Tournament, **forms: Any) -> 
         "referees_form": forms.get("referees_form") or _referees_form(tournament),
         "draw_form": forms.get("draw_form") or _draw_form(tournament),
         "withdraw_form": forms.get("withdraw_form") or WithdrawForm(),
+        "group_knockout": group_knockout_context(tournament, forms.get("knockout_form")),
+        "swiss_manage": swiss_manage_context(tournament, forms.get("swap_form")),
     }
     return render(request, "web/organiser/manage.html", context)
 

@@ -15,14 +15,15 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import render
+from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
+from django.urls import reverse
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 
 from core.permissions import is_match_player, is_organiser, is_referee
 from engine.types import Side
-from matches import brackets, group_standings, stage_text
+from matches import brackets, elimination_brackets, group_standings, stage_text
 from matches import selectors as matches_sel
 from matches.group_standings import StandingLine
 from matches.models import Game, Match, MatchState, RecordState
@@ -31,7 +32,13 @@ from scoring.match import match_state
 from scoring.scales import GameScore, Scale, format_tiebreak, score_game
 from stages.messages import number
 from tournaments import selectors as tournaments_sel
-from tournaments.models import Player, Tournament, TournamentFormat, TournamentStatus
+from tournaments.models import (
+    Player,
+    RoundKind,
+    Tournament,
+    TournamentFormat,
+    TournamentStatus,
+)
 from tournaments.selectors import LiveStamp
 from web.games import entry_choices
 from web.live import conditional, fragment
@@ -64,14 +71,43 @@ def tournament_detail(
 ) -> HttpResponse:
     context = _bracket_context(request, pk)
     tournament = context["tournament"]
+    if tournament.format == TournamentFormat.SWISS:  # issue 14: web.views.swiss
+        from web.views.swiss import swiss_context
+
+        context.update(
+            swiss=swiss_context(request, tournament),
+            knockout=_split_knockout(context["bracket"])[0],
+            entries=tournaments_sel.tournament_entries(tournament=tournament),
+            is_organiser=is_organiser(request.user, tournament),
+            is_referee=is_referee(request.user, tournament),
+        )
+        return render(request, "web/tournament_detail.html", context)
     if tournament.format == TournamentFormat.ROUND_ROBIN:
+        knockout, table_rounds = _split_knockout(context["bracket"])
         context.update(
             group=group_context(tournament),
+            knockout=knockout,
+            table_rounds=table_rounds,
+            # One group: its table is the placings; in groups they are shared or come
+            # from the knockout (``matches.group_placings``).
+            placings=(
+                brackets.tournament_placings(tournament=tournament) if tournament.groups > 1 else []
+            ),
             entries=tournaments_sel.tournament_entries(tournament=tournament),
             rounds=[br.round for br in context["bracket"].rounds],
             is_organiser=is_organiser(request.user, tournament),
             is_referee=is_referee(request.user, tournament),
         )
+        if stamp is not None:
+            # The tables, cross tables and rounds show nothing that depends on who looks:
+            # rendered once per version and language, as the bracket is (``web.live``).
+            context["group_html"] = mark_safe(
+                fragment(
+                    "group",
+                    stamp,
+                    lambda: render_to_string("web/_group.html", context, request),
+                )
+            )
         return render(request, "web/tournament_detail.html", context)
     context.update(
         placings=brackets.tournament_placings(tournament=tournament),
@@ -85,6 +121,16 @@ def tournament_detail(
     return render(request, "web/tournament_detail.html", context)
 
 
+# The formats whose tournament page draws a bracket (the elimination formats, issue 14).
+BRACKET_FORMATS = frozenset(
+    {
+        TournamentFormat.KNOCKOUT,
+        TournamentFormat.CONSOLATION,
+        TournamentFormat.DOUBLE_ELIMINATION,
+    }
+)
+
+
 @conditional("bracket", tournaments_sel.tournament_stamp)
 def tournament_bracket(
     request: HttpRequest, pk: int, *, stamp: LiveStamp | None = None
@@ -93,12 +139,30 @@ def tournament_bracket(
 
     Rendered once per version and language and kept in the cache (``web.live``): the
     bracket shows nothing that depends on who looks, so ``_bracket.html`` must not either.
+    A format played without a bracket (issue 14: a round robin, Swiss) has none to show:
+    the address leads to the tournament page's standings instead. The format comes with
+    the cached fragment (empty for such a format), so a poll still costs one query.
     """
     if stamp is None:
-        return render(request, "web/_bracket.html", _bracket_context(request, pk))
-    if not stamp.is_public:
-        found(tournaments_sel.tournament_get, pk=pk, by=request.user)  # may they see it?
-    return HttpResponse(_bracket_html(request, stamp, lambda: _bracket_context(request, pk)))
+        context = _bracket_context(request, pk)
+        html = _bracket_part(request, context)
+    else:
+        if not stamp.is_public:
+            found(tournaments_sel.tournament_get, pk=pk, by=request.user)  # may they see it?
+        html = _bracket_html(request, stamp, lambda: _bracket_context(request, pk))
+    if not html:
+        return redirect(reverse("web:tournament_detail", args=[pk]) + "#standings-h")
+    return HttpResponse(html)
+
+
+def _split_knockout(drawn: brackets.Bracket) -> tuple[brackets.Bracket | None, list[Any]]:
+    """A round robin's rounds: the knockout its groups feed (``tournaments.group_stage``),
+    drawn as a bracket, or ``None`` before it is drawn; and the table's own rounds."""
+    table = [br for br in drawn.rounds if br.round.kind != RoundKind.KNOCKOUT]
+    ko = [br for br in drawn.rounds if br.round.kind == RoundKind.KNOCKOUT]
+    if not ko:
+        return None, table
+    return brackets.Bracket(tournament=drawn.tournament, rounds=ko, third_place=None), table
 
 
 @dataclass
@@ -115,9 +179,24 @@ class GroupLine:
 def group_context(tournament: Tournament) -> dict[str, Any]:
     """The round robin's table (``matches.group_standings``) with its tiebreaks' names
     and the reasons rendered in the active language (``matches.stage_text``)."""
-    table = group_standings.tournament_standings(tournament=tournament)
-    columns = [stage_text.tiebreak_name(key) for key in table.chain]
-    lines = [
+    tables = group_standings.group_tables(tournament=tournament)
+    columns = [stage_text.tiebreak_name(key) for key in tables[0].chain]
+    shown = [
+        {"standings": table, "lines": _group_lines(table, columns), "label": table.label}
+        for table in tables
+    ]
+    # A round robin in groups: the whole draw's rounds, as many as its largest group's.
+    return {
+        "table": max(tables, key=lambda t: t.rounds),
+        "columns": columns,
+        "tables": shown,
+        "lines": shown[0]["lines"],
+        "in_groups": len(tables) > 1,
+    }
+
+
+def _group_lines(table: group_standings.GroupStandings, columns: list[str]) -> list[GroupLine]:
+    return [
         GroupLine(
             line=line,
             values=[
@@ -131,19 +210,21 @@ def group_context(tournament: Tournament) -> dict[str, Any]:
         )
         for line in table.lines
     ]
-    return {"table": table, "columns": columns, "lines": lines}
 
 
 def _bracket_html(
     request: HttpRequest, stamp: LiveStamp, context: Callable[[], dict[str, Any]]
 ) -> SafeString:
     """The rendered bracket, the same for the page and its live part: from the cache."""
-    html = fragment(
-        f"bracket:{LIVE_EVERY}",
-        stamp,
-        lambda: render_to_string("web/_bracket.html", context(), request),
-    )
+    html = fragment(f"bracket:{LIVE_EVERY}", stamp, lambda: _bracket_part(request, context()))
     return mark_safe(html)  # our own template's output, escaped by it when rendered
+
+
+def _bracket_part(request: HttpRequest, context: dict[str, Any]) -> str:
+    """``_bracket.html`` rendered, or "" for a format without a bracket (issue 14)."""
+    if context["tournament"].format not in BRACKET_FORMATS:
+        return ""
+    return render_to_string("web/_bracket.html", context, request)
 
 
 @dataclass
@@ -255,6 +336,8 @@ def _match_context(request: HttpRequest, pk: int) -> dict[str, Any]:
         or bool(rows_of_reports),
         "live_every": LIVE_EVERY,
         "viewable_states": (RecordState.VERIFIED, RecordState.ENTERED, RecordState.MISMATCH),
+        # A consolation's or double elimination's match: where its winner and loser go.
+        "links": elimination_brackets.match_links(match),
     }
 
 

@@ -38,7 +38,7 @@
     clear(root);
     // The rounds in order (the third-place match is not joined by lines).
     var rounds = Array.prototype.slice.call(
-      root.querySelectorAll(".round:not(.third) ol.matches"));
+      root.querySelectorAll(".round:not(.third):not(.aside) ol.matches"));
     shown.forEach(function (id) {
       var selector = '.line[data-player="' + CSS.escape(id) + '"]';
       slotsOf(root, id).forEach(function (slot) { slot.classList.add("path"); });

@@ -1,4 +1,9 @@
-"""The whole REST API: ``path("api/", include("tournaments.api_urls"))`` in config/urls.py.
+"""The whole REST API: ``path("api/", include("config.api_urls"))`` in config/urls.py.
+
+Each app owns its API routes (``tournaments.urls``, ``matches.urls``, ``clubs.api_urls``);
+gathering them under one ``api`` namespace is the project's business, so it lives here in
+``config/`` and no app reaches into another's URL module (issue 13, "the seam first";
+tests/test_layers.py checks it).
 
 Routes are namespaced ``api`` (``reverse("api:match-detail", args=[1])``); ``api/`` lists
 the main endpoints, ``api/token/`` hands out API tokens; the OpenAPI schema is at

@@ -1,0 +1,192 @@
+"""The consolation, losers' and final brackets of a tournament as its pages and API draw
+them (issue 14, items 3 and 4), beside the main bracket (``matches.brackets``).
+
+Each bracket is a *section* of columns, one per round, drawn like the main bracket: every
+column lists its round's full layout (``stages.elimination`` keeps the layout's match
+numbers; a match removed by the byes is an empty place, ``None``), so that each match sits
+between the matches that feed it. A column is *straight* when the next one has as many
+places (a losers' bracket's drop-in round: each match feeds the one beside it).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+
+from django.utils.translation import gettext as _
+
+from matches.models import Match, MatchState
+from tournaments.elimination_draw import round_name, round_title
+from tournaments.models import Player, Round, RoundKind, Tournament, TournamentFormat
+
+__all__ = [
+    "Column",
+    "Section",
+    "elimination_sections",
+    "layout_widths",
+    "main_title",
+    "match_links",
+]
+
+
+@dataclass
+class Column:
+    round: Round
+    title: str
+    slots: list[Match | None]
+    straight: bool = False
+
+
+@dataclass
+class Section:
+    key: str  # "consolation", "losers" or "final"
+    title: str
+    columns: list[Column] = field(default_factory=list)
+    winner: Player | None = None
+
+
+def layout_widths(kind: str, size: int, progressive: bool) -> list[int]:
+    """The number of places in each round of a consolation or losers' bracket on a
+    ``size``-line layout (``stages.elimination._Builder.losers``): a simple consolation
+    halves from size / 4; a losers' bracket (and a progressive consolation, fed by every
+    main round but the final) alternates a drop-in round and a halving round."""
+    width = size // 4
+    if width == 0:
+        return []
+    rounds = size.bit_length() - 1
+    if kind == RoundKind.CONSOLATION and not progressive:
+        widths = [width]
+        while width > 1:
+            width //= 2
+            widths.append(width)
+        return widths
+    last_drop = rounds if kind == RoundKind.LOSERS else rounds - 1
+    widths = [width]
+    for r in range(2, last_drop + 1):
+        widths.append(width)
+        if width > 1 and r < last_drop:
+            width //= 2
+            widths.append(width)
+    while width > 1:
+        width //= 2
+        widths.append(width)
+    return widths
+
+
+def _local(code: str) -> int:
+    """The round number within its bracket of a match code (``L3.2`` → 3; ``GF2`` → 2)."""
+    if code.startswith("GF"):
+        return int(code[2:] or 1)
+    return int(code[1 : code.index(".")])
+
+
+def main_title(tournament: Tournament) -> str:
+    if tournament.format == TournamentFormat.DOUBLE_ELIMINATION:
+        return _("Winners' bracket")
+    return _("Main bracket")
+
+
+_TITLES: dict[str, tuple[str, Callable[[], str]]] = {
+    RoundKind.CONSOLATION: ("consolation", lambda: _("Consolation bracket")),
+    RoundKind.LOSERS: ("losers", lambda: _("Losers' bracket")),
+    RoundKind.GRAND_FINAL: ("final", lambda: _("Final")),
+}
+
+
+def elimination_sections(
+    *,
+    tournament: Tournament,
+    rounds: Sequence[Round],
+    matches: Mapping[int, list[Match]],
+) -> list[Section]:
+    """The brackets after the main one: ``rounds`` in order, ``matches`` by round id."""
+    size = 2 * len(matches.get(rounds[0].pk, [])) if rounds else 0
+    sections: dict[str, Section] = {}
+    for rnd in rounds:
+        if rnd.kind not in _TITLES:
+            continue
+        key, title = _TITLES[rnd.kind]
+        section = sections.setdefault(key, Section(key, title()))
+        round_matches = matches.get(rnd.pk, [])
+        local = _local(round_matches[0].code) if round_matches else len(section.columns) + 1
+        if rnd.kind == RoundKind.GRAND_FINAL:
+            width = 1
+        else:
+            widths = layout_widths(rnd.kind, size, tournament.progressive_consolation)
+            width = widths[local - 1]
+        slots: list[Match | None] = [None] * width
+        for m in round_matches:
+            slots[m.slot] = m
+        # Titles count the section's own columns (a round the byes emptied is not shown).
+        section.columns.append(Column(rnd, round_title(rnd, len(section.columns) + 1), slots))
+    for section in sections.values():
+        for column, after in zip(section.columns, section.columns[1:], strict=False):
+            column.straight = len(after.slots) == len(column.slots)
+        last = section.columns[-1].slots[0] if section.columns else None
+        if section.key == "consolation" and last is not None:
+            decided = last.state in (MatchState.DECIDED, MatchState.WALKOVER, MatchState.BYE)
+            section.winner = last.winner if decided else None
+    return list(sections.values())
+
+
+def _where(target: Match, tournament: Tournament) -> str:
+    """ "Förlorarträd, Omgång 2": the bracket and the round of a match, for a sentence."""
+    rnd = target.round
+    if rnd.kind == RoundKind.KNOCKOUT:
+        return _("%(bracket)s, %(round)s") % {
+            "bracket": main_title(tournament),
+            "round": rnd.name.lower(),
+        }
+    if rnd.kind == RoundKind.GRAND_FINAL:
+        return round_name(rnd).lower()
+    return round_name(rnd)
+
+
+def match_links(match: Match) -> list[tuple[str, Match | None]]:
+    """Where a consolation's or double elimination's match sends its winner and its loser,
+    as sentences for the match page, each with the match it names (None: none)."""
+    if not match.code:
+        return []
+    tournament = match.tournament
+    ids = [pk for pk in (match.winner_to_id, match.loser_to_id) if pk is not None]
+    targets = {m.pk: m for m in Match.objects.filter(pk__in=ids).select_related("round")}
+    out: list[tuple[str, Match | None]] = []
+    if match.winner_to_id is not None:
+        target = targets[match.winner_to_id]
+        where = _where(target, tournament)
+        out.append((_("The winner goes on to %(where)s.") % {"where": where}, target))
+    elif match.code == "GF":
+        reset = Match.objects.filter(tournament=tournament, if_needed=True).first()
+        if reset is None:
+            out.append((_("The winner wins the tournament."), None))
+        else:
+            out.append(
+                (
+                    _(
+                        "If the winners' bracket's player (the upper line) wins, the "
+                        "tournament is over; if the losers' bracket's player wins, the final "
+                        "is played again."
+                    ),
+                    reset,
+                )
+            )
+    elif match.round.kind == RoundKind.CONSOLATION:
+        out.append((_("The winner wins the consolation."), None))
+    else:
+        out.append((_("The winner wins the tournament."), None))
+    if match.state == MatchState.BYE:
+        return out
+    if match.loser_to_id is not None:
+        target = targets[match.loser_to_id]
+        where = _where(target, tournament)
+        if match.loser_first_match_only:
+            text = _(
+                "The loser goes to %(where)s if this was its first match (after a bye in "
+                "round 1); otherwise the loser is out."
+            )
+        else:
+            text = _("The loser goes to %(where)s.")
+        out.append((text % {"where": where}, target))
+    elif match.code != "GF" or not out[0][1]:
+        out.append((_("The loser is out."), None))
+    return out

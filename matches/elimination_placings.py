@@ -1,0 +1,101 @@
+"""Placings of a consolation or double-elimination tournament (issue 14, item 2), and the
+consolation's winner.
+
+Decisions where the issue is silent:
+- Double elimination: 1 the winner of the last final played (the reset if it was played,
+  else the grand final), 2 its loser; then the players knocked out in the losers' bracket,
+  its last round first: the losers of a round share the places its matches cover (the
+  losers' final 3, the round before 4, …, e.g. 5–6, 7–8, 9–12 with 16 players). Every
+  place is then taken exactly once: 2 + the losers' bracket's n − 2 matches.
+- Consolation: the main bracket places as a knockout does (1, 2, 3–4, 5–8, …); the
+  consolation places nobody (a player who lost in round 1 and won it did not beat the
+  players who went further), but its winner is named (``consolation_winner``).
+- A player is placed once out (or the winner once the last final is decided); a loser by
+  walkover is marked, as in a knockout.
+"""
+
+from __future__ import annotations
+
+from matches.brackets import Placing
+from matches.models import Match, MatchState
+from tournaments import bracket
+from tournaments.models import Player, RoundKind, Tournament, TournamentFormat
+
+__all__ = ["consolation_winner", "elimination_placings"]
+
+_PLAYED = (MatchState.DECIDED, MatchState.WALKOVER)
+
+
+def _matches(tournament: Tournament) -> list[Match]:
+    return list(
+        Match.objects.filter(tournament=tournament)
+        .select_related("player1", "player2", "winner", "round")
+        .order_by("round__number", "slot")
+    )
+
+
+def elimination_placings(*, tournament: Tournament) -> list[Placing]:
+    """The placings so far (the module's rules), best first."""
+    matches = _matches(tournament)
+    if tournament.format == TournamentFormat.DOUBLE_ELIMINATION:
+        placings = _double(matches)
+    else:
+        placings = _consolation(matches)
+    return sorted(placings, key=lambda p: (p.first, p.player.name, p.player.pk))
+
+
+def _double(matches: list[Match]) -> list[Placing]:
+    placings: list[Placing] = []
+    finals = [m for m in matches if m.round.kind == RoundKind.GRAND_FINAL]
+    last = None
+    for m in finals:  # GF, then GF2 if played
+        if m.state in _PLAYED:
+            last = m
+        elif m.state != MatchState.NOT_NEEDED:
+            last = None  # a reset still to play: nobody is first yet
+    if last is not None and last.winner is not None:
+        placings.append(Placing(last.winner, 1, 1))
+        if last.loser is not None:
+            placings.append(Placing(last.loser, 2, 2, last.walkover))
+    by_round: dict[int, list[Match]] = {}
+    for m in matches:
+        if m.round.kind == RoundKind.LOSERS:
+            by_round.setdefault(m.round.number, []).append(m)
+    first = 3
+    for number in sorted(by_round, reverse=True):
+        round_matches = by_round[number]
+        last_place = first + len(round_matches) - 1
+        for m in round_matches:
+            if m.state in _PLAYED and m.loser is not None:
+                placings.append(Placing(m.loser, first, last_place, m.walkover))
+        first = last_place + 1
+    return placings
+
+
+def _consolation(matches: list[Match]) -> list[Placing]:
+    main = [m for m in matches if m.round.kind == RoundKind.KNOCKOUT]
+    rounds = max((m.round.number for m in main), default=0)
+    placings: list[Placing] = []
+    for m in main:
+        if m.state not in _PLAYED:
+            continue
+        if m.round.number == rounds and m.winner is not None:
+            placings.append(Placing(m.winner, 1, 1))
+        loser = m.loser
+        if loser is not None:
+            first, last = bracket.placing_label(m.round.number, rounds)
+            placings.append(Placing(loser, first, last, m.walkover))
+    return placings
+
+
+def consolation_winner(*, tournament: Tournament) -> Player | None:
+    """The winner of the consolation's final once it is decided (or None)."""
+    final = (
+        Match.objects.filter(tournament=tournament, round__kind=RoundKind.CONSOLATION)
+        .select_related("winner")
+        .order_by("-round__number", "slot")
+        .first()
+    )
+    if final is None or final.state not in (*_PLAYED, MatchState.BYE):
+        return None
+    return final.winner

@@ -1,0 +1,254 @@
+"""Reads of a Swiss tournament (issue 14, items 3 and 5): its standings by the tournament's
+tiebreak chain (``stages.tiebreaks``: Buchholz, its cut 1, Sonneborn–Berger …), each
+tiebreak's value, why each player is above the next, and its rounds with their pairings,
+each pair's scores before the round and the reason it was paired so.
+
+Four queries whatever the field (the entries with their players, the rounds, the matches
+with their players, the pairing events), so the page costs the same for 16 players as
+for 256 (``tests/tournaments/test_swiss.py`` counts them; ``bench/pairing_bench.py`` prints
+them).
+
+Decisions where the issue is silent:
+- The standings count the published rounds only; an unpublished round's pairings are
+  shown to the tournament's organisers and referees only (``published_q``).
+- Match points: a won match or walkover 1, the bye 1 (``stages.tiebreaks.MatchPoints``);
+  game points and skiljepoäng are the match's cached points, as in a round robin
+  (``matches.group_standings``), so every game (bräde, backgammon, Kungabräde) ranks by
+  its own scoring.
+- A tie the whole chain leaves is broken by lots drawn from the draw seed and the tied
+  players, the same tie always the same lots (stored lots, ``Tournament.tiebreak_lots``,
+  first).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from decimal import Decimal
+
+from django.db.models import Q
+
+from core.permissions import User
+from matches import swiss_text
+from matches.group_standings import _result
+from matches.models import FINISHED_STATES, EventKind, Match, MatchEvent, MatchState
+from stages.messages import Msg
+from stages.tiebreaks import DEFAULT_POINTS, Result, Standings, explain_order, standings
+from tournaments.models import Entry, Player, Round, RoundKind, Tournament
+
+__all__ = [
+    "SWISS_POINTS",
+    "SwissLine",
+    "SwissPairing",
+    "SwissRoundView",
+    "SwissStandings",
+    "published_q",
+    "swiss_standings",
+    "unplayed_swiss_rounds",
+]
+
+SWISS_POINTS = DEFAULT_POINTS  # a win 1, the bye 1
+
+
+def published_q(by: User) -> Q:
+    """Matches ``by`` may see as far as Swiss publishing goes: a published round's, or any
+    of a tournament ``by`` organises or referees (or every match, for a superuser)."""
+    if by is None or not getattr(by, "is_authenticated", False):
+        return Q(round__published=True)
+    if by.is_superuser:
+        return Q()
+    staffed = Tournament.objects.filter(Q(organisers=by) | Q(referees=by)).values("pk")
+    return Q(round__published=True) | Q(tournament__in=staffed)
+
+
+@dataclass
+class SwissLine:
+    place: int
+    player: Player
+    withdrawn: bool
+    absent: bool
+    played: int
+    won: int
+    values: list[Decimal | None]
+    lot: int | None
+    why: Msg | None  # why this player is above the next one
+
+
+@dataclass
+class SwissPairing:
+    match: Match
+    reason: Msg | None
+    score1: Decimal  # match points before the round
+    score2: Decimal | None  # None: the bye
+
+
+@dataclass
+class SwissRoundView:
+    round: Round
+    pairings: list[SwissPairing] = field(default_factory=list)
+
+    @property
+    def paired(self) -> bool:
+        return bool(self.pairings)
+
+    @property
+    def finished(self) -> bool:
+        return self.paired and all(p.match.state in FINISHED_STATES for p in self.pairings)
+
+    @property
+    def started(self) -> bool:
+        """A game or result is entered (swaps are refused from then on)."""
+        return any(
+            p.match.state in (MatchState.DECIDED, MatchState.WALKOVER, MatchState.PLAYING)
+            for p in self.pairings
+        )
+
+
+@dataclass
+class SwissStandings:
+    tournament: Tournament
+    chain: tuple[str, ...]
+    lines: list[SwissLine]
+    rounds: int  # the Swiss's number of rounds
+    published_rounds: int
+    finished_rounds: int
+    round_views: list[SwissRoundView]
+    entries: list[Entry]
+
+    @property
+    def next_round(self) -> SwissRoundView | None:
+        """The first round not paired yet."""
+        return next((v for v in self.round_views if not v.paired), None)
+
+    @property
+    def unpublished(self) -> SwissRoundView | None:
+        """The paired round waiting to be published."""
+        return next((v for v in self.round_views if v.paired and not v.round.published), None)
+
+    @property
+    def can_pair(self) -> bool:
+        """Whether the next round may be paired now (the one before published and over)."""
+        nxt = self.next_round
+        if nxt is None:
+            return False
+        before = [v for v in self.round_views if v.round.number == nxt.round.number - 1]
+        return not before or (before[0].round.published and before[0].finished)
+
+
+def swiss_standings(*, tournament: Tournament, staff: bool = False) -> SwissStandings:
+    """The standings after the published rounds, and every round's pairings (the
+    unpublished one only for ``staff``). Four queries."""
+    entries = list(Entry.objects.filter(tournament=tournament).select_related("player__club"))
+    rounds = list(
+        Round.objects.filter(tournament=tournament, kind=RoundKind.SWISS).order_by("number")
+    )
+    shown = {r.pk for r in rounds if r.published or staff}
+    number = {r.pk: r.number for r in rounds}
+    matches = list(
+        Match.objects.filter(tournament=tournament, round__kind=RoundKind.SWISS)
+        .select_related("player1", "player2")
+        .order_by("round__number", "slot")
+    )
+    events = MatchEvent.objects.filter(
+        match__tournament=tournament,
+        kind__in=(EventKind.SWISS_PAIRED, EventKind.SWISS_SWAPPED),
+    ).order_by("at", "id")
+    reasons: dict[int, Msg] = {}
+    for match_id, data in events.values_list("match_id", "data"):
+        if isinstance(data, dict) and isinstance(data.get("reason"), dict):
+            reasons[match_id] = swiss_text.msg_from_dict(data["reason"])
+
+    published = {r.pk for r in rounds if r.published}
+    counted = [m for m in matches if m.round_id in published]
+    results: list[Result] = [
+        res for m in counted if (res := _result(m, number[m.round_id])) is not None
+    ]
+    players = {e.player_id: e.player for e in entries}
+    chain = ("match_points", *tournament.tiebreaks)
+    stored = {int(k): int(v) for k, v in (tournament.tiebreak_lots or {}).items()}
+    table: Standings = standings(
+        players=list(players),
+        results=results,
+        chain=chain,
+        rounds=len(published),
+        points=SWISS_POINTS,
+        seed=tournament.draw_seed or 0,
+        lots=stored,
+    )
+    names = {pk: p.name for pk, p in players.items()}
+    order = [row.player for row in table.rows]
+    played: dict[int, int] = dict.fromkeys(players, 0)
+    won: dict[int, int] = dict.fromkeys(players, 0)
+    for m in counted:
+        if m.player2_id is None or m.state not in (MatchState.DECIDED, MatchState.WALKOVER):
+            continue
+        for me in (m.player1_id, m.player2_id):
+            if me in played:
+                played[me] += 1
+                won[me] += m.winner_id == me
+    withdrawn = {e.player_id for e in entries if e.withdrawn_at is not None}
+    absent = {e.player_id for e in entries if e.absent}
+    lines = [
+        SwissLine(
+            place=row.place,
+            player=players[row.player],
+            withdrawn=row.player in withdrawn,
+            absent=row.player in absent,
+            played=played[row.player],
+            won=won[row.player],
+            values=[row.values[key] for key in chain],
+            lot=row.lot,
+            why=(
+                explain_order(table, row.player, order[i + 1], names=names)
+                if i + 1 < len(order)
+                else None
+            ),
+        )
+        for i, row in enumerate(table.rows)
+    ]
+
+    # Scores before each round, from the finished matches of the rounds before it.
+    views = {r.pk: SwissRoundView(round=r) for r in rounds}
+    score: dict[int, Decimal] = dict.fromkeys(players, Decimal(0))
+    by_round: dict[int, list[Match]] = {r.pk: [] for r in rounds}
+    for m in matches:
+        by_round[m.round_id].append(m)
+    for r in rounds:
+        if r.pk in shown:
+            for m in by_round[r.pk]:
+                views[r.pk].pairings.append(
+                    SwissPairing(
+                        match=m,
+                        reason=reasons.get(m.pk),
+                        score1=score.get(m.player1_id or 0, Decimal(0)),
+                        score2=None
+                        if m.player2_id is None
+                        else score.get(m.player2_id, Decimal(0)),
+                    )
+                )
+        for m in by_round[r.pk]:
+            done = m.state in (MatchState.BYE, MatchState.DECIDED, MatchState.WALKOVER)
+            if done and m.winner_id in score:
+                score[m.winner_id] += 1
+    finished = sum(1 for v in views.values() if v.round.published and v.finished)
+    return SwissStandings(
+        tournament=tournament,
+        chain=chain,
+        lines=lines,
+        rounds=len(rounds),
+        published_rounds=len(published),
+        finished_rounds=finished,
+        round_views=[views[r.pk] for r in rounds],  # an unshown round: no pairings
+        entries=entries,
+    )
+
+
+def reasons_text(pairing: SwissPairing) -> str:
+    """The pairing's reason in the reader's language ("" when none is stored)."""
+    return swiss_text.render(pairing.reason) if pairing.reason is not None else ""
+
+
+def unplayed_swiss_rounds(*, tournament: Tournament) -> int:
+    """How many of a Swiss tournament's rounds are not paired or not published yet (a
+    knockout after the Swiss waits for every round: ``tournaments.group_stage``)."""
+    rounds = Round.objects.filter(tournament=tournament, kind=RoundKind.SWISS)
+    return rounds.filter(Q(published=False) | Q(matches__isnull=True)).distinct().count()

@@ -1,0 +1,44 @@
+"""Let GNU Backgammon play itself a match and export it as ``.mat`` (issue 13, item 3).
+
+Runs inside gnubg's own Python (Debian's package ``gnubg``, 1.07.001), not in the project:
+
+    SELFPLAY_LENGTH=7 SELFPLAY_SEED=11 SELFPLAY_OUT=/tmp/m.mat \
+        /usr/games/gnubg -t -q -p scripts/gnubg_selfplay.py
+
+The dice come from gnubg's Mersenne Twister with the given seed, so the same length and
+seed give the same file (checked: byte for byte, but the ``EventDate`` header). The files
+in ``tests/data/backgammon/gnubg_*.mat`` were made so; gnubg names its players ``gnubg``
+and ``root`` (the user running it).
+"""
+
+import os
+
+import gnubg
+
+length = int(os.environ["SELFPLAY_LENGTH"])
+seed = int(os.environ["SELFPLAY_SEED"])
+out = os.environ["SELFPLAY_OUT"]
+for command in (
+    "set player 0 gnubg",
+    "set player 1 gnubg",
+    "set automatic game on",
+    "set automatic roll on",
+    "set display off",
+    "set rng mersenne",
+    f"set seed {seed}",
+    f"new match {length}",
+):
+    gnubg.command(command)
+for _ in range(20000):
+    match = gnubg.match(0, 0, 0, 0)
+    score = [0, 0]
+    for game in match["games"]:
+        info = game["info"]
+        if info.get("winner") is not None:
+            score[0 if info["winner"] == "O" else 1] += info["points-won"]
+    if max(score) >= length:
+        break
+    gnubg.command("play")
+else:
+    raise SystemExit("the match did not finish")
+gnubg.command(f"export match mat {out}")

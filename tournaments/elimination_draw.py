@@ -1,0 +1,210 @@
+"""The draw of a knockout with a consolation bracket (simple or progressive) and of a double
+elimination (issue 14, item 1): the bracket's shape from ``stages.elimination``, one
+``Round`` per round of each of its brackets, and the matches made by the matches app
+(``matches.elimination_progression``) with the links along which winners and losers move.
+
+Rounds, in playing order and numbered on from 1 (``Round.number`` is unique per
+tournament): the main (or winners') bracket's rounds 1…R, then the consolation (or
+losers') bracket's rounds that have at least one match left once byes are removed, then
+the grand final and its reset. ``Round.rounds_after`` counts the rounds left in the round's
+own bracket (0 for its final; the grand final and its reset both 0), so the main bracket's
+rounds are named as a knockout's.
+
+Decisions where the issue is silent:
+- Default match lengths: the main (winners') bracket as the knockout's
+  (``bracket.default_lengths``: 3 games, the semifinals 5, its final 7); every round of the
+  consolation and losers' brackets 3; the grand final and its reset 7 (points instead of
+  games for backgammon, as for a knockout). ``lengths`` gives one length per round, in the
+  order above.
+- A third-place match is not played in these formats: the consolation and the losers'
+  bracket place the players instead (``matches.elimination_placings``).
+- Byes are the knockout's (top seeds, round 1 only); seeded players keep their seed
+  order, the others are drawn with ``draw_seed`` as in a knockout.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from django.db import transaction
+from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
+
+from core.permissions import User
+from stages import elimination
+from tournaments import bracket
+from tournaments.matchplay import match_play
+from tournaments.models import Round, RoundKind, Tournament, TournamentFormat, TournamentStatus
+
+__all__ = [
+    "ELIMINATION_FORMATS",
+    "RoundPlan",
+    "bracket_shape",
+    "default_lengths",
+    "elimination_draw",
+    "round_name",
+    "round_plan",
+    "round_title",
+]
+
+ELIMINATION_FORMATS = frozenset({TournamentFormat.CONSOLATION, TournamentFormat.DOUBLE_ELIMINATION})
+
+# The bracket a stages.elimination match belongs to → the kind of its round.
+KINDS = {
+    "main": RoundKind.KNOCKOUT,
+    "winners": RoundKind.KNOCKOUT,
+    "consolation": RoundKind.CONSOLATION,
+    "losers": RoundKind.LOSERS,
+    "final": RoundKind.GRAND_FINAL,
+}
+_ORDER = {"main": 0, "winners": 0, "consolation": 1, "losers": 1, "final": 2}
+
+
+@dataclass(frozen=True)
+class RoundPlan:
+    """One round to create: its bracket (``stages.elimination``'s name), its number in that
+    bracket, and how many rounds of that bracket follow it."""
+
+    bracket: str
+    number: int
+    rounds_after: int
+
+    @property
+    def kind(self) -> str:
+        return KINDS[self.bracket]
+
+
+def bracket_shape(tournament: Tournament, players: int) -> elimination.Bracket:
+    """The tournament's bracket for ``players`` players (its format and options)."""
+    if tournament.format == TournamentFormat.CONSOLATION:
+        return elimination.consolation(players, progressive=tournament.progressive_consolation)
+    if tournament.format == TournamentFormat.DOUBLE_ELIMINATION:
+        return elimination.double_elimination(players, reset=tournament.grand_final_reset)
+    raise ValueError(f"{tournament.format} is not drawn here")
+
+
+def round_plan(shape: elimination.Bracket) -> list[RoundPlan]:
+    """The rounds of a shape in playing order: every main-bracket round (round 1 keeps its
+    byes, shown as in a knockout), then the other brackets' rounds with a match."""
+    main = "winners" if shape.format == "double" else "main"
+    rounds = bracket.round_count(shape.players)
+    numbers: dict[str, set[int]] = {main: set(range(1, rounds + 1))}
+    for m in shape.matches:
+        numbers.setdefault(m.bracket, set()).add(m.round)
+    plan: list[RoundPlan] = []
+    for name in sorted(numbers, key=lambda b: _ORDER[b]):
+        ordered = sorted(numbers[name])
+        plan.extend(
+            # The grand final and its reset are both the final (``Round.name``: Final).
+            RoundPlan(name, number, 0 if name == "final" else len(ordered) - 1 - i)
+            for i, number in enumerate(ordered)
+        )
+    return plan
+
+
+def default_lengths(plan: Sequence[RoundPlan]) -> list[int]:
+    """The module docstring's defaults, one per planned round."""
+    main = [p for p in plan if p.kind == RoundKind.KNOCKOUT]
+    lengths = iter(bracket.default_lengths(len(main)))
+    return [
+        next(lengths) if p.kind == RoundKind.KNOCKOUT else 7 if p.bracket == "final" else 3
+        for p in plan
+    ]
+
+
+def elimination_draw(
+    *,
+    tournament: Tournament,
+    by: User,
+    lengths: Sequence[int] | None,
+    draw_seed: int | None,
+) -> Tournament:
+    """Draw a consolation or double-elimination tournament (``tournament_bracket_generate``
+    calls this for those formats; the same checks and arguments as a knockout's draw)."""
+    from tournaments import services  # services dispatches here: import at call time
+
+    with transaction.atomic():
+        tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+        services._require_draft(tournament, _("Drawing the bracket"))
+        entries = services._draw_entries(
+            tournament,
+            _("A knockout needs at least 2 players; %(count)s entered. Enter more first."),
+        )
+        shape = bracket_shape(tournament, len(entries))
+        plan = round_plan(shape)
+        lengths, unit = services.round_lengths(
+            tournament, lengths, default_lengths(plan), players=len(entries)
+        )
+        seeded = sorted((e for e in entries if e.seed is not None), key=lambda e: e.seed or 0)
+        unseeded = [e for e in entries if e.seed is None]
+        if draw_seed is None:
+            draw_seed = secrets.randbits(62)
+        # Seed line number k is players[k - 1] (``bracket.first_round``'s numbering).
+        players = [e.player for e in seeded] + bracket.draw_order(
+            [e.player for e in unseeded], draw_seed
+        )
+        # Each round's column in its own bracket (``Round.bracket_number``, for its name).
+        columns: dict[str, int] = {}
+        rows: dict[tuple[str, int], Round] = {}
+        for index, (p, length) in enumerate(zip(plan, lengths, strict=True), start=1):
+            columns[p.kind] = columns.get(p.kind, 0) + 1
+            rows[(p.bracket, p.number)] = Round.objects.create(
+                tournament=tournament,
+                number=index,
+                rounds_after=p.rounds_after,
+                match_length=length,
+                length_unit=unit,
+                kind=p.kind,
+                bracket_number=None if p.kind == RoundKind.KNOCKOUT else columns[p.kind],
+            )
+        tournament.draw_seed = draw_seed
+        tournament.status = TournamentStatus.RUNNING
+        tournament.save(update_fields=["draw_seed", "status"])
+        services.tournament_touch(tournament_id=tournament.pk)
+        match_play().elimination_create(
+            tournament=tournament, shape=shape, rounds=rows, players=players, by=by
+        )
+    return tournament
+
+
+def round_title(round: Round, number_in_bracket: int) -> str:
+    """A round's name on the bracket pages, in the reader's language: the main (winners')
+    bracket's as a knockout's; the consolation and losers' brackets' Omgång N (their own
+    count) and Final for their last; the grand final and its reset. (``Round.name``, used
+    elsewhere, names a consolation or losers' round by its number in the tournament.)"""
+    if round.kind == RoundKind.GRAND_FINAL:
+        if number_in_bracket > 1:
+            return _("Grand final, replay")
+        return _("Grand final")
+    if round.kind in (RoundKind.CONSOLATION, RoundKind.LOSERS):
+        if round.rounds_after == 0:
+            return pgettext("round", "Final")
+        return _("Round %(n)s") % {"n": number_in_bracket}
+    return round.name
+
+
+def round_name(round: Round) -> str:
+    """A consolation, losers' or grand-final round's name anywhere on the site, in the
+    reader's language: the bracket and the round in it ("Förlorarträd, omgång 2",
+    "Tröstturnering, final"), or the grand final and its replay. One query (its place in its
+    bracket). ``Round.name`` names these rounds as a knockout's by ``rounds_after`` until it
+    hands them here (a change for ``tournaments.models``, left to its owner)."""
+    column = round.bracket_number or (
+        Round.objects.filter(
+            tournament_id=round.tournament_id, kind=round.kind, number__lte=round.number
+        ).count()
+    )
+    title = round_title(round, column)
+    if round.kind == RoundKind.CONSOLATION:
+        return _("%(bracket)s, %(round)s") % {
+            "bracket": _("Consolation bracket"),
+            "round": title.lower(),
+        }
+    if round.kind == RoundKind.LOSERS:
+        return _("%(bracket)s, %(round)s") % {
+            "bracket": _("Losers' bracket"),
+            "round": title.lower(),
+        }
+    return title

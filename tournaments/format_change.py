@@ -1,0 +1,75 @@
+"""Changing how a draft tournament is played (issue 14): its format and the options that
+shape the draw, before the draw only.
+
+``tournament_create`` sets these once; ``tournament_update`` changes a tournament's details,
+not its format. This service is what the admin's change form calls for a draft
+(``tournaments.admin.TournamentAdmin``, where the fields are read-only after the draw). It
+checks the result as ``tournament_create`` does (``services._format_check``,
+``services._groups_check``) and keeps the same normalisation: a double round and groups
+only for a round robin, a progressive consolation only for a consolation format.
+
+Decisions (issue 14 left them open): changing the format without giving a tiebreak chain
+gives the new format's default chain (a knockout's empty chain would otherwise stay
+behind); ``swiss_rounds`` is stored as given (the Swiss format is refused by
+``_format_check`` until its pairing is built, and its own checks come with it).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from django.db import transaction
+from django.utils.translation import gettext as _
+
+from core.errors import ValidationError
+from tournaments import services
+from tournaments.models import Tournament, TournamentFormat
+from tournaments.permissions import User
+
+FORMAT_FIELDS = (
+    "format",
+    "tiebreaks",
+    "double_round",
+    "groups",
+    "group_advance",
+    "swiss_rounds",
+    "progressive_consolation",
+    "grand_final_reset",
+)
+
+
+def tournament_format_set(*, tournament: Tournament, by: User, **changes: Any) -> Tournament:
+    """Change the draft's ``FORMAT_FIELDS`` named in ``changes`` (the rest are kept)."""
+    services._require_organiser(by, tournament)
+    unknown = set(changes) - set(FORMAT_FIELDS)
+    if unknown:
+        raise ValidationError(
+            _("These fields cannot be changed: %(fields)s.")
+            % {"fields": ", ".join(sorted(unknown))}
+        )
+    with transaction.atomic():
+        locked = Tournament.objects.select_for_update().get(pk=tournament.pk)
+        services._require_draft(locked, _("Changing the format"))
+        values = {name: changes.get(name, getattr(locked, name)) for name in FORMAT_FIELDS}
+        format = values["format"]
+        given: Sequence[str] | None = values["tiebreaks"] or None
+        if "format" in changes and "tiebreaks" not in changes:
+            given = None
+        values["tiebreaks"] = services._format_check(format, locked.game, locked.scale, given)
+        services._groups_check(format, values["groups"], values["group_advance"])
+        values["double_round"] = bool(values["double_round"]) and (
+            format == TournamentFormat.ROUND_ROBIN
+        )
+        values["progressive_consolation"] = bool(values["progressive_consolation"]) and (
+            format == TournamentFormat.CONSOLATION
+        )
+        changed = sorted(name for name in FORMAT_FIELDS if getattr(locked, name) != values[name])
+        for name in changed:
+            setattr(locked, name, values[name])
+        if changed:
+            locked.save(update_fields=changed)
+            services.tournament_touch(tournament_id=locked.pk)
+    for name in changed:
+        setattr(tournament, name, values[name])
+    return tournament

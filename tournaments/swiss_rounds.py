@@ -1,0 +1,149 @@
+"""A Swiss tournament's shape and its start (issue 14, items 1, 2 and 4): the number of
+rounds, their default lengths, the pairing rank of its players and its tiebreak chain.
+Pairing the rounds reads the matches, so it lives with them (``matches.swiss_progression``).
+
+Decisions where the issue is silent:
+- The number of rounds (``Tournament.swiss_rounds``) is chosen at creation or, left out,
+  at the start: ⌈log₂ players⌉ (enough for one player alone on full points when the
+  field is a power of two), at least 1. It must be 1 to players − 1 (a Swiss with as many
+  rounds as a round robin is a round robin).
+- Every round is created at the start, unpublished and without matches, each with its
+  match length (3 games, or 3 points in backgammon, as in a round robin), so an organiser
+  may change a round's length until a game of it is entered (``round_length_set``).
+  Pairing a round fills the next empty one (``matches.swiss_progression``).
+- The pairing rank (``stages.swiss.SwissPlayer.rank``): seeded players by seed first,
+  then the others by the given rating, highest first, unrated last; players equal on this
+  are ordered by the stored draw seed (``stages.swiss.swiss_order``). The rank is read
+  again at each pairing, from the seeds (fixed at the start) and the ratings then.
+- The default chain after match points: the game's points tiebreak (bräde: game points on
+  the tournament's scale, then skiljepoäng on W&W and Ny 1; backgammon: points won minus
+  lost; Kungabräde: game points), then Buchholz cut 1, Buchholz, Sonneborn–Berger and the
+  number of wins; the lots last.
+"""
+
+from __future__ import annotations
+
+import math
+import secrets
+from collections.abc import Sequence
+
+from django.db import transaction
+from django.utils.translation import gettext as _
+
+from core.errors import ValidationError
+from core.permissions import User
+from games.registry import family_for
+from tournaments import round_robin
+from tournaments.models import Entry, Round, RoundKind, Tournament, TournamentStatus
+
+__all__ = [
+    "default_chain",
+    "default_lengths",
+    "default_rounds",
+    "pairing_ranks",
+    "rounds_problem",
+    "swiss_start",
+]
+
+
+def default_rounds(players: int) -> int:
+    """⌈log₂ players⌉, at least 1 (and at most players − 1)."""
+    if players < 2:
+        return 1
+    return max(1, min(players - 1, math.ceil(math.log2(players))))
+
+
+def default_lengths(rounds: int) -> list[int]:
+    return round_robin.default_lengths(rounds)
+
+
+def default_chain(game: str, scale: str) -> list[str]:
+    """The tiebreaks after match points for a Swiss in ``game`` (module decisions)."""
+    points = [k for k in round_robin.default_chain(game, scale) if k not in _NOT_POINTS]
+    return [*points, "buchholz_cut1", "buchholz", "sonneborn_berger", "wins"]
+
+
+_NOT_POINTS = frozenset({"direct_encounter", "sonneborn_berger", "wins"})
+
+
+def rounds_problem(rounds: int, players: int | None) -> str | None:
+    """Why ``rounds`` Swiss rounds cannot be played by ``players`` (None: not known yet),
+    in words, or ``None``."""
+    if rounds < 1:
+        return _("A Swiss has at least 1 round, not %(rounds)s.") % {"rounds": rounds}
+    if players is not None and rounds > players - 1:
+        return _(
+            "%(players)s players can play at most %(max)s Swiss rounds without a rematch; "
+            "%(rounds)s rounds are too many."
+        ) % {"players": players, "max": players - 1, "rounds": rounds}
+    return None
+
+
+def pairing_ranks(entries: Sequence[Entry]) -> dict[int, int]:
+    """Player id → pairing rank (0 the highest; equal ranks tie and go by the draw seed):
+    seed order, then given rating (highest first), unrated last."""
+
+    def key(e: Entry) -> tuple[int, int, int]:
+        if e.seed is not None:
+            return (0, e.seed, 0)
+        rating = e.player.rating
+        return (1, 0, -rating) if rating is not None else (2, 0, 0)
+
+    keys = sorted({key(e) for e in entries})
+    place = {k: i for i, k in enumerate(keys)}
+    return {e.player_id: place[key(e)] for e in entries}
+
+
+def swiss_start(
+    *,
+    tournament: Tournament,
+    by: User,
+    lengths: Sequence[int] | None,
+    draw_seed: int | None,
+) -> Tournament:
+    """Start a Swiss (``tournament_bracket_generate`` for this format): fix the number of
+    rounds, create every round unpublished with its length, store the draw seed. No round
+    is paired yet: the organiser checks players in and out, then pairs round 1
+    (``matches.swiss_progression.swiss_round_pair``)."""
+    from tournaments.services import _check_length, _draw_entries, _require_draft, tournament_touch
+
+    with transaction.atomic():
+        tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+        _require_draft(tournament, _("Starting the Swiss"))
+        entries = _draw_entries(
+            tournament,
+            _("A Swiss needs at least 2 players; %(count)s entered. Enter more first."),
+        )
+        rounds = tournament.swiss_rounds or default_rounds(len(entries))
+        problem = rounds_problem(rounds, len(entries))
+        if problem is not None:
+            raise ValidationError(problem, code="swiss_rounds")
+        lengths = list(lengths) if lengths is not None else default_lengths(rounds)
+        if len(lengths) != rounds:
+            raise ValidationError(
+                _("The Swiss has %(rounds)s rounds; give %(rounds)s match lengths, not %(given)s.")
+                % {"rounds": rounds, "given": len(lengths)}
+            )
+        unit = family_for(tournament.game).length_unit
+        for length in lengths:
+            _check_length(length, unit)
+        Round.objects.bulk_create(
+            [
+                Round(
+                    tournament=tournament,
+                    number=number,
+                    rounds_after=rounds - number,
+                    match_length=lengths[number - 1],
+                    length_unit=unit,
+                    kind=RoundKind.SWISS,
+                    published=False,
+                )
+                for number in range(1, rounds + 1)
+            ]
+        )
+        tournament.swiss_rounds = rounds
+        tournament.draw_seed = draw_seed if draw_seed is not None else secrets.randbits(62)
+        tournament.status = TournamentStatus.RUNNING
+        tournament.save(update_fields=["swiss_rounds", "draw_seed", "status"])
+        tournament_touch(tournament_id=tournament.pk)
+    return tournament

@@ -1,0 +1,308 @@
+"""A Swiss tournament's pages (issue 14, items 2–5): on the tournament page its standings
+(each tiebreak's value, why each player is above the next) and its rounds with their
+pairings, each with the reason it is so; on the manage page the organiser's steps: check
+players in and out, pair the next round, swap two players of the unpublished pairing (a
+rematch or second bye is warned of and must be confirmed), publish it.
+
+Each post calls one service (``matches.swiss_progression``) and redirects with a message;
+the rules and the audit are the services'.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from django import forms
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+from django.views.decorators.http import require_POST
+
+from core.errors import DomainError
+from core.permissions import is_referee
+from matches import stage_text, swiss_progression, swiss_text
+from matches.models import MatchState
+from matches.swiss_standings import SwissLine, SwissPairing, SwissRoundView, swiss_standings
+from stages.messages import number
+from tournaments.models import Entry, Player, Round, RoundKind, Tournament, TournamentFormat
+
+__all__ = [
+    "SwapForm",
+    "entry_presence",
+    "round_pair",
+    "round_publish",
+    "round_swap",
+    "swiss_context",
+    "swiss_manage_context",
+]
+
+
+@dataclass
+class LineView:
+    line: SwissLine
+    values: list[tuple[str, str]]  # (tiebreak's name, value)
+    why: str
+
+
+@dataclass
+class PairingView:
+    pairing: SwissPairing
+    table: int
+    score1: str
+    score2: str
+    result: str
+    reason: str
+
+
+@dataclass
+class RoundView:
+    view: SwissRoundView
+    label: str
+    pairings: list[PairingView]
+
+
+def _score(value: Any) -> str:
+    return stage_text.score_text(number(value))
+
+
+def _result(p: SwissPairing) -> str:
+    m = p.match
+    if m.state == MatchState.BYE:
+        return _("bye")
+    if m.state == MatchState.WALKOVER:
+        return "+ –" if m.winner_id == m.player1_id else "– +"
+    if m.state in (MatchState.DECIDED, MatchState.PLAYING):
+        return f"{m.points1}–{m.points2}"
+    return "–"
+
+
+def round_label(n: int) -> str:
+    """A Swiss round's name (Omgång N): never a knockout's Final or Semifinal."""
+    return _("Round %(n)s") % {"n": n}
+
+
+def _rounds(views: list[SwissRoundView]) -> list[RoundView]:
+    return [
+        RoundView(
+            view=v,
+            label=round_label(v.round.number),
+            pairings=[
+                PairingView(
+                    pairing=p,
+                    table=i,
+                    score1=_score(p.score1),
+                    score2="" if p.score2 is None else _score(p.score2),
+                    result=_result(p),
+                    reason=swiss_text.render(p.reason) if p.reason is not None else "",
+                )
+                for i, p in enumerate(v.pairings, start=1)
+            ],
+        )
+        for v in views
+    ]
+
+
+def swiss_context(request: HttpRequest, tournament: Tournament) -> dict[str, Any]:
+    """The tournament page's Swiss part: standings and the rounds the reader may see."""
+    staff = is_referee(request.user, tournament)
+    table = swiss_standings(tournament=tournament, staff=staff)
+    columns = [stage_text.tiebreak_name(key) for key in table.chain]
+    lines = [
+        LineView(
+            line=line,
+            values=[
+                (name, "" if v is None else _score(v))
+                for name, v in zip(columns, line.values, strict=True)
+            ],
+            why=swiss_text.render(line.why) if line.why is not None else "",
+        )
+        for line in table.lines
+    ]
+    rounds = [r for r in _rounds(table.round_views) if r.pairings]
+    return {
+        "table": table,
+        "columns": columns,
+        "lines": lines,
+        "rounds": list(reversed(rounds)),  # the latest round first
+        "staff": staff,
+    }
+
+
+# --- the manage page ----------------------------------------------------------------
+
+
+class SwapForm(forms.Form):
+    first = forms.TypedChoiceField(label=gettext_lazy("Player"), coerce=int)
+    second = forms.TypedChoiceField(label=gettext_lazy("swaps places with"), coerce=int)
+    confirm = forms.BooleanField(required=False, widget=forms.HiddenInput)
+
+    def __init__(self, *args: Any, players: list[tuple[int, str]], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.warnings: list[str] = []  # a refused swap's: shown with a confirming button
+        for name in ("first", "second"):
+            field = self.fields[name]
+            assert isinstance(field, forms.TypedChoiceField)
+            field.choices = players
+
+
+def _swap_players(view: SwissRoundView) -> list[tuple[int, str]]:
+    out: list[tuple[int, str]] = []
+    for p in view.pairings:
+        for player in (p.match.player1, p.match.player2):
+            if player is not None:
+                out.append((player.pk, player.name))
+    return sorted(out, key=lambda x: x[1].casefold())
+
+
+def swiss_manage_context(
+    tournament: Tournament, swap_form: SwapForm | None = None
+) -> dict[str, Any] | None:
+    """For the manage page: ``None`` unless a started Swiss; else the presence list, the
+    next round to pair, the unpublished pairing with its swap form."""
+    if tournament.format != TournamentFormat.SWISS or tournament.draw_seed is None:
+        return None
+    table = swiss_standings(tournament=tournament, staff=True)
+    unpublished = table.unpublished
+    swappable = unpublished
+    if swappable is None:  # a published round may still be swapped before any game
+        latest = [v for v in table.round_views if v.paired]
+        if latest and not latest[-1].started and not latest[-1].finished:
+            swappable = latest[-1]
+    views = _rounds([swappable] if swappable is not None else [])
+    form = swap_form
+    if form is None and swappable is not None:
+        form = SwapForm(players=_swap_players(swappable))
+    return {
+        "table": table,
+        "entries": sorted(
+            (e for e in table.entries if e.withdrawn_at is None),
+            key=lambda e: e.player.name.casefold(),
+        ),
+        "next": table.next_round,
+        "next_label": round_label(table.next_round.round.number) if table.next_round else "",
+        "can_pair": table.can_pair,
+        "unpublished": unpublished,
+        "swappable": views[0] if views else None,
+        "swap_form": form,
+        "warnings": swap_form.warnings if swap_form is not None else [],
+    }
+
+
+def _manage(request: HttpRequest, pk: int) -> Tournament:
+    from web.views import organiser  # the manage page; it imports this module's context
+
+    return organiser._managed(request, pk)
+
+
+def _back(tournament: Tournament, anchor: str = "swiss") -> HttpResponse:
+    from web.views import organiser
+
+    return redirect(organiser._manage_url(tournament, anchor))
+
+
+@login_required
+@require_POST
+def entry_presence(request: HttpRequest, pk: int, entry_pk: int) -> HttpResponse:
+    """Check a player in (``present=1``) or out."""
+    tournament = _manage(request, pk)
+    entry = get_object_or_404(
+        Entry.objects.select_related("player", "tournament"), pk=entry_pk, tournament=tournament
+    )
+    present = request.POST.get("present") == "1"
+    try:
+        swiss_progression.entry_presence_set(entry=entry, present=present, by=request.user)
+    except DomainError as err:
+        messages.error(request, err.message)
+    else:
+        text = _("%(name)s is checked in.") if present else _("%(name)s is checked out.")
+        messages.success(request, text % {"name": entry.player.name})
+    return _back(tournament, "swiss-presence")
+
+
+@login_required
+@require_POST
+def round_pair(request: HttpRequest, pk: int) -> HttpResponse:
+    tournament = _manage(request, pk)
+    try:
+        rnd = swiss_progression.swiss_round_pair(tournament=tournament, by=request.user)
+    except DomainError as err:
+        messages.error(request, err.message)
+    else:
+        messages.success(
+            request,
+            _("%(round)s is paired. Check the pairing, swap if needed, then publish it.")
+            % {"round": round_label(rnd.number)},
+        )
+    return _back(tournament)
+
+
+def _swiss_round(tournament: Tournament, number: int) -> Round:
+    return get_object_or_404(Round, tournament=tournament, number=number, kind=RoundKind.SWISS)
+
+
+@login_required
+@require_POST
+def round_publish(request: HttpRequest, pk: int, number: int) -> HttpResponse:
+    tournament = _manage(request, pk)
+    rnd = _swiss_round(tournament, number)
+    try:
+        swiss_progression.swiss_round_publish(round=rnd, by=request.user)
+    except DomainError as err:
+        messages.error(request, err.message)
+    else:
+        messages.success(
+            request,
+            _("%(round)s is published: everyone sees it and its matches can be played.")
+            % {"round": round_label(rnd.number)},
+        )
+    return _back(tournament)
+
+
+@login_required
+@require_POST
+def round_swap(request: HttpRequest, pk: int, number: int) -> HttpResponse:
+    from web.views import organiser
+
+    tournament = _manage(request, pk)
+    rnd = _swiss_round(tournament, number)
+    table = swiss_standings(tournament=tournament, staff=True)
+    view = next((v for v in table.round_views if v.round.pk == rnd.pk), None)
+    players = _swap_players(view) if view is not None else []
+    form = SwapForm(request.POST, players=players)
+    if form.is_valid():
+        first = get_object_or_404(Player, pk=form.cleaned_data["first"])
+        second = get_object_or_404(Player, pk=form.cleaned_data["second"])
+        try:
+            warnings = swiss_progression.swiss_pairing_swap(
+                round=rnd,
+                first=first,
+                second=second,
+                by=request.user,
+                confirm=form.cleaned_data["confirm"],
+            )
+        except swiss_progression.SwapRefused as err:
+            # Shown again with the warnings and a confirming button.
+            data = request.POST.copy()
+            data["confirm"] = "on"
+            confirming = SwapForm(data, players=players)
+            confirming.is_valid()
+            confirming.warnings = list(err.extra.get("warnings", []))
+            return organiser._manage_page(request, tournament, swap_form=confirming)
+        except DomainError as err:
+            form.add_error(None, err.message)
+        else:
+            text = _("%(a)s and %(b)s have swapped places.") % {
+                "a": first.name,
+                "b": second.name,
+            }
+            if warnings:
+                text += " " + _("Confirmed despite: %(warnings)s.") % {
+                    "warnings": "; ".join(warnings)
+                }
+            messages.success(request, text)
+            return _back(tournament)
+    return organiser._manage_page(request, tournament, swap_form=form)
