@@ -28,6 +28,13 @@ and a dropped double, the other being played (a backgammon, a resigned gammon on
 2); and "Kungabrädecupen 2026", 4 players, best of 3 — one semifinal decided, one being
 played (results only: Kungabräde has no replay).
 
+Two more show the club formats (issue 14), bräde best of 1: "Höstgrupperna 2026", a round
+robin of 8 players in two groups whose top two go on to a knockout — every group match
+played, so the organiser can look at the tables and draw the knockout (A1–B2, B1–A2);
+and "Onsdagsschweizer 2026", a Swiss of 8 players over 3 rounds — round 1 paired,
+published and played, round 2 paired and not yet published, so the organiser can check
+it, swap a pairing and publish it.
+
 Deterministic: the draw, the simulated games and the results are fixed by seeds.
 Verification is enqueued by ``game_record_submit`` when its transaction commits (run
 in-process without ``REDIS_URL``); ``demo_build`` then calls ``game_record_verify``
@@ -68,6 +75,7 @@ from matches.models import (
 )
 from matches.records import game_record_submit, game_record_verify
 from matches.results import game_result_enter
+from matches.swiss_progression import swiss_round_pair, swiss_round_publish
 from matches.walkovers import match_walkover
 from scoring.match import match_state
 from tournaments.models import Club, Player, Tournament
@@ -99,7 +107,9 @@ DEMO_EMAIL_DOMAIN = "demo.brade-arena.invalid"  # marks the users demo_delete ma
 TOURNAMENT_NAME = "Klubbmästerskapet 2026"
 BACKGAMMON_NAME = "Backgammon Open 2026"
 KUNGABRADE_NAME = "Kungabrädecupen 2026"
-TOURNAMENT_NAMES = (TOURNAMENT_NAME, BACKGAMMON_NAME, KUNGABRADE_NAME)
+GROUPS_NAME = "Höstgrupperna 2026"
+SWISS_NAME = "Onsdagsschweizer 2026"
+TOURNAMENT_NAMES = (TOURNAMENT_NAME, BACKGAMMON_NAME, KUNGABRADE_NAME, GROUPS_NAME, SWISS_NAME)
 START = datetime.date(2026, 11, 21)
 END = datetime.date(2026, 11, 22)
 VENUE = "Folkets hus, Uppsala"
@@ -535,6 +545,7 @@ def demo_build(*, log: Callable[[str], None] | None = None) -> DemoSummary:
     say("Bracket drawn; entering results and game records …")
     _play(tournament, users)
     _other_games(tournament, users)
+    _club_formats(tournament, users)
     tournament.refresh_from_db()
     return DemoSummary(tournament, time.monotonic() - started, accounts)
 
@@ -613,6 +624,60 @@ def _other_games(main: Tournament, users: dict[str, Any]) -> list[Tournament]:
                 game_result_enter(
                     match=match, number=number, winner=winner, outcome=outcome, by=referee, **own
                 )
+        made.append(tournament)
+    return made
+
+
+def _one_game(match: Match, referee: Any, number: int) -> None:
+    """A best-of-1 bräde match decided in one game: player 1 wins on even ``number``."""
+    game_result_enter(
+        match=match,
+        number=1,
+        winner="W" if number % 2 == 0 else "B",
+        outcome="hemspel" if number % 3 else "jan",
+        by=referee,
+        starter="W",
+    )
+
+
+def _club_formats(main: Tournament, users: dict[str, Any]) -> list[Tournament]:
+    """The round robin in groups and the Swiss (module doc), with players of ``main``."""
+    arrangor = get_user_model().objects.get(pk=users["arrangor"].pk)
+    referee = users["domare"]
+    made: list[Tournament] = []
+    for name, fmt, indexes in (
+        (GROUPS_NAME, "round_robin", range(8)),
+        (SWISS_NAME, "swiss", range(8, 16)),
+    ):
+        swiss = fmt == "swiss"
+        tournament = tournament_create(
+            by=arrangor,
+            name=name,
+            start_date=START,
+            end_date=END,
+            venue=VENUE,
+            format=fmt,
+            is_public=True,
+            groups=1 if swiss else 2,
+            group_advance=0 if swiss else 2,
+            swiss_rounds=3 if swiss else None,
+        )
+        tournament_staff_set(tournament=tournament, by=arrangor, referees=[referee])
+        for seed, index in enumerate(indexes, start=1):
+            player = Player.objects.get(name=PLAYERS[index].name, entries__tournament=main)
+            entry = entry_add(tournament=tournament, player=player, by=arrangor)
+            entry_seed_set(entry=entry, seed=seed, by=arrangor)
+        tournament = tournament_bracket_generate(
+            tournament=tournament, by=arrangor, lengths=[1, 1, 1], draw_seed=DRAW_SEED
+        )
+        if swiss:
+            first = swiss_round_pair(tournament=tournament, by=arrangor)
+            swiss_round_publish(round=first, by=arrangor)
+        playable = Match.objects.filter(tournament=tournament, state=MatchState.READY)
+        for number, match in enumerate(playable.order_by("round__number", "slot")):
+            _one_game(match, referee, number)
+        if swiss:
+            swiss_round_pair(tournament=tournament, by=arrangor)
         made.append(tournament)
     return made
 

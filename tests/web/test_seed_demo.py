@@ -146,7 +146,8 @@ def test_reset_rebuilds(django_capture_on_commit_callbacks: Any) -> None:
     before = _counts()
     states = sorted(Match.objects.filter(tournament=old).values_list("state", flat=True))
     out = _seed(django_capture_on_commit_callbacks, "--reset")
-    assert "Deleted: 3 tournaments" in out  # the bräde, backgammon and Kungabräde ones
+    # the bräde, backgammon and Kungabräde ones, the groups and the Swiss
+    assert "Deleted: 5 tournaments" in out
     new = Tournament.objects.get(name=TOURNAMENT_NAME)
     assert new.pk != old.pk
     assert _counts() == before  # nothing duplicated, nothing left behind
@@ -211,3 +212,24 @@ def test_the_other_games_have_a_tournament_each(demo: Tournament) -> None:
     first, second = Match.objects.filter(tournament=kb, round__number=1).order_by("slot")
     assert first.state == MatchState.DECIDED and second.state == MatchState.PLAYING
     assert {g.game_type for g in first.games.all()} == {"maktkamp", "erovring", "slagfalt"}
+
+
+def test_the_club_formats_have_a_tournament_each(demo: Tournament) -> None:
+    """A new user sees the club formats: groups played to the point where the organiser
+    draws the knockout, and a Swiss with a played round and a paired one to publish."""
+    from matches.group_standings import group_tables
+    from tournaments.group_stage import feeds_knockout, knockout_drawn
+    from web.demo import GROUPS_NAME, SWISS_NAME
+
+    groups = Tournament.objects.get(name=GROUPS_NAME)
+    assert (groups.format, groups.groups, groups.group_advance) == ("round_robin", 2, 2)
+    tables = group_tables(tournament=groups)
+    assert [len(t.lines) for t in tables] == [4, 4]
+    assert all(t.finished_rounds == t.rounds == 3 for t in tables)
+    assert feeds_knockout(groups) and not knockout_drawn(groups.pk)
+    assert groups.status == "running"
+    swiss = Tournament.objects.get(name=SWISS_NAME)
+    first, second, third = swiss.rounds.order_by("number")
+    assert first.published and not second.published and not third.published
+    assert {m.state for m in first.matches.all()} == {MatchState.DECIDED}
+    assert second.matches.count() == 4 and not third.matches.exists()
