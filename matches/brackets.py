@@ -33,6 +33,7 @@ __all__ = [
     "BracketRound",
     "Placing",
     "player_matches",
+    "round_matches",
     "tournament_bracket",
     "tournament_placings",
 ]
@@ -194,3 +195,11 @@ def player_matches(*, player: Player, by: User = None) -> QuerySet[Match]:
         .select_related("tournament", "round", "player1", "player2", "winner")
         .order_by("-tournament__start_date", "tournament_id", "round__number", "slot")
     )
+
+
+def round_matches(*, tournament: Tournament, number: int) -> BracketRound | None:
+    """Round ``number`` of ``tournament`` with its matches (two queries), or ``None``."""
+    rnd = Round.objects.filter(tournament=tournament, number=number).first()
+    if rnd is None:
+        return None
+    return BracketRound(round=rnd, matches=list(_matches(tournament).filter(round=rnd)))

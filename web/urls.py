@@ -11,6 +11,7 @@ from web.views import (
     records,
     referee,
     reports,
+    rounds,
     swiss,
 )
 
@@ -20,6 +21,11 @@ urlpatterns: list[URLPattern | URLResolver] = [
     path("", public.tournament_list, name="tournament_list"),
     path("tournaments/<int:pk>/", public.tournament_detail, name="tournament_detail"),
     path("tournaments/<int:pk>/bracket/", public.tournament_bracket, name="tournament_bracket"),
+    path(
+        "tournaments/<int:pk>/rounds/<int:number>/",
+        rounds.round_detail,
+        name="tournament_round",
+    ),
     path("matches/<int:pk>/", public.match_detail, name="match_detail"),
     path("matches/<int:pk>/live/", public.match_live, name="match_live"),
     path("players/<int:pk>/", public.player_detail, name="player_detail"),

@@ -44,6 +44,7 @@ from web.games import entry_choices
 from web.live import conditional, fragment
 from web.views.common import found, lang
 from web.views.reports import can_report, report_rows
+from web.views.rounds import rounds_shown
 
 # How often a page that is being played refreshes its live part (seconds).
 LIVE_EVERY = 10
@@ -84,7 +85,9 @@ def tournament_detail(
         return render(request, "web/tournament_detail.html", context)
     if tournament.format == TournamentFormat.ROUND_ROBIN:
         knockout, table_rounds = _split_knockout(context["bracket"])
+        table_rounds, round_links = rounds_shown(table_rounds)
         context.update(
+            round_links=round_links,
             group=group_context(tournament),
             knockout=knockout,
             table_rounds=table_rounds,
