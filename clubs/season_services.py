@@ -75,11 +75,7 @@ def season_create(
 ) -> Season:
     """A new season of ``club`` with its points rules (``POINT_FIELDS``; 0 if left out)."""
     _require_keeper(by)
-    name = name.strip()
-    if not name:
-        raise ValidationError(_("A season needs a name."))
-    if end_date < start_date:
-        raise ValidationError(_("The season cannot end before it starts."))
+    name = _details_check(name, start_date, end_date)
     fields = _points(points)
     try:
         with transaction.atomic():
@@ -92,9 +88,23 @@ def season_create(
                 **fields,
             )
     except IntegrityError:
-        raise ConflictError(
-            _("%(club)s already has a season called “%(name)s”.") % {"club": club, "name": name}
-        ) from None
+        raise _name_taken(club, name) from None
+
+
+def _details_check(name: str, start_date: datetime.date, end_date: datetime.date) -> str:
+    """A season's name (stripped) and dates, checked: a name, an end not before the start."""
+    name = name.strip()
+    if not name:
+        raise ValidationError(_("A season needs a name."))
+    if end_date < start_date:
+        raise ValidationError(_("The season cannot end before it starts."))
+    return name
+
+
+def _name_taken(club: Club, name: str) -> ConflictError:
+    return ConflictError(
+        _("%(club)s already has a season called “%(name)s”.") % {"club": club, "name": name}
+    )
 
 
 def season_details_set(
@@ -114,13 +124,9 @@ def season_details_set(
     not audited: a season keeps no edit history, only its creator and creation time.
     """
     _require_keeper(by)
-    new_name = season.name if name is None else name.strip()
-    if not new_name:
-        raise ValidationError(_("A season needs a name."))
     new_start = season.start_date if start_date is None else start_date
     new_end = season.end_date if end_date is None else end_date
-    if new_end < new_start:
-        raise ValidationError(_("The season cannot end before it starts."))
+    new_name = _details_check(season.name if name is None else name, new_start, new_end)
     changes = {
         field: value
         for field, value in (("name", new_name), ("start_date", new_start), ("end_date", new_end))
@@ -128,18 +134,11 @@ def season_details_set(
     }
     if not changes:
         return season
-    clash = Season.objects.filter(club_id=season.club_id, name=new_name).exclude(pk=season.pk)
-    taken = ConflictError(
-        _("%(club)s already has a season called “%(name)s”.")
-        % {"club": season.club, "name": new_name}
-    )
-    if "name" in changes and clash.exists():
-        raise taken
     try:
-        with transaction.atomic():  # the constraint decides when two keepers race
+        with transaction.atomic():  # the name's unique constraint decides, races included
             Season.objects.filter(pk=season.pk).update(**changes)
     except IntegrityError:
-        raise taken from None
+        raise _name_taken(season.club, new_name) from None
     for field, value in changes.items():
         setattr(season, field, value)
     return season

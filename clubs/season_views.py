@@ -113,7 +113,6 @@ def season_details(request: HttpRequest, pk: int) -> HttpResponse:
         else:
             messages.success(request, _("The season's name and dates are saved."))
             return redirect("clubs:season_edit", pk=season.pk)
-    season.refresh_from_db()  # the page's heading keeps the stored name
     rules_form = SeasonRulesForm.for_season(season)
     event_form = _event_form(season, request.user)
     return _edit_page(request, season, rules_form, event_form, details_form)

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from django.utils.translation import gettext as _
 
 from matches.models import Match, MatchState
-from tournaments.elimination_draw import round_name, round_title
+from tournaments.elimination_draw import round_title
 from tournaments.models import Player, Round, RoundKind, Tournament, TournamentFormat
 
 __all__ = [
@@ -117,8 +117,8 @@ def elimination_sections(
         slots: list[Match | None] = [None] * width
         for m in round_matches:
             slots[m.slot] = m
-        # Titles count the section's own columns (a round the byes emptied is not shown).
-        section.columns.append(Column(rnd, round_title(rnd, len(section.columns) + 1), slots))
+        # Titles count the bracket's own rounds (``Round.bracket_number``, set at the draw).
+        section.columns.append(Column(rnd, round_title(rnd), slots))
     for section in sections.values():
         for column, after in zip(section.columns, section.columns[1:], strict=False):
             column.straight = len(after.slots) == len(column.slots)
@@ -138,8 +138,8 @@ def _where(target: Match, tournament: Tournament) -> str:
             "round": rnd.name.lower(),
         }
     if rnd.kind == RoundKind.GRAND_FINAL:
-        return round_name(rnd).lower()
-    return round_name(rnd)
+        return rnd.name.lower()
+    return rnd.name
 
 
 def match_links(match: Match) -> list[tuple[str, Match | None]]:

@@ -1,5 +1,4 @@
-"""Placings of a consolation or double-elimination tournament (issue 14, item 2), and the
-consolation's winner.
+"""Placings of a consolation or double-elimination tournament (issue 14, item 2).
 
 Decisions where the issue is silent:
 - Double elimination: 1 the winner of the last final played (the reset if it was played,
@@ -9,7 +8,8 @@ Decisions where the issue is silent:
   place is then taken exactly once: 2 + the losers' bracket's n − 2 matches.
 - Consolation: the main bracket places as a knockout does (1, 2, 3–4, 5–8, …); the
   consolation places nobody (a player who lost in round 1 and won it did not beat the
-  players who went further), but its winner is named (``consolation_winner``).
+  players who went further), but its winner is named on the bracket pages and in the API
+  (``matches.elimination_brackets``, the consolation section's ``winner``).
 - A player is placed once out (or the winner once the last final is decided); a loser by
   walkover is marked, as in a knockout.
 """
@@ -19,9 +19,9 @@ from __future__ import annotations
 from matches.brackets import Placing
 from matches.models import Match, MatchState
 from tournaments import bracket
-from tournaments.models import Player, RoundKind, Tournament, TournamentFormat
+from tournaments.models import RoundKind, Tournament, TournamentFormat
 
-__all__ = ["consolation_winner", "elimination_placings"]
+__all__ = ["elimination_placings"]
 
 _PLAYED = (MatchState.DECIDED, MatchState.WALKOVER)
 
@@ -86,16 +86,3 @@ def _consolation(matches: list[Match]) -> list[Placing]:
             first, last = bracket.placing_label(m.round.number, rounds)
             placings.append(Placing(loser, first, last, m.walkover))
     return placings
-
-
-def consolation_winner(*, tournament: Tournament) -> Player | None:
-    """The winner of the consolation's final once it is decided (or None)."""
-    final = (
-        Match.objects.filter(tournament=tournament, round__kind=RoundKind.CONSOLATION)
-        .select_related("winner")
-        .order_by("-round__number", "slot")
-        .first()
-    )
-    if final is None or final.state not in (*_PLAYED, MatchState.BYE):
-        return None
-    return final.winner

@@ -36,7 +36,7 @@ from core.errors import ConflictError, ValidationError
 from core.permissions import User
 from matches import progression
 from matches.common import event_add
-from matches.models import FINISHED_STATES, EventKind, Match, MatchEvent, MatchState
+from matches.models import EventKind, Match, MatchEvent, MatchState
 from stages import elimination
 from tournaments.lengths import match_length_problem
 from tournaments.models import Player, Round, Tournament, TournamentStatus
@@ -304,22 +304,10 @@ def elimination_refuse(match: Match, what: str) -> list[tuple[Match, bool, str]]
     for target, _upper, _role in downstream:
         blocking = _blocking(target)
         if blocking is not None:
-            raise ConflictError(
-                _(
-                    # Translators: %(what)s is "Correcting game 3" or "Resetting this match";
-                    # %(round)s the round's name, %(third)s " third place" or nothing.
-                    "%(what)s is refused: the match it feeds (#%(id)s, %(round)s%(third)s) has "
-                    "started. An organiser must reset match #%(id)s first."
-                )
-                % {"what": what, "id": blocking.pk, "round": blocking.round.name, "third": ""},
-                code="downstream_started",
-                blocking_match=blocking.pk,
-            )
+            raise progression.downstream_started(what, blocking)
     return downstream
 
 
 def _finish_check(tournament_id: int) -> None:
     """Finished when every match is: decided, walked over, a bye or a reset not needed."""
-    matches = Match.objects.filter(tournament_id=tournament_id)
-    if matches.exists() and not matches.exclude(state__in=FINISHED_STATES).exists():
-        Tournament.objects.filter(pk=tournament_id).update(status=TournamentStatus.FINISHED)
+    progression.finish_when_played(tournament_id, Match.objects.filter(tournament_id=tournament_id))

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from django.db.models import QuerySet
 from django.utils.translation import gettext as _
 
 from core.errors import ConflictError, ValidationError
@@ -219,23 +220,28 @@ def refuse_if_downstream_started(match: Match, what: str) -> list[tuple[Match, b
     downstream = _downstream(match)
     for target, _upper, _role in downstream:
         if _has_started(target):
-            raise ConflictError(
-                _(
-                    # Translators: %(what)s is "Correcting game 3" or "Resetting this match";
-                    # %(round)s the round's name, %(third)s " third place" or nothing.
-                    "%(what)s is refused: the match it feeds (#%(id)s, %(round)s%(third)s) has "
-                    "started. An organiser must reset match #%(id)s first."
-                )
-                % {
-                    "what": what,
-                    "id": target.pk,
-                    "round": target.round.name,
-                    "third": _(" third place") if target.is_third_place else "",
-                },
-                code="downstream_started",
-                blocking_match=target.pk,
-            )
+            raise downstream_started(what, target)
     return downstream
+
+
+def downstream_started(what: str, target: Match) -> ConflictError:
+    """The refusal of ``what`` because ``target``, a match this one feeds, has started."""
+    return ConflictError(
+        _(
+            # Translators: %(what)s is "Correcting game 3" or "Resetting this match";
+            # %(round)s the round's name, %(third)s " third place" or nothing.
+            "%(what)s is refused: the match it feeds (#%(id)s, %(round)s%(third)s) has "
+            "started. An organiser must reset match #%(id)s first."
+        )
+        % {
+            "what": what,
+            "id": target.pk,
+            "round": target.round.name,
+            "third": _(" third place") if target.is_third_place else "",
+        },
+        code="downstream_started",
+        blocking_match=target.pk,
+    )
 
 
 def _place(target: Match, player: Player | None, upper: bool, by: User) -> None:
@@ -308,7 +314,13 @@ def _tournament_finish_check(tournament_id: int) -> None:
         return  # the table feeds a knockout, not drawn yet (tournaments.group_stage)
     if last.filter(round__kind=RoundKind.ROUND_ROBIN).exists():
         last = Match.objects.filter(tournament_id=tournament_id)
-    if last.exists() and not last.exclude(state__in=FINISHED_STATES).exists():
+    finish_when_played(tournament_id, last)
+
+
+def finish_when_played(tournament_id: int, matches: QuerySet[Match]) -> None:
+    """Mark the tournament finished when ``matches`` (those that end it) all are: decided,
+    walked over, a bye or a replay not needed."""
+    if matches.exists() and not matches.exclude(state__in=FINISHED_STATES).exists():
         Tournament.objects.filter(pk=tournament_id).update(status=TournamentStatus.FINISHED)
 
 

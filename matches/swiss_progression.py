@@ -43,9 +43,10 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from core.errors import ConflictError, PermissionDeniedError, ValidationError
-from core.permissions import User, is_organiser
+from core.errors import ConflictError, ValidationError
+from core.permissions import User
 from matches import swiss_text
+from matches.common import event_add
 from matches.models import (
     FINISHED_STATES,
     EntryEvent,
@@ -56,6 +57,7 @@ from matches.models import (
     MatchState,
 )
 from matches.progression import _tournament_finish_check
+from matches.swiss_standings import STARTED_STATES
 from stages.messages import Msg
 from stages.swiss import SwissPlayer, pair_round, pairing_swap_warnings
 from tournaments.models import (
@@ -67,7 +69,7 @@ from tournaments.models import (
     TournamentFormat,
     TournamentStatus,
 )
-from tournaments.services import tournament_touch
+from tournaments.services import _require_organiser, tournament_touch
 from tournaments.swiss_rounds import pairing_ranks
 
 __all__ = [
@@ -82,11 +84,7 @@ __all__ = [
 
 
 def _require_swiss_organiser(by: User, tournament: Tournament) -> None:
-    if not is_organiser(by, tournament):
-        raise PermissionDeniedError(
-            _("Only an organiser of “%(tournament)s” may do this; ask one of them.")
-            % {"tournament": tournament.name}
-        )
+    _require_organiser(by, tournament)
     if tournament.format != TournamentFormat.SWISS:
         raise ValidationError(
             _("“%(tournament)s” is not a Swiss tournament.") % {"tournament": tournament.name},
@@ -241,8 +239,8 @@ def swiss_round_pair(*, tournament: Tournament, by: User) -> Round:
             )
         history = swiss_history(played)
         players = _swiss_players(entries, history, [e.player_id for e in present])
-        paired = pair_round(players, seed=tournament.draw_seed or 0)
         names = {e.player_id: e.player.name for e in entries}
+        paired = pair_round(players, seed=tournament.draw_seed or 0, names=names)
         matches: list[Match] = []
         reasons: list[Msg] = []
         for slot, pair in enumerate(paired.pairs):
@@ -261,10 +259,6 @@ def swiss_round_pair(*, tournament: Tournament, by: User) -> Round:
                 )
             )
             reason = pair.reason
-            if reason.code == "swiss.bye_moved":  # the player's name, not their id
-                lowest = str(reason.params.get("lowest", ""))
-                named = names.get(int(lowest), lowest) if lowest.isdigit() else lowest
-                reason = Msg(reason.code, {**reason.params, "lowest": named})
             reasons.append(reason)
         Match.objects.bulk_create(matches)
         user = _user(by)
@@ -375,12 +369,8 @@ def swiss_pairing_swap(
                 % {"a": first.name, "b": second.name},
                 code="same_pair",
             )
-        started = {
-            m.pk
-            for m in (m1, m2)
-            if m.state in (MatchState.DECIDED, MatchState.WALKOVER, MatchState.PLAYING)
-            or m.games.filter(voided_at__isnull=True).exists()
-        }
+        # A game entered makes its match PLAYING (``matches.standing``): states suffice.
+        started = {m.pk for m in (m1, m2) if m.state in STARTED_STATES}
         if started:
             raise ConflictError(
                 _("A game or result of these matches is entered; they can no longer be swapped."),
@@ -401,8 +391,9 @@ def swiss_pairing_swap(
         names = {e.player_id: e.player.name for e in entries}
         ids = [pid for pair in before for pid in pair if pid]
         players = _swiss_players(entries, swiss_history(earlier), ids)
-        pairs = [(a, b) for a, b in after if a is not None]
-        found = pairing_swap_warnings(players, pairs, before=before_pairs(before), names=names)
+        found = pairing_swap_warnings(
+            players, before_pairs(after), before=before_pairs(before), names=names
+        )
         warnings = [swiss_text.render(w) for w in found]
         if warnings and not confirm:
             raise SwapRefused(
@@ -416,17 +407,15 @@ def swiss_pairing_swap(
             if m.state == MatchState.BYE:
                 m.winner_id = m.player1_id
             m.save(update_fields=["player1", "player2", "winner", "updated_at"])
-            MatchEvent.objects.create(
-                match=m,
-                kind=EventKind.SWISS_SWAPPED,
-                by=_user(by),
-                data={
-                    "round": rnd.number,
-                    "before": list(old),
-                    "after": [m.player1_id, m.player2_id],
-                    "warnings": warnings,
-                    "reason": Msg(swiss_text.SWAPPED).to_dict(),
-                },
+            event_add(
+                m,
+                EventKind.SWISS_SWAPPED,
+                by,
+                round=rnd.number,
+                before=list(old),
+                after=[m.player1_id, m.player2_id],
+                warnings=warnings,
+                reason=Msg(swiss_text.SWAPPED).to_dict(),
             )
     return warnings
 

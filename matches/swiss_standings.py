@@ -47,6 +47,8 @@ __all__ = [
 ]
 
 SWISS_POINTS = DEFAULT_POINTS  # a win 1, the bye 1
+# A match of a round in these states has a game or a result: its pairing is fixed.
+STARTED_STATES = (MatchState.DECIDED, MatchState.WALKOVER, MatchState.PLAYING)
 
 
 def published_q(by: User) -> Q:
@@ -97,10 +99,7 @@ class SwissRoundView:
     @property
     def started(self) -> bool:
         """A game or result is entered (swaps are refused from then on)."""
-        return any(
-            p.match.state in (MatchState.DECIDED, MatchState.WALKOVER, MatchState.PLAYING)
-            for p in self.pairings
-        )
+        return any(p.match.state in STARTED_STATES for p in self.pairings)
 
 
 @dataclass
@@ -240,11 +239,6 @@ def swiss_standings(*, tournament: Tournament, staff: bool = False) -> SwissStan
         round_views=[views[r.pk] for r in rounds],  # an unshown round: no pairings
         entries=entries,
     )
-
-
-def reasons_text(pairing: SwissPairing) -> str:
-    """The pairing's reason in the reader's language ("" when none is stored)."""
-    return swiss_text.render(pairing.reason) if pairing.reason is not None else ""
 
 
 def unplayed_swiss_rounds(*, tournament: Tournament) -> int:

@@ -45,7 +45,9 @@ def match_walkover(*, match: Match, winner: Player, by: User, reason: str = "") 
 def match_withdrawal_apply(*, entry: Entry, by: User, reason: str = "") -> Match | None:
     """After the draw: the withdrawn player's next match becomes a walkover (S6). In a round
     robin every match they have left becomes one (decision: the results they played stay
-    and count in the standings; the rest are walkovers to their opponents)."""
+    and count in the standings; the rest are walkovers to their opponents). In a Swiss
+    between rounds there is no match to give: ``None``, the player is simply not paired
+    again (issue 14)."""
     player = entry.player
     left = list(
         # of=self: PostgreSQL cannot lock the nullable side of the players' outer joins.

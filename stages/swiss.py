@@ -503,7 +503,13 @@ def _violated_pairs(
     return sorted(chosen)
 
 
-def _reason(f: _Field, i: int, j: int | None, lowest_without_bye: int | None) -> Msg:
+def _reason(
+    f: _Field,
+    i: int,
+    j: int | None,
+    lowest_without_bye: int | None,
+    names: Mapping[int, str] | None = None,
+) -> Msg:
     a = f.players[i]
     if j is None:
         score = number(a.score)
@@ -511,7 +517,9 @@ def _reason(f: _Field, i: int, j: int | None, lowest_without_bye: int | None) ->
             return msg("swiss.bye", score=score)
         if a.had_bye or lowest_without_bye is None:
             return msg("swiss.bye_again", score=score)
-        return msg("swiss.bye_moved", score=score, lowest=str(f.ids[lowest_without_bye]))
+        lowest = f.ids[lowest_without_bye]
+        named = names.get(lowest, str(lowest)) if names is not None else str(lowest)
+        return msg("swiss.bye_moved", score=score, lowest=named)
     b = f.players[j]
     high, low = number(a.score), number(b.score)
     if f.met(i, j):
@@ -522,11 +530,16 @@ def _reason(f: _Field, i: int, j: int | None, lowest_without_bye: int | None) ->
 
 
 def pair_round(
-    players: Sequence[SwissPlayer], *, seed: int, method: Method = "sparse"
+    players: Sequence[SwissPlayer],
+    *,
+    seed: int,
+    method: Method = "sparse",
+    names: Mapping[int, str] | None = None,
 ) -> SwissRound:
     """The pairing of least :class:`PairingCost`, each pair with its reason. ``method``:
     ``"sparse"`` (candidate graph and dual proof) or ``"full"`` (the complete graph, the
-    reference); both give the same pairing."""
+    reference); both give the same pairing. ``names``: player id → name, for the reasons
+    that name a player (the bye's moved from the lowest-ranked; ids otherwise)."""
     f = _Field(players, seed)
     n = len(f.players)
     if n == 0:
@@ -535,7 +548,7 @@ def pair_round(
     lowest = without_bye[-1] if without_bye else None
     if n == 1:
         only = f.players[0]
-        pair = SwissPair(only.id, None, _reason(f, 0, None, lowest))
+        pair = SwissPair(only.id, None, _reason(f, 0, None, lowest, names))
         cost = pairing_cost(players, [(only.id, None)], seed=seed)
         return SwissRound((pair,), cost, (only.id,))
     costs = _Costs(f, seed)
@@ -550,7 +563,7 @@ def pair_round(
     for i in range(n):
         j = mate[i]
         if j == n:
-            bye = SwissPair(f.players[i].id, None, _reason(f, i, None, lowest))
+            bye = SwissPair(f.players[i].id, None, _reason(f, i, None, lowest, names))
         elif j > i:
             pairs.append(SwissPair(f.players[i].id, f.players[j].id, _reason(f, i, j, lowest)))
         elif j < 0:  # pragma: no cover - a complete graph always has a perfect matching

@@ -175,10 +175,25 @@ class TournamentAdmin(OrganiserScoped):
             formats = {
                 name: form.cleaned_data[name] for name in form.changed_data if name in FORMAT_FIELDS
             }
+            stored = Tournament.objects.get(pk=obj.pk)
+            # A new game or scale in a draft: the tiebreak chain is checked against it too,
+            # and a chain that was the old game's default becomes the new one's.
+            rechain = bool({"game", "scale"} & set(form.changed_data)) and (
+                stored.status == TournamentStatus.DRAFT
+            )
+            # (the JSON widget may report an unchanged chain as changed: compare the values)
+            if rechain and list(formats.get("tiebreaks", stored.tiebreaks)) == stored.tiebreaks:
+                old_default = services.format_values(
+                    stored.game,
+                    stored.scale,
+                    **{name: getattr(stored, name) for name in FORMAT_FIELDS} | {"tiebreaks": None},
+                )["tiebreaks"]
+                if list(stored.tiebreaks) == old_default:
+                    formats["tiebreaks"] = None
             try:
                 with transaction.atomic():  # all of the form or nothing
                     services.tournament_update(tournament=obj, by=request.user, **fields)
-                    if formats:  # a draft's; checked against the game and scale just saved
+                    if formats or rechain:  # checked against the game and scale just saved
                         tournament_format_set(tournament=obj, by=request.user, **formats)
             except DomainError as err:
                 # Put the stored values back; the message says why.

@@ -169,11 +169,12 @@ def elimination_draw(
     return tournament
 
 
-def round_title(round: Round, number_in_bracket: int) -> str:
-    """A round's name on the bracket pages, in the reader's language: the main (winners')
-    bracket's as a knockout's; the consolation and losers' brackets' Omgång N (their own
-    count) and Final for their last; the grand final and its reset. (``Round.name``, used
-    elsewhere, names a consolation or losers' round by its number in the tournament.)"""
+def round_title(round: Round) -> str:
+    """A round's name in its own bracket's column, in the reader's language: the main
+    (winners') bracket's as a knockout's; the consolation and losers' brackets' Omgång N
+    (their own count, ``Round.bracket_number``) and Final for their last; the grand final
+    and its reset."""
+    number_in_bracket = round.bracket_number or 1
     if round.kind == RoundKind.GRAND_FINAL:
         if number_in_bracket > 1:
             return _("Grand final, replay")
@@ -188,15 +189,9 @@ def round_title(round: Round, number_in_bracket: int) -> str:
 def round_name(round: Round) -> str:
     """A consolation, losers' or grand-final round's name anywhere on the site, in the
     reader's language: the bracket and the round in it ("Förlorarträd, omgång 2",
-    "Tröstturnering, final"), or the grand final and its replay. One query (its place in its
-    bracket). ``Round.name`` names these rounds as a knockout's by ``rounds_after`` until it
-    hands them here (a change for ``tournaments.models``, left to its owner)."""
-    column = round.bracket_number or (
-        Round.objects.filter(
-            tournament_id=round.tournament_id, kind=round.kind, number__lte=round.number
-        ).count()
-    )
-    title = round_title(round, column)
+    "Tröstturnering, final"), or the grand final and its replay; ``Round.name`` hands these
+    rounds here. No query: the round's place in its bracket is stored at the draw."""
+    title = round_title(round)
     if round.kind == RoundKind.CONSOLATION:
         return _("%(bracket)s, %(round)s") % {
             "bracket": _("Consolation bracket"),

@@ -4,14 +4,12 @@ shape the draw, before the draw only.
 ``tournament_create`` sets these once; ``tournament_update`` changes a tournament's details,
 not its format. This service is what the admin's change form calls for a draft
 (``tournaments.admin.TournamentAdmin``, where the fields are read-only after the draw). It
-checks the result as ``tournament_create`` does (``services._format_check``,
-``services._groups_check``) and keeps the same normalisation: a double round and groups
-only for a round robin, a progressive consolation only for a consolation format.
+checks and normalises the result as ``tournament_create`` does, with the same function
+(``services.format_values``).
 
-Decisions (issue 14 left them open): changing the format without giving a tiebreak chain
+Decision (issue 14 left it open): changing the format without giving a tiebreak chain
 gives the new format's default chain (a knockout's empty chain would otherwise stay
-behind); ``swiss_rounds`` is stored as given (the Swiss format is refused by
-``_format_check`` until its pairing is built, and its own checks come with it).
+behind).
 """
 
 from __future__ import annotations
@@ -24,7 +22,7 @@ from django.utils.translation import gettext as _
 
 from core.errors import ValidationError
 from tournaments import services
-from tournaments.models import Tournament, TournamentFormat
+from tournaments.models import Tournament
 from tournaments.permissions import User
 
 FORMAT_FIELDS = (
@@ -52,18 +50,10 @@ def tournament_format_set(*, tournament: Tournament, by: User, **changes: Any) -
         locked = Tournament.objects.select_for_update().get(pk=tournament.pk)
         services._require_draft(locked, _("Changing the format"))
         values = {name: changes.get(name, getattr(locked, name)) for name in FORMAT_FIELDS}
-        format = values["format"]
         given: Sequence[str] | None = values["tiebreaks"] or None
         if "format" in changes and "tiebreaks" not in changes:
             given = None
-        values["tiebreaks"] = services._format_check(format, locked.game, locked.scale, given)
-        services._groups_check(format, values["groups"], values["group_advance"])
-        values["double_round"] = bool(values["double_round"]) and (
-            format == TournamentFormat.ROUND_ROBIN
-        )
-        values["progressive_consolation"] = bool(values["progressive_consolation"]) and (
-            format == TournamentFormat.CONSOLATION
-        )
+        values = services.format_values(locked.game, locked.scale, **{**values, "tiebreaks": given})
         changed = sorted(name for name in FORMAT_FIELDS if getattr(locked, name) != values[name])
         for name in changed:
             setattr(locked, name, values[name])

@@ -351,9 +351,18 @@ def tournament_create(
     addons = unused.get("addons", addons)
     scale = unused.get("scale", scale)
     resignation_policy = unused.get("resignation_policy", resignation_policy)
-    chain = _format_check(format, game, scale, tiebreaks)
-    _groups_check(format, groups, group_advance)
-    swiss_rounds = _swiss_rounds_check(format, swiss_rounds)
+    shape = format_values(
+        game,
+        scale,
+        format=format,
+        tiebreaks=tiebreaks,
+        double_round=double_round,
+        groups=groups,
+        group_advance=group_advance,
+        swiss_rounds=swiss_rounds,
+        progressive_consolation=progressive_consolation,
+        grand_final_reset=grand_final_reset,
+    )
     with transaction.atomic():
         tournament = Tournament.objects.create(
             name=name.strip(),
@@ -368,16 +377,7 @@ def tournament_create(
             is_public=is_public,
             third_place_match=third_place_match,
             results_by=_results_by(results_by),
-            format=format,
-            double_round=double_round and format == TournamentFormat.ROUND_ROBIN,
-            tiebreaks=chain,
-            groups=groups,
-            group_advance=group_advance,
-            # Issue 14: a consolation's kind, a double elimination's reset.
-            progressive_consolation=progressive_consolation
-            and format == TournamentFormat.CONSOLATION,
-            grand_final_reset=grand_final_reset,
-            swiss_rounds=swiss_rounds,  # issue 14: a Swiss's rounds (None: at the start)
+            **shape,
         )
         tournament.organisers.add(by)
     return tournament
@@ -422,6 +422,40 @@ def _format_check(format: str, game: str, scale: str, tiebreaks: Sequence[str] |
             _("Skiljepoäng are bräde's tiebreak points; this game has none."), code="tiebreaks"
         )
     return chain
+
+
+def format_values(
+    game: str,
+    scale: str,
+    *,
+    format: str,
+    tiebreaks: Sequence[str] | None,
+    double_round: bool,
+    groups: int,
+    group_advance: int,
+    swiss_rounds: int | None,
+    progressive_consolation: bool,
+    grand_final_reset: bool,
+) -> dict[str, Any]:
+    """A tournament's format fields (issue 14), checked for ``game`` and ``scale`` and
+    normalised, as ``tournament_create`` and ``format_change.tournament_format_set`` store
+    them: the tiebreak chain (``None``: the format's default), a double round only for a
+    round robin, groups and a knockout after them only where ``_groups_check`` allows, a
+    Swiss's number of rounds (``None``: decided at the start), a progressive consolation
+    only for a consolation."""
+    chain = _format_check(format, game, scale, tiebreaks)
+    _groups_check(format, groups, group_advance)
+    return {
+        "format": format,
+        "tiebreaks": chain,
+        "double_round": bool(double_round) and format == TournamentFormat.ROUND_ROBIN,
+        "groups": groups,
+        "group_advance": group_advance,
+        "swiss_rounds": _swiss_rounds_check(format, swiss_rounds),
+        "progressive_consolation": bool(progressive_consolation)
+        and format == TournamentFormat.CONSOLATION,
+        "grand_final_reset": grand_final_reset,
+    }
 
 
 def _swiss_rounds_check(format: str, rounds: int | None) -> int | None:

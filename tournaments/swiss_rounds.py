@@ -32,13 +32,11 @@ from django.utils.translation import gettext as _
 
 from core.errors import ValidationError
 from core.permissions import User
-from games.registry import family_for
 from tournaments import round_robin
 from tournaments.models import Entry, Round, RoundKind, Tournament, TournamentStatus
 
 __all__ = [
     "default_chain",
-    "default_lengths",
     "default_rounds",
     "pairing_ranks",
     "rounds_problem",
@@ -51,10 +49,6 @@ def default_rounds(players: int) -> int:
     if players < 2:
         return 1
     return max(1, min(players - 1, math.ceil(math.log2(players))))
-
-
-def default_lengths(rounds: int) -> list[int]:
-    return round_robin.default_lengths(rounds)
 
 
 def default_chain(game: str, scale: str) -> list[str]:
@@ -105,7 +99,12 @@ def swiss_start(
     rounds, create every round unpublished with its length, store the draw seed. No round
     is paired yet: the organiser checks players in and out, then pairs round 1
     (``matches.swiss_progression.swiss_round_pair``)."""
-    from tournaments.services import _check_length, _draw_entries, _require_draft, tournament_touch
+    from tournaments.services import (
+        _draw_entries,
+        _require_draft,
+        round_lengths,
+        tournament_touch,
+    )
 
     with transaction.atomic():
         tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
@@ -118,15 +117,9 @@ def swiss_start(
         problem = rounds_problem(rounds, len(entries))
         if problem is not None:
             raise ValidationError(problem, code="swiss_rounds")
-        lengths = list(lengths) if lengths is not None else default_lengths(rounds)
-        if len(lengths) != rounds:
-            raise ValidationError(
-                _("The Swiss has %(rounds)s rounds; give %(rounds)s match lengths, not %(given)s.")
-                % {"rounds": rounds, "given": len(lengths)}
-            )
-        unit = family_for(tournament.game).length_unit
-        for length in lengths:
-            _check_length(length, unit)
+        lengths, unit = round_lengths(
+            tournament, lengths, round_robin.default_lengths(rounds), players=len(entries)
+        )
         Round.objects.bulk_create(
             [
                 Round(

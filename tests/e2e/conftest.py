@@ -87,3 +87,40 @@ def login(page: Any, base: str, username: str, password: str = "pw") -> None:
     page.fill("#id_password", password)
     page.click("button[type=submit].primary")
     page.wait_for_url(lambda url: "/accounts/login/" not in url)
+
+
+def create_on_the_form(
+    page: Any,
+    base: str,
+    name: str,
+    fmt: str,
+    *,
+    fill: dict[str, str] | None = None,
+    select: dict[str, str] | None = None,
+) -> Any:
+    """Create a tournament on the organiser's new-tournament page (signed in already):
+    its name, a date, the format, then ``fill`` (field id → text) and ``select`` (field id
+    → option); wait for its manage page and return the ``Tournament``."""
+    import re
+
+    from tournaments.models import Tournament
+
+    page.goto(f"{base}/tournaments/new/")
+    page.fill("#id_name", name)
+    page.fill("#id_start_date", "2027-03-06")
+    page.check(f"input[name=format][value={fmt}]")
+    for field, text in (fill or {}).items():
+        page.fill(f"#id_{field}", text)
+    for field, option in (select or {}).items():
+        page.select_option(f"#id_{field}", option)
+    page.check("input[name=resignation_policy][value=capped]")
+    page.locator("main form.form button[type=submit].primary").click()
+    page.wait_for_url(re.compile(r"/tournaments/\d+/manage/"))
+    return Tournament.objects.get(name=name)
+
+
+def decide_for_player1(match: Any, referee: Any) -> None:
+    """A best-of-3 bräde match won by its first player in two games (hemspel, jan)."""
+    from tests.tournaments.test_swiss import win_in_games
+
+    win_in_games(match, match.player1_id, referee)

@@ -17,26 +17,14 @@ import pytest
 from playwright.sync_api import expect
 
 from matches.models import Match, MatchState
-from matches.services import game_result_enter, match_walkover
-from tests.e2e.conftest import login, shoot
+from matches.services import match_walkover
+from tests.e2e.conftest import create_on_the_form, decide_for_player1, login, shoot
 from tests.factories import EntryFactory, OrganiserFactory, PlayerFactory, UserFactory
-from tournaments.models import Tournament, TournamentStatus
+from tournaments.models import TournamentStatus
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
 NAMES = ["Anna Berg", "Erik Holm", "Sara Lind", "Åsa Ek", "Maximiliana Östergren-Lindqvist"]
-
-
-def _decide(match: Match, referee: Any) -> None:
-    for number, outcome in ((1, "hemspel"), (2, "jan")):
-        game_result_enter(
-            match=match,
-            number=number,
-            winner="W",
-            outcome=outcome,
-            by=referee,
-            starter="W" if number == 1 else None,
-        )
 
 
 def test_round_robin_group_at_phone_and_desktop_width(live_server: Any, new_page: Any) -> None:
@@ -44,16 +32,13 @@ def test_round_robin_group_at_phone_and_desktop_width(live_server: Any, new_page
     referee = UserFactory.create(username="domare")
     page = new_page(1280, 900)
     login(page, live_server.url, "arrangor")
-    page.goto(f"{live_server.url}/tournaments/new/")
-    page.fill("#id_name", "Onsdagsgruppen")
-    page.fill("#id_start_date", "2027-03-06")
-    page.check("input[name=format][value=round_robin]")
-    page.select_option("#id_tiebreak_1", "game_points")
-    page.select_option("#id_tiebreak_2", "direct_encounter")
-    page.check("input[name=resignation_policy][value=capped]")
-    page.locator("main form.form button[type=submit].primary").click()
-    page.wait_for_url(re.compile(r"/tournaments/\d+/manage/"))
-    t = Tournament.objects.get(name="Onsdagsgruppen")
+    t = create_on_the_form(
+        page,
+        live_server.url,
+        "Onsdagsgruppen",
+        "round_robin",
+        select={"tiebreak_1": "game_points", "tiebreak_2": "direct_encounter"},
+    )
     assert t.format == "round_robin" and t.tiebreaks == ["game_points", "direct_encounter"]
     t.referees.add(referee)
     for name in NAMES:
@@ -71,7 +56,7 @@ def test_round_robin_group_at_phone_and_desktop_width(live_server: Any, new_page
 
     # Round 1 is played: one match decided at the board, one by walkover.
     first = list(Match.objects.filter(tournament=t, round__number=1, state=MatchState.READY))
-    _decide(first[0], referee)
+    decide_for_player1(first[0], referee)
     assert first[1].player2 is not None
     match_walkover(match=first[1], winner=first[1].player2, by=referee)
 

@@ -18,10 +18,9 @@ from playwright.sync_api import expect
 
 from matches.group_standings import group_tables
 from matches.models import Match, MatchState
-from matches.services import game_result_enter
-from tests.e2e.conftest import login, shoot
+from tests.e2e.conftest import create_on_the_form, decide_for_player1, login, shoot
 from tests.factories import EntryFactory, OrganiserFactory, PlayerFactory, UserFactory
-from tournaments.models import Tournament, TournamentStatus
+from tournaments.models import TournamentStatus
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -37,33 +36,18 @@ NAMES = [
 ]
 
 
-def _decide(match: Match, referee: Any) -> None:
-    for number, outcome in ((1, "hemspel"), (2, "jan")):
-        game_result_enter(
-            match=match,
-            number=number,
-            winner="W",
-            outcome=outcome,
-            by=referee,
-            starter="W" if number == 1 else None,
-        )
-
-
 def test_groups_then_knockout_at_phone_and_desktop_width(live_server: Any, new_page: Any) -> None:
     OrganiserFactory.create(username="arrangor")
     referee = UserFactory.create(username="domare")
     page = new_page(1280, 900)
     login(page, live_server.url, "arrangor")
-    page.goto(f"{live_server.url}/tournaments/new/")
-    page.fill("#id_name", "Höstgrupper")
-    page.fill("#id_start_date", "2027-03-06")
-    page.check("input[name=format][value=round_robin]")
-    page.fill("#id_groups", "2")
-    page.fill("#id_group_advance", "2")
-    page.check("input[name=resignation_policy][value=capped]")
-    page.locator("main form.form button[type=submit].primary").click()
-    page.wait_for_url(re.compile(r"/tournaments/\d+/manage/"))
-    t = Tournament.objects.get(name="Höstgrupper")
+    t = create_on_the_form(
+        page,
+        live_server.url,
+        "Höstgrupper",
+        "round_robin",
+        fill={"groups": "2", "group_advance": "2"},
+    )
     assert (t.groups, t.group_advance) == (2, 2)
     t.referees.add(referee)
     for i, name in enumerate(NAMES):
@@ -78,7 +62,7 @@ def test_groups_then_knockout_at_phone_and_desktop_width(live_server: Any, new_p
     expect(page.locator("#group-knockout form")).to_have_count(0)  # groups still open
 
     for match in Match.objects.filter(tournament=t, state=MatchState.READY):
-        _decide(match, referee)
+        decide_for_player1(match, referee)
     page.reload()
     page.fill("#id_lengths", "3, 3")
     page.locator("#group-knockout form button[type=submit]").click()

@@ -17,8 +17,7 @@ import pytest
 from playwright.sync_api import expect
 
 from matches.models import Match, MatchEvent, MatchState
-from matches.services import game_result_enter
-from tests.e2e.conftest import login, shoot
+from tests.e2e.conftest import create_on_the_form, decide_for_player1, login, shoot
 from tests.factories import EntryFactory, OrganiserFactory, PlayerFactory, UserFactory
 from tournaments.models import Entry, Round, Tournament, TournamentStatus
 
@@ -27,21 +26,9 @@ pytestmark = pytest.mark.django_db(transaction=True)
 NAMES = ["Anna Berg", "Erik Holm", "Sara Lind", "Åsa Ek", "Maximiliana Östergren-Lindqvist"]
 
 
-def _decide(match: Match, referee: Any) -> None:
-    for number, outcome in ((1, "hemspel"), (2, "jan")):
-        game_result_enter(
-            match=match,
-            number=number,
-            winner="W",
-            outcome=outcome,
-            by=referee,
-            starter="W" if number == 1 else None,
-        )
-
-
 def _play(t: Tournament, number: int, referee: Any) -> None:
     for m in Match.objects.filter(tournament=t, round__number=number, state=MatchState.READY):
-        _decide(m, referee)
+        decide_for_player1(m, referee)
 
 
 def test_swiss_from_the_organiser_pages(live_server: Any, new_page: Any) -> None:
@@ -49,15 +36,9 @@ def test_swiss_from_the_organiser_pages(live_server: Any, new_page: Any) -> None
     referee = UserFactory.create(username="domare")
     page = new_page(1280, 900)
     login(page, live_server.url, "arrangor")
-    page.goto(f"{live_server.url}/tournaments/new/")
-    page.fill("#id_name", "Schweizerkvällen")
-    page.fill("#id_start_date", "2027-03-06")
-    page.check("input[name=format][value=swiss]")
-    page.fill("#id_swiss_rounds", "3")
-    page.check("input[name=resignation_policy][value=capped]")
-    page.locator("main form.form button[type=submit].primary").click()
-    page.wait_for_url(re.compile(r"/tournaments/\d+/manage/"))
-    t = Tournament.objects.get(name="Schweizerkvällen")
+    t = create_on_the_form(
+        page, live_server.url, "Schweizerkvällen", "swiss", fill={"swiss_rounds": "3"}
+    )
     assert (t.format, t.swiss_rounds) == ("swiss", 3)
     t.referees.add(referee)
     for i, name in enumerate(NAMES):

@@ -43,10 +43,3 @@ def test_every_watcher_hears_of_a_change_once_each() -> None:
     match_changing(match_id=7)
     assert heard == [("first", 7), ("second", 7)]
     assert match_watchers() == (first, second)
-
-
-@pytest.mark.usefixtures("watchers")
-def test_with_no_watcher_a_change_tells_nobody() -> None:
-    match_changes._watchers[:] = []
-    match_changing(match_id=1)
-    assert match_watchers() == ()

@@ -5,6 +5,7 @@ bracket is drawn."""
 from __future__ import annotations
 
 import datetime
+import json
 from typing import Any
 
 import pytest
@@ -165,3 +166,37 @@ def test_a_new_game_and_format_together_get_the_new_game_s_chain() -> None:
     assert (tournament.game, tournament.format) == ("backgammon", "round_robin")
     assert tournament.tiebreaks == default_chain("backgammon", tournament.scale)
     assert "skiljepoang" not in tournament.tiebreaks
+
+
+def test_a_new_game_alone_rechecks_the_chain() -> None:
+    """Only the game changes: a chain that was the old game's default becomes the new
+    game's; a chosen chain the new game cannot have is refused, nothing stored."""
+    organiser = OrganiserFactory.create()
+    client: Client = staff_client(organiser)
+    default = a_draft(organiser, format="round_robin")
+    assert "skiljepoang" in default.tiebreaks
+    form = _change_form(default, organiser, game="backgammon")
+    form["tiebreaks"] = json.dumps(default.tiebreaks)
+    assert (
+        client.post(f"/admin/tournaments/tournament/{default.pk}/change/", form).status_code == 302
+    )
+    default.refresh_from_db()
+    assert (default.game, default.tiebreaks) == ("backgammon", default_chain("backgammon", "ww"))
+    chosen = a_draft(organiser, format="round_robin", tiebreaks=["skiljepoang", "wins"])
+    form = _change_form(chosen, organiser, game="backgammon")
+    form["tiebreaks"] = json.dumps(chosen.tiebreaks)
+    page = client.post(f"/admin/tournaments/tournament/{chosen.pk}/change/", form, follow=True)
+    assert "Skiljepoäng" in page.content.decode()
+    chosen.refresh_from_db()
+    assert (chosen.game, chosen.tiebreaks) == ("brade", ["skiljepoang", "wins"])
+
+
+def test_swiss_rounds_are_checked_as_at_creation() -> None:
+    organiser = OrganiserFactory.create()
+    tournament = a_draft(organiser, format="swiss")
+    with pytest.raises(ValidationError):
+        tournament_format_set(tournament=tournament, by=organiser, swiss_rounds=0)
+    tournament_format_set(tournament=tournament, by=organiser, swiss_rounds=4)
+    assert Tournament.objects.get(pk=tournament.pk).swiss_rounds == 4
+    tournament_format_set(tournament=tournament, by=organiser, format="knockout")
+    assert Tournament.objects.get(pk=tournament.pk).swiss_rounds is None

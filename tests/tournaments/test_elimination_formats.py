@@ -14,7 +14,6 @@ import pytest
 
 from core.errors import ConflictError, ValidationError
 from matches.brackets import tournament_bracket, tournament_placings
-from matches.elimination_placings import consolation_winner
 from matches.models import FINISHED_STATES, Match, MatchState
 from matches.selectors import game_version
 from matches.services import game_result_correct, game_result_enter, match_reset, match_walkover
@@ -183,7 +182,8 @@ def test_consolation_gives_every_entrant_at_least_two_matches(n: int, progressiv
     assert sorted(p.player.pk for p in placings) == sorted(p.pk for p in players)
     assert [p.first for p in placings][:2] == [1, 2]
     if Match.objects.filter(tournament=t, round__kind=RoundKind.CONSOLATION).exists():
-        assert consolation_winner(tournament=t) is not None
+        (consolation,) = tournament_bracket(tournament=t).sections
+        assert consolation.winner is not None
 
 
 @pytest.mark.parametrize("game", ["backgammon", "kungabrade"])

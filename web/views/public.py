@@ -32,6 +32,7 @@ from scoring.match import match_state
 from scoring.scales import GameScore, Scale, format_tiebreak, score_game
 from stages.messages import number
 from tournaments import selectors as tournaments_sel
+from tournaments.elimination_draw import ELIMINATION_FORMATS
 from tournaments.models import (
     Player,
     RoundKind,
@@ -88,7 +89,6 @@ def tournament_detail(
         table_rounds, round_links = rounds_shown(table_rounds)
         context.update(
             round_links=round_links,
-            group=group_context(tournament),
             knockout=knockout,
             table_rounds=table_rounds,
             # One group: its table is the placings; in groups they are shared or come
@@ -101,14 +101,20 @@ def tournament_detail(
             is_organiser=is_organiser(request.user, tournament),
             is_referee=is_referee(request.user, tournament),
         )
-        if stamp is not None:
+        if stamp is None:
+            context["group"] = group_context(tournament)
+        else:
             # The tables, cross tables and rounds show nothing that depends on who looks:
-            # rendered once per version and language, as the bracket is (``web.live``).
+            # computed and rendered once per version and language, as the bracket is
+            # (``web.live``); the page itself only needs to know it has them.
+            context["group"] = True
             context["group_html"] = mark_safe(
                 fragment(
                     "group",
                     stamp,
-                    lambda: render_to_string("web/_group.html", context, request),
+                    lambda: render_to_string(
+                        "web/_group.html", {**context, "group": group_context(tournament)}, request
+                    ),
                 )
             )
         return render(request, "web/tournament_detail.html", context)
@@ -125,13 +131,7 @@ def tournament_detail(
 
 
 # The formats whose tournament page draws a bracket (the elimination formats, issue 14).
-BRACKET_FORMATS = frozenset(
-    {
-        TournamentFormat.KNOCKOUT,
-        TournamentFormat.CONSOLATION,
-        TournamentFormat.DOUBLE_ELIMINATION,
-    }
-)
+BRACKET_FORMATS = frozenset({TournamentFormat.KNOCKOUT, *ELIMINATION_FORMATS})
 
 
 @conditional("bracket", tournaments_sel.tournament_stamp)

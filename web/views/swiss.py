@@ -80,16 +80,11 @@ def _result(p: SwissPairing) -> str:
     return "–"
 
 
-def round_label(n: int) -> str:
-    """A Swiss round's name (Omgång N): never a knockout's Final or Semifinal."""
-    return _("Round %(n)s") % {"n": n}
-
-
 def _rounds(views: list[SwissRoundView]) -> list[RoundView]:
     return [
         RoundView(
             view=v,
-            label=round_label(v.round.number),
+            label=v.round.name,
             pairings=[
                 PairingView(
                     pairing=p,
@@ -183,7 +178,7 @@ def swiss_manage_context(
             key=lambda e: e.player.name.casefold(),
         ),
         "next": table.next_round,
-        "next_label": round_label(table.next_round.round.number) if table.next_round else "",
+        "next_label": table.next_round.round.name if table.next_round else "",
         "can_pair": table.can_pair,
         "unpublished": unpublished,
         "swappable": views[0] if views else None,
@@ -235,7 +230,7 @@ def round_pair(request: HttpRequest, pk: int) -> HttpResponse:
         messages.success(
             request,
             _("%(round)s is paired. Check the pairing, swap if needed, then publish it.")
-            % {"round": round_label(rnd.number)},
+            % {"round": rnd.name},
         )
     return _back(tournament)
 
@@ -257,7 +252,7 @@ def round_publish(request: HttpRequest, pk: int, number: int) -> HttpResponse:
         messages.success(
             request,
             _("%(round)s is published: everyone sees it and its matches can be played.")
-            % {"round": round_label(rnd.number)},
+            % {"round": rnd.name},
         )
     return _back(tournament)
 
