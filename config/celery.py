@@ -11,12 +11,15 @@ Without ``REDIS_URL`` tasks run in-process (eager); with it, Redis is broker and
 backend and one or more workers run the tasks.
 
 Beat (``celery -A config beat``, or ``--beat`` on exactly one worker) runs
-``matches.requeue_game_records`` every minute, the safety net: game records submitted while
-Redis was down stay pending in the database and are enqueued once it is back, and a record
-whose message the broker lost is sent a new one. A record whose worker died
-mid-verification does not wait for beat: its message comes back from the broker and takes
-the record over once the dead attempt's lease has run out (``matches/record_queue.py``); the
-attempt counter bounds the retries.
+``matches.requeue_game_records`` every 30 seconds, the safety net: game records submitted
+while Redis was down stay pending in the database and are enqueued once it is back, and a
+record whose message the broker lost (Redis restarted empty: it keeps nothing on disk) is
+sent a new one, found by comparing the records waiting for their message with what Redis
+holds (``matches/record_broker.py``), so it is verified within a minute of Redis being
+back rather than when its message would have expired (``GAME_RECORD_MESSAGE_TTL``).
+A record whose worker died mid-verification does not wait for beat: its message comes back
+from the broker and takes the record over once the dead attempt's lease has run out
+(``matches/record_queue.py``); the attempt counter bounds the retries.
 """
 
 import os
@@ -29,7 +32,7 @@ app = Celery("brade_arena")
 app.config_from_object("django.conf:settings", namespace="CELERY")
 app.autodiscover_tasks()
 
-REQUEUE_EVERY_SECONDS = 60.0
+REQUEUE_EVERY_SECONDS = 30.0
 app.conf.beat_schedule = {
     "requeue-game-records": {
         "task": "matches.requeue_game_records",

@@ -10,6 +10,12 @@ runs (``Heartbeat``), and never past its start plus the hard time limit: a verif
 record whose lease ran out belongs to a dead attempt and is taken over at once by
 whichever message comes (``claim_or_wait``). The verification itself, and what its
 verdict does to the match, is ``matches.records``.
+
+A message the broker lost (Redis restarted empty: it runs without persistence) would keep
+its record waiting until ``message_until``, up to ``GAME_RECORD_MESSAGE_TTL``.
+``game_records_recover`` (Celery beat) compares the records whose message is live in the
+database with what the broker holds (``matches.record_broker``) and sends the lost ones a
+new message, so they are verified within a minute of Redis being back.
 """
 
 from __future__ import annotations
@@ -40,6 +46,7 @@ __all__ = [
     "english",
     "game_record_enqueue",
     "game_record_release",
+    "game_records_recover",
     "game_records_requeue",
     "hard_limit",
     "record_touch",
@@ -74,14 +81,24 @@ def _redelivery_window() -> timedelta:
     return timedelta(seconds=seconds + 10)
 
 
-def _needs_message(now: datetime) -> Q:
-    """Records that may be sent a message at ``now``: not done, no live attempt (pending,
-    or verifying with its lease run out) and no live message of their own."""
-    no_message = Q(message_until__isnull=True) | Q(message_until__lte=now)
+def _waiting(now: datetime) -> Q:
+    """Records waiting for a message to verify them: not done and no live attempt
+    (pending, or verifying with its lease run out)."""
     lease_out = Q(lease_until__isnull=True) | Q(lease_until__lte=now)
-    return no_message & (
-        Q(state=RecordState.PENDING) | (Q(state=RecordState.VERIFYING) & lease_out)
-    )
+    return Q(state=RecordState.PENDING) | (Q(state=RecordState.VERIFYING) & lease_out)
+
+
+def _needs_message(now: datetime) -> Q:
+    """Records that may be sent a message at ``now``: waiting (``_waiting``) and no live
+    message of their own."""
+    no_message = Q(message_until__isnull=True) | Q(message_until__lte=now)
+    return no_message & _waiting(now)
+
+
+def _has_message(now: datetime) -> Q:
+    """Waiting records whose message the database holds as live (its slot has not run
+    out): the broker should hold it."""
+    return Q(message_until__gt=now) & _waiting(now)
 
 
 def _send(pk: int, now: datetime) -> bool | None:
@@ -147,6 +164,69 @@ def game_records_requeue(*, now: datetime | None = None, exclude: int | None = N
         if outcome:
             sent.append(pk)
     return sent
+
+
+def _lost_messages(now: datetime) -> dict[int, datetime]:
+    """The records whose message the database holds as live and the broker does not
+    hold, with their slot (``message_until``) as read.
+
+    Read twice, ``GAME_RECORD_BROKER_RECHECK`` seconds apart (only when the first read
+    misses a record): a message a worker is taking from the queue is in neither of
+    kombu's places for a moment, and one being published is not there yet; a lost
+    message is missing both times. Empty when the broker cannot be read (eager tasks, not
+    Redis, Redis down): then the slot's expiry stays the only safety net.
+    """
+    from matches.record_broker import held_records
+
+    live: dict[int, datetime] = {
+        pk: until
+        for pk, until in GameRecordSubmission.objects.filter(_has_message(now)).values_list(
+            "pk", "message_until"
+        )
+        if until is not None
+    }
+    if not live:
+        return {}
+    held = held_records(now)
+    if held is None:
+        return {}
+    missing = live.keys() - held
+    if missing:
+        time.sleep(setting("GAME_RECORD_BROKER_RECHECK", 2.0))
+        again = held_records(timezone.now())
+        missing = set() if again is None else missing - again
+    return {pk: live[pk] for pk in sorted(missing)}
+
+
+def game_records_recover(*, now: datetime | None = None) -> list[int]:
+    """Beat's sweep: a new message for each record whose message the broker lost, then
+    ``game_records_requeue`` for the rest; returns the ids of the records sent one.
+
+    A lost message is one the database holds as live and the broker holds neither in the
+    queue nor as taken by a worker (``_lost_messages``). Its slot is given up only if it
+    is still the one read (one conditional UPDATE: a record claimed, finished or sent a
+    message meanwhile keeps it), and the new message takes the slot as every message
+    does (``_send``), so a record still never has more than one message in the broker.
+    Decision: a record submitted within the pending grace is recovered too; its
+    on-commit message is the one that was lost.
+    """
+    now = now or timezone.now()
+    sent: list[int] = []
+    for pk, until in _lost_messages(now).items():
+        freed = GameRecordSubmission.objects.filter(
+            pk=pk,
+            message_until=until,
+            state__in=(RecordState.PENDING, RecordState.VERIFYING),
+        ).update(message_until=None)
+        if not freed:
+            continue
+        log.warning("game record %s: the broker lost its message; sending a new one", pk)
+        outcome = _send(pk, timezone.now())
+        if outcome is False:
+            return sent
+        if outcome:
+            sent.append(pk)
+    return sent + game_records_requeue(now=timezone.now())
 
 
 @dataclass(frozen=True)

@@ -13,8 +13,9 @@ the message back at once when a worker process dies (prefork), and Redis hands i
 after the visibility timeout when the whole worker dies (``config/settings/base.py``).
 The redelivered task sees the dead attempt's lease run out and verifies
 (``records.game_record_verify``), with no beat needed. ``requeue_game_records`` (Celery
-beat, every minute) is the safety net: records left pending while the broker was down,
-and records whose message the broker lost.
+beat, every 30 seconds) is the safety net: records left pending while the broker was down,
+and records whose message the broker lost (``record_queue.game_records_recover`` compares
+the database with what Redis holds).
 """
 
 from __future__ import annotations
@@ -37,4 +38,4 @@ def verify_game_record(submission_id: int) -> str | None:
 
 @shared_task(name="matches.requeue_game_records", ignore_result=True)
 def requeue_game_records() -> list[int]:
-    return record_queue.game_records_requeue()
+    return record_queue.game_records_recover()

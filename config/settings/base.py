@@ -165,6 +165,9 @@ GAME_RECORD_LEASE_SECONDS = 15.0
 # A record's broker message expires after this long (and the sweep may then send another):
 # longer than a message can wait legitimately (queue, redelivery after a dead worker).
 GAME_RECORD_MESSAGE_TTL = 900.0
+# Beat's sweep sends a new message to a record whose message Redis no longer holds (lost in
+# a restart); it reads Redis twice this many seconds apart before it believes a message lost.
+GAME_RECORD_BROKER_RECHECK = 2.0
 # The sweep leaves a record submitted less than this ago to its own on-commit enqueue.
 GAME_RECORD_PENDING_GRACE = 30.0
 

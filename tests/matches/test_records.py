@@ -564,6 +564,160 @@ class TestLeaseAndMessages:
         assert game_records_requeue(now=sub.started_at + timedelta(seconds=116)) == [sub.pk]
 
 
+class TestLostMessages:
+    """Redis restarted empty (it keeps nothing on disk) while records waited: the database
+    still holds their messages as live until ``message_until``. Beat's sweep compares them
+    with what the broker holds (``matches.record_broker.held_records``, replaced here by
+    the test's own view of the broker) and sends the lost ones a new message."""
+
+    @pytest.fixture
+    def published(self, monkeypatch: pytest.MonkeyPatch, settings: Any) -> list[int]:
+        """No worker runs: every message stays in the 'broker', listed here."""
+        from matches import tasks
+
+        sent: list[int] = []
+        monkeypatch.setattr(
+            tasks.verify_game_record, "apply_async", lambda args, **options: sent.append(args[0])
+        )
+        settings.GAME_RECORD_BROKER_RECHECK = 0
+        return sent
+
+    def _submitted(self, setup: Setup, count: int, capture: Any) -> list[GameRecordSubmission]:
+        m = match_of(setup.tournament, 1, 0)
+        subs = []
+        for _ in range(count):
+            with capture(execute=True):
+                subs.append(game_record_submit(match=m, text=TEXT, by=setup.referee))
+        return subs
+
+    def test_beat_sends_a_lost_message_again_at_once(
+        self,
+        setup: Setup,
+        published: list[int],
+        django_capture_on_commit_callbacks: Any,
+        monkeypatch: pytest.MonkeyPatch,
+    ) -> None:
+        """Five records queued, the broker restarted holding none of their messages: beat's
+        next run sends each one new message (it used to wait for the 900 s slot to run
+        out), and the run after that sends nothing."""
+        from matches import record_broker, tasks
+
+        subs = self._submitted(setup, 5, django_capture_on_commit_callbacks)
+        assert sorted(published) == sorted(s.pk for s in subs)
+        for sub in subs:
+            sub.refresh_from_db()
+        monkeypatch.setattr(record_broker, "held_records", lambda now: set())
+        assert sorted(tasks.requeue_game_records.apply().get()) == sorted(s.pk for s in subs)
+        assert sorted(published) == sorted([s.pk for s in subs] * 2)
+        # The broker now holds the new messages: nothing is sent twice.
+        monkeypatch.setattr(record_broker, "held_records", lambda now: set(published))
+        assert tasks.requeue_game_records.apply().get() == []
+        assert len(published) == 10
+        for sub in subs:
+            before = sub.message_until
+            assert before is not None
+            sub.refresh_from_db()
+            assert sub.state == RecordState.PENDING
+            assert sub.message_until is not None and sub.message_until > before
+
+    def test_a_message_the_broker_holds_is_not_sent_again(
+        self,
+        setup: Setup,
+        published: list[int],
+        django_capture_on_commit_callbacks: Any,
+        monkeypatch: pytest.MonkeyPatch,
+    ) -> None:
+        """Only the lost message is replaced; a broker that cannot be read (None) changes
+        nothing, the slot's expiry stays the safety net."""
+        from matches import record_broker, tasks
+
+        kept, lost = self._submitted(setup, 2, django_capture_on_commit_callbacks)
+        monkeypatch.setattr(record_broker, "held_records", lambda now: None)
+        assert tasks.requeue_game_records.apply().get() == []
+        monkeypatch.setattr(record_broker, "held_records", lambda now: {kept.pk})
+        assert tasks.requeue_game_records.apply().get() == [lost.pk]
+        assert sorted(published) == sorted([kept.pk, lost.pk, lost.pk])
+
+    def test_a_message_seen_on_the_second_look_is_not_lost(
+        self,
+        setup: Setup,
+        published: list[int],
+        django_capture_on_commit_callbacks: Any,
+        monkeypatch: pytest.MonkeyPatch,
+    ) -> None:
+        """A worker taking the message from the queue, or a publish on its way, is missing
+        from one read only: the sweep reads twice and believes only a message missing
+        both times lost."""
+        from matches import record_broker, tasks
+
+        (sub,) = self._submitted(setup, 1, django_capture_on_commit_callbacks)
+        reads = iter([set(), {sub.pk}])
+        monkeypatch.setattr(record_broker, "held_records", lambda now: next(reads))
+        assert tasks.requeue_game_records.apply().get() == []
+        assert published == [sub.pk]
+
+    def test_a_record_claimed_between_the_reads_keeps_its_message(
+        self,
+        setup: Setup,
+        published: list[int],
+        django_capture_on_commit_callbacks: Any,
+        monkeypatch: pytest.MonkeyPatch,
+    ) -> None:
+        """The record was claimed by a worker after the database was read (its slot moved,
+        its message acknowledged once it is done): no new message for it."""
+        from matches import record_broker, tasks
+
+        (sub,) = self._submitted(setup, 1, django_capture_on_commit_callbacks)
+        fake = FakeReplay(results=["W hemspel"])
+        reads: list[int] = []
+
+        def held(now: Any) -> set[int]:
+            reads.append(1)
+            if len(reads) == 2:  # between the reads: a worker verified it
+                game_record_verify(submission_id=sub.pk, replay=fake)
+            return set()
+
+        monkeypatch.setattr(record_broker, "held_records", held)
+        assert tasks.requeue_game_records.apply().get() == []
+        sub.refresh_from_db()
+        assert sub.state == RecordState.ENTERED and published == [sub.pk]
+
+    def test_a_dead_attempt_whose_message_was_lost_is_sent_a_new_one(
+        self,
+        setup: Setup,
+        published: list[int],
+        django_capture_on_commit_callbacks: Any,
+        monkeypatch: pytest.MonkeyPatch,
+        settings: Any,
+    ) -> None:
+        """The worker died mid-verification and Redis lost the unacknowledged message with
+        it: the record is taken over at once instead of after the redelivery window."""
+        from matches import record_broker, tasks
+
+        settings.GAME_RECORD_LEASE_SECONDS = 0
+        (sub,) = self._submitted(setup, 1, django_capture_on_commit_callbacks)
+
+        def killed(text: str) -> Any:
+            raise SystemExit("worker killed")
+
+        with pytest.raises(SystemExit):
+            game_record_verify(submission_id=sub.pk, replay=killed)
+        monkeypatch.setattr(record_broker, "held_records", lambda now: {sub.pk})
+        assert tasks.requeue_game_records.apply().get() == []  # waiting in 'unacked'
+        monkeypatch.setattr(record_broker, "held_records", lambda now: set())
+        assert tasks.requeue_game_records.apply().get() == [sub.pk]
+        assert published == [sub.pk, sub.pk]
+
+
+def test_the_broker_cannot_be_read_with_tasks_in_process() -> None:
+    """Eager tasks (the embedded default): no broker to lose a message, nothing to read."""
+    from django.utils import timezone
+
+    from matches.record_broker import held_records
+
+    assert held_records(timezone.now()) is None
+
+
 @pytest.mark.postgres
 @pytest.mark.skipif(
     connection.vendor != "postgresql", reason="two threads writing at once: needs PostgreSQL"

@@ -3,7 +3,8 @@
 Runs when ``REDIS_URL`` is set and the database is PostgreSQL (CI's PostgreSQL +
 Redis pass): the worker is another process, so it reaches the test database by
 name, which an in-memory SQLite database cannot offer. Beat never runs here, and
-no test calls the requeue sweep: recovery must come from the broker and the lease.
+only the lost-message test calls its sweep: otherwise recovery must come from the
+broker and the lease.
 
 - A whole worker SIGKILLed mid-verification (its message stays unacknowledged in
   Redis until the visibility timeout, just over the hard time limit): a new worker
@@ -12,6 +13,8 @@ no test calls the requeue sweep: recovery must come from the broker and the leas
   the redelivered task waits out the dead attempt's lease and verifies.
 - No worker: n submissions leave n messages in the queue, not one per submission
   per pending record.
+- Redis loses the queued messages: beat's sweep (called here as its task) sends each
+  record one new message at once, not after the message's 900 s slot.
 - The time limits a worker applies are the ones in the environment, and a record
   that runs out of time on its last attempt does not promise a retry.
 """
@@ -226,3 +229,48 @@ def test_worker_applies_the_time_limits_of_the_environment(workers: Workers) -> 
     assert "longer than the limit of 2 seconds" in final.message
     assert "retried" not in final.message and "administrator" in final.message
     assert not Game.objects.filter(match=match).exists()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_messages_lost_with_redis_are_sent_again_by_the_next_sweep(
+    workers: Workers, settings: Any
+) -> None:
+    """Redis loses the queued messages (here: the queue's keys deleted, as a restart
+    without persistence leaves it): the records still hold live slots, yet beat's next
+    sweep sends each one new message, and a worker verifies them. A message a worker has
+    taken and not acknowledged (kombu's ``unacked``) counts as held: not sent twice."""
+    import redis
+    from django.utils import timezone
+
+    from config.celery import app
+    from matches import tasks
+    from matches.record_broker import held_records
+
+    settings.GAME_RECORD_BROKER_RECHECK = 0.2
+    s = drawn(2, lengths=[3])
+    match = match_of(s.tournament, 1, 0)
+    subs = [services.game_record_submit(match=match, text=RECORD, by=s.referee) for _ in range(5)]
+    pks = {sub.pk for sub in subs}
+    broker = redis.Redis.from_url(REDIS_URL)
+    assert broker.llen(workers.queue) == 5
+    assert held_records(timezone.now()) == pks
+    assert tasks.requeue_game_records.apply().get() == []
+
+    broker.delete(workers.queue)  # the restart: every queued message is gone
+    assert tasks.requeue_game_records.apply().get() == sorted(pks)
+    assert broker.llen(workers.queue) == 5
+    assert tasks.requeue_game_records.apply().get() == []  # one message per record
+
+    with app.connection_for_read() as conn:  # a worker takes one and holds it unacked
+        taken = conn.default_channel.basic_get(workers.queue, no_ack=False)
+        assert taken is not None
+        assert held_records(timezone.now()) == pks
+        assert tasks.requeue_game_records.apply().get() == []
+        taken.ack()
+    held = held_records(timezone.now())
+    assert held is not None and len(held) == 4
+    assert len(tasks.requeue_game_records.apply().get()) == 1  # its worker died unacked
+
+    workers.start(BRADE_VERIFY_DELAY="0")
+    _wait(lambda: all(_done(pk) for pk in pks), 60, "every record's verdict")
+    assert all(_state(pk).attempts == 1 for pk in pks)
