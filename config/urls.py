@@ -7,6 +7,9 @@ from django.views.i18n import set_language
 
 from config.health import healthz
 
+# A request that finds the database down gets a 503 page, not a 500 (config/unavailable.py).
+handler500 = "config.unavailable.server_error"
+
 urlpatterns: list[URLPattern | URLResolver] = [
     path("admin/", admin.site.urls),
     path("healthz", healthz, name="healthz"),

@@ -51,6 +51,8 @@ MIDDLEWARE = [
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "web.middleware.ChosenLanguageMiddleware",
+    # The database down: 503 with Retry-After instead of a bare 500 (config/unavailable.py).
+    "config.unavailable.DatabaseUnavailableMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
