@@ -6,8 +6,10 @@ Celery workers on this machine, driven over HTTP like referees, players and atta
 
 It makes everything it needs and removes it afterwards: a database of its own
 (``brade_reliability`` on the PostgreSQL at 127.0.0.1:5432, or ``--pg``), a Redis server
-of its own on a free port (so the broker outage stops only that one), a gunicorn with four
-workers and Celery workers. Scenarios:
+of its own on a free port (so the broker outage stops only that one), a PostgreSQL cluster
+of its own for the database outage (the server binaries: ``pg_ctl`` on the PATH or
+Debian's ``/usr/lib/postgresql/*/bin``; run as root, it runs them as ``postgres``), a
+gunicorn with four workers and Celery workers. Scenarios:
 
 - **race**: pairs of referees enter game 1 of the same match at the same moment; each
   pair must give one 201 and one clean 409, and the database one result per game.
@@ -19,6 +21,14 @@ workers and Celery workers. Scenarios:
   the record must be verified exactly once within the hard time limit plus 30 s.
 - **broker outage**: Redis stops, players upload records (they must get 202 and stay
   pending), Redis comes back; time until every record is verified (beat running).
+- **Redis loss**: records are queued (no worker running), Redis restarts empty (it keeps
+  nothing on disk), a worker with beat starts; time until every record is verified (goal:
+  under a minute; the database held the lost messages as live for 900 s).
+- **PostgreSQL outage**: a gunicorn on a PostgreSQL cluster of its own (``initdb`` into a
+  temporary folder, a free port); the cluster stops (``pg_ctl stop -m immediate``, like a
+  crash) and pages, the API and sign-in are asked: each must answer 503 with
+  ``Retry-After``, none 500; then the cluster starts again and the time until every
+  request answers as before is printed.
 - **fuzz in-process**: mutated records through the engine's replay with a match scorer;
   anything raised is a crash.
 - **fuzz over HTTP**: mutated and hostile uploads (NUL and control bytes, bad UTF-8,
@@ -138,6 +148,58 @@ class RedisServer:
 
     def close(self) -> None:
         self.stop()
+        shutil.rmtree(self.dir, ignore_errors=True)
+
+
+class PgCluster:
+    """A private PostgreSQL cluster (``initdb`` into a temporary folder, trust
+    authentication, a free port on 127.0.0.1) that can be stopped and started again."""
+
+    def __init__(self) -> None:
+        self.bin = self._bin()
+        self.port = free_port()
+        self.dir = tempfile.mkdtemp(prefix="brade-pg-")
+        self.data = os.path.join(self.dir, "data")
+        self.as_postgres = os.geteuid() == 0  # PostgreSQL refuses to run as root
+        if self.as_postgres:
+            shutil.chown(self.dir, "postgres", "postgres")
+
+    @staticmethod
+    def _bin() -> Path:
+        found = shutil.which("pg_ctl")
+        if found:
+            return Path(found).resolve().parent
+        versions = sorted(Path("/usr/lib/postgresql").glob("*/bin/pg_ctl"))
+        if not versions:
+            raise RuntimeError("no PostgreSQL server binaries (pg_ctl) on this machine")
+        return versions[-1].parent
+
+    @property
+    def url(self) -> str:
+        return f"postgres://postgres@127.0.0.1:{self.port}/brade"
+
+    def _run(self, *args: str) -> None:
+        command = [str(self.bin / args[0]), *args[1:]]
+        if self.as_postgres:
+            command = ["runuser", "-u", "postgres", "--", *command]
+        subprocess.run(command, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+
+    def create(self) -> None:
+        self._run("initdb", "-D", self.data, "-U", "postgres", "-A", "trust", "-E", "UTF8")
+        self.start()
+        self._run("createdb", "-h", "127.0.0.1", "-p", str(self.port), "-U", "postgres", "brade")
+
+    def start(self) -> None:
+        options = f"-p {self.port} -k {self.dir} -c listen_addresses=127.0.0.1 -c fsync=off"
+        self._run("pg_ctl", "-D", self.data, "-o", options, "-l",
+                  os.path.join(self.dir, "log"), "-w", "start")  # fmt: skip
+
+    def stop(self, mode: str = "immediate") -> None:
+        self._run("pg_ctl", "-D", self.data, "-m", mode, "-w", "stop")
+
+    def close(self) -> None:
+        with suppress(subprocess.CalledProcessError):
+            self.stop("fast")
         shutil.rmtree(self.dir, ignore_errors=True)
 
 
@@ -554,6 +616,167 @@ def scenario_outage(world: World, records: int, matches: list[int]) -> Row:
     return Row("broker outage (Redis stopped)", records, figures, not bad, bad[:5])
 
 
+def scenario_redis_loss(world: World, matches: list[int]) -> Row:
+    """Records queued in Redis, no worker running; Redis restarts empty. The database
+    still holds each record's message as live (for ``GAME_RECORD_MESSAGE_TTL``, 900 s);
+    beat's sweep must notice the loss and send new messages."""
+    referee = world.client("domare1")
+    bad: list[str] = []
+    pks: list[int] = []
+    for match in matches:
+        reply = referee.request("POST", f"/api/matches/{match}/records/", {"text": RECORD})
+        if reply.status != 202:
+            bad.append(f"upload gave {reply.status}")
+            continue
+        pks.append(reply.json()["id"])
+    queued = world.redis.queued()
+    world.redis.stop()  # killed: nothing is kept (no persistence)
+    world.redis.start()
+    back = time.monotonic()
+    left = world.redis.queued()
+    worker = world.procs.worker("loss", beat=True)
+    goal = 60.0
+    took = float("nan")
+    try:
+        wait_for(lambda: all(is_done(pk) for pk in pks), 120, "every record's verdict", 0.2)
+        took = time.monotonic() - back
+    except TimeoutError as err:
+        bad.append(str(err))
+    finally:
+        Processes.stop(worker)
+    states = Counter(record_state(pk)[0] for pk in pks)
+    attempts = Counter(record_state(pk)[1] for pk in pks)
+    if states != Counter({"entered": len(matches)}) or attempts != Counter({1: len(matches)}):
+        bad.append(f"records {dict(states)}, attempts {dict(attempts)}")
+    if queued != len(pks) or left != 0:
+        bad.append(f"{queued} messages queued before the restart, {left} after")
+    if not took < goal:
+        bad.append(f"verified {took:.1f} s after Redis was back (goal under {goal:.0f} s)")
+    figures = (
+        f"{queued} queued, Redis restarted empty; all verified {took:.1f} s after it was "
+        f"back (goal < {goal:.0f} s; the messages' slots had 900 s to run)"
+    )
+    return Row("Redis lost its queue (restarted empty)", len(matches), figures, not bad, bad[:5])
+
+
+# What the database outage asks: pages (the list, a tournament, the ratings) and the API as
+# a viewer or a client would (what the site answered before, it must answer after), and
+# the two ways of signing in (each must fail cleanly while down and work after).
+OUTAGE_READS = ["/", "/tournaments/{t}/", "/ratings/", "/api/tournaments/",
+                "/api/tournaments/{t}/bracket/"]  # fmt: skip
+FORM = "application/x-www-form-urlencoded"
+
+
+def _csrf_cookie(reply: Reply) -> str:
+    cookie = reply.headers.get("set-cookie", "")
+    return cookie.split("csrftoken=", 1)[1].split(";", 1)[0] if "csrftoken=" in cookie else ""
+
+
+def _sign_ins(port: int, csrf: str) -> list[tuple[str, Reply]]:
+    """``POST /api/token/`` and the sign-in form (with its CSRF cookie and token)."""
+    form = f"username=arrangor&password={PASSWORD}&csrfmiddlewaretoken={csrf}".encode()
+    return [
+        ("POST /api/token/", Client(port).request(
+            "POST", "/api/token/", {"username": "arrangor", "password": PASSWORD})),
+        ("POST /accounts/login/", Client(port).request(
+            "POST", "/accounts/login/", raw=form, content_type=FORM,
+            headers={"Cookie": f"csrftoken={csrf}"})),
+    ]  # fmt: skip
+
+
+def scenario_pg_outage(world: World, cluster: PgCluster, rounds: int) -> Row:
+    """gunicorn (two workers) on a private cluster; the cluster crashes (stopped
+    immediately) and comes back. While it is down: 503 with Retry-After everywhere (JSON
+    ``database_unavailable`` under /api/), never a 500."""
+    bad: list[str] = []
+    env = {**world.procs.env, "DATABASE_URL": cluster.url}
+    subprocess.run([sys.executable, "manage.py", "migrate", "--noinput", "-v", "0"],
+                   cwd=ROOT, env=env, check=True)  # fmt: skip
+    setup = (
+        "import datetime\n"
+        "from django.contrib.auth import get_user_model\n"
+        "from django.contrib.auth.models import Permission\n"
+        "from tournaments import services as ts\n"
+        f"u = get_user_model().objects.create_user('arrangor', password={PASSWORD!r})\n"
+        "u.user_permissions.add(Permission.objects.get(codename='add_tournament'))\n"
+        "u = get_user_model().objects.get(pk=u.pk)\n"
+        "d = datetime.date(2026, 11, 25)\n"
+        "t = ts.tournament_create(by=u, name='Outage Cup', start_date=d)\n"
+        "for i in range(8):\n"
+        "    ts.entry_player_add(tournament=t, name=f'Spelare {i + 1}', by=u)\n"
+        "ts.tournament_bracket_generate(tournament=t, by=u, draw_seed=1)\n"
+        "print(t.pk)\n"
+    )
+    made = subprocess.run([sys.executable, "manage.py", "shell", "-c", setup], cwd=ROOT,
+                          env=env, check=True, capture_output=True, text=True)  # fmt: skip
+    tournament = made.stdout.strip().splitlines()[-1]
+    reads = [path.format(t=tournament) for path in OUTAGE_READS]
+    port = free_port()
+    web = world.procs.spawn(
+        "gunicorn-pg-outage",
+        ["gunicorn", "config.wsgi", "--bind", f"127.0.0.1:{port}", "--workers", "2",
+         "--timeout", "60"],
+        DATABASE_URL=cluster.url,
+    )  # fmt: skip
+    codes: Counter[int] = Counter()
+    latencies: list[float] = []
+    health, pg_start, recovery = 0, float("nan"), float("nan")
+    try:
+        wait_for(lambda: Client(port).request("GET", "/healthz").status == 200, 60, "gunicorn")
+        before = {path: Client(port).request("GET", path).status for path in reads}
+        csrf = _csrf_cookie(Client(port).request("GET", "/accounts/login/"))
+        signed = {name: reply.status for name, reply in _sign_ins(port, csrf)}
+        if any(code != 200 for code in before.values()) or signed != {
+            "POST /api/token/": 201, "POST /accounts/login/": 302}:  # fmt: skip
+            bad.append(f"before the outage: {before} {signed}")
+        cluster.stop("immediate")
+        for _ in range(rounds):
+            replies = []
+            for path in reads:
+                started = time.monotonic()
+                replies.append((f"GET {path}", Client(port).request("GET", path)))
+                latencies.append(time.monotonic() - started)
+            replies += _sign_ins(port, csrf)
+            for name, reply in replies:
+                codes[reply.status] += 1
+                if reply.status != 503 or not reply.headers.get("retry-after"):
+                    bad.append(f"{name}: {reply.status}, Retry-After "
+                               f"{reply.headers.get('retry-after')!r}")  # fmt: skip
+                elif "/api/" in name and reply.json()["error"]["code"] != "database_unavailable":
+                    bad.append(f"{name}: {reply.body[:100]!r}")
+        health = Client(port).request("GET", "/healthz").status
+        started = time.monotonic()
+        cluster.start()
+        pg_start = time.monotonic() - started
+
+        def recovered() -> bool:  # every page as before, several times (both workers)
+            return all(
+                Client(port).request("GET", path).status == before[path]
+                for _ in range(3)
+                for path in reads
+            )
+
+        recovery = wait_for(recovered, 60, "the site to answer as before", 0.1)
+        after = {name: reply.status for name, reply in _sign_ins(port, csrf)}
+        if after != {"POST /api/token/": 200, "POST /accounts/login/": 302}:
+            bad.append(f"signing in after the outage: {after}")
+    except Exception as err:  # reported in the table
+        bad.append(f"{type(err).__name__}: {err}")
+    finally:
+        Processes.stop(web)
+    latencies.sort()
+    worst = latencies[-1] if latencies else float("nan")
+    median = latencies[len(latencies) // 2] if latencies else float("nan")
+    figures = (
+        f"{sum(codes.values())} requests while down: {dict(sorted(codes.items()))} "
+        f"(p50 {median * 1000:.0f} ms, max {worst * 1000:.0f} ms; healthz {health}); "
+        f"PostgreSQL up in {pg_start:.1f} s, the site answering as before "
+        f"{recovery:.1f} s after"
+    )
+    return Row("PostgreSQL outage (503, then back)", sum(codes.values()), figures, not bad,
+               bad[:5])  # fmt: skip
+
+
 def fuzz_inputs(count: int, seed: int) -> Iterator[bytes]:
     """Mutations of real records (the engine's corpus) and hostile bytes."""
     from engine.corpus import CORPUS
@@ -645,6 +868,15 @@ def scenario_fuzz_http(world: World, count: int, match: int) -> Row:
     return Row("fuzz over HTTP (uploads)", count, figures, not bad, bad[:5])
 
 
+def _with_cluster(world: World, rounds: int) -> Row:
+    cluster = PgCluster()
+    try:
+        cluster.create()
+        return scenario_pg_outage(world, cluster, rounds)
+    finally:
+        cluster.close()
+
+
 # --- main -----------------------------------------------------------------------------
 
 
@@ -654,11 +886,12 @@ def main() -> int:
     parser.add_argument("--pg", default="postgresql://postgres@127.0.0.1:5432",
                         help="PostgreSQL server (a database of its own is made there)")  # fmt: skip
     args = parser.parse_args()
-    n = dict(race=10, corrections=5, kills=1, outage=3, fuzz=500, http=30)
+    n = dict(race=10, corrections=5, kills=1, outage=3, loss=5, pg=2, fuzz=500, http=30)
     if not args.quick:
-        n = dict(race=100, corrections=20, kills=3, outage=10, fuzz=10_000, http=200)
+        n = dict(race=100, corrections=20, kills=3, outage=10, loss=5, pg=5, fuzz=10_000,
+                 http=200)  # fmt: skip
     # First-round matches for every scenario, each its own: a full bracket, no byes.
-    needed = n["race"] + n["kills"] + n["outage"] + 1
+    needed = n["race"] + n["kills"] + n["outage"] + n["loss"] + 1
     players = 2 ** (2 * needed - 1).bit_length()
 
     logdir = Path(tempfile.mkdtemp(prefix="brade-reliability-"))
@@ -678,8 +911,11 @@ def main() -> int:
         free = world.matches[n["race"] :]
         kills, free = free[: n["kills"]], free[n["kills"] :]
         outage, free = free[: n["outage"]], free[n["outage"] :]
+        loss, free = free[: n["loss"]], free[n["loss"] :]
         run("worker kill", lambda: scenario_worker_kill(world, kills))
         run("broker outage", lambda: scenario_outage(world, n["outage"], outage))
+        run("Redis loss", lambda: scenario_redis_loss(world, loss))
+        run("PostgreSQL outage", lambda: _with_cluster(world, n["pg"]))
         run("fuzz over HTTP", lambda: scenario_fuzz_http(world, n["http"], free[0]))
 
     width = max(len(r.scenario) for r in rows)
