@@ -145,7 +145,8 @@ def game_records_requeue(*, now: datetime | None = None, exclude: int | None = N
     expired unread, and verifying records whose attempt died (lease run out) and whose
     message can no longer come back from the broker (lost with it). A record submitted
     within ``GAME_RECORD_PENDING_GRACE`` is left to its own on-commit enqueue. Runs after
-    every submission and from Celery beat every minute, the safety net; a worker's death is
+    every submission and from Celery beat every 30 seconds (``game_records_recover``, which
+    first replaces the messages the broker lost), the safety net; a worker's death is
     handled without it (the broker hands the message back, see ``game_record_verify``).
     Stops at the first refusal of the broker.
     """
