@@ -709,6 +709,40 @@ class TestLostMessages:
         assert published == [sub.pk, sub.pk]
 
 
+def test_a_broker_message_is_read_as_celery_writes_it() -> None:
+    """Celery's message protocol 2 as kombu keeps it in Redis: waiting in the queue, or
+    wrapped as ``[message, exchange, routing key]`` while a worker holds it unacknowledged.
+    An expired message (its worker will discard it) or another task's is held for none."""
+    import base64
+    import json
+    from datetime import UTC, datetime
+
+    from matches.record_broker import _record_of
+
+    now = datetime(2026, 11, 25, 21, 0, tzinfo=UTC)
+
+    def message(task: str, pk: int, expires: str | None) -> dict[str, Any]:
+        body = json.dumps([[pk], {}, {"callbacks": None}]).encode()
+        return {
+            "body": base64.b64encode(body).decode(),
+            "content-type": "application/json",
+            "headers": {"task": task, "id": "x", "expires": expires, "argsrepr": f"[{pk}]"},
+            "properties": {"body_encoding": "base64", "delivery_tag": "t"},
+        }
+
+    task = "matches.verify_game_record"
+    live = message(task, 7, "2026-11-25T22:14:00+01:00")  # 21:14 UTC
+    assert _record_of(json.dumps(live).encode(), task, now, wrapped=False) == 7
+    taken = json.dumps([live, "celery", "celery"]).encode()
+    assert _record_of(taken, task, now, wrapped=True) == 7
+    assert _record_of(json.dumps(message(task, 8, None)).encode(), task, now, wrapped=False) == 8
+    expired = message(task, 9, "2026-11-25T21:59:00+01:00")  # 20:59 UTC
+    assert _record_of(json.dumps(expired).encode(), task, now, wrapped=False) is None
+    other = message("matches.requeue_game_records", 10, None)
+    assert _record_of(json.dumps(other).encode(), task, now, wrapped=False) is None
+    assert _record_of(b"not json", task, now, wrapped=False) is None
+
+
 def test_the_broker_cannot_be_read_with_tasks_in_process() -> None:
     """Eager tasks (the embedded default): no broker to lose a message, nothing to read."""
     from django.utils import timezone
