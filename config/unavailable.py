@@ -91,6 +91,8 @@ def _page(request: HttpRequest) -> str:
         "request": request,
         "csrf_token": get_token(request),
         "retry_after": RETRY_AFTER_SECONDS,
+        # a form sent (a result, a sign-in) was not saved: say so; a page read needs no word
+        "sent": request.method not in ("GET", "HEAD"),
     }
     try:
         # No request given: the context processors would ask the database for the user.

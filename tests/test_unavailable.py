@@ -73,6 +73,15 @@ def test_a_page_is_a_swedish_503_in_the_sites_look(client: Client, database_down
     assert "web/site.css" in page and 'class="site"' in page  # the site's header and style
     assert f'http-equiv="refresh" content="{RETRY_AFTER_SECONDS}"' in page
     assert "Server Error" not in page
+    assert "sparades inte" not in page  # nothing was sent
+
+
+@pytest.mark.django_db
+def test_a_form_sent_is_told_it_was_not_saved(client: Client, database_down: None) -> None:
+    response = client.post("/accounts/login/", {"username": "anna", "password": "x"})
+
+    _is_outage(response)
+    assert "Det du nyss skickade sparades inte" in response.content.decode()
 
 
 @pytest.mark.django_db
