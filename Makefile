@@ -27,7 +27,7 @@ ci:         ## what CI runs: .ci/run
 worker:     ## a Celery worker with beat, for one machine (needs REDIS_URL)
 	.venv/bin/celery -A config worker --beat --loglevel INFO
 
-reliability: ## races, killed worker, broker outage, fuzzing on gunicorn + PostgreSQL + Redis
+reliability: ## races, killed worker, Redis and PostgreSQL outages, fuzzing (gunicorn + PG + Redis)
 	scripts/services.sh
 	.venv/bin/python bench/reliability.py
 
