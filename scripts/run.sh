@@ -8,6 +8,10 @@ cd "$(dirname "$0")/.."
 . scripts/_venv.sh
 ensure_venv requirements.txt
 
+# The demo runs on the development settings, chosen here: the servers' entry points
+# (config/wsgi.py, asgi.py, celery.py) default to production (README, Configuration).
+export DJANGO_SETTINGS_MODULE=config.settings.base
+
 py=.venv/bin/python
 "$py" manage.py migrate --noinput
 # Demo data: a 16-player club championship in progress, with demo logins (it prints them).
