@@ -192,6 +192,21 @@ GAME_RECORD_MESSAGE_TTL = 900.0
 # The sweep leaves a record submitted less than this ago to its own on-commit enqueue.
 GAME_RECORD_PENDING_GRACE = 30.0
 
+# --- Score sheets' fonts (clubs/pdf_fonts.py) -----------------------------------------
+# Folders searched for DejaVu Sans (fonts-dejavu-core) and WenQuanYi Micro Hei
+# (fonts-wqy-microhei): Debian's, then Fedora's and Arch's names for them.
+PDF_FONT_DIRS: list[str] = env.list(
+    "PDF_FONT_DIRS",
+    default=[
+        "/usr/share/fonts/truetype/dejavu",
+        "/usr/share/fonts/truetype/wqy",
+        "/usr/share/fonts/dejavu-sans-fonts",
+        "/usr/share/fonts/wqy-microhei",
+        "/usr/share/fonts/TTF",
+        "/usr/share/fonts/wenquanyi/wqy-microhei",
+    ],
+)
+
 # --- Django REST framework, OpenAPI ---------------------------------------------------
 REST_FRAMEWORK = {
     # Session and token only (the API's own views set the same): no HTTP Basic, so a
