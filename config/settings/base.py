@@ -275,5 +275,9 @@ LOGGING = {
     "handlers": {"console": {"class": "logging.StreamHandler", "formatter": "plain"}},
     "root": {"handlers": ["console"], "level": env.str("DJANGO_LOG_LEVEL", default="INFO")},
     # runserver prints its own reload notices; don't repeat them.
-    "loggers": {"django.utils.autoreload": {"level": "WARNING"}},
+    # fontTools logs every glyph subset of a score sheet's fonts at INFO; keep its warnings.
+    "loggers": {
+        "django.utils.autoreload": {"level": "WARNING"},
+        "fontTools": {"level": "WARNING"},
+    },
 }
