@@ -17,6 +17,7 @@ from rest_framework.test import APIClient
 
 from accounts.client_address import client_address
 from accounts.models import SignInFailure
+from accounts.signin_limit import attempt_begin
 from tests.factories import UserFactory
 
 pytestmark = pytest.mark.django_db
@@ -229,3 +230,11 @@ class TestClientAddress:
             token(api, f"name{i}", "guess", HTTP_X_FORWARDED_FOR="203.0.113.5")
         assert token(api, "anna", "pw", HTTP_X_FORWARDED_FOR="203.0.113.5") == 429
         assert token(api, "anna", "pw", HTTP_X_FORWARDED_FOR="198.51.100.7") == 201
+
+
+def test_attempts_in_flight_count_before_their_password_is_checked() -> None:
+    """Attempts sent at once: each is written before its password is checked, so no more
+    than the limit get a password checked even if none has finished."""
+    outcomes = [attempt_begin(username="anna", address=f"203.0.113.{i}")[1] for i in range(15)]
+    assert [o is None for o in outcomes] == [True] * ACCOUNT_LIMIT + [False] * 5
+    assert SignInFailure.objects.count() == ACCOUNT_LIMIT  # the refused ones removed
