@@ -18,13 +18,13 @@ format:     ## ruff format the whole tree (only format files you own)
 typecheck:  ## mypy (strict for engine/)
 	.venv/bin/mypy .
 
-check:      ## Django system checks
-	.venv/bin/python manage.py check
+check:      ## Django system checks (development settings)
+	DJANGO_SETTINGS_MODULE=config.settings.base .venv/bin/python manage.py check
 
 ci:         ## what CI runs: .ci/run
 	bash .ci/run
 
-worker:     ## a Celery worker with beat, for one machine (needs REDIS_URL)
+worker:     ## a Celery worker with beat, for one machine (needs REDIS_URL; production settings unless DJANGO_SETTINGS_MODULE is set)
 	.venv/bin/celery -A config worker --beat --loglevel INFO
 
 reliability: ## races, killed worker, Redis and PostgreSQL outages, fuzzing (gunicorn + PG + Redis)

@@ -8,7 +8,11 @@ rating list, each as CSV and as JSON from the same rows.
   fields separated by ``;`` (Swedish Excel's list separator, as the players import of
   the organiser pages takes it), CRLF line ends, quoted where needed (``csv`` module).
   Ratings have a decimal comma on a Swedish page and a decimal point on an English one,
-  so that the spreadsheet of either language reads them as numbers.
+  so that the spreadsheet of either language reads them as numbers. Every text cell is
+  written through ``core.csv_cells.spreadsheet_text``, so a name beginning with ``=``,
+  ``+``, ``-``, ``@``, a tab or a carriage return is not a live formula in the spreadsheet
+  (numbers we write as numbers are left as they are; see that module). ``csv_text`` is
+  the one CSV writer of the site: every CSV export and the archive's CSVs use it.
 - **JSON** is UTF-8 (no ``\\u`` escapes), numbers of ratings as strings with a decimal
   point (as the API gives decimals), dates in ISO 8601.
 - **Privacy**: each export reads only what its page may show: a tournament's exports need
@@ -31,6 +35,7 @@ from django.utils.timezone import localtime
 
 from clubs.models import PlayerRating
 from clubs.season_selectors import Standings
+from core.csv_cells import spreadsheet_text
 from matches.brackets import tournament_placings
 from matches.models import Match, MatchState
 from tournaments.models import Player, Tournament
@@ -187,14 +192,16 @@ def _csv_value(value: Any, decimal_comma: bool) -> str:
         return localtime(value).isoformat(timespec="seconds")
     if isinstance(value, date):
         return value.isoformat()
-    return str(value)
+    if isinstance(value, int | float):
+        return str(value)  # a number of ours: data, not a formula (core.csv_cells)
+    return spreadsheet_text(str(value))
 
 
 def csv_text(columns: Sequence[str], rows: Iterable[Row], *, decimal_comma: bool) -> str:
     """The rows as CSV text, BOM first (see the module text)."""
     out = io.StringIO()
     writer = csv.writer(out, delimiter=CSV_DELIMITER, lineterminator="\r\n")
-    writer.writerow(columns)
+    writer.writerow([spreadsheet_text(c) for c in columns])
     for row in rows:
         writer.writerow([_csv_value(row[c], decimal_comma) for c in columns])
     return BOM + out.getvalue()

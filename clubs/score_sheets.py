@@ -13,11 +13,15 @@ match already decided as a walkover (nothing is played; the walkover is on the s
 A match still waiting for a player gets a sheet with an empty line for that player, so a
 whole round can be printed before the previous one ends.
 
-The PDF is made with fpdf2 and its built-in Helvetica, encoded as Windows-1252: no font
-file to ship or install, and Swedish letters (åäöÅÄÖ, é, the en dash) are covered. A
-character outside Windows-1252 (a Polish ł, say) is written without its accent, or as
-``?`` when it has no Latin base letter. A name too long for its box is set smaller, down
-to ``MIN_NAME_SIZE``, and wrapped onto more lines beyond that; it never runs out of its box.
+The PDF is made with fpdf2 in DejaVu Sans, with WenQuanYi Micro Hei as the fallback for
+Chinese, Japanese and Korean, both found on the machine (``clubs.pdf_fonts``): names in
+Latin with any accents, Greek, Cyrillic, Arabic (shaped, right to left) and CJK print as
+written. A character no font has prints as ``?``. Without DejaVu on the machine (a
+warning in the log), the sheets fall back to the built-in Helvetica, encoded as
+Windows-1252: Swedish letters (åäöÅÄÖ, é, the en dash) are covered, another character
+(a Polish ł, say) is written without its accent, or as ``?`` when it has no Latin base
+letter. A name too long for its box is set smaller, down to ``MIN_NAME_SIZE``, and
+wrapped onto more lines beyond that; it never runs out of its box.
 """
 
 from __future__ import annotations
@@ -27,7 +31,9 @@ from dataclasses import dataclass
 
 from django.utils.translation import gettext as _
 from fpdf import FPDF
+from fpdf.fonts import TTFFont
 
+from clubs import pdf_fonts
 from matches.models import Match, MatchState
 from tournaments.lengths import POINTS
 from tournaments.models import Round, Tournament
@@ -35,7 +41,9 @@ from web.games import family_of_key, term_word
 from web.templatetags.brade import game_meta, length_heading
 
 ENCODING = "windows-1252"
-FONT = "Helvetica"
+FONT = "Helvetica"  # built in; only when DejaVu Sans is missing
+UNICODE_FONT = "DejaVu"
+CJK_FONT = "WenQuanYi"
 PAGE_W, MARGIN = 210.0, 15.0
 CONTENT_W = PAGE_W - 2 * MARGIN
 NAME_SIZE, MIN_NAME_SIZE = 14.0, 8.0
@@ -77,9 +85,9 @@ class Fitted:
 
 def fit_text(pdf: FPDF, text: str, *, width: float, size: float, min_size: float) -> Fitted:
     """The largest font size, from ``size`` down to ``min_size`` by half points, at which
-    ``text`` fits ``width`` on one line; at ``min_size``, the words wrapped onto lines that
-    each fit (a word longer than the box is cut between characters)."""
-    text = pdf_text(text)
+    ``text`` (as the current font writes it) fits ``width`` on one line; at ``min_size``,
+    the words wrapped onto lines that each fit (a word longer than the box is cut between
+    characters)."""
     current = size
     while current >= min_size:
         pdf.set_font_size(current)
@@ -126,26 +134,71 @@ def _rows(round: Round) -> tuple[int, bool]:
     return min(most, MAX_ROWS), most > MAX_ROWS
 
 
+def _right_to_left(texts: list[str]) -> bool:
+    """Whether a text holds letters written right to left (Arabic, Hebrew …), which need
+    shaping."""
+    return any(unicodedata.bidirectional(c) in ("R", "AL") for text in texts for c in text)
+
+
+def _code_points(pdf: FPDF, family: str) -> set[int]:
+    """The characters an added TrueType font has."""
+    font = pdf.fonts[family.lower()]
+    return set(font.cmap) if isinstance(font, TTFFont) else set()
+
+
 class _Sheet:
-    def __init__(self, tournament: Tournament) -> None:
+    def __init__(self, tournament: Tournament, texts: list[str]) -> None:
+        """``texts``: the names and places the sheets will print (to choose the fonts)."""
         self.tournament = tournament
         self.family = family_of_key(tournament.game)
         self.points = self.family is not None and self.family.length_unit == POINTS
         self.types = self.family.vocabulary.game_types if self.family is not None else ()
         pdf = FPDF(orientation="P", unit="mm", format="A4")
-        pdf.core_fonts_encoding = ENCODING
+        self.pdf = pdf
+        self.covered: set[int] | None = None  # code points the fonts have (None: built-in)
+        self.font_name = FONT
+        fonts = pdf_fonts.pdf_fonts()
+        if fonts is None:
+            pdf.core_fonts_encoding = ENCODING
+        else:
+            self._unicode_fonts(fonts, texts)
         pdf.set_margins(MARGIN, MARGIN, MARGIN)
         pdf.set_auto_page_break(auto=False)
-        pdf.set_title(pdf_text(_("Score sheets: %(name)s") % {"name": tournament.name}))
+        pdf.set_title(self.t(_("Score sheets: %(name)s") % {"name": tournament.name}))
         pdf.set_creator("Bräde Arena")
-        self.pdf = pdf
         self.bottom = 0.0  # the lowest point written above a footer, on any page
         self.name = ""
         self.count = 0
 
+    def _unicode_fonts(self, fonts: pdf_fonts.PdfFonts, texts: list[str]) -> None:
+        pdf = self.pdf
+        pdf.add_font(UNICODE_FONT, "", str(fonts.regular))
+        pdf.add_font(UNICODE_FONT, "B", str(fonts.bold))
+        self.font_name = UNICODE_FONT
+        covered = _code_points(pdf, UNICODE_FONT)
+        lacking = {ord(c) for text in texts for c in text} - covered
+        # The CJK font only when a text needs it: reading it costs half a second.
+        if fonts.cjk is not None and lacking:
+            pdf.add_font(CJK_FONT, "", str(fonts.cjk))
+            covered |= _code_points(pdf, CJK_FONT)
+            pdf.set_fallback_fonts([CJK_FONT], exact_match=False)
+        self.covered = covered
+        if _right_to_left(texts) and pdf_fonts.shaping_available():
+            pdf.set_text_shaping(True)
+
+    def t(self, text: str) -> str:
+        """``text`` as the fonts can write it: a character none has becomes ``?``."""
+        if self.covered is None:
+            return pdf_text(text)
+        return "".join(c if ord(c) in self.covered or c.isspace() else "?" for c in text)
+
+    def font(self, *, style: str = "", size: float = 0) -> None:
+        """The sheet's font in ``style`` (``size`` 0: the current size)."""
+        self.pdf.set_font(self.font_name, style=style, size=size)
+
     def text(self, text: str, *, size: float = 10, style: str = "", h: float = 5.5) -> None:
-        self.pdf.set_font(FONT, style=style, size=size)
-        self.pdf.multi_cell(CONTENT_W, h, pdf_text(text), new_x="LMARGIN", new_y="NEXT")
+        self.font(style=style, size=size)
+        self.pdf.multi_cell(CONTENT_W, h, self.t(text), new_x="LMARGIN", new_y="NEXT")
 
     def page(self, match: Match) -> None:
         pdf, round = self.pdf, match.round
@@ -175,11 +228,11 @@ class _Sheet:
         self.signatures()
         self.bottom = max(self.bottom, pdf.get_y())
         pdf.set_y(FOOTER_Y)
-        pdf.set_font(FONT, size=8)
+        self.font(size=8)
         pdf.cell(
             CONTENT_W,
             4,
-            pdf_text(
+            self.t(
                 _("Bräde Arena · tournament %(t)s · match %(m)s: enter the result on the site.")
                 % {"t": self.tournament.pk, "m": match.pk}
             ),
@@ -194,18 +247,20 @@ class _Sheet:
             (_("Black (player 2)"), match.player2),
         ):
             top = pdf.get_y()
-            pdf.set_font(FONT, size=10)
+            self.font(size=10)
             pdf.set_xy(MARGIN, top)
-            pdf.cell(label_w, 7, pdf_text(label))
+            pdf.cell(label_w, 7, self.t(label))
             if player is None:
                 lines: tuple[str, ...] = ("",)
                 size = NAME_SIZE
             else:
                 name = player.name + (f" ({player.club.name})" if player.club else "")
-                pdf.set_font(FONT, style="B")
-                fitted = fit_text(pdf, name, width=name_w, size=NAME_SIZE, min_size=MIN_NAME_SIZE)
+                self.font(style="B")
+                fitted = fit_text(
+                    pdf, self.t(name), width=name_w, size=NAME_SIZE, min_size=MIN_NAME_SIZE
+                )
                 lines, size = fitted.lines, fitted.size
-            pdf.set_font(FONT, style="B", size=size)
+            self.font(style="B", size=size)
             line_h = max(size * 0.45, 4.0)
             y = top
             for line in lines:
@@ -246,11 +301,11 @@ class _Sheet:
         pdf = self.pdf
         rows, more = _rows(match.round)
         columns = self.columns()
-        pdf.set_font(FONT, style="B", size=9)
+        self.font(style="B", size=9)
         for label, width in columns:
-            pdf.cell(width, ROW_H, pdf_text(label), border=1, align="C")
+            pdf.cell(width, ROW_H, self.t(label), border=1, align="C")
         pdf.ln(ROW_H)
-        pdf.set_font(FONT, size=10)
+        self.font(size=10)
         for number in range(1, rows + 1):
             for index, (_label, width) in enumerate(columns):
                 if index == 0:
@@ -287,12 +342,12 @@ class _Sheet:
     def result(self) -> None:
         pdf = self.pdf
         pdf.ln(2)
-        pdf.set_font(FONT, style="B", size=11)
-        pdf.cell(60, 8, pdf_text(_("Winner of the match:")))
+        self.font(style="B", size=11)
+        pdf.cell(60, 8, self.t(_("Winner of the match:")))
         x, y = pdf.get_x(), pdf.get_y()
         pdf.line(x, y + 7, MARGIN + CONTENT_W - 50, y + 7)
         pdf.set_x(MARGIN + CONTENT_W - 48)
-        pdf.cell(20, 8, pdf_text(_("Result:")))
+        pdf.cell(20, 8, self.t(_("Result:")))
         pdf.line(MARGIN + CONTENT_W - 28, y + 7, MARGIN + CONTENT_W, y + 7)
         pdf.ln(16)
 
@@ -305,9 +360,9 @@ class _Sheet:
         ):
             x = MARGIN + index * (width + 6)
             pdf.line(x, y, x + width, y)
-            pdf.set_font(FONT, size=9)
+            self.font(size=9)
             pdf.set_xy(x, y + 1)
-            pdf.cell(width, 5, pdf_text(label))
+            pdf.cell(width, 5, self.t(label))
         pdf.set_y(y + 8)
 
 
@@ -321,8 +376,13 @@ def round_score_sheets(*, round: Round) -> tuple[str, bytes, int]:
 def sheets_drawn(*, round: Round) -> _Sheet:
     """The round's sheets drawn (``round_score_sheets`` writes them out)."""
     tournament = round.tournament
-    sheet = _Sheet(tournament)
     matches = sheet_matches(round)
+    texts = [tournament.name, tournament.venue, round.name]
+    for match in matches:
+        for player in (match.player1, match.player2):
+            if player is not None:
+                texts += [player.name, player.club.name if player.club else ""]
+    sheet = _Sheet(tournament, texts)
     for match in matches:
         sheet.page(match)
     if not matches:

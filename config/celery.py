@@ -26,7 +26,9 @@ import os
 
 from celery import Celery
 
-os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings.base")
+# Workers and beat are servers: production settings unless DJANGO_SETTINGS_MODULE says
+# otherwise (as config/wsgi.py); development and the tests name theirs.
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings.production")
 
 app = Celery("brade_arena")
 app.config_from_object("django.conf:settings", namespace="CELERY")

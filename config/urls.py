@@ -5,16 +5,24 @@ from django.contrib.auth import views as auth_views
 from django.urls import URLPattern, URLResolver, include, path
 from django.views.i18n import set_language
 
+from accounts.forms import AdminSignInForm, SignInForm
 from config.health import healthz
 
 # A request that finds the database down gets a 503 page, not a 500 (config/unavailable.py).
 handler500 = "config.unavailable.server_error"
 
+# The admin's sign-in shows the sign-in limit's message too (accounts.signin_limit).
+admin.site.login_form = AdminSignInForm
+
 urlpatterns: list[URLPattern | URLResolver] = [
     path("admin/", admin.site.urls),
     path("healthz", healthz, name="healthz"),
     path("api/", include("config.api_urls")),
-    path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
+    path(
+        "accounts/login/",
+        auth_views.LoginView.as_view(authentication_form=SignInForm),
+        name="login",
+    ),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("i18n/setlang/", set_language, name="set_language"),
     # Ratings, seasons, exports and archives (clubs app, issue 15).

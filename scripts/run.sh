@@ -8,6 +8,14 @@ cd "$(dirname "$0")/.."
 . scripts/_venv.sh
 ensure_venv requirements.txt
 
+# The demo runs on the development settings, chosen here: the servers' entry points
+# (config/wsgi.py, asgi.py, celery.py) default to production (README, Configuration).
+export DJANGO_SETTINGS_MODULE=config.settings.base
+
+# The score sheets' fonts (Debian packages); without them the sheets use a built-in font.
+scripts/ensure_system_packages.sh fonts-dejavu-core fonts-wqy-microhei ||
+    echo "warning: score sheets will print names outside Windows-1252 as '?'" >&2
+
 py=.venv/bin/python
 "$py" manage.py migrate --noinput
 # Demo data: a 16-player club championship in progress, with demo logins (it prints them).

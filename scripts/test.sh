@@ -9,8 +9,14 @@ cd "$(dirname "$0")/.."
 . scripts/_venv.sh
 ensure_venv requirements-dev.txt
 
-# Browser tests drive Debian's Chromium; install it when we can (root with apt-get).
-scripts/ensure_chromium.sh || echo "warning: no /usr/bin/chromium; browser tests will fail" >&2
+# Browser tests drive Debian's Chromium, the score sheets' tests need Debian's fonts;
+# install them when we can (root with apt-get).
+scripts/ensure_system_packages.sh ||
+    echo "warning: Debian packages missing; browser and score-sheet font tests will fail" >&2
+
+# The test settings, named here too: an exported DJANGO_SETTINGS_MODULE would otherwise
+# override pyproject.toml's (pytest-django reads the environment first).
+export DJANGO_SETTINGS_MODULE=config.settings.test
 
 # -n auto: one pytest worker per core (pytest-xdist).
 exec .venv/bin/python -m pytest -n "${PYTEST_WORKERS:-auto}" "$@"

@@ -18,7 +18,17 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-APPS = ("tournaments", "matches", "web", "clubs", "games", "engine", "backgammon", "scoring")
+APPS = (
+    "tournaments",
+    "matches",
+    "web",
+    "clubs",
+    "accounts",
+    "games",
+    "engine",
+    "backgammon",
+    "scoring",
+)
 
 
 def imported_modules(source: str) -> set[str]:

@@ -51,6 +51,15 @@ def run(module: str, args: list[str], **env_vars: str) -> subprocess.CompletedPr
     )
 
 
+def run_unset(args: list[str], **env_vars: str) -> subprocess.CompletedProcess[str]:
+    """``args`` with no ``DJANGO_SETTINGS_MODULE`` at all: the entry point's own default."""
+    env = {k: v for k, v in os.environ.items() if k not in PROJECT_VARS}
+    env.update(env_vars)
+    return subprocess.run(
+        [sys.executable, *args], cwd=ROOT, env=env, capture_output=True, text=True, timeout=120
+    )
+
+
 def dump(module: str, **env_vars: str) -> dict[str, Any]:
     result = run(module, ["-c", DUMP], **env_vars)
     assert result.returncode == 0, result.stderr
@@ -156,6 +165,83 @@ class TestProduction:
 
         assert result.returncode == 0, result.stdout + result.stderr
 
+    def test_refuses_debug(self) -> None:
+        result = run(
+            "config.settings.production",
+            ["manage.py", "check"],
+            DJANGO_SECRET_KEY=STRONG_KEY,
+            DJANGO_ALLOWED_HOSTS="brade.example.org",
+            DJANGO_DEBUG="true",
+        )
+
+        assert result.returncode != 0
+        assert "DJANGO_DEBUG" in result.stderr
+
+    @pytest.mark.parametrize(
+        ("env_vars", "expected"),
+        [
+            ({}, (60, False, False)),
+            ({"DJANGO_SECURE_HSTS_SECONDS": "31536000"}, (31536000, True, True)),
+            (
+                {"DJANGO_SECURE_HSTS_SECONDS": "31536000", "DJANGO_SECURE_HSTS_PRELOAD": "false"},
+                (31536000, True, False),
+            ),
+            ({"DJANGO_SECURE_HSTS_INCLUDE_SUBDOMAINS": "true"}, (60, True, False)),
+        ],
+    )
+    def test_hsts_subdomains_and_preload_follow_a_years_max_age(
+        self, env_vars: dict[str, str], expected: tuple[int, bool, bool]
+    ) -> None:
+        code = (
+            "import django; from django.conf import settings as s; django.setup(); "
+            "print(s.SECURE_HSTS_SECONDS, s.SECURE_HSTS_INCLUDE_SUBDOMAINS, s.SECURE_HSTS_PRELOAD)"
+        )
+        result = run(
+            "config.settings.production",
+            ["-c", code],
+            DJANGO_SECRET_KEY=STRONG_KEY,
+            DJANGO_ALLOWED_HOSTS="brade.example.org",
+            **env_vars,
+        )
+
+        assert result.returncode == 0, result.stderr
+        seconds, subdomains, preload = expected
+        assert result.stdout.split() == [str(seconds), str(subdomains), str(preload)]
+
+    @pytest.mark.parametrize(
+        "env_vars",
+        [
+            {"DJANGO_SECURE_HSTS_PRELOAD": "true"},
+            {
+                "DJANGO_SECURE_HSTS_SECONDS": "31536000",
+                "DJANGO_SECURE_HSTS_PRELOAD": "true",
+                "DJANGO_SECURE_HSTS_INCLUDE_SUBDOMAINS": "false",
+            },
+        ],
+    )
+    def test_refuses_preload_the_list_would_reject(self, env_vars: dict[str, str]) -> None:
+        result = run(
+            "config.settings.production",
+            ["manage.py", "check"],
+            DJANGO_SECRET_KEY=STRONG_KEY,
+            DJANGO_ALLOWED_HOSTS="brade.example.org",
+            **env_vars,
+        )
+
+        assert result.returncode != 0
+        assert "DJANGO_SECURE_HSTS_PRELOAD" in result.stderr
+
+    def test_a_years_hsts_passes_the_deployment_check(self) -> None:
+        result = run(
+            "config.settings.production",
+            ["manage.py", "check", "--deploy", "--fail-level", "WARNING"],
+            DJANGO_SECRET_KEY=STRONG_KEY,
+            DJANGO_ALLOWED_HOSTS="brade.example.org",
+            DJANGO_SECURE_HSTS_SECONDS="31536000",
+        )
+
+        assert result.returncode == 0, result.stdout + result.stderr
+
     def test_debug_is_off_unless_asked_for(self) -> None:
         s = dump(
             "config.settings.production",
@@ -165,6 +251,56 @@ class TestProduction:
 
         assert s["debug"] is False
         assert s["hosts"] == ["brade.example.org"]
+
+
+ENTRY_POINT = """
+import importlib, json, os
+importlib.import_module({module!r})
+from django.conf import settings as s
+print(json.dumps({{"module": os.environ["DJANGO_SETTINGS_MODULE"], "debug": s.DEBUG,
+                  "key": s.SECRET_KEY == {key!r}}}))
+"""
+
+
+class TestServerEntryPointsDefaultToProduction:
+    """gunicorn (``config.wsgi``), an ASGI server (``config.asgi``) and Celery
+    (``config.celery``) started without ``DJANGO_SETTINGS_MODULE`` run production
+    settings: no debug pages, no development key."""
+
+    @pytest.mark.parametrize("module", ["config.wsgi", "config.asgi", "config.celery"])
+    def test_refuses_to_start_without_a_secret_key(self, module: str) -> None:
+        code = ENTRY_POINT.format(module=module, key=STRONG_KEY)
+        result = run_unset(["-c", code], DJANGO_ALLOWED_HOSTS="brade.example.org")
+
+        assert result.returncode != 0
+        assert "ImproperlyConfigured" in result.stderr and "DJANGO_SECRET_KEY" in result.stderr
+
+    @pytest.mark.parametrize("module", ["config.wsgi", "config.asgi", "config.celery"])
+    def test_runs_production_settings_given_key_and_hosts(self, module: str) -> None:
+        code = ENTRY_POINT.format(module=module, key=STRONG_KEY)
+        result = run_unset(
+            ["-c", code], DJANGO_SECRET_KEY=STRONG_KEY, DJANGO_ALLOWED_HOSTS="brade.example.org"
+        )
+
+        assert result.returncode == 0, result.stderr
+        assert json.loads(result.stdout) == {
+            "module": "config.settings.production",
+            "debug": False,
+            "key": True,
+        }
+
+    def test_manage_py_stays_on_the_development_settings(self) -> None:
+        code = "import runpy, sys; sys.argv = ['manage.py', 'diffsettings', '--all']\n"
+        code += "runpy.run_path('manage.py', run_name='__main__')"
+        result = run_unset(["-c", code])
+
+        assert result.returncode == 0, result.stderr
+        assert "SETTINGS_MODULE = 'config.settings.base'" in result.stdout
+
+    @pytest.mark.parametrize("path", ["scripts/run.sh", "scripts/test.sh", ".ci/run", "Makefile"])
+    def test_scripts_name_their_settings(self, path: str) -> None:
+        text = (ROOT / path).read_text(encoding="utf-8")
+        assert "DJANGO_SETTINGS_MODULE=config.settings." in text
 
 
 class TestCeleryApp:

@@ -12,8 +12,6 @@ from rest_framework import serializers, status
 from rest_framework.permissions import AllowAny, BasePermission, IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
-from rest_framework.throttling import SimpleRateThrottle
-from rest_framework.views import APIView
 
 from core.errors import ValidationError
 from tournaments import api_token
@@ -29,24 +27,6 @@ ROOT_LINKS = (
     ("schema", "api:schema"),
     ("docs", "api:docs"),
 )
-
-
-class PasswordAttemptThrottle(SimpleRateThrottle):
-    """At most ``rate`` password attempts per client address (proxies: the first
-    ``X-Forwarded-For`` address, as DRF's ``NUM_PROXIES`` setting decides).
-
-    Only requests that carry a password count: a script using its token, or a
-    signed-in user, is never slowed down. The count lives in Django's cache (Redis
-    when ``REDIS_URL`` is set, so it holds across web machines; per process otherwise).
-    """
-
-    scope = "api_token_password"
-    rate = "10/min"
-
-    def get_cache_key(self, request: Request, view: APIView) -> str | None:
-        if request.method != "POST" or "password" not in request.data:
-            return None
-        return self.cache_format % {"scope": self.scope, "ident": self.get_ident(request)}
 
 
 class ApiRootApi(ApiView):
@@ -79,7 +59,10 @@ class ApiRootApi(ApiView):
 
 
 class ApiTokenApi(ApiView):
-    throttle_classes = (PasswordAttemptThrottle,)
+    # No DRF throttle: its count lives in the cache (Redis), so it failed with Redis and
+    # was dodged by a varied X-Forwarded-For. Password attempts fall under the one
+    # sign-in limit of the site (accounts.signin_limit), counted in the database.
+    throttle_classes = ()
 
     class ApiTokenInput(serializers.Serializer[Any]):
         username = serializers.CharField(required=False, help_text="with password")
@@ -101,7 +84,10 @@ class ApiTokenApi(ApiView):
                 description="Wrong user name or password (code 'invalid_credentials'; the "
                 "same message whichever was wrong), or neither credentials nor a sign-in."
             ),
-            429: OpenApiResponse(description="Too many password attempts; wait and retry."),
+            429: OpenApiResponse(
+                description="Too many failed sign-ins for this user name or from this "
+                "address (code 'too_many_attempts'); wait the 'Retry-After' seconds."
+            ),
         },
     )
     def post(self, request: Request) -> Response:
@@ -111,7 +97,8 @@ class ApiTokenApi(ApiView):
         session, with its CSRF token) or with your token. The answer holds the token:
         201 when it was created now, 200 when you had one (the same key again, so
         several scripts can share it). Wrong credentials get one message whatever was
-        wrong; password attempts are limited to 10 a minute per address. Example::
+        wrong. Failed sign-ins are limited per user name and per address, the same limit
+        as the sign-in pages' (429 with ``Retry-After`` when reached). Example::
 
             curl -X POST https://brade.example.org/api/token/ \\
                  -d username=anna -d password='…'

@@ -22,8 +22,8 @@ Decisions, as a careful club organiser would want them:
 - **No user enumeration.** A wrong password, an unknown user name and an inactive
   account get the same message (``CredentialsError``); Django's ``authenticate``
   runs the password hasher for unknown names too, so the answer takes as long.
-  Password attempts are also rate-limited per client address
-  (``tournaments.api_account.PasswordAttemptThrottle``).
+  Failed sign-ins fall under the site's one limit, per user name and per client
+  address (``accounts.signin_limit``): a refused attempt is ``SignInLockedError``, 429.
 """
 
 from __future__ import annotations
@@ -41,6 +41,13 @@ from core.errors import DomainError, PermissionDeniedError
 User = Any
 # How much of a key the page shows after creation: enough to tell two tokens apart.
 HINT_LENGTH = 8
+
+
+class SignInLockedError(DomainError):
+    """Too many failed sign-ins for the name or from the address (``accounts.signin_limit``)."""
+
+    code = "too_many_attempts"
+    status = 429
 
 
 class CredentialsError(DomainError):
@@ -83,11 +90,15 @@ def api_token_hint(*, token: Token) -> str:
 
 
 def user_from_credentials(*, request: HttpRequest | None, username: str, password: str) -> User:
-    """The active user these credentials sign in, else ``CredentialsError``.
+    """The active user these credentials sign in, else ``CredentialsError`` (or
+    ``SignInLockedError`` when the sign-in limit refused to check them).
 
     The message never says which part was wrong, nor whether the name exists.
     """
     user = authenticate(request, username=username, password=password)
+    lockout = getattr(request, "signin_lockout", None)
+    if lockout is not None:
+        raise SignInLockedError(lockout.message)
     if user is None or not user.is_active:
         raise CredentialsError(
             _("Those credentials do not sign anyone in. Check the user name and password.")

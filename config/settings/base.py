@@ -9,15 +9,20 @@ Environment variables (all optional here; ``production.py`` makes some required)
   tasks run in-process, at the moment they are enqueued (eager).
 - ``DJANGO_SECRET_KEY``: default: a development key that must never be used in production.
 - ``DJANGO_ALLOWED_HOSTS``: comma-separated host names. Default: ``127.0.0.1,localhost``.
-- ``DJANGO_DEBUG``: ``true``/``false``. Default: true here, false in production.
+- ``DJANGO_DEBUG``: ``true``/``false``. Default: true here; refused in production.
+- ``DJANGO_TRUSTED_PROXIES``: comma-separated addresses or networks of the reverse proxies
+  whose ``X-Forwarded-For`` is believed (``127.0.0.1,10.0.0.0/8``). Default: none, the
+  client's address is the connection's (``accounts/client_address.py``).
 - ``CELERY_TASK_SOFT_TIME_LIMIT`` / ``CELERY_TASK_TIME_LIMIT``: seconds per task.
 """
 
 from __future__ import annotations
 
+import ipaddress
 from pathlib import Path
 
 import environ
+from django.core.exceptions import ImproperlyConfigured
 
 BASE_DIR = Path(__file__).resolve().parent.parent.parent
 
@@ -40,6 +45,7 @@ INSTALLED_APPS = [
     "drf_spectacular",
     "drf_spectacular_sidecar",
     "django_htmx",
+    "accounts",
     "tournaments",
     "matches",
     "clubs",
@@ -56,6 +62,7 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "accounts.middleware.SignInLockoutMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
@@ -86,6 +93,23 @@ WSGI_APPLICATION = "config.wsgi.application"
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "web:tournament_list"
 LOGOUT_REDIRECT_URL = "web:tournament_list"
+
+# --- Signing in: one limit on failed sign-ins for every way in (accounts/signin_limit.py) --
+# Django's ModelBackend behind the limit: the only backend, so every password check counts.
+AUTHENTICATION_BACKENDS = ["accounts.backends.LimitedModelBackend"]
+SIGNIN_FAILURES_PER_ACCOUNT = 10  # failures of one user name within the window lock it
+SIGNIN_FAILURES_PER_ADDRESS = 30  # failures from one client address lock the address
+SIGNIN_FAILURE_WINDOW = 15 * 60  # seconds
+# Reverse proxies whose X-Forwarded-For is believed (accounts/client_address.py); none by
+# default: the client's address is REMOTE_ADDR whatever the header says.
+TRUSTED_PROXIES: list[str] = env.list("DJANGO_TRUSTED_PROXIES", default=[])
+for _proxy in TRUSTED_PROXIES:
+    try:
+        ipaddress.ip_network(_proxy.strip(), strict=False)
+    except ValueError as _error:
+        raise ImproperlyConfigured(
+            f"DJANGO_TRUSTED_PROXIES: {_proxy!r} is not an address or network."
+        ) from _error
 
 # --- Database -------------------------------------------------------------------------
 DATABASES = {"default": env.db("DATABASE_URL", default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}")}
@@ -173,8 +197,29 @@ GAME_RECORD_BROKER_RECHECK = 2.0
 # The sweep leaves a record submitted less than this ago to its own on-commit enqueue.
 GAME_RECORD_PENDING_GRACE = 30.0
 
+# --- Score sheets' fonts (clubs/pdf_fonts.py) -----------------------------------------
+# Folders searched for DejaVu Sans (fonts-dejavu-core) and WenQuanYi Micro Hei
+# (fonts-wqy-microhei): Debian's, then Fedora's and Arch's names for them.
+PDF_FONT_DIRS: list[str] = env.list(
+    "PDF_FONT_DIRS",
+    default=[
+        "/usr/share/fonts/truetype/dejavu",
+        "/usr/share/fonts/truetype/wqy",
+        "/usr/share/fonts/dejavu-sans-fonts",
+        "/usr/share/fonts/wqy-microhei",
+        "/usr/share/fonts/TTF",
+        "/usr/share/fonts/wenquanyi/wqy-microhei",
+    ],
+)
+
 # --- Django REST framework, OpenAPI ---------------------------------------------------
 REST_FRAMEWORK = {
+    # Session and token only (the API's own views set the same): no HTTP Basic, so a
+    # password is sent only to the sign-in pages and POST /api/token/.
+    "DEFAULT_AUTHENTICATION_CLASSES": [
+        "rest_framework.authentication.SessionAuthentication",
+        "rest_framework.authentication.TokenAuthentication",
+    ],
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "DEFAULT_FILTER_BACKENDS": ["django_filters.rest_framework.DjangoFilterBackend"],
 }
@@ -235,5 +280,9 @@ LOGGING = {
     "handlers": {"console": {"class": "logging.StreamHandler", "formatter": "plain"}},
     "root": {"handlers": ["console"], "level": env.str("DJANGO_LOG_LEVEL", default="INFO")},
     # runserver prints its own reload notices; don't repeat them.
-    "loggers": {"django.utils.autoreload": {"level": "WARNING"}},
+    # fontTools logs every glyph subset of a score sheet's fonts at INFO; keep its warnings.
+    "loggers": {
+        "django.utils.autoreload": {"level": "WARNING"},
+        "fontTools": {"level": "WARNING"},
+    },
 }

@@ -2,10 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pytest
-from django.core.cache import cache
 from django.middleware.csrf import _get_new_csrf_string
 from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
@@ -14,16 +11,6 @@ from tests.api.conftest import client_for
 from tests.factories import UserFactory
 
 pytestmark = pytest.mark.django_db
-
-THROTTLE_KEY = "throttle_api_token_password_127.0.0.1"
-
-
-@pytest.fixture(autouse=True)
-def fresh_throttle() -> Iterator[None]:
-    # Only this key: the cache may be Redis shared with Celery, never clear() it.
-    cache.delete(THROTTLE_KEY)
-    yield
-    cache.delete(THROTTLE_KEY)
 
 
 def test_root_lists_the_main_endpoints_as_links() -> None:
@@ -78,7 +65,8 @@ def test_half_credentials_and_nothing_are_told_what_to_send() -> None:
     assert r.status_code == 400 and "sign in" in r.json()["error"]["message"]
 
 
-def test_password_attempts_are_rate_limited_per_address() -> None:
+def test_password_attempts_are_limited() -> None:
+    """The sign-in limit (tests/accounts/test_signin_limit.py has the rest)."""
     UserFactory.create(username="anna")
     api = APIClient()
     codes = [
@@ -87,7 +75,7 @@ def test_password_attempts_are_rate_limited_per_address() -> None:
     ]
     assert codes == [400] * 10 + [429]
     r = api.post("/api/token/", {"username": "anna", "password": "pw"})
-    assert r.status_code == 429 and r.json()["error"]["code"] == "throttled"
+    assert r.status_code == 429 and r.json()["error"]["code"] == "too_many_attempts"
     assert "Retry-After" in r
 
 

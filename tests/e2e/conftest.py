@@ -45,8 +45,9 @@ def browser() -> Iterator[Any]:
     (``manage.py check --deploy`` in tests/test_settings.py then failed on it)."""
     if not CHROMIUM.exists():
         pytest.fail(
-            "Debian's Chromium is missing at /usr/bin/chromium: run scripts/ensure_chromium.sh "
-            "(apt-get install chromium). Browser tests never download a browser."
+            "Debian's Chromium is missing at /usr/bin/chromium: run "
+            "scripts/ensure_system_packages.sh (apt-get install chromium). Browser tests never "
+            "download a browser."
         )
     from playwright.sync_api import sync_playwright
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from io import StringIO
@@ -180,6 +181,7 @@ def manage(*args: str) -> subprocess.CompletedProcess[str]:
         capture_output=True,
         text=True,
         cwd=ROOT,
+        env={**os.environ, "DJANGO_SETTINGS_MODULE": "config.settings.base"},
         check=False,
     )
 
