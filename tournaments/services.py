@@ -221,6 +221,19 @@ def player_create(
     return player
 
 
+def player_shared_error(player: Player) -> PermissionDeniedError:
+    """The refusal of an organiser's change to a player who also plays in other
+    organisers' tournaments (``player_update``; the admin shows it too)."""
+    return PermissionDeniedError(
+        _(
+            "%(name)s plays in other organisers' tournaments too: only registry staff "
+            "may change their name, club or rating."
+        )
+        % {"name": player.name},
+        code="player_shared",
+    )
+
+
 class Keep(enum.Enum):
     """``KEEP``: a field ``player_update`` leaves as it is (``None`` clears a club)."""
 
@@ -285,14 +298,7 @@ def player_update(
         )
     organiser_changes = (name_changes and not own) or club_changes or rating_changes
     if organiser_changes and not staff and not player_is_theirs(by, player):
-        raise PermissionDeniedError(
-            _(
-                "%(name)s plays in other organisers' tournaments too: only registry staff "
-                "may change their name, club or rating."
-            )
-            % {"name": player.name},
-            code="player_shared",
-        )
+        raise player_shared_error(player)
     # Every check passed: only now change the object (a refusal leaves it as it was).
     if not isinstance(name, Keep):
         player.name = name

@@ -48,9 +48,7 @@ def paired() -> dict[str, Any]:
     )
     t.referees.add(referee)
     club = ClubFactory.create(name="Lottningsklubben")
-    players = [
-        PlayerFactory.create(name=f"Dold{i}", rating=2000 - i, club=club) for i in range(4)
-    ]
+    players = [PlayerFactory.create(name=f"Dold{i}", rating=2000 - i, club=club) for i in range(4)]
     players[0].user = linked
     players[0].save()
     for p in players:
