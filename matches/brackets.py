@@ -113,6 +113,10 @@ def tournament_placings(*, tournament: Tournament) -> list[Placing]:
     A player is placed once they are out (or have won); players still in are not
     listed. A loser by walkover is placed by the round lost in, and marked. A round robin
     places everyone by its standings once its last match is decided, and nobody before.
+
+    The same for every reader (``matches.visibility``): placings come from decided
+    matches and the Swiss standings of published rounds, and a match of an unpublished
+    round waits (it is never decided before its round is published).
     """
     if tournament.format in ELIMINATION_FORMATS:
         from matches.elimination_placings import elimination_placings
