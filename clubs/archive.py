@@ -44,7 +44,9 @@ from clubs.exports import (
 )
 from clubs.games import tournament_game
 from matches.models import GameRecordSubmission
+from matches.visibility import visible_matches
 from tournaments.models import Tournament
+from tournaments.permissions import User
 from web.games import game_name
 
 
@@ -106,16 +108,19 @@ def _readme(tournament: Tournament, game: str, records: int, when: datetime) -> 
     return "\r\n".join(lines)
 
 
-def tournament_archive(*, tournament: Tournament, lang: str) -> tuple[str, bytes]:
-    """The archive's file name and bytes."""
+def tournament_archive(*, tournament: Tournament, by: User, lang: str) -> tuple[str, bytes]:
+    """The archive's file name and bytes: the matches and records ``by`` may see
+    (``matches.visibility``)."""
     top = f"tournament-{tournament.pk}"
     game = tournament_game(tournament)
     submissions = list(
-        GameRecordSubmission.objects.filter(match__tournament=tournament)
+        GameRecordSubmission.objects.filter(
+            match__in=visible_matches(by=by, tournament=tournament).values("pk")
+        )
         .select_related("match__round")
         .order_by("match__round__number", "match__is_third_place", "match__slot", "id")
     )
-    results, placings = results_rows(tournament), placings_rows(tournament)
+    results, placings = results_rows(tournament, by=by), placings_rows(tournament)
     meta = {"tournament": tournament.name, "tournament_id": tournament.pk}
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w", compression=zipfile.ZIP_DEFLATED) as archive:

@@ -16,7 +16,8 @@ rating list, each as CSV and as JSON from the same rows.
 - **JSON** is UTF-8 (no ``\\u`` escapes), numbers of ratings as strings with a decimal
   point (as the API gives decimals), dates in ISO 8601.
 - **Privacy**: each export reads only what its page may show: a tournament's exports need
-  the reader to see the tournament; the rating list has public matches only; a season's
+  the reader to see the tournament, and list the matches the reader may see
+  (``matches.visibility``); the rating list has public matches only; a season's
   standings count public tournaments only.
 """
 
@@ -37,8 +38,10 @@ from clubs.models import PlayerRating
 from clubs.season_selectors import Standings
 from core.csv_cells import spreadsheet_text
 from matches.brackets import tournament_placings
-from matches.models import Match, MatchState
+from matches.models import MatchState
+from matches.visibility import visible_matches
 from tournaments.models import Player, Tournament
+from tournaments.permissions import User
 
 BOM = "\ufeff"
 CSV_DELIMITER = ";"
@@ -91,10 +94,11 @@ def _club(player: Any) -> str:
     return player.club.name if player is not None and player.club is not None else ""
 
 
-def results_rows(tournament: Tournament) -> list[Row]:
-    """One row per match of the bracket, round by round."""
+def results_rows(tournament: Tournament, *, by: User) -> list[Row]:
+    """One row per match of the bracket ``by`` may see (``matches.visibility``: an
+    unpublished Swiss round's pairings only for the staff), round by round."""
     matches = (
-        Match.objects.filter(tournament=tournament)
+        visible_matches(by=by, tournament=tournament)
         .select_related("round", "player1__club", "player2__club", "winner")
         .order_by("round__number", "is_third_place", "slot")
     )

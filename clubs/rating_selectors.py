@@ -7,10 +7,13 @@ update and the rebuild read:
 - decided by play (``MatchState.DECIDED``): every game of it has a confirmed result (a
   player's report counts only once the opponent confirmed it, ``matches.reports``);
   walkovers and byes are not rated (S6);
-- in a **public** tournament. Private tournaments' matches are not rated: a rating is
-  public, and a rating moved by a match nobody may see would tell outsiders that the
-  match was played and who won it. A tournament made public later is rated from then on
-  (``tournament_update`` rebuilds; ``clubs.rating_services.tournament_visibility_changed``);
+- **seen by the public** (``matches.visibility.visible_matches(by=None)``): in a public
+  tournament, in a published round (an unpublished Swiss round's matches wait and are
+  never decided, but the ratings read the same rule as every public page). Private
+  tournaments' matches are not rated: a rating is public, and a rating moved by a match
+  nobody may see would tell outsiders that the match was played and who won it. A
+  tournament made public later is rated from then on (``tournament_update`` rebuilds;
+  ``clubs.rating_services.tournament_visibility_changed``);
 - in a rated game (``ratings.ledger.RATED_GAMES``; ``clubs.games``).
 
 **When a match ended** (the ledger's order): the time of its latest ``match_decided``
@@ -32,6 +35,7 @@ from django.db.models.functions import Coalesce
 from clubs.games import game_q, tournament_game
 from clubs.models import PlayerRating, RatingEntry, RatingStart
 from matches.models import EventKind, Match, MatchEvent, MatchState
+from matches.visibility import visible_matches
 from ratings.ledger import RATED_GAMES, FinishedMatch, PlayerId, PlayerState
 from tournaments.models import Entry, Player, Tournament
 from tournaments.permissions import User, players_visible_to
@@ -49,11 +53,11 @@ def rated_matches(game: str) -> QuerySet[Match]:
     """The matches ``game``'s ratings are computed from (see the module text), annotated
     with ``ended_at`` and ``games_played``."""
     return (
-        Match.objects.filter(
+        visible_matches(by=None)
+        .filter(
             game_q(game),
             state=MatchState.DECIDED,
             walkover=False,
-            tournament__is_public=True,
             player1__isnull=False,
             player2__isnull=False,
             winner__isnull=False,

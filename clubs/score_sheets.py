@@ -35,8 +35,10 @@ from fpdf.fonts import TTFFont
 
 from clubs import pdf_fonts
 from matches.models import Match, MatchState
+from matches.visibility import visible_matches
 from tournaments.lengths import POINTS
 from tournaments.models import Round, Tournament
+from tournaments.permissions import User
 from web.games import family_of_key, term_word
 from web.templatetags.brade import game_meta, length_heading
 
@@ -115,10 +117,13 @@ def fit_text(pdf: FPDF, text: str, *, width: float, size: float, min_size: float
     return Fitted(min_size, tuple(lines))
 
 
-def sheet_matches(round: Round) -> list[Match]:
-    """The round's matches that get a sheet (no byes, no decided walkovers), in order."""
+def sheet_matches(round: Round, *, by: User) -> list[Match]:
+    """The round's matches that get a sheet (no byes, no decided walkovers), in order:
+    those ``by`` may see (``matches.visibility``; the sheets are the staff's, who see an
+    unpublished round to print it before publishing)."""
     matches = (
-        Match.objects.filter(round=round)
+        visible_matches(by=by, tournament=round.tournament)
+        .filter(round=round)
         .exclude(state__in=(MatchState.BYE, MatchState.WALKOVER))
         .select_related("player1__club", "player2__club", "round")
         .order_by("is_third_place", "slot", "id")
@@ -366,17 +371,17 @@ class _Sheet:
         pdf.set_y(y + 8)
 
 
-def round_score_sheets(*, round: Round) -> tuple[str, bytes, int]:
+def round_score_sheets(*, round: Round, by: User) -> tuple[str, bytes, int]:
     """The round's sheets as a PDF: its file name, bytes and the number of sheets (none:
     the PDF holds one page saying there is nothing to play)."""
-    sheet = sheets_drawn(round=round)
+    sheet = sheets_drawn(round=round, by=by)
     return sheet.name, bytes(sheet.pdf.output()), sheet.count
 
 
-def sheets_drawn(*, round: Round) -> _Sheet:
+def sheets_drawn(*, round: Round, by: User) -> _Sheet:
     """The round's sheets drawn (``round_score_sheets`` writes them out)."""
     tournament = round.tournament
-    matches = sheet_matches(round)
+    matches = sheet_matches(round, by=by)
     texts = [tournament.name, tournament.venue, round.name]
     for match in matches:
         for player in (match.player1, match.player2):

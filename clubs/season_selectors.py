@@ -28,7 +28,8 @@ from django.utils.translation import gettext as _
 from clubs.models import EventKind, ImportedEvent, Season, SeasonEvent
 from core.errors import NotFoundError
 from matches.brackets import tournament_placings
-from matches.models import Match, MatchState
+from matches.models import MatchState
+from matches.visibility import visible_matches
 from ratings.season import EventKind as PureKind
 from ratings.season import PointsScheme, SeasonMatch, SeasonRow, SeasonRules, season_table
 from ratings.season import SeasonEvent as PureEvent
@@ -109,7 +110,9 @@ def _tournament_event(event: SeasonEvent) -> PureEvent:
     tournament = event.tournament
     participants: set[int] = set()
     matches: list[SeasonMatch] = []
-    for one, two, winner, state in Match.objects.filter(tournament=tournament).values_list(
+    # What the public sees of it (``matches.visibility``): an unpublished Swiss round's
+    # pairings make nobody a participant before they are published.
+    for one, two, winner, state in visible_matches(by=None, tournament=tournament).values_list(
         "player1_id", "player2_id", "winner_id", "state"
     ):
         participants.update(p for p in (one, two) if p is not None)

@@ -155,7 +155,7 @@ def tournament_results_export(request: HttpRequest, pk: int, fmt: str) -> HttpRe
         _fmt(fmt),
         f"tournament-{tournament.pk}-results",
         exports.RESULT_COLUMNS,
-        exports.results_rows(tournament),
+        exports.results_rows(tournament, by=request.user),
         meta=_tournament_meta(tournament),
         lang=lang(request),
     )
@@ -183,7 +183,9 @@ def tournament_archive(request: HttpRequest, pk: int) -> HttpResponse:
                 "organisers may download it."
             )
         )
-    name, data = archive.tournament_archive(tournament=tournament, lang=lang(request))
+    name, data = archive.tournament_archive(
+        tournament=tournament, by=request.user, lang=lang(request)
+    )
     response = HttpResponse(data, content_type="application/zip")
     response["Content-Disposition"] = f'attachment; filename="{name}"'
     return response
@@ -200,7 +202,7 @@ def round_score_sheets(request: HttpRequest, pk: int, number: int) -> HttpRespon
     round = Round.objects.filter(tournament=tournament, number=number).first()
     if round is None:
         raise Http404(_("The tournament has no such round."))
-    name, data, _pages = score_sheets.round_score_sheets(round=round)
+    name, data, _pages = score_sheets.round_score_sheets(round=round, by=request.user)
     response = HttpResponse(data, content_type="application/pdf")
     response["Content-Disposition"] = f'inline; filename="{name}"'
     return response

@@ -39,6 +39,7 @@ from matches.serializers import (
 )
 from tournaments.api_base import ApiView, filtered, paginate
 from tournaments.models import Player
+from tournaments.serializers import staff_context
 
 
 class MatchFilter(django_filters.FilterSet):
@@ -91,7 +92,9 @@ class MatchDetailApi(ApiView):
         if lang not in ("sv", "en"):
             raise ValidationError("lang must be sv or en.")
         detail = selectors.match_detail(match=match, by=request.user, lang=lang)
-        return Response(MatchDetailOut(detail).data)
+        return Response(
+            MatchDetailOut(detail, context=staff_context(request.user, match.tournament)).data
+        )
 
 
 class ResultInput(serializers.Serializer[Any]):
@@ -318,8 +321,11 @@ class GameVersionsApi(ApiView):
                 "Result versions are shown to the match's players, referees and organisers."
             )
         game = _game(match, number)
-        versions = game.results.select_related("entered_by", "confirmed_by").order_by("version")
-        return Response(GameResultOut(versions, many=True).data)
+        versions = game.results.select_related(
+            "entered_by__player", "confirmed_by__player"
+        ).order_by("version")
+        people = staff_context(request.user, match.tournament)
+        return Response(GameResultOut(versions, many=True, context=people).data)
 
 
 class MatchWalkoverApi(ApiView):
@@ -411,7 +417,12 @@ class RecordListApi(ApiView):
             raise PermissionDeniedError(
                 "Game records are shown to the match's players, referees and organisers."
             )
-        return paginate(self, selectors.submission_list(match=match), SubmissionOut)
+        return paginate(
+            self,
+            selectors.submission_list(match=match),
+            SubmissionOut,
+            context=staff_context(request.user, match.tournament),
+        )
 
     @extend_schema(request=RecordListInput, responses={202: SubmissionDetailOut})
     def post(self, request: Request, pk: int) -> Response:
@@ -437,7 +448,10 @@ class RecordListApi(ApiView):
             raise ValidationError("Send the record as text (JSON field 'text') or as a 'file'.")
         sub = records.game_record_submit(match=match, text=text, by=request.user)
         sub.refresh_from_db()
-        return Response(SubmissionDetailOut(sub).data, status=status.HTTP_202_ACCEPTED)
+        people = staff_context(request.user, match.tournament)
+        return Response(
+            SubmissionDetailOut(sub, context=people).data, status=status.HTTP_202_ACCEPTED
+        )
 
 
 class RecordDetailApi(ApiView):
@@ -450,4 +464,6 @@ class RecordDetailApi(ApiView):
         the entered results), ``invalid`` (with the engine's error, game and line) or
         ``failed``. Shown to the match's players, referees and organisers.
         """
-        return Response(SubmissionDetailOut(selectors.submission_get(pk=pk, by=request.user)).data)
+        sub = selectors.submission_get(pk=pk, by=request.user)
+        people = staff_context(request.user, sub.match.tournament)
+        return Response(SubmissionDetailOut(sub, context=people).data)

@@ -69,7 +69,7 @@ class TournamentDrawApi(ApiView):
             lengths=data.validated_data.get("lengths"),
             draw_seed=data.validated_data.get("draw_seed"),
         )
-        bracket = brackets.tournament_bracket(tournament=tournament)
+        bracket = brackets.tournament_bracket(tournament=tournament, by=request.user)
         return Response(EliminationBracketOut(bracket).data, status=status.HTTP_201_CREATED)
 
 
@@ -82,7 +82,7 @@ class TournamentBracketApi(ApiView):
         the consolation or losers' bracket and the final), and every match its code and
         where its winner and loser go.
         """
-        bracket = brackets.tournament_bracket(tournament=_tournament(request, pk))
+        bracket = brackets.tournament_bracket(tournament=_tournament(request, pk), by=request.user)
         return Response(EliminationBracketOut(bracket).data)
 
 

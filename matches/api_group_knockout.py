@@ -38,5 +38,5 @@ class TournamentGroupKnockoutApi(ApiView):
         tournament = group_stage.group_knockout_draw(
             tournament=tournament, by=request.user, lengths=data.validated_data.get("lengths")
         )
-        bracket = brackets.tournament_bracket(tournament=tournament)
+        bracket = brackets.tournament_bracket(tournament=tournament, by=request.user)
         return Response(EliminationBracketOut(bracket).data, status=status.HTTP_201_CREATED)

@@ -19,6 +19,7 @@ from matches.api import ResultInput, result_fields
 from matches.models import SideChoice
 from matches.serializers import GameOut, GameReportOut
 from tournaments.api_base import ApiView
+from tournaments.serializers import staff_context
 
 CONFLICTS = OpenApiResponse(
     description="The report is no longer pending (code 'report_closed' or 'report_disputed', "
@@ -51,7 +52,10 @@ class MatchReportListApi(ApiView):
             raise PermissionDeniedError(
                 "Reports are shown to the match's players, referees and organisers."
             )
-        return Response(GameReportOut(selectors.report_list(match=match), many=True).data)
+        people = staff_context(request.user, match.tournament)
+        return Response(
+            GameReportOut(selectors.report_list(match=match), many=True, context=people).data
+        )
 
     @extend_schema(
         request=MatchReportInput,
@@ -85,7 +89,8 @@ class MatchReportListApi(ApiView):
             **result_fields(match, v),
         )
         report = selectors.report_get(pk=report.pk, by=request.user)
-        return Response(GameReportOut(report).data, status=status.HTTP_201_CREATED)
+        people = staff_context(request.user, match.tournament)
+        return Response(GameReportOut(report, context=people).data, status=status.HTTP_201_CREATED)
 
 
 class ReportDetailApi(ApiView):
@@ -95,7 +100,7 @@ class ReportDetailApi(ApiView):
 
         Shown to the match's players, referees and organisers (404 to everyone else).
         """
-        return Response(GameReportOut(selectors.report_get(pk=pk, by=request.user)).data)
+        return _report_out(request, selectors.report_get(pk=pk, by=request.user))
 
 
 class ReportConfirmApi(ApiView):
@@ -117,7 +122,9 @@ class ReportConfirmApi(ApiView):
         report = selectors.report_get(pk=pk, by=request.user)
         match = report.match
         out = {
-            "report": GameReportOut(report).data,
+            "report": GameReportOut(
+                report, context=staff_context(request.user, match.tournament)
+            ).data,
             "game": GameOut(
                 selectors.game_get(match=match, number=game.number), context={"match": match}
             ).data,
@@ -140,7 +147,7 @@ class ReportDisputeApi(ApiView):
         reports.game_report_dispute(
             report=report, by=request.user, note=data.validated_data["note"]
         )
-        return Response(GameReportOut(selectors.report_get(pk=pk, by=request.user)).data)
+        return _report_out(request, selectors.report_get(pk=pk, by=request.user))
 
 
 class ReportWithdrawApi(ApiView):
@@ -158,4 +165,10 @@ class ReportWithdrawApi(ApiView):
         reports.game_report_withdraw(
             report=report, by=request.user, note=data.validated_data["note"]
         )
-        return Response(GameReportOut(selectors.report_get(pk=pk, by=request.user)).data)
+        return _report_out(request, selectors.report_get(pk=pk, by=request.user))
+
+
+def _report_out(request: Request, report: Any) -> Response:
+    """``report`` as ``GameReportOut``, its people named for the reader (``PersonField``)."""
+    people = staff_context(request.user, report.match.tournament)
+    return Response(GameReportOut(report, context=people).data)

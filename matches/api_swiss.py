@@ -19,10 +19,10 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from core.errors import NotFoundError, ValidationError
-from core.permissions import is_referee
 from matches import swiss_progression, swiss_text
 from matches.api_bracket import standing_row
 from matches.swiss_standings import SwissStandings, swiss_standings
+from matches.visibility import sees_unpublished
 from tournaments import selectors
 from tournaments.api_base import ApiView
 from tournaments.models import Entry, Player, Round, Tournament, TournamentFormat
@@ -141,7 +141,7 @@ def swiss_rounds_data(table: SwissStandings) -> dict[str, Any]:
 
 
 def _data(request: Request, tournament: Tournament) -> dict[str, Any]:
-    staff = is_referee(request.user, tournament)
+    staff = sees_unpublished(request.user, tournament)
     return swiss_rounds_data(swiss_standings(tournament=tournament, staff=staff))
 
 

@@ -15,7 +15,7 @@ from django.db.models import Q, QuerySet
 from core.permissions import User
 from matches import elimination_brackets, group_standings
 from matches.models import Match, MatchState
-from matches.swiss_standings import published_q
+from matches.visibility import sees_unpublished, visible_matches
 from tournaments import bracket
 from tournaments.elimination_draw import ELIMINATION_FORMATS
 from tournaments.models import (
@@ -26,7 +26,6 @@ from tournaments.models import (
     TournamentFormat,
     TournamentStatus,
 )
-from tournaments.permissions import visible_tournaments
 
 __all__ = [
     "Bracket",
@@ -57,22 +56,25 @@ class Bracket:
     main_title: str = ""
 
 
-def _matches(tournament: Tournament) -> QuerySet[Match]:
+def _matches(tournament: Tournament, by: User) -> QuerySet[Match]:
+    """The tournament's matches ``by`` may see (``matches.visibility``)."""
     return (
-        Match.objects.filter(tournament=tournament)
+        visible_matches(by=by, tournament=tournament)
         .select_related("player1__club", "player2__club", "winner", "round")
         .order_by("round__number", "is_third_place", "slot")
     )
 
 
-def tournament_bracket(*, tournament: Tournament) -> Bracket:
+def tournament_bracket(*, tournament: Tournament, by: User = None) -> Bracket:
     """Rounds → matches (players, cached scores, winners), and the third-place match.
 
+    Only the matches ``by`` may see (``matches.visibility``; ``None``: the public): an
+    unpublished Swiss round is listed without its pairings except to the staff.
     Two queries: the rounds and the matches with their players.
     """
     rounds = {r.pk: BracketRound(r) for r in Round.objects.filter(tournament=tournament)}
     third: Match | None = None
-    for match in _matches(tournament):
+    for match in _matches(tournament, by):
         if match.is_third_place:
             third = match
         else:
@@ -111,6 +113,10 @@ def tournament_placings(*, tournament: Tournament) -> list[Placing]:
     A player is placed once they are out (or have won); players still in are not
     listed. A loser by walkover is placed by the round lost in, and marked. A round robin
     places everyone by its standings once its last match is decided, and nobody before.
+
+    The same for every reader (``matches.visibility``): placings come from decided
+    matches and the Swiss standings of published rounds, and a match of an unpublished
+    round waits (it is never decided before its round is published).
     """
     if tournament.format in ELIMINATION_FORMATS:
         from matches.elimination_placings import elimination_placings
@@ -189,17 +195,18 @@ def player_matches(*, player: Player, by: User = None) -> QuerySet[Match]:
     matches to the public, never those of their private tournaments.
     """
     return (
-        Match.objects.filter(Q(player1=player) | Q(player2=player))
-        .filter(tournament__in=visible_tournaments(by))
-        .filter(published_q(by))  # an unpublished Swiss round: staff only (issue 14)
+        visible_matches(by=by)
+        .filter(Q(player1=player) | Q(player2=player))
         .select_related("tournament", "round", "player1", "player2", "winner")
         .order_by("-tournament__start_date", "tournament_id", "round__number", "slot")
     )
 
 
-def round_matches(*, tournament: Tournament, number: int) -> BracketRound | None:
-    """Round ``number`` of ``tournament`` with its matches (two queries), or ``None``."""
+def round_matches(*, tournament: Tournament, number: int, by: User = None) -> BracketRound | None:
+    """Round ``number`` of ``tournament`` with the matches ``by`` may see (two queries),
+    or ``None``: no such round, or an unpublished one ``by`` may not see
+    (``matches.visibility.sees_unpublished``)."""
     rnd = Round.objects.filter(tournament=tournament, number=number).first()
-    if rnd is None:
+    if rnd is None or (not rnd.published and not sees_unpublished(by, tournament)):
         return None
-    return BracketRound(round=rnd, matches=list(_matches(tournament).filter(round=rnd)))
+    return BracketRound(round=rnd, matches=list(_matches(tournament, by).filter(round=rnd)))

@@ -19,6 +19,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from core.errors import PermissionDeniedError
+from core.names import person_name
 from core.permissions import User, is_referee
 from matches.match_changes import match_changing
 from matches.models import (
@@ -49,10 +50,12 @@ def setting(name: str, default: float) -> float:
     return float(getattr(settings, name, default))
 
 
-def user_label(user: Any) -> str:
+def user_label(user: Any, *, full: bool) -> str:
+    """``user`` named in a message (``core.names``): the user name when ``full`` (the reader
+    is the tournament's staff), else the display name; "someone" for nobody."""
     if user is None:
         return _("someone")
-    return str(user.get_username()) if hasattr(user, "get_username") else str(user)
+    return person_name(user, full=full) or _("someone")
 
 
 def lock_match(match: Match) -> Match:

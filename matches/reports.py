@@ -221,7 +221,7 @@ def game_report_submit(
     with transaction.atomic():
         locked = lock_match(match)
         games = active_games(locked)
-        first = next_game_check(locked, games, number=number, starter=first)
+        first = next_game_check(locked, games, number=number, starter=first, by=by)
         match_standing(locked, [g.result_value() for g in games] + [result])  # S1 and the rest
         existing = (
             GameReport.objects.filter(match=locked, number=number, state__in=OPEN_REPORT_STATES)

@@ -42,7 +42,7 @@ from core.errors import (
     PreconditionRequiredError,
     ValidationError,
 )
-from core.permissions import User, is_organiser
+from core.permissions import User, is_organiser, is_referee
 from engine.types import Side
 from games.results import GameResult as ResultValue
 from matches.common import (
@@ -103,7 +103,7 @@ def result_fields(result: ResultValue) -> dict[str, Any]:
 
 
 def next_game_check(
-    match: Match, games: Sequence[Game], *, number: int, starter: Side | None
+    match: Match, games: Sequence[Game], *, number: int, starter: Side | None, by: User
 ) -> Side | None:
     """May game ``number`` be added to the locked ``match`` (whose active ``games`` are
     given) now? Returns its starter (S5 for game 2 on), else raises: ``ConflictError``
@@ -119,8 +119,9 @@ def next_game_check(
     expected = len(games) + 1
     if number < expected:
         existing = games[number - 1]
-        first = existing.results.filter(confirmed=True).select_related("entered_by").first()
-        who = user_label(first.entered_by if first else None)
+        first = existing.results.filter(confirmed=True).select_related("entered_by__player").first()
+        # Who entered it: their user name to the staff, else their display name (core.names).
+        who = user_label(first.entered_by if first else None, full=is_referee(by, match.tournament))
         raise ConflictError(
             _(
                 # Translators: %(result)s is the record's result, e.g. "Black jan" (not translated).
@@ -201,7 +202,7 @@ def game_add(
     opponent); the result is then the reporter's, confirmed by ``by``. Any other open
     report of this game is settled by it (``_reports_settle``)."""
     games = active_games(match)
-    starter = next_game_check(match, games, number=number, starter=starter)
+    starter = next_game_check(match, games, number=number, starter=starter, by=by)
     state = match_standing(match, [g.result_value() for g in games] + [result])
     fields = result_fields(result)
     entered_by = report.reported_by if report is not None else by
@@ -308,7 +309,7 @@ def game_result_enter(
 def _stale_version(match: Match, game: Game, current: int) -> ConflictError:
     """The conflict for a correction of a version that is no longer the confirmed one."""
     confirmed = game.results.filter(confirmed=True).select_related("entered_by").first()
-    who = user_label(confirmed.entered_by if confirmed else None)
+    who = user_label(confirmed.entered_by if confirmed else None, full=True)  # referees only
     return ConflictError(
         _(
             # Translators: %(result)s is the game's result, e.g. "Black jan" (not translated).

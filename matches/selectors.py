@@ -21,8 +21,8 @@ from matches.models import (
     MatchState,
     ReportState,
 )
+from matches.visibility import visible_matches
 from tournaments.models import Tournament
-from tournaments.permissions import visible_tournaments
 from tournaments.selectors import STAMP_FIELDS, LiveStamp
 
 
@@ -36,20 +36,12 @@ class MatchDetail:
     reports: list[GameReport] = field(default_factory=list)
 
 
-def _base() -> QuerySet[Match]:
-    return Match.objects.select_related(
-        "tournament", "round", "player1__club", "player2__club", "winner"
-    )
-
-
 def match_list(*, by: User = None) -> QuerySet[Match]:
-    """Matches of every tournament ``by`` may see."""
-    from matches.swiss_standings import published_q  # an unpublished Swiss round: staff only
-
+    """The matches ``by`` may see (``matches.visibility``: of tournaments ``by`` may see,
+    an unpublished Swiss round's only for the staff)."""
     return (
-        _base()
-        .filter(tournament__in=visible_tournaments(by))
-        .filter(published_q(by))
+        visible_matches(by=by)
+        .select_related("tournament", "round", "player1__club", "player2__club", "winner")
         .order_by("tournament_id", "round__number", "is_third_place", "slot")
     )
 
@@ -101,10 +93,8 @@ def match_detail(*, match: Match, by: User = None, lang: str = "sv") -> MatchDet
         match=match, games=games, explanation=match_explanation(match=match, games=games, lang=lang)
     )
     if can_read_records(by, match):
-        detail.submissions = list(
-            match.submissions.select_related("submitted_by").order_by("-submitted_at", "-id")
-        )
-        detail.events = list(match.events.select_related("by").order_by("at", "id"))
+        detail.submissions = list(submission_list(match=match))
+        detail.events = list(match.events.select_related("by__player").order_by("at", "id"))
         detail.reports = list(report_list(match=match))
     return detail
 
@@ -147,13 +137,13 @@ def game_get(*, match: Match, number: int) -> Game:
 
 
 def submission_list(*, match: Match) -> QuerySet[GameRecordSubmission]:
-    return match.submissions.select_related("submitted_by").order_by("-submitted_at", "-id")
+    return match.submissions.select_related("submitted_by__player").order_by("-submitted_at", "-id")
 
 
 def submission_get(*, pk: int, by: User = None) -> GameRecordSubmission:
     """A game record ``by`` may read (the match's players, referees, organisers)."""
     sub = (
-        GameRecordSubmission.objects.select_related("match__tournament", "submitted_by")
+        GameRecordSubmission.objects.select_related("match__tournament", "submitted_by__player")
         .filter(pk=pk)
         .first()
     )
@@ -169,9 +159,9 @@ def _reports() -> QuerySet[GameReport]:
         "match__player2",
         "reporter",
         "answerer",
-        "reported_by",
-        "answered_by",
-        "closed_by",
+        "reported_by__player",
+        "answered_by__player",
+        "closed_by__player",
     )
 
 

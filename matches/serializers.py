@@ -17,7 +17,7 @@ from matches.models import (
     MatchState,
 )
 from matches.selectors import game_version
-from tournaments.serializers import PlayerBrief, RoundOut
+from tournaments.serializers import PersonField, PlayerBrief, RoundOut
 
 
 class MatchOut(serializers.ModelSerializer[Match]):
@@ -113,13 +113,10 @@ class GameOut(serializers.ModelSerializer[Game]):
 
 
 class GameResultOut(serializers.ModelSerializer[GameResult]):
-    entered_by: serializers.SlugRelatedField[Any] = serializers.SlugRelatedField(
-        slug_field="username", read_only=True
-    )
-    confirmed_by: serializers.SlugRelatedField[Any] = serializers.SlugRelatedField(
-        slug_field="username",
-        read_only=True,
-        help_text="the opponent who confirmed a player's report (source 'players')",
+    entered_by = PersonField()
+    confirmed_by = PersonField(
+        help_text="the opponent who confirmed a player's report (source 'players'): the user "
+        "name to the tournament's organisers and referees, else the display name"
     )
 
     class Meta:
@@ -147,15 +144,9 @@ class GameResultOut(serializers.ModelSerializer[GameResult]):
 class GameReportOut(serializers.ModelSerializer[GameReport]):
     """A player's report of a game (``matches.reports``): it counts only once confirmed."""
 
-    reported_by: serializers.SlugRelatedField[Any] = serializers.SlugRelatedField(
-        slug_field="username", read_only=True
-    )
-    answered_by: serializers.SlugRelatedField[Any] = serializers.SlugRelatedField(
-        slug_field="username", read_only=True
-    )
-    closed_by: serializers.SlugRelatedField[Any] = serializers.SlugRelatedField(
-        slug_field="username", read_only=True
-    )
+    reported_by = PersonField()
+    answered_by = PersonField()
+    closed_by = PersonField()
     winner_player = serializers.SerializerMethodField(help_text="the winner's player id")
 
     class Meta:
@@ -193,9 +184,7 @@ class GameReportOut(serializers.ModelSerializer[GameReport]):
 
 
 class SubmissionOut(serializers.ModelSerializer[GameRecordSubmission]):
-    submitted_by: serializers.SlugRelatedField[Any] = serializers.SlugRelatedField(
-        slug_field="username", read_only=True
-    )
+    submitted_by = PersonField()
     message = serializers.SerializerMethodField(
         help_text="the engine's verdict in the request's language (Accept-Language)"
     )
@@ -223,9 +212,7 @@ class SubmissionDetailOut(SubmissionOut):
 
 
 class EventOut(serializers.ModelSerializer[MatchEvent]):
-    by: serializers.SlugRelatedField[Any] = serializers.SlugRelatedField(
-        slug_field="username", read_only=True
-    )
+    by = PersonField()
 
     class Meta:
         model = MatchEvent

@@ -10,7 +10,7 @@ them).
 
 Decisions where the issue is silent:
 - The standings count the published rounds only; an unpublished round's pairings are
-  shown to the tournament's organisers and referees only (``published_q``).
+  shown to the tournament's organisers and referees only (``matches.visibility``).
 - Match points: a won match or walkover 1, the bye 1 (``stages.tiebreaks.MatchPoints``);
   game points and skiljepoäng are the match's cached points, as in a round robin
   (``matches.group_standings``), so every game (bräde, backgammon, Kungabräde) ranks by
@@ -27,10 +27,10 @@ from decimal import Decimal
 
 from django.db.models import Q
 
-from core.permissions import User
 from matches import swiss_text
 from matches.group_standings import _result
 from matches.models import FINISHED_STATES, EventKind, Match, MatchEvent, MatchState
+from matches.visibility import published_q
 from stages.messages import Msg
 from stages.tiebreaks import DEFAULT_POINTS, Result, Standings, explain_order, standings
 from tournaments.models import Entry, Player, Round, RoundKind, Tournament
@@ -49,17 +49,6 @@ __all__ = [
 SWISS_POINTS = DEFAULT_POINTS  # a win 1, the bye 1
 # A match of a round in these states has a game or a result: its pairing is fixed.
 STARTED_STATES = (MatchState.DECIDED, MatchState.WALKOVER, MatchState.PLAYING)
-
-
-def published_q(by: User) -> Q:
-    """Matches ``by`` may see as far as Swiss publishing goes: a published round's, or any
-    of a tournament ``by`` organises or referees (or every match, for a superuser)."""
-    if by is None or not getattr(by, "is_authenticated", False):
-        return Q(round__published=True)
-    if by.is_superuser:
-        return Q()
-    staffed = Tournament.objects.filter(Q(organisers=by) | Q(referees=by)).values("pk")
-    return Q(round__published=True) | Q(tournament__in=staffed)
 
 
 @dataclass
@@ -135,7 +124,8 @@ class SwissStandings:
 
 def swiss_standings(*, tournament: Tournament, staff: bool = False) -> SwissStandings:
     """The standings after the published rounds, and every round's pairings (the
-    unpublished one only for ``staff``). Four queries."""
+    unpublished one only for ``staff``: ``matches.visibility.sees_unpublished`` of the
+    reader, as every caller that shows them asks). Four queries."""
     entries = list(Entry.objects.filter(tournament=tournament).select_related("player__club"))
     rounds = list(
         Round.objects.filter(tournament=tournament, kind=RoundKind.SWISS).order_by("number")

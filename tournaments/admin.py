@@ -20,7 +20,12 @@ from core.permissions import can_manage_all_players, is_organiser
 from tournaments import services
 from tournaments.format_change import FORMAT_FIELDS, tournament_format_set
 from tournaments.models import Club, Entry, Player, Round, Tournament, TournamentStatus
-from tournaments.permissions import can_manage_players, organises_player, players_visible_to
+from tournaments.permissions import (
+    can_manage_players,
+    organises_player,
+    player_is_theirs,
+    players_visible_to,
+)
 
 PLAYER_FIELDS = ("name", "club", "rating")
 
@@ -304,7 +309,9 @@ class PlayerAdmin(PeopleAdmin):
     """Registry staff (``can_manage_all_players``) see and change every player. An
     organiser sees the players they may see anywhere (``players_visible_to``; also what
     the entries' autocomplete offers) and changes only those entered in a tournament
-    they organise, as ``services.player_update`` allows (not a linked player's name);
+    they organise and only theirs (``permissions.player_is_theirs``), as
+    ``services.player_update`` allows (not a linked player's name; a player of other
+    organisers' tournaments too is shown read-only, with the reason);
     linking a player to a user account is registry staff's alone."""
 
     list_display = ("name", "club", "rating", "user")
@@ -324,7 +331,28 @@ class PlayerAdmin(PeopleAdmin):
             return False
         if obj is None or can_manage_all_players(request.user):
             return True
-        return organises_player(request.user, obj) or obj.user_id == request.user.pk
+        return player_is_theirs(request.user, obj) or obj.user_id == request.user.pk
+
+    def change_view(
+        self,
+        request: HttpRequest,
+        object_id: str,
+        form_url: str = "",
+        extra_context: dict[str, Any] | None = None,
+    ) -> Any:
+        """A player of other organisers' tournaments too is shown read-only to an
+        organiser of one of them, with the reason (``services.player_shared_error``)."""
+        obj = self.get_object(request, object_id)
+        if (
+            request.method == "GET"
+            and obj is not None
+            and not can_manage_all_players(request.user)
+            and obj.user_id != request.user.pk
+            and organises_player(request.user, obj)
+            and not player_is_theirs(request.user, obj)
+        ):
+            self.message_user(request, services.player_shared_error(obj).message, messages.WARNING)
+        return super().change_view(request, object_id, form_url, extra_context)
 
     def get_readonly_fields(self, request: HttpRequest, obj: Any = None) -> Any:
         if can_manage_all_players(request.user):

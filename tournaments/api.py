@@ -117,8 +117,16 @@ class PlayerListApi(ApiView):
             queryset=Club.objects.all(), required=False, allow_null=True, default=None
         )
         rating = serializers.IntegerField(required=False, allow_null=True, default=None)
-        user = serializers.PrimaryKeyRelatedField(
-            queryset=get_user_model().objects.all(), required=False, allow_null=True, default=None
+        # A plain number, not a choice of accounts: a choice would answer 400 for an id that
+        # is no account, which tells accounts apart (``tournaments.invitations``).
+        user = serializers.IntegerField(
+            required=False,
+            allow_null=True,
+            default=None,
+            min_value=1,
+            max_value=2**31 - 1,
+            help_text="a user account to link: registry staff link it; anyone else invites "
+            "it, and its user accepts or declines",
         )
 
     @extend_schema(responses=PlayerOut(many=True))
@@ -137,8 +145,10 @@ class PlayerListApi(ApiView):
         """Create a player.
 
         Registry staff and anyone who organises a tournament (403 otherwise). ``user``
-        links the player to a user account; from then on only that user (or registry
-        staff) changes the name.
+        names a user account for the player: registry staff link it at once; anyone else
+        invites it (``GET /api/invitations/`` for its user, who accepts or declines), and
+        the answer is the same whether that account exists, is linked or is free. Once
+        linked, only that user (or registry staff) changes the name.
         """
         data = self.PlayerListInput(data=request.data)
         data.is_valid(raise_exception=True)

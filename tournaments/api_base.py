@@ -131,9 +131,14 @@ def filtered(filterset_class: Any, request: Request, queryset: QuerySet[Any]) ->
     return filterset.qs  # type: ignore[no-any-return]
 
 
-def paginate(view: APIView, queryset: Any, serializer_class: Any) -> Response:
-    """Page a queryset with ``Pagination`` and serialize the page."""
+def paginate(
+    view: APIView, queryset: Any, serializer_class: Any, *, context: dict[str, Any] | None = None
+) -> Response:
+    """Page a queryset with ``Pagination`` and serialize the page (``context`` added to the
+    serializer's, e.g. ``serializers.staff_context``)."""
     paginator = Pagination()
     page: list[Any] | None = paginator.paginate_queryset(queryset, view.request, view=view)
-    data = serializer_class(page, many=True, context={"request": view.request}).data
+    data = serializer_class(
+        page, many=True, context={"request": view.request, **(context or {})}
+    ).data
     return paginator.get_paginated_response(data)

@@ -58,6 +58,51 @@ class Player(models.Model):
         return self.name
 
 
+class InvitationState(models.TextChoices):
+    PENDING = "pending", "pending"
+    ACCEPTED = "accepted", "accepted"
+    DECLINED = "declined", "declined"
+    # Closed without an answer: the player or the account was linked otherwise.
+    CLOSED = "closed", "closed"
+
+
+class PlayerInvitation(models.Model):
+    """An organiser's request to link ``player`` to ``user``'s account: the link is made
+    only when that user accepts (``tournaments.invitations``). Registry staff link
+    without asking."""
+
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="invitations")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="player_invitations"
+    )
+    invited_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="player_invitations_sent",
+    )
+    state = models.CharField(
+        max_length=12, choices=InvitationState.choices, default=InvitationState.PENDING
+    )
+    created_at = models.DateTimeField(default=timezone.now)
+    answered_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ("-created_at", "-id")
+        constraints = (
+            # One open invitation per player and account: asking again is no new one.
+            models.UniqueConstraint(
+                fields=["player", "user"],
+                condition=Q(state="pending"),
+                name="player_invitation_pending_once",
+            ),
+        )
+
+    def __str__(self) -> str:
+        return f"{self.player} → {self.user} ({self.state})"
+
+
 class RuleSetName(models.TextChoices):
     """The four rule sets of rules.md."""
 

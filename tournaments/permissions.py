@@ -28,6 +28,7 @@ __all__ = [
     "can_manage_players",
     "can_view",
     "organises_player",
+    "player_is_theirs",
     "players_visible_to",
     "visible_tournaments",
 ]
@@ -55,6 +56,20 @@ def organises_player(user: User, player: Player) -> bool:
     if not authenticated(user):
         return False
     return Entry.objects.filter(player=player, tournament__organisers=user).exists()
+
+
+def player_is_theirs(user: User, player: Player) -> bool:
+    """``player`` is only ``user``'s to keep: entered in at least one tournament, and every
+    tournament they are entered in (withdrawn entries count) is organised by ``user``.
+
+    A player entered in tournaments of other organisers too belongs to the register
+    (``services.player_update``): entering a public player in a draft of one's own does
+    not make them one's own. Co-organisers of the same tournaments share their players.
+    """
+    if not authenticated(user):
+        return False
+    entries = Entry.objects.filter(player=player)
+    return entries.exists() and not entries.exclude(tournament__organisers=user).exists()
 
 
 def visible_tournaments(user: User) -> QuerySet[Tournament]:

@@ -6,9 +6,13 @@ from typing import Any
 
 from rest_framework import serializers
 
+from core.names import display_name, person_name
 from core.permissions import is_organiser, is_referee
 from tournaments.lengths import MAX_MATCH_LENGTH, validate_length_bounds
 from tournaments.models import Club, Entry, Player, Round, Tournament
+
+# display_name and person_name: core.names, re-exported for the API's serializers.
+__all__ = ["PersonField", "display_name", "person_name", "staff_context", "staff_member"]
 
 
 class ClubOut(serializers.ModelSerializer[Club]):
@@ -31,15 +35,30 @@ class PlayerOut(serializers.ModelSerializer[Player]):
         fields = ("id", "name", "club", "rating")
 
 
-def display_name(user: Any) -> str | None:
-    """What the public may call a user: their full name, else the name of the player
-    linked to them (public wherever they play), else nothing (``None``). Never the
-    user name, which is a login identifier. Use ``select_related("player")``."""
-    full = user.get_full_name().strip() if hasattr(user, "get_full_name") else ""
-    if full:
-        return str(full)
-    player = getattr(user, "player", None)  # reverse one-to-one; absent raises → None
-    return player.name if player is not None else None
+class PersonField(serializers.CharField):
+    """A user, read-only, named by ``core.names.person_name``: the user name when the serializer's
+    context says the reader is the tournament's staff (``{"staff": True}``,
+    ``staff_context``), else the display name. A serializer given no such context shows
+    the display name, so one that forgets it leaks no user name."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        kwargs.setdefault("read_only", True)
+        kwargs.setdefault("allow_null", True)
+        kwargs.setdefault(
+            "help_text",
+            "who: the user name to the tournament's organisers and referees, else the "
+            "display name (full name, else the linked player's name, else null)",
+        )
+        super().__init__(**kwargs)
+
+    def to_representation(self, value: Any) -> str | None:  # type: ignore[override]
+        return person_name(value, full=bool(self.context.get("staff")))
+
+
+def staff_context(user: Any, tournament: Tournament) -> dict[str, Any]:
+    """The serializer context ``PersonField`` reads: whether ``user`` is the tournament's
+    staff (an organiser or referee of it, or a superuser)."""
+    return {"staff": is_referee(user, tournament)}
 
 
 def staff_member(user: Any, *, full: bool) -> dict[str, Any]:

@@ -65,7 +65,12 @@ from tournaments.models import (
     TournamentStatus,
     game_choices,
 )
-from tournaments.permissions import can_manage_players, organises_player, players_visible_to
+from tournaments.permissions import (
+    can_manage_players,
+    organises_player,
+    player_is_theirs,
+    players_visible_to,
+)
 from tournaments.tournament_changes import visibility_changed
 
 # game-record.md: add-ons exist only with the ``board`` rule set.
@@ -196,6 +201,8 @@ def player_create(
     user: Any = None,
     by: User,
 ) -> Player:
+    """A new player. ``user`` (an account or its id) is linked at once by registry staff
+    and invited by anyone else (``tournaments.invitations.player_link_or_invite``)."""
     if not can_manage_players(by):
         raise PermissionDeniedError(_("Only organisers and staff may create players."))
     name = name.strip()
@@ -203,9 +210,28 @@ def player_create(
         raise ValidationError(_("A player needs a name."))
     if rating is not None and rating < 0:
         raise ValidationError(_("A rating cannot be negative."))
-    if user is not None and Player.objects.filter(user=user).exists():
-        raise ConflictError(_("That user account is linked to another player already."))
-    return Player.objects.create(name=name, club=club, rating=rating, user=user)
+    with transaction.atomic():
+        player = Player.objects.create(name=name, club=club, rating=rating)
+        if user is not None:
+            # Registry staff link at once; an organiser invites the account, which must
+            # accept (``tournaments.invitations``), and hears nothing about it.
+            from tournaments.invitations import player_link_or_invite
+
+            player_link_or_invite(player=player, user_id=getattr(user, "pk", user), by=by)
+    return player
+
+
+def player_shared_error(player: Player) -> PermissionDeniedError:
+    """The refusal of an organiser's change to a player who also plays in other
+    organisers' tournaments (``player_update``; the admin shows it too)."""
+    return PermissionDeniedError(
+        _(
+            "%(name)s plays in other organisers' tournaments too: only registry staff "
+            "may change their name, club or rating."
+        )
+        % {"name": player.name},
+        code="player_shared",
+    )
 
 
 class Keep(enum.Enum):
@@ -227,11 +253,15 @@ def player_update(
 ) -> Player:
     """Change a player's name, club or rating; a field left out stays as it is.
 
-    Who may change what (issue 11; the docs are silent, so as a careful club would):
+    Who may change what (as a careful club would):
     - registry staff (``permissions.can_manage_all_players``): everything;
-    - an organiser of a tournament the player is entered in (``organises_player``;
-      organising some other tournament is not enough): the club and the rating, and
-      the name while the player is linked to no user account;
+    - an organiser, of a player who is only theirs (``permissions.player_is_theirs``:
+      every tournament the player is entered in is one they organise): the club and the
+      rating, and the name while the player is linked to no user account. A player
+      entered in other organisers' tournaments too is the register's: their name, club
+      and rating show in those tournaments, so an organiser who entered them in a draft
+      of their own may not rename or re-rate them (403, ``player_shared``) and asks
+      registry staff;
     - the user linked to the player: their own name, and only that (club and rating,
       which seeds, are the organisers' to keep);
     - so the name of a linked player is that person's own: an organiser asks them or
@@ -252,19 +282,23 @@ def player_update(
         name = name.strip()
         if not name:
             raise ValidationError(_("A player needs a name."))
-        if name != player.name and not (staff or own or player.user_id is None):
-            raise PermissionDeniedError(
-                _("%(name)s has a user account: only they and staff may change the name.")
-                % {"name": player.name}
-            )
     if not isinstance(rating, Keep) and rating is not None and rating < 0:
         raise ValidationError(_("A rating cannot be negative."))
+    name_changes = not isinstance(name, Keep) and name != player.name
     club_changes = not isinstance(club, Keep) and (club.pk if club else None) != player.club_id
     rating_changes = not isinstance(rating, Keep) and rating != player.rating
+    if name_changes and not (staff or own or player.user_id is None):
+        raise PermissionDeniedError(
+            _("%(name)s has a user account: only they and staff may change the name.")
+            % {"name": player.name}
+        )
     if (club_changes or rating_changes) and not organiser:
         raise PermissionDeniedError(
             _("Your club and rating are kept by the organisers of your tournaments; ask one.")
         )
+    organiser_changes = (name_changes and not own) or club_changes or rating_changes
+    if organiser_changes and not staff and not player_is_theirs(by, player):
+        raise player_shared_error(player)
     # Every check passed: only now change the object (a refusal leaves it as it was).
     if not isinstance(name, Keep):
         player.name = name
@@ -663,7 +697,9 @@ def _player_enter(
 
     Only players ``by`` may see are known here (``players_visible_to``): one entered
     only in others' private tournaments is not revealed by being matched. The rating
-    is updated once the player is entered, so by an organiser of theirs.
+    is updated once the player is entered, so by an organiser of theirs, and only if the
+    player is theirs alone (``permissions.player_is_theirs``): a player who also plays in
+    other organisers' tournaments keeps their rating.
     """
     candidates = players_visible_to(by).filter(name__iexact=name.strip(), club=club)
     known = list(candidates[:2])
@@ -672,7 +708,10 @@ def _player_enter(
     else:
         player, created = player_create(name=name, club=club, rating=rating, by=by), True
     entry = entry_add(tournament=tournament, player=player, seed=seed, by=by)
-    if not created and rating is not None and rating != player.rating:
+    # A player of other organisers' tournaments too keeps the register's rating
+    # (``player_update``); the entry stands, seeded as the organiser chooses.
+    theirs = can_manage_all_players(by) or player_is_theirs(by, player)
+    if not created and rating is not None and rating != player.rating and theirs:
         player_update(player=player, rating=rating, by=by)
     return entry, created
 

@@ -78,6 +78,7 @@ from matches.results import game_result_enter
 from matches.swiss_progression import swiss_round_pair, swiss_round_publish
 from matches.walkovers import match_walkover
 from scoring.match import match_state
+from tournaments.invitations import invitation_accept, invitation_list
 from tournaments.models import Club, Player, Tournament
 from tournaments.services import (
     club_create,
@@ -409,6 +410,10 @@ def _setup() -> tuple[Tournament, dict[str, Any], list[tuple[str, str, bool]]]:
             user=users[spec.username] if spec.username else None,
             by=arrangor,
         )
+        if spec.username:  # the organiser invited the account; its user accepts
+            account = users[spec.username]
+            invitation_accept(invitation=invitation_list(by=account).get(player=player), by=account)
+            player.refresh_from_db()
         entry = entry_add(tournament=tournament, player=player, by=arrangor)
         if spec.seed is not None:
             entry_seed_set(entry=entry, seed=spec.seed, by=arrangor)

@@ -6,6 +6,7 @@ from django.urls import URLPattern, URLResolver, path
 from web.views import (
     account,
     group_knockout,
+    invitations,
     organiser,
     public,
     records,
@@ -32,6 +33,17 @@ urlpatterns: list[URLPattern | URLResolver] = [
     path("words/", public.glossary, name="glossary"),
     # The signed-in user's API token (create once, revoke).
     path("account/token/", account.token, name="account_token"),
+    path("account/invitations/", invitations.invitation_list, name="account_invitations"),
+    path(
+        "account/invitations/<int:pk>/accept/",
+        invitations.invitation_accept,
+        name="account_invitation_accept",
+    ),
+    path(
+        "account/invitations/<int:pk>/decline/",
+        invitations.invitation_decline,
+        name="account_invitation_decline",
+    ),
     path("account/token/create/", account.token_create, name="account_token_create"),
     path("account/token/revoke/", account.token_revoke, name="account_token_revoke"),
     # Referees at the table.

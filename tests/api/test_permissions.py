@@ -37,7 +37,7 @@ from tests.factories import (
     UserFactory,
 )
 from tests.tournaments.helpers import drawn, match_of, players_of
-from tournaments.models import Entry, Player, Round, Tournament
+from tournaments.models import Entry, Player, PlayerInvitation, Round, Tournament
 
 pytestmark = pytest.mark.django_db
 
@@ -110,6 +110,10 @@ def world() -> World:
         "organiser_elsewhere": organiser_elsewhere,
         "staff": staff,
     }
+    # An organiser's invitation of the unentered player to the outsider's account.
+    invitation = PlayerInvitation.objects.create(
+        player=extra, user=users["outsider"], invited_by=s.organiser
+    )
     ids = {
         "t": t.pk,
         "a": a.pk,
@@ -129,6 +133,7 @@ def world() -> World:
         "referee": s.referee.pk,
         "report": report.pk,
         "season": season.pk,
+        "invitation": invitation.pk,
     }
     return World(users, ids)
 
@@ -351,6 +356,31 @@ ENDPOINTS: list[tuple[str, str, str, dict[str, Any] | None, Callable[[str], int]
     # Only the organisers of a tournament the player is in (organiser_elsewhere: 404,
     # as the player is invisible to them; more cases in test_player_edit_rights).
     ("player update", "patch", "/api/players/{b2}/", {"rating": 1500}, write(ORG, 200)),
+    # Linking an account to a player: registry staff, or the organiser whose player it
+    # is alone, invite (the answer says nothing of the account); only the invited user
+    # answers (to everyone else the invitation does not exist).
+    (
+        "player invite",
+        "post",
+        "/api/players/{b2}/invitations/",
+        {"user": "{referee}"},
+        write({"organiser", "staff"}, 202),
+    ),
+    ("invitation list", "get", "/api/invitations/", None, lambda r: 401 if r == "anon" else 200),
+    (
+        "invitation accept",
+        "post",
+        "/api/invitations/{invitation}/accept/",
+        None,
+        lambda role: {"outsider": 200, "anon": 401}.get(role, 404),
+    ),
+    (
+        "invitation decline",
+        "post",
+        "/api/invitations/{invitation}/decline/",
+        None,
+        lambda role: {"outsider": 200, "anon": 401}.get(role, 404),
+    ),
     ("club list", "get", "/api/clubs/", None, everyone),
     ("club detail", "get", "/api/clubs/{club}/", None, everyone),
     ("club create", "post", "/api/clubs/", {"name": "BK"}, global_write(ORGANISERS, 201)),

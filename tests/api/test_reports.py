@@ -24,7 +24,14 @@ def table() -> dict[str, Any]:
     one.user, two.user = UserFactory.create(), UserFactory.create()
     one.save()
     two.save()
-    return {"s": s, "match": match, "white": one.user, "black": two.user}
+    # What the players call each other: display names (``core.names``), not user names.
+    return {
+        "s": s,
+        "match": match,
+        "white": one.user,
+        "black": two.user,
+        "names": (one.name, two.name),
+    }
 
 
 def test_report_confirm_and_the_winner_advances(table: dict[str, Any]) -> None:
@@ -38,7 +45,7 @@ def test_report_confirm_and_the_winner_advances(table: dict[str, Any]) -> None:
     assert response.status_code == 201, response.content
     report = response.json()
     assert report["state"] == "pending" and report["winner"] == "B"
-    assert report["reported_by"] == table["white"].username and report["starter"] == "W"
+    assert report["reported_by"] == table["names"][0] and report["starter"] == "W"
     # Nothing counts yet: no game, no score.
     assert client_for(None).get(f"/api/matches/{match.pk}/games/").json() == []
 
@@ -54,7 +61,7 @@ def test_report_confirm_and_the_winner_advances(table: dict[str, Any]) -> None:
     assert confirmed.status_code == 200, confirmed.content
     body = confirmed.json()
     assert body["report"]["state"] == "confirmed"
-    assert body["report"]["answered_by"] == table["black"].username
+    assert body["report"]["answered_by"] == table["names"][1]
     assert body["game"]["source"] == "players" and body["game"]["version"] == 1
     assert body["game"]["starter"] == "W"
     detail = client_for(None).get(f"/api/matches/{match.pk}/").json()
@@ -62,8 +69,8 @@ def test_report_confirm_and_the_winner_advances(table: dict[str, Any]) -> None:
     final = match_of(table["s"].tournament, 2, 0)
     assert final.player1_id == match.player2_id
     versions = black.get(f"/api/matches/{match.pk}/games/1/versions/").json()
-    assert versions[0]["entered_by"] == table["white"].username
-    assert versions[0]["confirmed_by"] == table["black"].username
+    assert versions[0]["entered_by"] == table["names"][0]
+    assert versions[0]["confirmed_by"] == table["names"][1]
     assert versions[0]["report"] == report["id"]
     again = black.post(f"/api/reports/{report['id']}/confirm/", format="json")
     assert again.status_code == 409 and again.json()["error"]["code"] == "report_closed"
@@ -106,7 +113,7 @@ def test_dispute_then_a_referee_decides(table: dict[str, Any]) -> None:
     assert GameReport.objects.get(pk=report["id"]).state == ReportState.OVERRIDDEN
     listed = white.get(f"/api/matches/{match.pk}/reports/").json()
     assert [(r["id"], r["state"], r["closed_by"]) for r in listed] == [
-        (report["id"], "overridden", table["s"].referee.username)
+        (report["id"], "overridden", None)  # the referee has no display name; no user name
     ]
 
 

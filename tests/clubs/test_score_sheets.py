@@ -175,6 +175,6 @@ def test_the_fullest_sheet_ends_above_its_footer(game: str) -> None:
         EntryFactory.create(tournament=tournament, player=player, seed=seed)
     length = 25 if game == "backgammon" else 15
     tournament_bracket_generate(tournament=tournament, by=organiser, lengths=[length])
-    sheet = sheets_drawn(round=Round.objects.get(tournament=tournament))
+    sheet = sheets_drawn(round=Round.objects.get(tournament=tournament), by=organiser)
     assert sheet.count == 1 and sheet.pdf.pages_count == 1
     assert 200 < sheet.bottom <= FOOTER_Y - 2, sheet.bottom

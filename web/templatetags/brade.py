@@ -16,6 +16,7 @@ from matches.engine_text import error_text, submission_text
 from matches.models import MatchState
 from scoring.scales import MINUS, PLUS, Scale, format_points
 from tournaments.lengths import POINTS
+from tournaments.serializers import person_name
 from web.games import (
     conceded_words,
     family_of_key,
@@ -187,3 +188,11 @@ def flag_text(match: Any, submissions: Any = None) -> str:
         if sub.state == "mismatch" and sub.message == match.flag:
             return submission_text(sub)
     return str(match.flag)
+
+
+@register.filter
+def person(user: Any, full: Any = False) -> str:
+    """A user named for the reader (``tournaments.serializers.person_name``): the user
+    name when ``full`` (the tournament's staff reads), else the display name; "?" for
+    nobody or a user without one."""
+    return person_name(user, full=bool(full)) or "?"

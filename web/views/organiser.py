@@ -192,7 +192,9 @@ def _manage_page(request: HttpRequest, tournament: Tournament, **forms: Any) -> 
     entries = list(tournaments_sel.tournament_entries(tournament=tournament))
     active = _active(entries)
     draft = tournament.status == TournamentStatus.DRAFT
-    drawn = brackets.tournament_bracket(tournament=tournament) if not draft else None
+    drawn = (
+        brackets.tournament_bracket(tournament=tournament, by=request.user) if not draft else None
+    )
     open_matches: list[Match] = []
     if drawn is not None:
         matches = [m for r in drawn.rounds for m in r.matches]

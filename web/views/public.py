@@ -58,7 +58,7 @@ def tournament_list(request: HttpRequest) -> HttpResponse:
 
 def _bracket_context(request: HttpRequest, pk: int) -> dict[str, Any]:
     tournament = found(tournaments_sel.tournament_get, pk=pk, by=request.user)
-    bracket = brackets.tournament_bracket(tournament=tournament)
+    bracket = brackets.tournament_bracket(tournament=tournament, by=request.user)
     return {
         "tournament": tournament,
         "bracket": bracket,
@@ -218,7 +218,11 @@ def _group_lines(table: group_standings.GroupStandings, columns: list[str]) -> l
 def _bracket_html(
     request: HttpRequest, stamp: LiveStamp, context: Callable[[], dict[str, Any]]
 ) -> SafeString:
-    """The rendered bracket, the same for the page and its live part: from the cache."""
+    """The rendered bracket, the same for the page and its live part: from the cache.
+
+    Shared by every reader: a bracket format's rounds are all published (only a Swiss
+    round is paired unpublished, ``matches.visibility``), so what the staff and the
+    public see of it is the same."""
     html = fragment(f"bracket:{LIVE_EVERY}", stamp, lambda: _bracket_part(request, context()))
     return mark_safe(html)  # our own template's output, escaped by it when rendered
 
@@ -329,6 +333,8 @@ def _match_context(request: HttpRequest, pk: int) -> dict[str, Any]:
         "can_enter": is_referee(request.user, tournament)
         and match.state in (MatchState.READY, MatchState.PLAYING),
         "can_correct": is_referee(request.user, tournament),
+        # User names (login identifiers) to the tournament's staff only (``person``).
+        "names_in_full": is_referee(request.user, tournament),
         "can_upload": (is_referee(request.user, tournament) or is_match_player(request.user, match))
         and match.state != MatchState.WAITING
         and family.replay is not None,

@@ -194,7 +194,12 @@ def record_detail(request: HttpRequest, pk: int) -> HttpResponse:
         return redirect_to_login(request.get_full_path())
     sub: GameRecordSubmission = found(matches_sel.submission_get, pk=pk, by=request.user)
     context = _status_context(sub)
-    context.update(match=sub.match, tournament=sub.match.tournament)
+    context.update(
+        match=sub.match,
+        tournament=sub.match.tournament,
+        # User names to the tournament's staff only (``person``).
+        names_in_full=is_referee(request.user, sub.match.tournament),
+    )
     return render(request, "web/records/detail.html", context)
 
 

@@ -23,10 +23,10 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
 from core.errors import DomainError
-from core.permissions import is_referee
 from matches import stage_text, swiss_progression, swiss_text
 from matches.models import MatchState
 from matches.swiss_standings import SwissLine, SwissPairing, SwissRoundView, swiss_standings
+from matches.visibility import sees_unpublished
 from stages.messages import number
 from tournaments.models import Entry, Player, Round, RoundKind, Tournament, TournamentFormat
 
@@ -103,7 +103,7 @@ def _rounds(views: list[SwissRoundView]) -> list[RoundView]:
 
 def swiss_context(request: HttpRequest, tournament: Tournament) -> dict[str, Any]:
     """The tournament page's Swiss part: standings and the rounds the reader may see."""
-    staff = is_referee(request.user, tournament)
+    staff = sees_unpublished(request.user, tournament)
     table = swiss_standings(tournament=tournament, staff=staff)
     columns = [stage_text.tiebreak_name(key) for key in table.chain]
     lines = [
