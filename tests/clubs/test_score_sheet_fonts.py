@@ -16,8 +16,7 @@ from typing import Any
 import pytest
 from pypdf import PdfReader
 
-from clubs import pdf_fonts
-from clubs.score_sheets import round_score_sheets
+from clubs import pdf_fonts, score_sheets
 from tests.factories import (
     ClubFactory,
     EntryFactory,
@@ -66,6 +65,11 @@ def first_round(
     rounds = (len(names) - 1).bit_length()
     tournament_bracket_generate(tournament=tournament, by=organiser, lengths=[3] * rounds)
     return Round.objects.get(tournament=tournament, number=1)
+
+
+def round_score_sheets(*, round: Round) -> tuple[str, bytes, int]:
+    """The round's sheets as its tournament's organiser prints them."""
+    return score_sheets.round_score_sheets(round=round, by=round.tournament.organisers.get())
 
 
 def read(content: bytes) -> tuple[list[str], set[str]]:
