@@ -11,7 +11,6 @@ from django.utils.translation import gettext as _
 from core.errors import NotFoundError
 from core.permissions import User, can_read_records
 from matches.models import (
-    RecordState,
     OPEN_REPORT_STATES,
     Game,
     GameRecordSubmission,
@@ -20,6 +19,7 @@ from matches.models import (
     Match,
     MatchEvent,
     MatchState,
+    RecordState,
     ReportState,
 )
 from tournaments.models import Tournament

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 from rest_framework import serializers
 
@@ -92,7 +92,7 @@ class TournamentOut(serializers.ModelSerializer[Tournament]):
         )
         # The game's own settings (bräde's rule set, add-ons, scale and resignation
         # policy) are null for a game that does not read them (``GameFamily.options``).
-        extra_kwargs: dict[str, dict[str, Any]] = {
+        extra_kwargs: ClassVar[dict[str, dict[str, Any]]] = {
             name: {"allow_null": True} for name in GAME_OPTIONS
         }
 
