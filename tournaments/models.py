@@ -372,6 +372,7 @@ class Round(models.Model):
         if (
             self.rounds_after == 0
             and self.kind == RoundKind.KNOCKOUT
+            and self.tournament_id is not None
             and self.tournament.format == TournamentFormat.DOUBLE_ELIMINATION
         ):
             # Double elimination has two finals: the winners' bracket's, then the grand final.
