@@ -17,13 +17,14 @@ import re
 from django.urls import reverse
 
 from matches.models import GameRecordSubmission, GameReport, Match
-from tournaments.models import Player, Round, Tournament
+from tournaments.models import Player, Tournament
 
 # English words no Swedish page may show, and Swedish words no English page may show.
 TELLTALE = {
     "sv": re.compile(
         r"\b(the|and|with|wins|won|player|players|game|games|doubles|takes|drops|points|"
-        r"cube|round|verified|not|yes|no)\b"
+        r"cube|round|verified|not|yes|no)\b",
+        re.IGNORECASE,
     ),
     "en": re.compile(
         r"\b(och|med|är|vinner|vann|spelare|spelaren|parti|partier|partiet|omgång|poäng|"
@@ -36,10 +37,8 @@ TELLTALE = {
 def visible_text(page: str) -> str:
     """The page's text as a reader sees it (tags, scripts, styles and the language
     switch's own names removed)."""
-    page = re.sub(r"(?is)<(script|style)\b.*?</\1>", " ", page)
-    page = re.sub(
-        r'(?is)<form[^>]*set_language.*?</form>|<[^>]*lang="(sv|en)"[^>]*>[^<]*', " ", page
-    )
+    page = re.sub(r"(?is)<(script|style|pre)\b.*?</\1>", " ", page)  # a record is its file
+    page = re.sub(r"(?is)<form[^>]*setlang.*?</form>", " ", page)  # the language switch
     page = re.sub(r"(?s)<[^>]+>", " ", page)
     return re.sub(r"\s+", " ", html.unescape(page))
 
@@ -74,15 +73,12 @@ def page_urls() -> list[str]:
     for tournament in Tournament.objects.order_by("pk"):
         urls += [
             reverse("web:tournament_detail", args=[tournament.pk]),
-            reverse("web:tournament_bracket", args=[tournament.pk]),
             reverse("web:tournament_manage", args=[tournament.pk]),
         ]
-        for number in (
-            Round.objects.filter(tournament=tournament)
-            .order_by("number")
-            .values_list("number", flat=True)[:1]
-        ):
-            urls.append(reverse("web:tournament_round", args=[tournament.pk, number]))
+        if tournament.format == "round_robin":
+            urls.append(reverse("web:tournament_round", args=[tournament.pk, 1]))
+        elif tournament.format != "swiss":
+            urls.append(reverse("web:tournament_bracket", args=[tournament.pk]))
         seen: set[str] = set()
         for match in Match.objects.filter(tournament=tournament).order_by("pk"):
             if match.state in seen:

@@ -260,3 +260,47 @@ def test_the_match_page_folds_the_explanation_after_its_first_sentence() -> None
     assert "<summary>Ställningen förklarad</summary>" in folded
     assert standing.index('<p class="explain">') < standing.index("<details")
     assert players_of(match)[0].name in standing
+
+
+def test_a_cube_past_the_match_asks_and_an_error_keeps_the_choices(client: Client) -> None:
+    """A gammon at cube 64 in a 3-point match is not saved without a word: the page asks
+    to confirm, every choice kept; confirmed, it saves. A refused entry keeps the winner."""
+    from matches.models import Game
+
+    s = drawn(4, lengths=[3, 3], game="backgammon")
+    match = match_of(s.tournament, 1, 0)
+    client.force_login(s.referee)
+    client.cookies["django_language"] = "en"
+    url = reverse("web:match_enter", args=[match.pk])
+    body = {"number": 1, "winner": "B", "cube": "64", "outcome": "gammon", "note": ""}
+    response = client.post(url, body)
+    assert response.status_code == 200 and not Game.objects.filter(match=match).exists()
+    page = response.content.decode()
+    assert "The cube at 64 in a match to 3 points?" in page and "at most 4" in page
+    assert 'name="winner" value="B" required checked' in page
+    assert re.search(r'name="cube" value="64"\s+checked', page)
+    asked = page[page.index('class="conflict cube-question"') :]
+    assert '<input type="hidden" name="confirm_cube" value="on">' in asked
+    assert '<input type="hidden" name="outcome" value="gammon">' in asked
+    # Confirmed, the 64 is saved.
+    assert client.post(url, {**body, "confirm_cube": "on"}).status_code == 302
+    assert Game.objects.get(match=match, number=1).cube == 64
+    # A cube the match can use is saved at once.
+    other = match_of(s.tournament, 1, 1)
+    other_url = reverse("web:match_enter", args=[other.pk])
+    assert client.post(other_url, {**body, "cube": "4"}).status_code == 302
+    assert Game.objects.get(match=other).cube == 4
+
+
+def test_a_refused_entry_keeps_the_winner(client: Client) -> None:
+    s = drawn(2, lengths=[5], game="backgammon")
+    match = match_of(s.tournament, 1, 0)
+    client.force_login(s.referee)
+    client.cookies["django_language"] = "en"
+    url = reverse("web:match_enter", args=[match.pk])
+    # An unknown outcome is refused by the form; the winner and cube stay chosen.
+    response = client.post(url, {"number": 1, "winner": "B", "cube": "2", "outcome": "nonsense"})
+    assert response.status_code == 400
+    page = response.content.decode()
+    assert 'name="winner" value="B" required checked' in page
+    assert re.search(r'name="cube" value="2"\s+checked', page)
