@@ -136,6 +136,7 @@ class SwapForm(forms.Form):
     confirm = forms.BooleanField(required=False, widget=forms.HiddenInput)
 
     def __init__(self, *args: Any, players: list[tuple[int, str]], **kwargs: Any) -> None:
+        kwargs.setdefault("label_suffix", "")  # labels sit above their lists, as elsewhere
         super().__init__(*args, **kwargs)
         self.warnings: list[str] = []  # a refused swap's: shown with a confirming button
         for name in ("first", "second"):
