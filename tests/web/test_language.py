@@ -11,7 +11,7 @@ from rest_framework.authtoken.models import Token
 
 from matches.services import game_result_enter
 from tests.factories import UserFactory
-from tests.tournaments.helpers import drawn, match_of
+from tests.tournaments.helpers import drawn, match_of, players_of
 
 pytestmark = pytest.mark.django_db
 
@@ -77,7 +77,7 @@ def test_api_conflict_in_swedish_names_the_result_in_the_readers_words() -> None
     english = client.post(url, body, content_type="application/json")
     swedish = client.post(url, body, content_type="application/json", HTTP_ACCEPT_LANGUAGE="sv")
     assert english.status_code == swedish.status_code == 409
-    black = match.player2.name
+    black = players_of(match)[1].name
     # The result in the reader's words, its winner by name (not the record's "Black jan").
     assert english.json()["error"]["message"].startswith(
         f"Game 1 was entered already by kerstin: {black} wins by jan. Reload the match;"
