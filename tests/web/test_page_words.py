@@ -304,3 +304,18 @@ def test_a_refused_entry_keeps_the_winner(client: Client) -> None:
     page = response.content.decode()
     assert 'name="winner" value="B" required checked' in page
     assert re.search(r'name="cube" value="2"\s+checked', page)
+
+
+def test_a_second_report_of_a_game_names_the_first_in_the_readers_words() -> None:
+    """ "redan rapporterat av Anna (Bertil vinner med jan)", not "(Black jan)"."""
+    from django.utils import translation
+
+    from core.errors import ConflictError
+
+    t = table()
+    game_report_submit(match=t.match, number=1, winner="B", outcome="jan", by=t.white)
+    black = players_of(t.match)[1].name
+    with translation.override("sv"), pytest.raises(ConflictError) as refused:
+        game_report_submit(match=t.match, number=1, winner="W", outcome="jan", by=t.black)
+    assert f"({black} vinner med jan)" in refused.value.message
+    assert "Black jan" not in refused.value.message
