@@ -56,6 +56,21 @@ def record_extension(game: str, text: str) -> str:
     return ".json" if text.lstrip().startswith("{") else ".txt"
 
 
+def _dates_line(tournament: Tournament) -> str:
+    """The tournament's days and venue; a one-day tournament names its day once."""
+    venue = tournament.venue or "–"
+    if tournament.start_date == tournament.end_date:
+        return _("Dates: %(date)s. Venue: %(venue)s.") % {
+            "date": tournament.start_date.isoformat(),
+            "venue": venue,
+        }
+    return _("Dates: %(start)s – %(end)s. Venue: %(venue)s.") % {
+        "start": tournament.start_date.isoformat(),
+        "end": tournament.end_date.isoformat(),
+        "venue": venue,
+    }
+
+
 def _readme(tournament: Tournament, game: str, records: int, when: datetime) -> str:
     lines = [
         tournament.name,
@@ -63,12 +78,7 @@ def _readme(tournament: Tournament, game: str, records: int, when: datetime) -> 
         "",
         _("Archive of the tournament, made %(when)s.")
         % {"when": localtime(when).strftime("%Y-%m-%d %H:%M")},
-        _("Dates: %(start)s – %(end)s. Venue: %(venue)s.")
-        % {
-            "start": tournament.start_date.isoformat(),
-            "end": tournament.end_date.isoformat(),
-            "venue": tournament.venue or "–",
-        },
+        _dates_line(tournament),
         _("Rules: %(rules)s. Scale: %(scale)s.")
         % {"rules": tournament.rules, "scale": tournament.get_scale_display()}
         if game == "brade"

@@ -1,8 +1,13 @@
 """Exports (issue 15): a tournament's results and placings, a season's standings and a
 rating list, each as CSV and as JSON from the same rows.
 
-- **Rows** are plain dicts with fixed English keys (the CSV header is the same keys), so
-  a script reads every export the same way whatever the page language.
+- **Rows** are plain dicts with fixed English keys: the JSON has them, so a script reads
+  every JSON export the same way whatever the page language.
+- **CSV** is for people and their spreadsheets: its header row names the columns in the
+  reader's language (``column_titles``) and a yes/no is ja/nej on a Swedish page, as
+  the archive's README beside it is Swedish and the numbers already follow the
+  reader's spreadsheet (decimal comma). One language per file rather than both in each
+  title: a spreadsheet's column is read at a glance, and a script takes the JSON.
 - **CSV** opens in a spreadsheet with Swedish letters intact: UTF-8 with a byte-order
   mark (Excel takes a BOM-less file for the local code page and shows "Ã¶" for "ö"),
   fields separated by ``;`` (Swedish Excel's list separator, as the players import of
@@ -33,6 +38,7 @@ from typing import Any
 
 from django.http import HttpResponse
 from django.utils.timezone import localtime
+from django.utils.translation import pgettext
 
 from clubs.models import PlayerRating
 from clubs.season_selectors import Standings
@@ -84,6 +90,48 @@ STANDING_COLUMNS = (
     "head_to_head",
 )
 RATING_COLUMNS = ("rank", "player_id", "player", "club", "rating", "experience", "matches")
+
+
+def column_titles() -> dict[str, str]:
+    """Each CSV column's title in the reader's language (see the module text)."""
+    return {
+        "match_id": pgettext("CSV column", "Match id"),
+        "round": pgettext("CSV column", "Round"),
+        "slot": pgettext("CSV column", "Match in round"),
+        "third_place": pgettext("CSV column", "Third-place match"),
+        "player1": pgettext("CSV column", "Player 1"),
+        "player1_club": pgettext("CSV column", "Club of player 1"),
+        "player2": pgettext("CSV column", "Player 2"),
+        "player2_club": pgettext("CSV column", "Club of player 2"),
+        "length": pgettext("CSV column", "Length"),
+        "length_unit": pgettext("CSV column", "Length counts"),
+        "state": pgettext("CSV column", "State"),
+        "winner": pgettext("CSV column", "Winner"),
+        "points1": pgettext("CSV column", "Points of player 1"),
+        "points2": pgettext("CSV column", "Points of player 2"),
+        "tiebreak1": pgettext("CSV column", "Tiebreak of player 1"),
+        "tiebreak2": pgettext("CSV column", "Tiebreak of player 2"),
+        "decided_after_game": pgettext("CSV column", "Decided after game"),
+        "decided_early": pgettext("CSV column", "Decided early"),
+        "walkover": pgettext("CSV column", "Walkover"),
+        "place": pgettext("CSV column", "Place"),
+        "place_to": pgettext("CSV column", "Place to"),
+        "player": pgettext("CSV column", "Player"),
+        "club": pgettext("CSV column", "Club"),
+        "shared": pgettext("CSV column", "Shared"),
+        "events": pgettext("CSV column", "Events"),
+        "taking_part_points": pgettext("CSV column", "Points for taking part"),
+        "matches_won": pgettext("CSV column", "Matches won"),
+        "match_points": pgettext("CSV column", "Points for matches won"),
+        "placing_points": pgettext("CSV column", "Points for placings"),
+        "total": pgettext("CSV column", "Total"),
+        "head_to_head": pgettext("CSV column", "Head to head"),
+        "rank": pgettext("CSV column", "Rank"),
+        "player_id": pgettext("CSV column", "Player id"),
+        "rating": pgettext("CSV column", "Rating"),
+        "experience": pgettext("CSV column", "Experience"),
+        "matches": pgettext("CSV column", "Matches"),
+    }
 
 
 def _name(player: Any) -> str:
@@ -188,7 +236,7 @@ def _csv_value(value: Any, decimal_comma: bool) -> str:
     if value is None:
         return ""
     if isinstance(value, bool):
-        return "yes" if value else "no"
+        return pgettext("CSV value", "yes") if value else pgettext("CSV value", "no")
     if isinstance(value, Decimal):
         text = f"{value:f}"
         return text.replace(".", ",") if decimal_comma else text
@@ -205,7 +253,8 @@ def csv_text(columns: Sequence[str], rows: Iterable[Row], *, decimal_comma: bool
     """The rows as CSV text, BOM first (see the module text)."""
     out = io.StringIO()
     writer = csv.writer(out, delimiter=CSV_DELIMITER, lineterminator="\r\n")
-    writer.writerow([spreadsheet_text(c) for c in columns])
+    titles = column_titles()
+    writer.writerow([spreadsheet_text(titles.get(c, c)) for c in columns])
     for row in rows:
         writer.writerow([_csv_value(row[c], decimal_comma) for c in columns])
     return BOM + out.getvalue()

@@ -37,7 +37,7 @@ from clubs import pdf_fonts
 from matches.models import Match, MatchState
 from matches.visibility import visible_matches
 from tournaments.lengths import POINTS
-from tournaments.models import Round, Tournament
+from tournaments.models import ResignationPolicyName, Round, Tournament
 from tournaments.permissions import User
 from web.games import family_of_key, term_word
 from web.templatetags.brade import game_meta, length_heading
@@ -131,11 +131,24 @@ def sheet_matches(round: Round, *, by: User) -> list[Match]:
     return list(matches)
 
 
-def _rows(round: Round) -> tuple[int, bool]:
+def most_games(round: Round, resignations: str | None) -> int:
+    """The most games a match of ``round`` can take.
+
+    In points every game gives at least one, so 2n - 1 games at most. A best of n takes n
+    games, but where the game has a resignation policy (bräde, S1) a resigned game is not
+    a completed one and lengthens the match: under ``capped`` each player may resign n
+    games, so n completed games and 2n resigned ones at most (3n); under ``forbidden``
+    n. A sheet gives the match every row it can take, as far as the page holds them."""
+    if round.length_unit == POINTS:
+        return 2 * round.match_length - 1
+    if resignations == ResignationPolicyName.CAPPED:
+        return 3 * round.match_length
+    return round.match_length
+
+
+def _rows(round: Round, resignations: str | None) -> tuple[int, bool]:
     """Game rows on the sheet, and whether the match may need more (then the back)."""
-    # In points every game gives at least one, so 2n - 1 games at most.
-    points = round.length_unit == POINTS
-    most = 2 * round.match_length - 1 if points else round.match_length
+    most = most_games(round, resignations)
     return min(most, MAX_ROWS), most > MAX_ROWS
 
 
@@ -158,6 +171,8 @@ class _Sheet:
         self.family = family_of_key(tournament.game)
         self.points = self.family is not None and self.family.length_unit == POINTS
         self.types = self.family.vocabulary.game_types if self.family is not None else ()
+        reads_policy = self.family is not None and "resignation_policy" in self.family.options
+        self.resignations = tournament.resignation_policy if reads_policy else None
         pdf = FPDF(orientation="P", unit="mm", format="A4")
         self.pdf = pdf
         self.covered: set[int] | None = None  # code points the fonts have (None: built-in)
@@ -304,7 +319,7 @@ class _Sheet:
 
     def games(self, match: Match) -> None:
         pdf = self.pdf
-        rows, more = _rows(match.round)
+        rows, more = _rows(match.round, self.resignations)
         columns = self.columns()
         self.font(style="B", size=9)
         for label, width in columns:

@@ -69,7 +69,16 @@ def _points(label: StrOrPromise) -> forms.IntegerField:
     return forms.IntegerField(label=label, min_value=0, initial=0)
 
 
-class SeasonRulesForm(forms.Form):
+class SeasonForm(forms.Form):
+    """The season pages' forms: labels without a colon, as the organiser's forms have
+    them (the label sits above its field)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("label_suffix", "")
+        super().__init__(*args, **kwargs)
+
+
+class SeasonRulesForm(SeasonForm):
     """The points rules, one set per kind of event (``Season`` fields of the same names)."""
 
     tournament_taking_part = _points(gettext_lazy("Tournaments: points for taking part"))
@@ -89,7 +98,12 @@ class SeasonRulesForm(forms.Form):
 
 
 class SeasonCreateForm(SeasonRulesForm):
-    club = forms.ModelChoiceField(label=gettext_lazy("Club"), queryset=Club.objects.all())
+    # A club must be chosen; the list opens on a prompt, not Django's "---------".
+    club = forms.ModelChoiceField(
+        label=gettext_lazy("Club"),
+        queryset=Club.objects.all(),
+        empty_label=gettext_lazy("Choose the club"),
+    )
     name = forms.CharField(label=gettext_lazy("Name"), max_length=200)
     start_date = forms.DateField(
         label=gettext_lazy("First day"), widget=forms.DateInput(attrs={"type": "date"})
@@ -101,7 +115,7 @@ class SeasonCreateForm(SeasonRulesForm):
     field_order = ("club", "name", "start_date", "end_date")
 
 
-class SeasonDetailsForm(forms.Form):
+class SeasonDetailsForm(SeasonForm):
     """The season's name and dates, on its edit page (``season_services.season_details_set``
     checks them)."""
 
@@ -127,9 +141,11 @@ class SeasonDetailsForm(forms.Form):
         return cls(data, initial=initial)
 
 
-class SeasonEventForm(forms.Form):
+class SeasonEventForm(SeasonForm):
     tournament = forms.ModelChoiceField(
-        label=gettext_lazy("Tournament"), queryset=Tournament.objects.none()
+        label=gettext_lazy("Tournament"),
+        queryset=Tournament.objects.none(),
+        empty_label=gettext_lazy("Choose the tournament"),
     )
     kind = forms.ChoiceField(
         label=gettext_lazy("Counts as"),

@@ -17,7 +17,14 @@ from django.utils.translation import gettext as _
 
 from matches.models import Match, MatchState
 from tournaments.elimination_draw import round_title
-from tournaments.models import Player, Round, RoundKind, Tournament, TournamentFormat
+from tournaments.models import (
+    Player,
+    Round,
+    RoundKind,
+    Tournament,
+    TournamentFormat,
+    round_label,
+)
 
 __all__ = [
     "Column",
@@ -135,7 +142,9 @@ def _where(target: Match, tournament: Tournament) -> str:
     if rnd.kind == RoundKind.KNOCKOUT:
         return _("%(bracket)s, %(round)s") % {
             "bracket": main_title(tournament),
-            "round": rnd.name.lower(),
+            # "Winners' bracket, final": the bracket is named already (``Round.name``
+            # alone says "Winners' final").
+            "round": round_label(rnd.number, rnd.rounds_after).lower(),
         }
     if rnd.kind == RoundKind.GRAND_FINAL:
         return rnd.name.lower()

@@ -489,6 +489,8 @@ VERDICTS: dict[str, Callable[[Params], str]] = {
     ),
     "verdict.verified": lambda p: _("Verified; %(agree)s."),
     "verdict.entered": lambda p: _("Verified; %(agree)s and %(entered)s."),
+    # No game was entered before the record: nothing to agree with, only the entered.
+    "verdict.entered_only": lambda p: _("Verified; %(entered)s."),
     "verdict.extra_one": lambda p: _(
         "Game %(first)s is in the record but not entered; a referee enters it (or submits "
         "this record)."

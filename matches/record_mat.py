@@ -80,7 +80,7 @@ def mat_apply(
         )
     first, second = report.players
     sides = record_sides(match, {"White": first, "Black": second})
-    if isinstance(sides, str):
+    if sides is None:
         return flag(
             match,
             sub,

@@ -98,11 +98,15 @@ def record_settle(
                 )
             match.refresh_from_db()
         event_add(match, EventKind.RECORD_VERIFIED, None, submission=sub.pk, entered=len(extra))
+        entered = verdict("verdict.were_entered", count=len(extra))
+        if not common:
+            # "Verified; 3 games were entered", not "0 games agree and 3 games were …".
+            return RecordState.ENTERED, [verdict("verdict.entered_only", entered=entered)]
         return RecordState.ENTERED, [
             verdict(
                 "verdict.entered",
                 agree=verdict("verdict.agree_short", count=len(common)),
-                entered=verdict("verdict.were_entered", count=len(extra)),
+                entered=entered,
             )
         ]
     event_add(match, EventKind.RECORD_VERIFIED, None, submission=sub.pk, entered=0)
@@ -116,9 +120,10 @@ def record_settle(
     return RecordState.VERIFIED, sentences
 
 
-def record_sides(match: Match, tags: dict[str, str]) -> dict[Side, Side] | str:
+def record_sides(match: Match, tags: dict[str, str]) -> dict[Side, Side] | None:
     """Record side → match side, from the record's White/Black tags (a ``.mat`` record's
-    two players count as White and Black), or a message when they name other players.
+    two players count as White and Black), or None when they name other players (the
+    verification says so in the reader's language: ``verdict.players``).
     The names are matched to the match's players with case and outer spaces ignored;
     without them the record's White is ``player1``. Pages use it to show a record from
     the right player's seat."""
@@ -134,8 +139,4 @@ def record_sides(match: Match, tags: dict[str, str]) -> dict[Side, Side] | str:
         return straight
     if white in ("", two) and black in ("", one):
         return swapped
-    return (
-        f"The record's players (White “{tags.get('White', '')}”, Black "
-        f"“{tags.get('Black', '')}”) are not this match's players ({match.player1} and "
-        f"{match.player2})."
-    )
+    return None

@@ -332,7 +332,7 @@ def _brade_apply(sub: GameRecordSubmission, match: Match, report: Any) -> tuple[
     if length and length != str(match.length):
         return flag(match, sub, verdict("verdict.length", record=length, length=match.length))
     sides = record_sides(match, tags)
-    if isinstance(sides, str):
+    if sides is None:
         return flag(
             match,
             sub,

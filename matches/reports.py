@@ -60,7 +60,7 @@ from matches.models import (
     ResultSource,
 )
 from matches.results import game_add, next_game_check, result_fields
-from matches.standing import match_standing, result_parse, result_text
+from matches.standing import match_standing, result_parse, result_text, result_words
 from tournaments.models import Player, ResultsBy
 
 NOTE_MAX = 500
@@ -266,14 +266,14 @@ def game_report_submit(
 def _open_conflict(match: Match, existing: GameReport) -> ConflictError:
     return ConflictError(
         _(
-            # Translators: %(result)s is the reported result, e.g. "Black jan" (not translated).
+            # Translators: %(result)s is the result, e.g. "Anna wins by jan".
             "Game %(n)s is reported already by %(who)s (%(result)s), waiting for an answer. "
             "Reload the match: confirm or dispute that report, or withdraw it if it is yours."
         )
         % {
             "n": existing.number,
             "who": existing.reporter.name,
-            "result": result_text(match, existing),
+            "result": result_words(match, existing),
         },
         code="report_open",
         report=report_to_dict(existing),

@@ -73,6 +73,7 @@ from matches.standing import (
     match_standing,
     result_parse,
     result_text,
+    result_words,
     standing_apply,
 )
 
@@ -124,11 +125,11 @@ def next_game_check(
         who = user_label(first.entered_by if first else None, full=is_referee(by, match.tournament))
         raise ConflictError(
             _(
-                # Translators: %(result)s is the record's result, e.g. "Black jan" (not translated).
+                # Translators: %(result)s is the result, e.g. "Anna wins by jan".
                 "Game %(n)s was entered already by %(who)s: %(result)s. Reload the match; to "
                 "change that result, correct the game instead."
             )
-            % {"n": number, "who": who, "result": result_text(match, existing)},
+            % {"n": number, "who": who, "result": result_words(match, existing)},
             code="game_exists",
             match=match_snapshot(match, games),
         )
@@ -312,14 +313,14 @@ def _stale_version(match: Match, game: Game, current: int) -> ConflictError:
     who = user_label(confirmed.entered_by if confirmed else None, full=True)  # referees only
     return ConflictError(
         _(
-            # Translators: %(result)s is the game's result, e.g. "Black jan" (not translated).
+            # Translators: %(result)s is the result, e.g. "Anna wins by jan".
             "Game %(n)s was changed by %(who)s since you loaded it: it is now %(result)s "
             "(version %(current)s). Check the current result; to change it, correct it again."
         )
         % {
             "n": game.number,
             "who": who,
-            "result": result_text(match, game),
+            "result": result_words(match, game),
             "current": current,
         },
         code="stale_version",

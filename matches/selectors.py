@@ -19,6 +19,7 @@ from matches.models import (
     Match,
     MatchEvent,
     MatchState,
+    RecordState,
     ReportState,
 )
 from matches.visibility import visible_matches
@@ -34,6 +35,11 @@ class MatchDetail:
     submissions: list[GameRecordSubmission] = field(default_factory=list)
     events: list[MatchEvent] = field(default_factory=list)
     reports: list[GameReport] = field(default_factory=list)
+    # The record whose verdict flagged the match, for everyone who sees the flag: the
+    # flag is stored in English and pages show that record's verdict in their language.
+    flag_source: GameRecordSubmission | None = None
+    # For those who may not read the records: the verified ones, to step through.
+    watchable: list[GameRecordSubmission] = field(default_factory=list)
 
 
 def match_list(*, by: User = None) -> QuerySet[Match]:
@@ -96,6 +102,19 @@ def match_detail(*, match: Match, by: User = None, lang: str = "sv") -> MatchDet
         detail.submissions = list(submission_list(match=match))
         detail.events = list(match.events.select_related("by__player").order_by("at", "id"))
         detail.reports = list(report_list(match=match))
+    else:
+        detail.watchable = list(
+            match.submissions.filter(state__in=WATCHABLE_STATES).order_by("-submitted_at", "-id")
+        )
+    if match.flag:
+        detail.flag_source = next(
+            (s for s in detail.submissions if s.state == "mismatch" and s.message == match.flag),
+            None,
+        ) or (
+            match.submissions.filter(state="mismatch", message=match.flag)
+            .order_by("-submitted_at", "-id")
+            .first()
+        )
     return detail
 
 
@@ -138,6 +157,33 @@ def game_get(*, match: Match, number: int) -> Game:
 
 def submission_list(*, match: Match) -> QuerySet[GameRecordSubmission]:
     return match.submissions.select_related("submitted_by__player").order_by("-submitted_at", "-id")
+
+
+# A record whose games anyone who sees the tournament may step through: it agrees with
+# the results, which are public with the bracket.
+WATCHABLE_STATES = (RecordState.VERIFIED, RecordState.ENTERED)
+
+
+def submission_watch_get(*, pk: int, by: User = None) -> GameRecordSubmission:
+    """A record whose games ``by`` may step through in the viewer: any record ``by`` may
+    read, and a verified one of a tournament ``by`` may see (a public tournament's for
+    everyone, signed in or not: its brackets and results are public, and so are the
+    games that verified them). The record's text and its page stay with the match's
+    players, referees and organisers (``submission_get``)."""
+    sub = (
+        GameRecordSubmission.objects.select_related("match__tournament", "submitted_by")
+        .filter(pk=pk)
+        .first()
+    )
+    if sub is not None and (
+        can_read_records(by, sub.match)
+        or (
+            sub.state in WATCHABLE_STATES
+            and visible_tournaments(by).filter(pk=sub.match.tournament_id).exists()
+        )
+    ):
+        return sub
+    raise NotFoundError(_("No game record #%(id)s that you can see.") % {"id": pk})
 
 
 def submission_get(*, pk: int, by: User = None) -> GameRecordSubmission:

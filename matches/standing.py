@@ -114,8 +114,14 @@ def match_standing(match: Match, results: Sequence[GameResult]) -> MatchStanding
             raise ValidationError(
                 _("Not a possible result: %(error)s.") % {"error": text}
             ) from None
+        # A message that names its game already ("game 3 is the Crawford game …") is not
+        # prefixed with it a second time.
+        msg = getattr(err.cause, "msg", None)
+        names_game = isinstance(msg, Msg) and msg.params.get("game") == err.game
         message = (
-            _("Game %(n)s: %(message)s") % {"n": err.game, "message": text} if err.game else text
+            _("Game %(n)s: %(message)s") % {"n": err.game, "message": text}
+            if err.game and not names_game
+            else text
         )
         raise ValidationError(message, code="match_rules") from None
 
@@ -142,3 +148,34 @@ def result_text(match: Match, result: GameResult | Any) -> str:
     messages: a ``GameResult`` or anything with ``result_value()`` (a game, a report)."""
     value = result if isinstance(result, GameResult) else result.result_value()
     return family_of(match.tournament).describe(value)
+
+
+CONCEDED = {"single": "a single game", "gammon": "a gammon", "backgammon": "a backgammon"}
+
+
+def result_words(match: Match, result: GameResult | Any) -> str:
+    """A result for people, in the reader's language, as the match page writes it: the
+    winner's name and how the game was won (``Anna Lindqvist vinner med gammon, kub 2``; the
+    game's own Swedish words stay Swedish). Conflict messages use it; the audit trail
+    keeps the game's words (``result_text``)."""
+    value = result if isinstance(result, GameResult) else result.result_value()
+    family = family_of(match.tournament)
+    winner = match.player_for(SIDES[value.winner])
+    try:
+        term = family.vocabulary.outcome(value.outcome)
+        how = _(term.name) if term.translate else term.name
+    except KeyError:
+        how = value.outcome
+    if value.pattern:
+        how += f" ({value.pattern.replace('_', ' ')})"
+    if value.munk:
+        how += " " + _("with munk")
+    if value.conceded:
+        how += f" ({_(CONCEDED.get(value.conceded, value.conceded))})"
+    if value.game_type:
+        kinds = {t.code: t for t in family.vocabulary.game_types}
+        kind = kinds.get(value.game_type)
+        how += ", " + ((_(kind.name) if kind.translate else kind.name) if kind else value.game_type)
+    if "cube" in family.result_fields:
+        how += ", " + _("cube %(n)s") % {"n": value.cube}
+    return _("%(side)s wins by %(how)s") % {"side": winner.name if winner else "?", "how": how}

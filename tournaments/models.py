@@ -406,11 +406,20 @@ class Round(models.Model):
     def name(self) -> str:
         """The round's name in the active language (``round_label``); a round robin's and
         a Swiss tournament's rounds are numbered (Omgång N); a consolation, losers' or
-        grand-final round says its bracket (``elimination_draw.round_name``)."""
+        grand-final round says its bracket (``elimination_draw.round_name``); the last
+        round of a double elimination's winners' bracket is the winners' final."""
         if self.kind in (RoundKind.ROUND_ROBIN, RoundKind.SWISS):
             return gettext("Round %(n)s") % {"n": self.number}
         if self.kind in (RoundKind.CONSOLATION, RoundKind.LOSERS, RoundKind.GRAND_FINAL):
             from tournaments.elimination_draw import round_name  # it imports this module
 
             return round_name(self)
+        if (
+            self.rounds_after == 0
+            and self.kind == RoundKind.KNOCKOUT
+            and self.tournament_id is not None
+            and self.tournament.format == TournamentFormat.DOUBLE_ELIMINATION
+        ):
+            # Double elimination has two finals: the winners' bracket's, then the grand final.
+            return pgettext("round", "Winners' final")
         return round_label(self.number, self.rounds_after)

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 from rest_framework import serializers
 
 from core.names import display_name, person_name
 from core.permissions import is_organiser, is_referee
+from games.registry import UnknownGameError, family_for
 from tournaments.lengths import MAX_MATCH_LENGTH, validate_length_bounds
 from tournaments.models import Club, Entry, Player, Round, Tournament
 
@@ -76,6 +77,10 @@ class StaffMemberOut(serializers.Serializer[Any]):
     name = serializers.CharField(allow_null=True, help_text="full name, or the player's name")
 
 
+# The tournament settings that belong to a game (``GameFamily.options``).
+GAME_OPTIONS = ("rules", "addons", "scale", "resignation_policy")
+
+
 class TournamentOut(serializers.ModelSerializer[Tournament]):
     class Meta:
         model = Tournament
@@ -104,6 +109,22 @@ class TournamentOut(serializers.ModelSerializer[Tournament]):
             "tiebreaks",
             "draw_seed",
         )
+        # The game's own settings (bräde's rule set, add-ons, scale and resignation
+        # policy) are null for a game that does not read them (``GameFamily.options``).
+        extra_kwargs: ClassVar[dict[str, dict[str, Any]]] = {
+            name: {"allow_null": True} for name in GAME_OPTIONS
+        }
+
+    def to_representation(self, instance: Tournament) -> dict[str, Any]:
+        data: dict[str, Any] = super().to_representation(instance)
+        try:
+            read = family_for(instance.game).options
+        except UnknownGameError:
+            return data
+        for name in GAME_OPTIONS:
+            if name in data and name not in read:
+                data[name] = None
+        return data
 
 
 class TournamentDetailOut(TournamentOut):

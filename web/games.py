@@ -35,6 +35,8 @@ __all__ = [
 # The cube values an entry offers (seed 002: 1, 2, 4, …; past 64 is allowed by the engine
 # and by the API, which takes any power of two).
 CUBE_VALUES = (1, 2, 4, 8, 16, 32, 64)
+# The outcome code of a resignation that says what it conceded (backgammon's Ending).
+RESIGN_OUTCOME = "resign"
 
 
 def conceded_words() -> dict[str, str]:
@@ -108,6 +110,9 @@ class EntryChoices:
     game_types: tuple[Choice, ...]
     tek: bool
     cube_values: tuple[int, ...] = CUBE_VALUES
+    # The outcome that is a resignation with what it conceded (backgammon's): the entry
+    # asks what was conceded before it saves, apart from the other outcome buttons.
+    resign: str = ""
 
 
 def _choice(term: Term) -> Choice:
@@ -130,6 +135,7 @@ def entry_choices(key: str) -> EntryChoices:
         if "game_type" in fields
         else (),
         tek=family.loser_starts,
+        resign=RESIGN_OUTCOME if "conceded" in fields else "",
     )
 
 

@@ -53,7 +53,7 @@ def test_if_match_good_then_stale() -> None:
     assert error["code"] == "stale_version"
     assert error["game"]["version"] == 2 and error["game"]["outcome"] == "sprangjan"
     assert error["match"]["games"][0]["outcome"] == "sprangjan"
-    assert "it is now White sprangjan (version 2)" in error["message"]
+    assert "it is now P001 wins by sprängjan (version 2)" in error["message"]
     assert GameResult.objects.filter(game__match=match).count() == 2
     # With the new ETag it goes through.
     r = api.put(url, {"winner": "B", "outcome": "hemspel"}, format="json", HTTP_IF_MATCH=new)

@@ -14,8 +14,9 @@ from typing import Any
 import pytest
 from django.test import Client
 from django.urls import reverse
+from django.utils import translation
 
-from clubs.exports import BOM, CSV_DELIMITER, RESULT_COLUMNS
+from clubs.exports import BOM, CSV_DELIMITER, RESULT_COLUMNS, column_titles
 from clubs.models import PlayerRating
 from matches import services as match_services
 from matches.brackets import tournament_placings
@@ -27,10 +28,32 @@ from tests.tournaments.helpers import match_of
 pytestmark = pytest.mark.django_db
 
 
-def read_csv(content: bytes) -> list[dict[str, str]]:
+def read_csv(content: bytes, lang: str = "sv") -> list[dict[str, str]]:
+    """The rows by their JSON keys: the header row's titles (in ``lang``) read back."""
     text = content.decode("utf-8")
     assert text.startswith(BOM), "Excel needs the byte-order mark to read UTF-8"
-    return list(csv.DictReader(io.StringIO(text[1:], newline=""), delimiter=CSV_DELIMITER))
+    with translation.override(lang):
+        keys = {title: key for key, title in column_titles().items()}
+    rows = list(csv.reader(io.StringIO(text[1:], newline=""), delimiter=CSV_DELIMITER))
+    header = [keys[title] for title in rows[0]]
+    return [dict(zip(header, row, strict=True)) for row in rows[1:]]
+
+
+def test_csv_speaks_the_readers_language(client: Client, day: dict[str, Any]) -> None:
+    """The header and the yes/no in Swedish on a Swedish page, in English on an English
+    one; the JSON keeps its English keys for scripts."""
+    cup = day["cup"]
+    url = reverse("clubs:tournament_results_export", args=[cup.pk, "csv"])
+    swedish = client.get(url).content.decode("utf-8")
+    header = swedish[1:].split("\r\n")[0].split(CSV_DELIMITER)
+    assert header[:5] == ["Match-id", "Omgång", "Match i omgången", "Bronsmatch", "Spelare 1"]
+    assert ";nej;" in swedish and ";no;" not in swedish and "player1" not in swedish
+    client.cookies["django_language"] = "en"
+    english = client.get(url).content.decode("utf-8")
+    assert english[1:].startswith("Match id;Round;Match in round;Third-place match;Player 1;")
+    assert ";no;" in english
+    json_url = reverse("clubs:tournament_results_export", args=[cup.pk, "json"])
+    assert "player1" in json.loads(client.get(json_url).content)["rows"][0]
 
 
 @pytest.fixture
@@ -122,7 +145,7 @@ def test_ratings_csv_has_the_stored_ratings(client: Client, day: dict[str, Any])
     assert {r["player"]: Decimal(r["rating"].replace(",", ".")) for r in rows} == stored
     assert all("," in r["rating"] for r in rows)
     client.cookies["django_language"] = "en"
-    english = read_csv(client.get(reverse("clubs:ratings_export", args=["csv"])).content)
+    english = read_csv(client.get(reverse("clubs:ratings_export", args=["csv"])).content, "en")
     assert {r["player"]: Decimal(r["rating"]) for r in english} == stored
     data = json.loads(client.get(reverse("clubs:ratings_export", args=["json"])).content)
     assert {r["player"]: Decimal(r["rating"]) for r in data["rows"]} == stored

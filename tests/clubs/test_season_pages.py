@@ -3,6 +3,7 @@ events added and removed through the pages, in Swedish; only keepers get in."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
@@ -174,3 +175,15 @@ def test_placings_text_round_trips() -> None:
     for bad in ("0: 5", "1: -2", "1: 10, 1: 8", "först: 3"):
         with pytest.raises(Exception, match=r"."):
             placings_parse(bad)
+
+
+def test_the_season_column_of_match_wins_is_not_called_match_points(
+    client: Client, season_day: dict[str, Any]
+) -> None:
+    """A season counts points per match won; "Matchpoäng" is the standings' own column
+    (a match's points), so the season's says what it counts."""
+    client.cookies["django_language"] = "sv"
+    season = season_day["season"]
+    detail = client.get(reverse("clubs:season_detail", args=[season.pk])).content.decode()
+    heads = re.findall(r'<th scope="col"[^>]*>([^<]+)</th>', detail)
+    assert "Poäng för vunna matcher" in heads and "Matchpoäng" not in heads

@@ -135,7 +135,7 @@ def test_the_backgammon_viewer_draws_the_cube(live_server: Any, new_page: Any, s
         page.keyboard.press("ArrowRight")
     cube = page.locator("#board g.cube")
     assert cube.get_attribute("data-value") == "2" and cube.get_attribute("data-owner") == "0"
-    assert "Alice: Takes" in page.locator("#viewer-status").inner_text()
+    assert "Alice: tar" in page.locator("#viewer-status").inner_text()  # "Takes" in words
     _fits(page, "viewer")
     shoot(page, f"{size}-bg-viewer-cube")
     _visit(page, f"{base}/matches/{match.pk}/", f"{size}-bg-match-from-record")

@@ -237,3 +237,39 @@ def test_the_bracket_scrolls_in_its_own_box_on_a_phone(live_server: Any, new_pag
     box.evaluate("el => { el.scrollLeft = el.scrollWidth; }")
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE[0]
     shoot(page, "phone-bracket-scrolled")
+
+
+def test_a_phone_gets_a_one_line_header_a_bracket_hint_and_the_games_early(
+    live_server: Any, new_page: Any
+) -> None:
+    """At 360 px the header is one line (it took three, ~90 px); a bracket wider than the
+    screen says that more rounds are to the right (a desktop that shows it all does not);
+    a match page shows its games before the long explanation, which is folded."""
+    day = club_day()
+    base = live_server.url
+    page = new_page(*PHONE)
+    _swedish(page, base)
+    login(page, base, USERNAME)
+    page.goto(f"{base}/tournaments/{day.running.pk}/")
+    header = page.locator("header.site").evaluate("el => el.getBoundingClientRect().height")
+    assert header <= 48, header
+    hint = page.locator("#bracket .scroll-hint")
+    assert hint.is_visible() and "Fler omgångar till höger" in hint.inner_text()
+    shoot(page, "phone-bracket-hint")
+    page.goto(f"{base}/matches/{day.decided.pk}/")
+    shoot(page, "phone-match-folded")
+    top = "el => el.getBoundingClientRect().top"
+    between = page.locator("#games-h").evaluate(top) - page.locator("#standing-h").evaluate(top)
+    # The standing (score, verdict, its first sentence) then the games: the rest of the
+    # explanation, ~700 px on a phone, is behind "Ställningen förklarad". These names are
+    # the longest Swedish clubs have, so the standing alone wraps over several lines.
+    assert between < 560, between
+    assert not page.locator("details.explanation").evaluate("el => el.open")
+    shoot(page, "phone-match-folded")
+
+    desktop = new_page(*DESKTOP)
+    _swedish(desktop, base)
+    desktop.goto(f"{base}/tournaments/{day.running.pk}/")
+    wrap = desktop.locator(".bracket-wrap").first
+    fits = wrap.evaluate("el => el.scrollWidth <= el.clientWidth + 2")
+    assert desktop.locator("#bracket .scroll-hint").is_visible() is (not fits)

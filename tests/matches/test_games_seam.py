@@ -117,7 +117,9 @@ class TestBackgammonMatches:
         m = fresh(match)
         assert (m.points1, m.points2, m.state) == (4, 0, MatchState.PLAYING)
         # Game 2 is the Crawford game: no double, so no cube above 1 and no drop.
-        with pytest.raises(ValidationError, match=r"Game 2: .*Crawford"):
+        # The message names its game once ("game 2 is the Crawford game"), not "Game 2:
+        # game 2 is …".
+        with pytest.raises(ValidationError, match=r"^game 2 is the Crawford game"):
             enter(match, s.referee, 2, "B", "single", cube=2)
         with pytest.raises(ValidationError, match="Crawford"):
             enter(match, s.referee, 2, "W", "drop")

@@ -197,7 +197,7 @@ class TestCorrection:
         m.refresh_from_db()
         assert m.decided_after_game == 4
         # W jan in game 3 would have decided the match after game 3 (6–0, S4).
-        with pytest.raises(ValidationError, match="Game 4"):
+        with pytest.raises(ValidationError, match="game 4 must not be played"):
             game_result_correct(
                 game=g3, winner="W", outcome="jan", by=s.referee, expected_version=1
             )
@@ -228,7 +228,7 @@ class TestCorrectionVersion:
         assert err.extra["game"]["version"] == 2
         assert (err.extra["game"]["winner"], err.extra["game"]["outcome"]) == ("W", "sprangjan")
         assert err.extra["match"]["games"][0]["outcome"] == "sprangjan"
-        assert "it is now White sprangjan (version 2)" in err.message
+        assert "it is now P001 wins by sprängjan (version 2)" in err.message
         # Nothing changed: still two versions, the second confirmed.
         versions = GameResult.objects.filter(game=g).order_by("version")
         assert [(v.outcome, v.confirmed) for v in versions] == [

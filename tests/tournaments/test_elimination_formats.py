@@ -405,10 +405,17 @@ def test_round_names_say_the_bracket_and_the_round_in_it() -> None:
     from django.db import connection
     from django.test.utils import CaptureQueriesContext
 
+    # The winners' bracket's last round is the winners' final, not a second "Final"
+    # beside the grand final: it reads the tournament's format (loaded with the rounds).
+    rounds = list(
+        Round.objects.filter(tournament=t).select_related("tournament").order_by("number")
+    )
     with translation.override("en"), CaptureQueriesContext(connection) as queries:
         assert [r.name for r in rounds if r.kind != RoundKind.KNOCKOUT] == names
-        assert [r.name for r in rounds if r.kind == RoundKind.KNOCKOUT][-1] == "Final"
+        assert [r.name for r in rounds if r.kind == RoundKind.KNOCKOUT][-1] == "Winners' final"
     assert len(queries.captured_queries) == 0
+    with translation.override("sv"):
+        assert [r.name for r in rounds if r.kind == RoundKind.KNOCKOUT][-1] == "Vinnarfinal"
 
 
 def links_hold(t: Tournament) -> None:

@@ -135,8 +135,12 @@ def test_entry_page_asks_for_the_cube_and_saves_a_gammon(client: Client) -> None
     page = _english(client).get(url).content.decode()
     assert 'name="cube" value="64"' in page and "vackert spel" not in page
     assert "tek" not in page and "(White)" not in page
-    for word in ("single game", "gammon", "backgammon", "dropped double", "resignation"):
+    for word in ("single game", "gammon", "backgammon", "dropped double"):
         assert f">{word}</button>" in page
+    # The resignation apart, behind what it conceded (not beside near-identical buttons).
+    conceded = page[page.index('<details class="vackert conceded"') :]
+    assert 'name="conceded" value="gammon"' in conceded
+    assert 'value="resign">Save the resignation</button>' in conceded
     response = client.post(
         url, {"number": 1, "winner": "B", "cube": "4", "outcome": "gammon", "note": ""}
     )
@@ -217,7 +221,8 @@ def test_the_viewer_draws_a_backgammon_board_with_the_cube(
     )
     # Alice's 31 (8/5 6/5) made her 5 point; Bob's checkers count down from her 24.
     assert stacks[("0", "5")] == 2 and stacks[("0", "8")] == 2 and stacks[("1", "19")] == 5
-    assert "Turn 3 of 7: Alice: Takes" in page
+    # The file's "Takes" and "Doubles => 2" in the reader's words.
+    assert "Turn 3 of 7: Alice: takes" in page and "Bob: doubles to 2" in page
     start = client.get(url, {"game": 1, "turn": 0}).content.decode()
     assert '<g class="cube centred" data-value="1" data-owner="">' in start
 

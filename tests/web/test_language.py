@@ -11,7 +11,7 @@ from rest_framework.authtoken.models import Token
 
 from matches.services import game_result_enter
 from tests.factories import UserFactory
-from tests.tournaments.helpers import drawn, match_of
+from tests.tournaments.helpers import drawn, match_of, players_of
 
 pytestmark = pytest.mark.django_db
 
@@ -64,7 +64,7 @@ def test_api_follows_the_language_cookie_chosen_on_the_pages() -> None:
     assert response["Content-Language"] == "sv"
 
 
-def test_api_conflict_in_swedish_keeps_the_result_as_the_record_writes_it() -> None:
+def test_api_conflict_in_swedish_names_the_result_in_the_readers_words() -> None:
     setup = drawn(2, lengths=[5])
     match = match_of(setup.tournament, 1, 0)
     other = UserFactory.create(username="kerstin")
@@ -77,11 +77,13 @@ def test_api_conflict_in_swedish_keeps_the_result_as_the_record_writes_it() -> N
     english = client.post(url, body, content_type="application/json")
     swedish = client.post(url, body, content_type="application/json", HTTP_ACCEPT_LANGUAGE="sv")
     assert english.status_code == swedish.status_code == 409
+    black = players_of(match)[1].name
+    # The result in the reader's words, its winner by name (not the record's "Black jan").
     assert english.json()["error"]["message"].startswith(
-        "Game 1 was entered already by kerstin: Black jan. Reload the match;"
+        f"Game 1 was entered already by kerstin: {black} wins by jan. Reload the match;"
     )
     assert swedish.json()["error"]["message"] == (
-        "Parti 1 har redan förts in av kerstin: Black jan. Ladda om matchen; rätta partiet om "
-        "resultatet ska ändras."
+        f"Parti 1 har redan förts in av kerstin: {black} vinner med jan. Ladda om matchen; "
+        "rätta partiet om resultatet ska ändras."
     )
     assert swedish.json()["error"]["code"] == english.json()["error"]["code"] == "game_exists"

@@ -199,11 +199,10 @@ def test_non_player_gets_403_and_anonymous_is_sent_to_sign_in(client: Client, ma
 def test_strangers_cannot_read_a_record(
     client: Client, setup: Setup, match: Match, django_capture_on_commit_callbacks: Any
 ) -> None:
+    """The record's text and verdict are for the match's players and staff; a verified
+    record's games are public with the tournament (``test_anyone_may_watch_…``)."""
     sub = _submission(match, LEGAL, setup.referee, django_capture_on_commit_callbacks)
-    urls = [
-        reverse(name, args=[sub.pk])
-        for name in ("web:record_detail", "web:record_status", "web:record_viewer")
-    ]
+    urls = [reverse(name, args=[sub.pk]) for name in ("web:record_detail", "web:record_status")]
     for url in urls:
         response = client.get(url)
         assert response.status_code in (302, 404)
@@ -211,6 +210,30 @@ def test_strangers_cannot_read_a_record(
     client.force_login(UserFactory.create())
     for url in urls:
         assert client.get(url).status_code == 404
+
+
+def test_anyone_may_watch_the_verified_games_of_a_public_tournament(
+    client: Client, setup: Setup, match: Match, django_capture_on_commit_callbacks: Any
+) -> None:
+    """Anonymous visitors step through a verified record of a public tournament (its
+    brackets are public) from the match page; a private tournament's stay hidden."""
+    sub = _submission(match, LEGAL, setup.referee, django_capture_on_commit_callbacks)
+    assert sub.state in (RecordState.VERIFIED, RecordState.ENTERED)
+    viewer = reverse("web:record_viewer", args=[sub.pk])
+    setup.tournament.is_public = True
+    setup.tournament.save()
+    response = client.get(viewer)
+    assert response.status_code == 200
+    page = response.content.decode()
+    assert 'id="viewer-frames"' in page
+    detail = reverse("web:record_detail", args=[sub.pk])
+    assert f'href="{detail}"' not in page  # the record's text and page stay private
+    match_page = client.get(reverse("web:match_detail", args=[match.pk])).content.decode()
+    assert viewer in match_page
+    setup.tournament.is_public = False
+    setup.tournament.save()
+    assert client.get(viewer).status_code == 404
+    assert viewer not in client.get(reverse("web:tournament_list")).content.decode()
 
 
 # --- the status box --------------------------------------------------------------------
@@ -318,7 +341,7 @@ def test_viewer_embeds_every_turn_and_steps_to_a_turn(
     assert len(frames) == 2
     assert frames[1]["move"] == "W 6-5: 19/off 20/off"
     assert frames[1]["caption"].startswith("Turn 1 of 1: W 6-5: 19/off 20/off")
-    assert "White wins by hemspel with munk" in frames[1]["caption"]
+    assert "P001 wins by hemspel with munk" in frames[1]["caption"]  # by name
     assert ("W", "19") not in _stacks(frames[1]["svg"])
     assert 'data-dice="6-5"' in frames[1]["svg"]
     # Without JavaScript, ?turn=1 draws the position after the first turn.

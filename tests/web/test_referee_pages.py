@@ -10,7 +10,7 @@ from django.urls import reverse
 from matches.models import GameResult, MatchState
 from matches.services import game_result_correct, game_result_enter
 from tests.factories import UserFactory
-from tests.tournaments.helpers import drawn, match_of
+from tests.tournaments.helpers import drawn, match_of, players_of
 from web.forms.referee import ALL_VALUES, parse_outcome
 
 pytestmark = pytest.mark.django_db
@@ -141,7 +141,8 @@ def test_conflict_message_is_swedish_on_a_swedish_page(client: Client) -> None:
     assert response.status_code == 409
     assert response["Content-Language"] == "sv"
     page = response.content.decode()
-    assert "Parti 1 har redan förts in av kerstin: Black jan. Ladda om matchen;" in page
+    black = players_of(match)[1].name
+    assert f"Parti 1 har redan förts in av kerstin: {black} vinner med jan. Ladda om" in page
     assert "was entered already" not in page
 
 
@@ -167,7 +168,11 @@ def test_a_stale_correction_shows_the_current_result_and_overwrites_nothing(
     page = response.content.decode()
     assert 'class="conflict"' in page
     assert "Someone else corrected this game first." in page
-    assert "Game 1 was changed by kerstin since you loaded it: it is now Black hemspel" in page
+    black = players_of(match)[1].name
+    assert (
+        f"Game 1 was changed by kerstin since you loaded it: it is now {black} wins by hemspel"
+        in page
+    )
     # The form now names the current version, so a second press is deliberate.
     assert '<input type="hidden" name="version" value="2">' in page
     versions = GameResult.objects.filter(game=game).order_by("version")

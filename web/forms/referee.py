@@ -10,9 +10,11 @@ taps (three for vackert spel, whose pattern is a third): ``hemspel``, ``hemspel+
 from __future__ import annotations
 
 from dataclasses import dataclass
+from types import SimpleNamespace
 from typing import Any
 
 from django import forms
+from django.utils.text import format_lazy
 from django.utils.translation import gettext_lazy as _
 
 from engine.types import OutcomeKind, Pattern
@@ -27,7 +29,7 @@ class Choice:
     """One outcome button: what it submits and how it is labelled (Swedish game words)."""
 
     value: str
-    label: str
+    label: Any  # a lazy translation: "with munk" in the reader's language
 
 
 def _pattern_word(pattern: Pattern) -> str:
@@ -36,7 +38,7 @@ def _pattern_word(pattern: Pattern) -> str:
 
 PLAIN_CHOICES = (
     Choice("hemspel", "hemspel"),
-    Choice("hemspel+munk", "hemspel med munk"),
+    Choice("hemspel+munk", _("hemspel with munk")),
     Choice("jan", "jan"),
     Choice("sprangjan", "sprängjan"),
     Choice("uppgivet", "uppgivet"),
@@ -46,7 +48,10 @@ PATTERN_CHOICES = tuple(
     for pattern in Pattern
     for choice in (
         Choice(f"vackert_spel:{pattern.value}", _pattern_word(pattern)),
-        Choice(f"vackert_spel:{pattern.value}+munk", f"{_pattern_word(pattern)} med munk"),
+        Choice(
+            f"vackert_spel:{pattern.value}+munk",
+            format_lazy(_("{pattern} with munk"), pattern=_pattern_word(pattern)),
+        ),
     )
 )
 ALL_VALUES = {c.value for c in PLAIN_CHOICES + PATTERN_CHOICES}
@@ -107,6 +112,8 @@ class ResultForm(forms.Form):
         required=False,
     )
     game_type = forms.CharField(required=False, max_length=16)
+    # Backgammon: the referee confirmed a cube past what the match can use (``cube_limit``).
+    confirm_cube = forms.BooleanField(required=False)
 
     def __init__(self, *args: Any, codes: tuple[str, ...] = (), **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -159,3 +166,28 @@ class NoteForm(forms.Form):
     """A dispute's or a withdrawal's note (optional)."""
 
     note = forms.CharField(required=False, max_length=500)
+
+
+def chosen(data: Any) -> SimpleNamespace:
+    """What an entry had chosen when it was refused (the winner, the cube, what a
+    resignation conceded, the game type), so that the page shows them chosen again and
+    the referee does not choose them twice."""
+    raw = str(data.get("cube") or "")
+    return SimpleNamespace(
+        winner=str(data.get("winner") or ""),
+        cube=int(raw) if raw.isdigit() else 1,
+        conceded=str(data.get("conceded") or ""),
+        game_type=str(data.get("game_type") or ""),
+    )
+
+
+def cube_limit(length: int, needed: tuple[int, int]) -> int:
+    """The highest cube a match to ``length`` points can use at this score: the smallest
+    power of two that covers what the player furthest from the length still needs (past
+    it the cube is dead, so no one doubles further). Beyond it an entry asks to confirm;
+    a cube of 64 in a 3-point match is a slip of the finger, not a game."""
+    most = max(1, min(length, max(needed)))
+    limit = 1
+    while limit < most:
+        limit *= 2
+    return limit

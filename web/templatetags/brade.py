@@ -181,12 +181,11 @@ def engine_error(error: Any) -> str:
 
 
 @register.filter
-def flag_text(match: Any, submissions: Any = None) -> str:
+def flag_text(match: Any, source: Any = None) -> str:
     """A match's flag in the reader's language: the verdict of the record that raised it
-    (among ``submissions``, already loaded), else the flag as stored."""
-    for sub in submissions or ():
-        if sub.state == "mismatch" and sub.message == match.flag:
-            return submission_text(sub)
+    (``MatchDetail.flag_source``), else the flag as stored."""
+    if source is not None and source.message == match.flag:
+        return submission_text(source)
     return str(match.flag)
 
 

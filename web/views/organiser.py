@@ -379,6 +379,20 @@ def referees_set(request: HttpRequest, pk: int) -> HttpResponse:
 # --- the draw ---------------------------------------------------------------------------------
 
 
+def _started_text(tournament: Tournament) -> str:
+    """What starting the tournament did: a Swiss draws nothing yet (its rounds are paired
+    one at a time), a round robin draws its groups, the other formats their bracket."""
+    seed = {"seed": tournament.draw_seed}
+    if tournament.format == TournamentFormat.SWISS:
+        return (
+            _("The Swiss is started (draw seed %(seed)d): check the players in, then pair round 1.")
+            % seed
+        )
+    if tournament.format == TournamentFormat.ROUND_ROBIN:
+        return _("The groups are drawn (draw seed %(seed)d).") % seed
+    return _("The bracket is drawn (draw seed %(seed)d).") % seed
+
+
 @login_required
 @require_POST
 def bracket_generate(request: HttpRequest, pk: int) -> HttpResponse:
@@ -397,10 +411,7 @@ def bracket_generate(request: HttpRequest, pk: int) -> HttpResponse:
         except DomainError as err:
             form.add_error(None, err.message)
         else:
-            messages.success(
-                request,
-                _("The bracket is drawn (draw seed %(seed)d).") % {"seed": tournament.draw_seed},
-            )
+            messages.success(request, _started_text(tournament))
             return redirect(_manage_url(tournament, "draw"))
     return _manage_page(request, tournament, draw_form=form)
 

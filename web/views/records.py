@@ -22,6 +22,7 @@ the tournament's referees and organisers); to anyone else a record does not exis
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Any
 from urllib.parse import urlencode
@@ -35,9 +36,9 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET, require_http_methods
 
-from backgammon.mat import WIN
+from backgammon.mat import DOUBLE, DROP, TAKE, WIN, Action
 from core.errors import DomainError, PermissionDeniedError
-from core.permissions import is_match_player, is_referee, player_of
+from core.permissions import can_read_records, is_match_player, is_referee, player_of
 from engine.types import Side
 from games.backgammon import BackgammonBoard
 from matches import selectors as matches_sel
@@ -160,6 +161,7 @@ def _status_context(sub: GameRecordSubmission) -> dict[str, Any]:
     excerpt: list[ExcerptLine] = []
     if rejected and error is not None and isinstance(error.get("line"), int):
         excerpt = _excerpt(sub.text, error["line"])
+    names = record_names(sub.match, sub.text)
     return {
         "sub": sub,
         "done": sub.state in RECORD_DONE_STATES,
@@ -170,7 +172,7 @@ def _status_context(sub: GameRecordSubmission) -> dict[str, Any]:
         "excerpt": excerpt,
         "viewable": sub.state in VIEWABLE_STATES,
         "games": [
-            {"number": _game_number(g), "summary": _game_summary(g)}
+            {"number": _game_number(g), "summary": _game_summary(g, names)}
             for g in report.get("games") or []
             if isinstance(g, dict) and isinstance(_game_number(g), int)
         ],
@@ -220,7 +222,7 @@ def _record_sides_swapped(match: Match, tags: dict[str, str]) -> bool:
     name other players (a record that did not verify) count as not swapped.
     """
     sides = record_sides(match, tags)
-    return not isinstance(sides, str) and sides[Side.WHITE] is Side.BLACK
+    return sides is not None and sides[Side.WHITE] is Side.BLACK
 
 
 def _default_view(request: HttpRequest, match: Match, swapped: bool) -> Side:
@@ -255,15 +257,31 @@ def _how(outcome: str, pattern: str | None, munk: bool) -> str:
     return word
 
 
-def _outcome_text(game: board.ReplayedGame) -> str:
+def _outcome_text(game: board.ReplayedGame, names: dict[Side, str]) -> str:
+    """``Maria Holm wins by hemspel``: the winner by name, as backgammon's pages say it."""
     outcome = game.outcome
     if outcome is None:
         return ""
     how = _how(outcome.kind.value, outcome.pattern.value if outcome.pattern else None, outcome.munk)
-    return _("%(side)s wins by %(how)s") % {"side": _side_word(outcome.winner), "how": how}
+    return _("%(side)s wins by %(how)s") % {"side": names[outcome.winner], "how": how}
 
 
-def _game_summary(game: dict[str, Any]) -> str:
+TAG_LINE = re.compile(r'^\[(White|Black) "([^"]*)"\]', re.MULTILINE)
+
+
+def record_names(match: Match, text: str) -> dict[Side, str]:
+    """The record's White and Black by name: the record's tags, else the match's players
+    on those sides (``record_sides``), else the colour."""
+    tags = {key: value.strip() for key, value in TAG_LINE.findall(text)}
+    sides = record_sides(match, tags)
+    names: dict[Side, str] = {}
+    for side in (Side.WHITE, Side.BLACK):
+        player = match.player_for(sides[side]) if sides is not None else None
+        names[side] = tags.get(side.word) or (player.name if player else "") or _side_word(side)
+    return names
+
+
+def _game_summary(game: dict[str, Any], names: dict[Side, str] | None = None) -> str:
     """``Black wins by jan · 43 turns``, from a game of the stored report; a ``.mat``
     replay's game: ``Anna wins by gammon, cube 2: 4 points (Crawford game)``."""
     if "how" in game:
@@ -274,7 +292,9 @@ def _game_summary(game: dict[str, Any]) -> str:
     if game.get("winner") not in ("W", "B"):
         return turns
     how = _how(str(game.get("outcome")), game.get("pattern"), bool(game.get("munk")))
-    won = _("%(side)s wins by %(how)s") % {"side": _side_word(Side(game["winner"])), "how": how}
+    winner = Side(game["winner"])
+    who = names[winner] if names else _side_word(winner)
+    won = _("%(side)s wins by %(how)s") % {"side": who, "how": how}
     return f"{won} · {turns}"
 
 
@@ -320,11 +340,13 @@ def _position_summary(frame: board.Frame) -> str:
     return "; ".join(parts)
 
 
-def _frames_data(game: board.ReplayedGame, view: Side) -> list[dict[str, str]]:
+def _frames_data(
+    game: board.ReplayedGame, view: Side, names: dict[Side, str]
+) -> list[dict[str, str]]:
     """For every frame: its drawn layer, caption, accessible label and position text."""
     total = game.turns
     opening = _opening_text(game)
-    result = _outcome_text(game)
+    result = _outcome_text(game, names)
     data = []
     for frame in game.frames:
         if frame.index == 0:
@@ -365,9 +387,9 @@ def _not_viewable(request: HttpRequest, sub: GameRecordSubmission, message: str)
 
 @require_GET
 def record_viewer(request: HttpRequest, pk: int) -> HttpResponse:
-    if not request.user.is_authenticated:
-        return redirect_to_login(request.get_full_path())
-    sub: GameRecordSubmission = found(matches_sel.submission_get, pk=pk, by=request.user)
+    """A verified record's games, turn by turn: for everyone who sees the tournament
+    (``matches.selectors.submission_watch_get``)."""
+    sub: GameRecordSubmission = found(matches_sel.submission_watch_get, pk=pk, by=request.user)
     match = sub.match
     if sub.state not in VIEWABLE_STATES:
         return _not_viewable(
@@ -389,12 +411,12 @@ def record_viewer(request: HttpRequest, pk: int) -> HttpResponse:
     swapped = _record_sides_swapped(match, game.tags)
     raw_view = request.GET.get("view", "").upper()
     view = Side(raw_view) if raw_view in ("W", "B") else _default_view(request, match, swapped)
-    frames = _frames_data(game, view)
-    turn = min(max(_int_param(request, "turn") or 0, 0), len(frames) - 1)
     names = {
         Side.WHITE: game.tags.get("White") or str(match.player2 if swapped else match.player1),
         Side.BLACK: game.tags.get("Black") or str(match.player1 if swapped else match.player2),
     }
+    frames = _frames_data(game, view, names)
+    turn = min(max(_int_param(request, "turn") or 0, 0), len(frames) - 1)
     game_options = _status_context(sub)["games"] or [
         {"number": n, "summary": ""} for n in range(1, game.games_in_record + 1)
     ]
@@ -405,6 +427,8 @@ def record_viewer(request: HttpRequest, pk: int) -> HttpResponse:
             "sub": sub,
             "match": match,
             "tournament": match.tournament,
+            # The record's own page (its text, the verdict) is for players and staff.
+            "can_read": can_read_records(request.user, match),
             "game": game,
             "game_options": game_options,
             "view": view.value,
@@ -413,7 +437,7 @@ def record_viewer(request: HttpRequest, pk: int) -> HttpResponse:
             "other_view_word": _side_word(view.other),
             "toggle_url": "?" + urlencode({"game": game.number, "view": view.other.value}),
             "names": {"W": names[Side.WHITE], "B": names[Side.BLACK]},
-            "result": _outcome_text(game),
+            "result": _outcome_text(game, names),
             "frames": frames,
             "turn": turn,
             "frame": frames[turn],
@@ -428,6 +452,28 @@ def record_viewer(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 # --- the viewer of a game drawn through its family's board picture (backgammon) ----------
+
+
+def mat_action_words(action: Action) -> str:
+    """A ``.mat`` action in the reader's language: a roll as written (dice and moves),
+    a double, a take, a drop or the win in words, not the file's ``Doubles => 2``."""
+    if action.kind == DOUBLE:
+        return _("doubles to %(n)s") % {"n": action.value}
+    if action.kind == TAKE:
+        return _("takes")
+    if action.kind == DROP:
+        return _("drops")
+    if action.kind == WIN:
+        if action.match:
+            return ngettext(
+                "wins the match with %(n)s point",
+                "wins the match with %(n)s points",
+                action.value or 0,
+            ) % {"n": action.value}
+        return ngettext("wins %(n)s point", "wins %(n)s points", action.value or 0) % {
+            "n": action.value
+        }
+    return action.text().strip()
 
 
 def _mat_caption(game: BgReplayedGame, frame: BgFrame) -> tuple[str, str]:
@@ -445,7 +491,7 @@ def _mat_caption(game: BgReplayedGame, frame: BgFrame) -> tuple[str, str]:
             "opening": opening,
         }
         return caption, opening
-    move = f"{names[action.player]}: {action.text().strip()}"
+    move = f"{names[action.player]}: {mat_action_words(action)}"
     caption = _("Turn %(n)d of %(total)d: %(move)s") % {
         "n": frame.index,
         "total": game.turns,
@@ -490,7 +536,7 @@ def _mat_viewer(request: HttpRequest, sub: GameRecordSubmission, number: int) ->
             request, sub, _("The record has no game %(game)d to show.") % {"game": number}
         )
     sides = record_sides(match, {"White": game.players[0], "Black": game.players[1]})
-    swapped = not isinstance(sides, str) and sides[Side.WHITE] is Side.BLACK
+    swapped = sides is not None and sides[Side.WHITE] is Side.BLACK
     raw_view = request.GET.get("view", "").upper()
     view = Side(raw_view) if raw_view in ("W", "B") else _default_view(request, match, swapped)
     frames = _mat_frames(game, 0 if view is Side.WHITE else 1)
@@ -513,6 +559,8 @@ def _mat_viewer(request: HttpRequest, sub: GameRecordSubmission, number: int) ->
             "sub": sub,
             "match": match,
             "tournament": match.tournament,
+            # The record's own page (its text, the verdict) is for players and staff.
+            "can_read": can_read_records(request.user, match),
             "game": game,
             "game_options": game_options,
             "view": view.value,

@@ -32,8 +32,16 @@ from core.permissions import is_referee
 from matches import results
 from matches import selectors as matches_sel
 from matches.models import Game, Match, MatchState
+from tournaments.lengths import POINTS
 from tournaments.models import ResultsBy
-from web.forms.referee import PATTERN_CHOICES, PLAIN_CHOICES, CorrectionForm, ResultForm
+from web.forms.referee import (
+    PATTERN_CHOICES,
+    PLAIN_CHOICES,
+    CorrectionForm,
+    ResultForm,
+    chosen,
+    cube_limit,
+)
 from web.games import entry_choices, outcome_codes
 from web.templatetags.brade import outcome_word
 from web.views.common import found, lang
@@ -99,6 +107,30 @@ def _said(match: Match, game: Game) -> str:
     }
 
 
+def _cube_question(request: HttpRequest, match: Match, form: ResultForm) -> HttpResponse | None:
+    """A backgammon entry whose cube is past what the match can use (``cube_limit``)
+    is not saved at once: the page asks to confirm it, every choice kept."""
+    cube = form.cleaned_data.get("cube")
+    if not cube or form.cleaned_data.get("confirm_cube") or match.length_unit != POINTS:
+        return None
+    needed = (match.length - match.points1, match.length - match.points2)
+    limit = cube_limit(match.length, needed)
+    if cube <= limit:
+        return None
+    context = _context(request, match, form)
+    context["game"] = chosen(request.POST)
+    context["cube_question"] = _(
+        "The cube at %(cube)s in a match to %(length)s points? At this score the match "
+        "uses a cube of at most %(limit)s. Save it only if that is what was played."
+    ) % {"cube": cube, "length": match.length, "limit": limit}
+    context["posted"] = [
+        (key, value)
+        for key, value in request.POST.items()
+        if key not in ("csrfmiddlewaretoken", "confirm_cube")
+    ]
+    return render(request, "web/referee/enter.html", context)
+
+
 def match_enter(request: HttpRequest, pk: int) -> HttpResponse:
     got = _referee_match(request, pk)
     if isinstance(got, HttpResponse):
@@ -109,7 +141,10 @@ def match_enter(request: HttpRequest, pk: int) -> HttpResponse:
     form = ResultForm(request.POST, codes=outcome_codes(match))
     if not form.is_valid():
         context = _context(request, match, form)
+        context["game"] = chosen(request.POST)
         return render(request, "web/referee/enter.html", context, status=400)
+    if asked := _cube_question(request, match, form):
+        return asked
     try:
         game = results.game_result_enter(
             match=match,
@@ -128,6 +163,7 @@ def match_enter(request: HttpRequest, pk: int) -> HttpResponse:
     except DomainError as err:
         context = _context(request, match, form)
         context["error"] = err.message
+        context["game"] = chosen(request.POST)
         return render(request, "web/referee/enter.html", context, status=400)
     match.refresh_from_db()
     messages.success(request, _said(match, game))

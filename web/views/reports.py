@@ -135,11 +135,18 @@ def _said(match: Match, report: GameReport) -> str:
 def _report_context(match: Match, form: ResultForm | None = None) -> dict[str, Any]:
     games = list(matches_sel.game_list(match=match))
     entry = entry_choices(match.tournament.game)
+    next_number = len(games) + 1
+    # The next game already reported (by either player) and waiting for an answer: the
+    # page says so and links to it instead of offering a second report of that game.
+    waiting = next(
+        (r for r in matches_sel.report_open_list(match=match) if r.number == next_number), None
+    )
     return {
         "match": match,
         "tournament": match.tournament,
         "games": games,
-        "next_number": len(games) + 1,
+        "next_number": next_number,
+        "waiting": waiting,
         "entry": entry,
         # game 1's starter (R2); later ones follow from the games (S5), where the game
         # records who starts

@@ -136,12 +136,18 @@ class SwapForm(forms.Form):
     confirm = forms.BooleanField(required=False, widget=forms.HiddenInput)
 
     def __init__(self, *args: Any, players: list[tuple[int, str]], **kwargs: Any) -> None:
+        kwargs.setdefault("label_suffix", "")  # labels sit above their lists, as elsewhere
         super().__init__(*args, **kwargs)
         self.warnings: list[str] = []  # a refused swap's: shown with a confirming button
         for name in ("first", "second"):
             field = self.fields[name]
             assert isinstance(field, forms.TypedChoiceField)
             field.choices = players
+        # The lists open on two different players: a swap of a player with themself is
+        # never meant.
+        if len(players) > 1:
+            self.fields["first"].initial = players[0][0]
+            self.fields["second"].initial = players[1][0]
 
 
 def _swap_players(view: SwissRoundView) -> list[tuple[int, str]]:
@@ -179,6 +185,10 @@ def swiss_manage_context(
         ),
         "next": table.next_round,
         "next_label": table.next_round.round.name if table.next_round else "",
+        # In a sentence: "Lotta omgång 2", not the heading's "Omgång 2".
+        "pair_label": (
+            _("Pair round %(n)s") % {"n": table.next_round.round.number} if table.next_round else ""
+        ),
         "can_pair": table.can_pair,
         "unpublished": unpublished,
         "swappable": views[0] if views else None,

@@ -89,5 +89,21 @@
   });
   document.addEventListener("htmx:afterSettle", function () {
     if (shown.length) draw();
+    hint();
   });
+
+  // A bracket wider than the screen says so: the rounds to its right are out of sight
+  // on a phone, and a box that scrolls sideways shows no scroll bar until touched.
+  function hint() {
+    document.querySelectorAll(".bracket-wrap").forEach(function (wrap) {
+      var note = wrap.querySelector(".scroll-hint");
+      if (note) note.hidden = wrap.scrollWidth <= wrap.clientWidth + 2;
+    });
+  }
+  window.addEventListener("resize", hint);
+  if (document.readyState === "loading") {
+    document.addEventListener("DOMContentLoaded", hint);
+  } else {
+    hint();
+  }
 })();
