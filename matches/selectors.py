@@ -179,7 +179,7 @@ def submission_watch_get(*, pk: int, by: User = None) -> GameRecordSubmission:
         can_read_records(by, sub.match)
         or (
             sub.state in WATCHABLE_STATES
-            and visible_tournaments(by).filter(pk=sub.match.tournament_id).exists()
+            and visible_matches(by=by).filter(pk=sub.match_id).exists()
         )
     ):
         return sub
