@@ -14,8 +14,9 @@ from typing import Any
 import pytest
 from django.test import Client
 from django.urls import reverse
+from django.utils import translation
 
-from clubs.exports import BOM, CSV_DELIMITER, csv_text
+from clubs.exports import BOM, CSV_DELIMITER, column_titles, csv_text
 from clubs.results_import import season_results_import
 from clubs.season_services import season_create
 from core.csv_cells import FORMULA_STARTS, spreadsheet_text
@@ -102,7 +103,9 @@ def test_the_rating_list_csv(client: Client, hostile: dict[str, Any]) -> None:
     content = client.get(reverse("clubs:ratings_export", args=["csv"])).content
     table = assert_no_live_formula(content, [*HOSTILE, HOSTILE_CLUB])
     header = table[0]
-    ratings = [row[header.index("rating")] for row in table[1:]]
+    with translation.override("sv"):  # the page's language: the headers follow it
+        rating = column_titles()["rating"]
+    ratings = [row[header.index(rating)] for row in table[1:]]
     assert ratings and all(not r.startswith("'") for r in ratings)
 
 
