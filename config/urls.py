@@ -7,6 +7,9 @@ from django.views.i18n import set_language
 
 from config.health import healthz
 
+# A path under /api/ that matches no route answers with the API's JSON error.
+handler404 = "config.errors.not_found"
+
 urlpatterns: list[URLPattern | URLResolver] = [
     path("admin/", admin.site.urls),
     path("healthz", healthz, name="healthz"),

@@ -145,7 +145,7 @@ class GameResultOut(serializers.ModelSerializer[GameResult]):
 
 
 class GameReportOut(serializers.ModelSerializer[GameReport]):
-    """A player's report of a game (``matches.reports``): it counts only once confirmed."""
+    """A player's report of a game: it counts only once the opponent confirms it."""
 
     reported_by: serializers.SlugRelatedField[Any] = serializers.SlugRelatedField(
         slug_field="username", read_only=True

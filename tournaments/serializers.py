@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 from rest_framework import serializers
 
@@ -85,6 +85,13 @@ class TournamentOut(serializers.ModelSerializer[Tournament]):
             "tiebreaks",
             "draw_seed",
         )
+        # The models' help texts name the code's modules; the API speaks the pages' words.
+        extra_kwargs: ClassVar[dict[str, dict[str, str]]] = {
+            "game": {"help_text": "the game played: bräde, backgammon or Kungabräde"},
+            "tiebreaks": {
+                "help_text": "round robin and Swiss: the tiebreaks after match points, in order"
+            },
+        }
 
 
 class TournamentDetailOut(TournamentOut):
@@ -127,6 +134,11 @@ class MatchLengthField(serializers.IntegerField):
 
     def __init__(self, **kwargs: Any) -> None:
         kwargs.setdefault("validators", [validate_length_bounds])
+        kwargs.setdefault(
+            "help_text",
+            "bräde and Kungabräde: an odd number of games, best of 1–25 (even is refused); "
+            "backgammon: 1–25 points, even or odd",
+        )
         super().__init__(**kwargs)
         # For the schema's minimum/maximum only: validate_match_length gives the message.
         self.min_value, self.max_value = 1, MAX_MATCH_LENGTH

@@ -58,7 +58,7 @@ def test_round_length_refuses_over_the_bound() -> None:
 
 def test_schema_documents_the_bound() -> None:
     schemas = SchemaGenerator().get_schema(request=None, public=True)["components"]["schemas"]
-    length = schemas["PatchedRoundDetailInput"]["properties"]["match_length"]
+    length = schemas["RoundDetailInput"]["properties"]["match_length"]
     assert (length["minimum"], length["maximum"]) == (1, 25)
     lengths = schemas["TournamentDrawInput"]["properties"]["lengths"]["items"]
     assert (lengths["minimum"], lengths["maximum"]) == (1, 25)
