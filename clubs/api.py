@@ -20,7 +20,7 @@ from clubs import rating_selectors, season_selectors, season_services
 from clubs.models import EventKind, RatedGame, Season, SeasonEvent
 from clubs.rating_services import entries_seed_by_rating
 from clubs.results_import import season_results_import
-from core.bounds import DbIntegerField
+from core.bounds import DbIdField, DbIntegerField
 from core.errors import ValidationError
 from matches.models import Match
 from matches.selectors import match_get
@@ -357,7 +357,7 @@ class SeasonDetailApi(ApiView):
 
 class SeasonEventListApi(ApiView):
     class SeasonEventInput(serializers.Serializer[Any]):
-        tournament = DbIntegerField()
+        tournament = DbIdField()
         kind = serializers.ChoiceField(choices=EventKind.choices, default=EventKind.TOURNAMENT)
 
     @extend_schema(request=SeasonEventInput, responses={201: SeasonEventOut})

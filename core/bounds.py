@@ -17,6 +17,8 @@ from rest_framework import serializers
 
 DB_INT_MIN = -(2**31)
 DB_INT_MAX = 2**31 - 1
+# Ids are ``bigint`` (``BigAutoField``).
+DB_ID_MAX = 2**63 - 1
 
 
 def db_int_in_range(value: int) -> bool:
@@ -31,6 +33,16 @@ class DbIntegerField(serializers.IntegerField):
     def __init__(self, **kwargs: Any) -> None:
         kwargs["max_value"] = min(kwargs.get("max_value", DB_INT_MAX), DB_INT_MAX)
         kwargs["min_value"] = max(kwargs.get("min_value", DB_INT_MIN), DB_INT_MIN)
+        super().__init__(**kwargs)
+
+
+class DbIdField(serializers.IntegerField):
+    """An API id of an object: 1 to the largest ``bigint`` (an id past it names nothing,
+    and some lookups would overflow)."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        kwargs.setdefault("min_value", 1)
+        kwargs.setdefault("max_value", DB_ID_MAX)
         super().__init__(**kwargs)
 
 

@@ -22,7 +22,7 @@ from rest_framework.parsers import FormParser, MultiPartParser
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from core.bounds import DbIntegerField
+from core.bounds import DbIdField, DbIntegerField
 from core.errors import PermissionDeniedError, ValidationError
 from core.parsers import JSONObjectParser
 from core.permissions import can_read_records
@@ -45,7 +45,15 @@ from matches.serializers import (
     SubmissionDetailOut,
     SubmissionOut,
 )
-from tournaments.api_base import ApiView, IdFilter, Pagination, filtered, paginate
+from tournaments.api_base import (
+    STRICT_BOOLEANS,
+    ApiView,
+    BooleanFilter,
+    IdFilter,
+    Pagination,
+    filtered,
+    paginate,
+)
 from tournaments.models import Player
 
 
@@ -56,11 +64,12 @@ class MatchFilter(django_filters.FilterSet):
     round = IdFilter(field_name="round__number")
     state = django_filters.ChoiceFilter(choices=MatchState.choices)
     player = IdFilter(method="filter_player")
-    flagged = django_filters.BooleanFilter(method="filter_flagged")
+    flagged = BooleanFilter(method="filter_flagged")
 
     class Meta:
         model = Match
         fields = ("tournament", "round", "state", "is_third_place")
+        filter_overrides = STRICT_BOOLEANS
 
     def filter_player(self, queryset: Any, name: str, value: int) -> Any:
         from django.db.models import Q
@@ -109,9 +118,7 @@ class ResultInput(serializers.Serializer[Any]):
     winner = serializers.ChoiceField(
         SideChoice.choices, required=False, help_text="W = player1, B = player2"
     )
-    winner_player = DbIntegerField(
-        required=False, help_text="the winner's player id, instead of winner"
-    )
+    winner_player = DbIdField(required=False, help_text="the winner's player id, instead of winner")
     outcome = serializers.ChoiceField(
         OUTCOMES, help_text="how the game was won: a code of the tournament's game"
     )
@@ -339,7 +346,7 @@ class GameVersionsApi(ApiView):
 
 class MatchWalkoverApi(ApiView):
     class MatchWalkoverInput(serializers.Serializer[Any]):
-        winner_player = DbIntegerField()
+        winner_player = DbIdField()
         reason = serializers.CharField(max_length=500, required=False, default="", allow_blank=True)
 
     @extend_schema(request=MatchWalkoverInput, responses=MatchOut)

@@ -18,7 +18,7 @@ from rest_framework import serializers, status
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from core.bounds import DbIntegerField
+from core.bounds import DbIdField
 from core.errors import NotFoundError, ValidationError
 from core.permissions import is_referee
 from matches import swiss_progression, swiss_text
@@ -184,8 +184,8 @@ class SwissPublishApi(ApiView):
 
 class SwissSwapApi(ApiView):
     class SwissSwapInput(serializers.Serializer[Any]):
-        first = DbIntegerField(help_text="a player id")
-        second = DbIntegerField(help_text="a player id")
+        first = DbIdField(help_text="a player id")
+        second = DbIdField(help_text="a player id")
         confirm = serializers.BooleanField(
             default=False, help_text="swap even if it makes a rematch or a second bye"
         )

@@ -114,11 +114,12 @@ class GameOut(serializers.ModelSerializer[Game]):
 
 class GameResultOut(serializers.ModelSerializer[GameResult]):
     entered_by: serializers.SlugRelatedField[Any] = serializers.SlugRelatedField(
-        slug_field="username", read_only=True
+        slug_field="username", read_only=True, allow_null=True
     )
     confirmed_by: serializers.SlugRelatedField[Any] = serializers.SlugRelatedField(
         slug_field="username",
         read_only=True,
+        allow_null=True,
         help_text="the opponent who confirmed a player's report (source 'players')",
     )
 
@@ -224,7 +225,7 @@ class SubmissionDetailOut(SubmissionOut):
 
 class EventOut(serializers.ModelSerializer[MatchEvent]):
     by: serializers.SlugRelatedField[Any] = serializers.SlugRelatedField(
-        slug_field="username", read_only=True
+        slug_field="username", read_only=True, allow_null=True
     )
 
     class Meta:

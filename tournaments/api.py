@@ -22,7 +22,14 @@ from core.bounds import DbIntegerField
 from core.errors import NotFoundError
 from core.permissions import is_referee
 from tournaments import round_robin, selectors, services
-from tournaments.api_base import ApiView, IdFilter, Pagination, filtered, paginate
+from tournaments.api_base import (
+    STRICT_BOOLEANS,
+    ApiView,
+    IdFilter,
+    Pagination,
+    filtered,
+    paginate,
+)
 from tournaments.models import (
     DEFAULT_GAME,
     Club,
@@ -205,6 +212,7 @@ class TournamentFilter(django_filters.FilterSet):
     class Meta:
         model = Tournament
         fields = ("name", "status", "is_public", "rules", "scale")
+        filter_overrides = STRICT_BOOLEANS
 
 
 class TournamentListApi(ApiView):

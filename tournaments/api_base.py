@@ -18,13 +18,13 @@ import django_filters
 from django import forms
 from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
 from django.core.validators import ProhibitNullCharactersValidator
+from django.db import models
 from django.db.models import QuerySet
 from django.http import Http404
 from django_filters.rest_framework import DjangoFilterBackend
 from drf_spectacular.contrib.django_filters import DjangoFilterExtension
 from drf_spectacular.openapi import AutoSchema
 from drf_spectacular.plumbing import get_doc
-from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import exceptions, serializers, status
 from rest_framework.authentication import SessionAuthentication, TokenAuthentication
@@ -36,13 +36,44 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 from rest_framework.views import exception_handler as drf_exception_handler
 
+from core.bounds import DB_ID_MAX
 from core.errors import DomainError
 from core.parsers import JSONObjectParser
 
 
 class Pagination(LimitOffsetPagination):
+    """``limit`` (1 to 500, default 50) and ``offset`` (from 0). A value that is not a
+    whole number in range is a 400 naming it, not silently the default: a client that
+    asks for 1,000 rows and gets 500 would take them for all."""
+
     default_limit = 50
     max_limit = 500
+
+    def _whole(self, request: Request, name: str, low: int, high: int, default: int) -> int:
+        text = request.query_params.get(name)
+        if text is None:
+            return default
+        if not (text.isascii() and text.isdigit()) or not low <= int(text) <= high:
+            raise serializers.ValidationError(
+                {name: [f"A whole number from {low} to {high}, not “{text[:40]}”."]}
+            )
+        return int(text)
+
+    def get_limit(self, request: Request) -> int:
+        return self._whole(request, self.limit_query_param, 1, self.max_limit, self.default_limit)
+
+    def get_offset(self, request: Request) -> int:
+        return self._whole(request, self.offset_query_param, 0, DB_ID_MAX, 0)
+
+    def get_schema_operation_parameters(self, view: Any) -> list[dict[str, Any]]:
+        parameters: list[dict[str, Any]] = super().get_schema_operation_parameters(view)
+        bounds = {
+            self.limit_query_param: {"minimum": 1, "maximum": self.max_limit},
+            self.offset_query_param: {"minimum": 0, "maximum": DB_ID_MAX},
+        }
+        for parameter in parameters:
+            parameter["schema"].update(bounds.get(parameter["name"], {}))
+        return parameters
 
 
 def _first_message(detail: Any) -> str:
@@ -202,13 +233,50 @@ class ApiView(APIView):
         return exception_handler
 
 
-@extend_schema_field(OpenApiTypes.INT)
-class IdFilter(django_filters.NumberFilter):
-    """A filter by an id (or a round's number): a whole number. Not a choice of objects:
-    that would answer 400 for ids that do not exist and 200 for private ones, which
-    reveals which ids exist; an unknown id filters to nothing."""
+class _IdFormField(forms.IntegerField):
+    def __init__(self, **kwargs: Any) -> None:
+        kwargs.setdefault("min_value", 1)
+        kwargs.setdefault("max_value", DB_ID_MAX)
+        super().__init__(**kwargs)
 
-    field_class = forms.IntegerField
+
+@extend_schema_field({"type": "integer", "minimum": 1, "maximum": DB_ID_MAX})
+class IdFilter(django_filters.NumberFilter):
+    """A filter by an id (or a round's number): a whole number from 1 to the largest id.
+    Not a choice of objects: that would answer 400 for ids that do not exist and 200 for
+    private ones, which reveals which ids exist; an unknown id filters to nothing."""
+
+    field_class = _IdFormField
+
+
+class _StrictBooleanFormField(forms.NullBooleanField):
+    """``true``/``false`` (or ``1``/``0``); anything else is refused, not ignored (the
+    plain text widget hands the field the value as sent)."""
+
+    widget = forms.TextInput
+
+    def to_python(self, value: Any) -> bool | None:  # type: ignore[override]  # as Null…
+        if value in (None, ""):
+            return None
+        if value in (True, "true", "True", "1", 1):
+            return True
+        if value in (False, "false", "False", "0", 0):
+            return False
+        raise forms.ValidationError("Give true or false.", code="invalid")
+
+    def validate(self, value: Any) -> None:
+        pass
+
+
+class BooleanFilter(django_filters.BooleanFilter):
+    """A yes/no filter that refuses (400) a value that is neither, rather than dropping
+    the filter and listing everything."""
+
+    field_class = _StrictBooleanFormField
+
+
+# ``Meta.filter_overrides`` of a FilterSet whose model has yes/no fields.
+STRICT_BOOLEANS = {models.BooleanField: {"filter_class": BooleanFilter}}
 
 
 def filtered(filterset_class: Any, request: Request, queryset: QuerySet[Any]) -> QuerySet[Any]:

@@ -207,3 +207,36 @@ def test_the_season_import_api_answers_400_for_a_nul_byte() -> None:
         f"/api/seasons/{season.pk}/imports/", {"csv": csv_text}, format="json"
     )
     assert r.status_code == 400
+
+
+@pytest.mark.parametrize(
+    "query",
+    [
+        "tournament=" + "9" * 30,
+        "player=-1",
+        "flagged=maybe",
+        "is_third_place=null",
+        "limit=abc",
+        "limit=501",
+        "limit=0",
+        "offset=-1",
+    ],
+)
+def test_a_filter_or_page_out_of_range_is_400_not_ignored_or_500(query: str) -> None:
+    r = APIClient().get(f"/api/matches/?{query}")
+    assert r.status_code == 400
+    assert r.json()["error"]["fields"]
+
+
+def test_the_largest_page_and_a_true_filter_are_taken() -> None:
+    r = APIClient().get("/api/matches/?limit=500&offset=0&flagged=true&is_third_place=0")
+    assert r.status_code == 200 and r.json()["count"] == 0
+
+
+@pytest.mark.urls("config.urls")
+def test_a_path_under_the_api_that_matches_no_route_is_a_json_404() -> None:
+    for path in ("/api/clubs/0.5/", "/api/matches/null/", "/api/nothing/"):
+        r = APIClient().get(path)
+        assert r.status_code == 404 and r["Content-Type"] == "application/json", path
+        assert r.json()["error"]["code"] == "not_found"
+    assert APIClient().get("/no-such-page/")["Content-Type"].startswith("text/html")
