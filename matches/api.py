@@ -50,6 +50,7 @@ from tournaments.api_base import (
     ApiView,
     BooleanFilter,
     IdFilter,
+    Ordering,
     Pagination,
     filtered,
     paginate,
@@ -65,6 +66,7 @@ class MatchFilter(django_filters.FilterSet):
     state = django_filters.ChoiceFilter(choices=MatchState.choices)
     player = IdFilter(method="filter_player")
     flagged = BooleanFilter(method="filter_flagged")
+    ordering = Ordering(fields=("id", ("round__number", "round"), "state"))
 
     class Meta:
         model = Match

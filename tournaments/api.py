@@ -26,6 +26,7 @@ from tournaments.api_base import (
     STRICT_BOOLEANS,
     ApiView,
     IdFilter,
+    Ordering,
     Pagination,
     filtered,
     paginate,
@@ -68,6 +69,7 @@ def _tournament(request: Request, pk: int) -> Tournament:
 
 class ClubFilter(django_filters.FilterSet):
     name = django_filters.CharFilter(lookup_expr="icontains")
+    ordering = Ordering(fields=("name", "city"))
 
     class Meta:
         model = Club
@@ -116,6 +118,7 @@ class ClubDetailApi(ApiView):
 class PlayerFilter(django_filters.FilterSet):
     name = django_filters.CharFilter(lookup_expr="icontains")
     club = IdFilter(field_name="club_id")
+    ordering = Ordering(fields=("name", "rating"))
 
     class Meta:
         model = Player
@@ -208,6 +211,7 @@ class TournamentFilter(django_filters.FilterSet):
     status = django_filters.ChoiceFilter(choices=TournamentStatus.choices)
     starts_after = django_filters.DateFilter(field_name="start_date", lookup_expr="gte")
     starts_before = django_filters.DateFilter(field_name="start_date", lookup_expr="lte")
+    ordering = Ordering(fields=("start_date", "name"))
 
     class Meta:
         model = Tournament

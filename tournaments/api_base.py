@@ -275,6 +275,18 @@ class BooleanFilter(django_filters.BooleanFilter):
     field_class = _StrictBooleanFormField
 
 
+class Ordering(django_filters.OrderingFilter):
+    """``ordering``: field names separated by commas, ``-`` before one for descending
+    (``-start_date,name``); ties are broken by id, so pages never overlap. Left out, the
+    list's own order."""
+
+    def filter(self, qs: Any, value: Any) -> Any:
+        qs = super().filter(qs, value)
+        if value:
+            qs = qs.order_by(*qs.query.order_by, "pk")
+        return qs
+
+
 # ``Meta.filter_overrides`` of a FilterSet whose model has yes/no fields.
 STRICT_BOOLEANS = {models.BooleanField: {"filter_class": BooleanFilter}}
 

@@ -220,6 +220,7 @@ def test_the_season_import_api_answers_400_for_a_nul_byte() -> None:
         "limit=501",
         "limit=0",
         "offset=-1",
+        "ordering=slot",
     ],
 )
 def test_a_filter_or_page_out_of_range_is_400_not_ignored_or_500(query: str) -> None:
@@ -240,3 +241,13 @@ def test_a_path_under_the_api_that_matches_no_route_is_a_json_404() -> None:
         assert r.status_code == 404 and r["Content-Type"] == "application/json", path
         assert r.json()["error"]["code"] == "not_found"
     assert APIClient().get("/no-such-page/")["Content-Type"].startswith("text/html")
+
+
+def test_lists_order_as_asked_with_ties_by_id() -> None:
+    bro = ClubFactory.create(name="Bro", city="Uppsala")
+    alby = ClubFactory.create(name="Alby", city="Uppsala")
+    ClubFactory.create(name="Cedra", city="Lund")
+    names = [c["name"] for c in APIClient().get("/api/clubs/?ordering=-name").json()["results"]]
+    assert names == ["Cedra", "Bro", "Alby"]
+    ids = [c["id"] for c in APIClient().get("/api/clubs/?ordering=city").json()["results"]]
+    assert ids[1:] == [bro.pk, alby.pk]

@@ -43,6 +43,8 @@ import schemathesis
 from django.contrib.auth import get_user_model
 from django.core.cache import cache
 from django.core.handlers.wsgi import WSGIHandler
+from django.core.signals import request_finished, request_started
+from django.db import close_old_connections
 from hypothesis import HealthCheck, Phase, given, seed, settings
 from hypothesis import strategies as st
 from hypothesis.errors import Unsatisfiable
@@ -174,6 +176,17 @@ def api_schema() -> Any:
 
     clear_url_caches()
     return schemathesis.openapi.from_wsgi("/api/schema/?format=json", WSGIHandler())
+
+
+@pytest.fixture(autouse=True)
+def connections_kept() -> Iterator[None]:
+    # The WSGI handler closes the database connection after each request; inside the
+    # test's transaction that would end it (PostgreSQL). Django's test client does this too.
+    request_started.disconnect(close_old_connections)
+    request_finished.disconnect(close_old_connections)
+    yield
+    request_started.connect(close_old_connections)
+    request_finished.connect(close_old_connections)
 
 
 @pytest.fixture(autouse=True)
