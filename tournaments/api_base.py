@@ -21,6 +21,7 @@ from django.core.validators import ProhibitNullCharactersValidator
 from django.db import models
 from django.db.models import QuerySet
 from django.http import Http404
+from django.utils.translation import gettext as _
 from django_filters.rest_framework import DjangoFilterBackend
 from drf_spectacular.contrib.django_filters import DjangoFilterExtension
 from drf_spectacular.openapi import AutoSchema
@@ -55,7 +56,12 @@ class Pagination(LimitOffsetPagination):
             return default
         if not (text.isascii() and text.isdigit()) or not low <= int(text) <= high:
             raise serializers.ValidationError(
-                {name: [f"A whole number from {low} to {high}, not “{text[:40]}”."]}
+                {
+                    name: [
+                        _("A whole number from %(low)s to %(high)s, not “%(text)s”.")
+                        % {"low": low, "high": high, "text": text[:40]}
+                    ]
+                }
             )
         return int(text)
 
@@ -262,7 +268,7 @@ class _StrictBooleanFormField(forms.NullBooleanField):
             return True
         if value in (False, "false", "False", "0", 0):
             return False
-        raise forms.ValidationError("Give true or false.", code="invalid")
+        raise forms.ValidationError(_("Give true or false."), code="invalid")
 
     def validate(self, value: Any) -> None:
         pass
