@@ -20,6 +20,7 @@ from clubs import rating_selectors, season_selectors, season_services
 from clubs.models import EventKind, RatedGame, Season, SeasonEvent
 from clubs.rating_services import entries_seed_by_rating
 from clubs.results_import import season_results_import
+from core.bounds import DbIdField, DbIntegerField
 from core.errors import ValidationError
 from matches.models import Match
 from matches.selectors import match_get
@@ -178,6 +179,8 @@ def _season_detail(season: Season, by: Any) -> dict[str, Any]:
 
 
 class RatingListApi(ApiView):
+    pagination_class = Pagination
+
     @extend_schema(
         parameters=[
             GAME_PARAM,
@@ -267,7 +270,7 @@ class MatchRatingApi(ApiView):
 
 class TournamentSeedByRatingApi(ApiView):
     class SeedByRatingInput(serializers.Serializer[Any]):
-        count = serializers.IntegerField(
+        count = DbIntegerField(
             required=False, allow_null=True, min_value=0, help_text="seeds to give (default all)"
         )
 
@@ -295,20 +298,22 @@ class TournamentSeedByRatingApi(ApiView):
 
 
 class SeasonListApi(ApiView):
+    pagination_class = Pagination
+
     class SeasonCreateInput(serializers.Serializer[Any]):
         club = serializers.PrimaryKeyRelatedField(queryset=Club.objects.all())
         name = serializers.CharField(max_length=200)
         start_date = serializers.DateField()
         end_date = serializers.DateField()
-        tournament_taking_part = serializers.IntegerField(min_value=0, default=0)
-        tournament_match_won = serializers.IntegerField(min_value=0, default=0)
+        tournament_taking_part = DbIntegerField(min_value=0, default=0)
+        tournament_match_won = DbIntegerField(min_value=0, default=0)
         tournament_placings = serializers.DictField(
-            child=serializers.IntegerField(min_value=0), default=dict, help_text="place → points"
+            child=DbIntegerField(min_value=0), default=dict, help_text="place → points"
         )
-        club_night_taking_part = serializers.IntegerField(min_value=0, default=0)
-        club_night_match_won = serializers.IntegerField(min_value=0, default=0)
+        club_night_taking_part = DbIntegerField(min_value=0, default=0)
+        club_night_match_won = DbIntegerField(min_value=0, default=0)
         club_night_placings = serializers.DictField(
-            child=serializers.IntegerField(min_value=0), default=dict, help_text="place → points"
+            child=DbIntegerField(min_value=0), default=dict, help_text="place → points"
         )
 
     @extend_schema(responses=SeasonOut(many=True))
@@ -352,7 +357,7 @@ class SeasonDetailApi(ApiView):
 
 class SeasonEventListApi(ApiView):
     class SeasonEventInput(serializers.Serializer[Any]):
-        tournament = serializers.IntegerField()
+        tournament = DbIdField()
         kind = serializers.ChoiceField(choices=EventKind.choices, default=EventKind.TOURNAMENT)
 
     @extend_schema(request=SeasonEventInput, responses={201: SeasonEventOut})

@@ -32,8 +32,9 @@ import datetime
 import io
 from collections import defaultdict
 from dataclasses import dataclass
+from typing import Any
 
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 
 from clubs.models import (
@@ -44,7 +45,8 @@ from clubs.models import (
     Season,
 )
 from clubs.season_services import can_keep_seasons
-from core.errors import PermissionDeniedError, ValidationError
+from core.bounds import DB_INT_MAX
+from core.errors import ConflictError, PermissionDeniedError, ValidationError
 from core.permissions import User
 from tournaments.models import Player
 
@@ -130,13 +132,13 @@ def _delimiter(header: str) -> str:
 def _whole(text: str, line: int, column: str, problems: list[Problem]) -> int | None:
     if not text:
         return None
-    if text.isdigit() and int(text) >= 1:
+    if text.isascii() and text.isdigit() and 1 <= int(text) <= DB_INT_MAX:
         return int(text)
     problems.append(
         Problem(
             line,
-            _("%(column)s “%(value)s” is not a whole number from 1 up.")
-            % {"column": column, "value": text},
+            _("%(column)s “%(value)s” is not a whole number from 1 to %(max)s.")
+            % {"column": column, "value": text, "max": DB_INT_MAX},
         )
     )
     return None
@@ -247,7 +249,27 @@ def parse_results_csv(data: bytes) -> list[Row]:
     first = next((line for line in lines if line.strip()), None)
     if first is None:
         raise ResultsImportError([Problem(None, _("the file is empty."))])
+    if "\x00" in text:
+        # No name or event holds a NUL (the database refuses it): a binary file.
+        line = text[: text.index("\x00")].count("\n") + 1
+        raise ResultsImportError(
+            [Problem(line, _("the file holds a NUL character; save it as “CSV UTF-8”."))]
+        )
     reader = csv.reader(io.StringIO(text, newline=""), delimiter=_delimiter(first))
+    try:
+        return _results(reader)
+    except csv.Error:  # a value longer than csv.field_size_limit(): no name is that long
+        raise ResultsImportError(
+            [
+                Problem(
+                    reader.line_num,
+                    _("a value is longer than %(n)s characters.") % {"n": csv.field_size_limit()},
+                )
+            ]
+        ) from None
+
+
+def _results(reader: Any) -> list[Row]:
     header: list[str] | None = None
     problems: list[Problem] = []
     rows: list[Row] = []
@@ -401,8 +423,33 @@ def season_results_import(*, season: Season, data: bytes, by: User) -> ImportSum
     if problems:
         raise ResultsImportError(sorted(problems, key=lambda p: p.line or 0))
     user = by if getattr(by, "is_authenticated", False) else None
+    try:
+        return _write(season, rows, players, user)
+    except IntegrityError:
+        # The same events imported meanwhile by another request (the season's lock
+        # makes this rare; the unique constraint makes it safe).
+        raise _imported_meanwhile() from None
+
+
+def _imported_meanwhile() -> ConflictError:
+    return ConflictError(
+        _("These events were imported into this season meanwhile; nothing was imported."),
+        code="imported_meanwhile",
+    )
+
+
+def _write(
+    season: Season, rows: list[Row], players: dict[str, Player | None], user: Any
+) -> ImportSummary:
+    """Write the checked rows, all or nothing. Two imports of one season are one after
+    the other (the season's row is locked); the second finds the events there: 409."""
+    keys = {(row.event, row.date) for row in rows}
     created = 0
     with transaction.atomic():
+        Season.objects.select_for_update().filter(pk=season.pk).first()
+        existing = set(ImportedEvent.objects.filter(season=season).values_list("name", "date"))
+        if keys & existing:
+            raise _imported_meanwhile()
         resolved: dict[str, Player] = {}
         for row in rows:
             for name in (row.player1, row.player2):

@@ -16,6 +16,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from clubs.models import EventKind, Season
+from core.bounds import DbIntegerFormField, db_int_in_range
 from tournaments.models import Club, Tournament
 
 if TYPE_CHECKING:  # the stubs are a dev dependency
@@ -38,7 +39,12 @@ def placings_parse(text: str) -> dict[str, int]:
         if not part.strip():
             continue
         found = _PLACE_RE.match(part)
-        if found is None or int(found.group(1)) < 1:
+        if (
+            found is None
+            or int(found.group(1)) < 1
+            or not db_int_in_range(int(found.group(1)))
+            or not db_int_in_range(int(found.group(2)))
+        ):
             raise forms.ValidationError(
                 _("“%(part)s” is not a place and its points, such as “1: 10”.")
                 % {"part": part.strip()}
@@ -66,7 +72,7 @@ class PlacingsField(forms.CharField):
 
 
 def _points(label: StrOrPromise) -> forms.IntegerField:
-    return forms.IntegerField(label=label, min_value=0, initial=0)
+    return DbIntegerFormField(label=label, min_value=0, initial=0)
 
 
 class SeasonForm(forms.Form):

@@ -32,6 +32,7 @@ from clubs.rating_selectors import player_history, rating_list
 from clubs.rating_services import entries_seed_by_rating
 from clubs.results_import import ResultsImportError, season_results_import
 from clubs.season_services import can_keep_seasons
+from core.bounds import DbIntegerFormField
 from core.errors import DomainError
 from core.permissions import is_referee
 from tournaments import selectors as tournaments_sel
@@ -43,7 +44,7 @@ IMPORT_MAX_BYTES = 2_000_000
 
 
 class SeedByRatingForm(forms.Form):
-    count = forms.IntegerField(
+    count = DbIntegerFormField(
         label=gettext_lazy("How many seeds (empty: everyone)"), required=False, min_value=0
     )
 

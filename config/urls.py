@@ -13,6 +13,8 @@ handler500 = "config.unavailable.server_error"
 
 # The admin's sign-in shows the sign-in limit's message too (accounts.signin_limit).
 admin.site.login_form = AdminSignInForm
+# A path under /api/ that matches no route answers with the API's JSON error.
+handler404 = "config.errors.not_found"
 
 urlpatterns: list[URLPattern | URLResolver] = [
     path("admin/", admin.site.urls),

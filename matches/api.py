@@ -10,13 +10,21 @@ from typing import Any
 import django_filters
 from django.core.validators import ProhibitNullCharactersValidator
 from django.utils import translation
-from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import (
+    OpenApiParameter,
+    OpenApiResponse,
+    extend_schema,
+    extend_schema_field,
+)
 from rest_framework import serializers, status
-from rest_framework.parsers import FormParser, JSONParser, MultiPartParser
+from rest_framework.parsers import FormParser, MultiPartParser
 from rest_framework.request import Request
 from rest_framework.response import Response
 
+from core.bounds import DbIdField, DbIntegerField
 from core.errors import PermissionDeniedError, ValidationError
+from core.parsers import JSONObjectParser
 from core.permissions import can_read_records
 from matches import records, results, selectors, walkovers
 from matches.models import (
@@ -37,7 +45,16 @@ from matches.serializers import (
     SubmissionDetailOut,
     SubmissionOut,
 )
-from tournaments.api_base import ApiView, filtered, paginate
+from tournaments.api_base import (
+    STRICT_BOOLEANS,
+    ApiView,
+    BooleanFilter,
+    IdFilter,
+    Ordering,
+    Pagination,
+    filtered,
+    paginate,
+)
 from tournaments.models import Player
 from tournaments.serializers import staff_context
 
@@ -45,15 +62,17 @@ from tournaments.serializers import staff_context
 class MatchFilter(django_filters.FilterSet):
     # A plain number, not a choice of tournaments: a choice filter would answer 400 for
     # ids that do not exist and 200 for private ones, which reveals which ids exist.
-    tournament = django_filters.NumberFilter(field_name="tournament_id")
-    round = django_filters.NumberFilter(field_name="round__number")
+    tournament = IdFilter(field_name="tournament_id")
+    round = IdFilter(field_name="round__number")
     state = django_filters.ChoiceFilter(choices=MatchState.choices)
-    player = django_filters.NumberFilter(method="filter_player")
-    flagged = django_filters.BooleanFilter(method="filter_flagged")
+    player = IdFilter(method="filter_player")
+    flagged = BooleanFilter(method="filter_flagged")
+    ordering = Ordering(fields=("id", ("round__number", "round"), "state"))
 
     class Meta:
         model = Match
         fields = ("tournament", "round", "state", "is_third_place")
+        filter_overrides = STRICT_BOOLEANS
 
     def filter_player(self, queryset: Any, name: str, value: int) -> Any:
         from django.db.models import Q
@@ -65,6 +84,9 @@ class MatchFilter(django_filters.FilterSet):
 
 
 class MatchListApi(ApiView):
+    pagination_class = Pagination
+    filterset_class = MatchFilter
+
     @extend_schema(responses=MatchOut(many=True))
     def get(self, request: Request) -> Response:
         """List matches.
@@ -73,7 +95,7 @@ class MatchListApi(ApiView):
         (number), ``state``, ``player`` (id), ``flagged`` and ``is_third_place``;
         paginated.
         """
-        qs = filtered(MatchFilter, request, selectors.match_list(by=request.user))
+        qs = filtered(self.filterset_class, request, selectors.match_list(by=request.user))
         return paginate(self, qs, MatchOut)
 
 
@@ -101,9 +123,7 @@ class ResultInput(serializers.Serializer[Any]):
     winner = serializers.ChoiceField(
         SideChoice.choices, required=False, help_text="W = player1, B = player2"
     )
-    winner_player = serializers.IntegerField(
-        required=False, help_text="the winner's player id, instead of winner"
-    )
+    winner_player = DbIdField(required=False, help_text="the winner's player id, instead of winner")
     outcome = serializers.ChoiceField(
         OUTCOMES, help_text="how the game was won: a code of the tournament's game"
     )
@@ -111,7 +131,7 @@ class ResultInput(serializers.Serializer[Any]):
         PatternChoice.choices, required=False, allow_null=True, help_text="bräde"
     )
     munk = serializers.BooleanField(default=False, help_text="bräde")
-    cube = serializers.IntegerField(
+    cube = DbIntegerField(
         min_value=1,
         required=False,
         allow_null=True,
@@ -126,7 +146,7 @@ class ResultInput(serializers.Serializer[Any]):
     game_type = serializers.ChoiceField(
         GAME_TYPES, required=False, allow_null=True, help_text="Kungabräde: the game type"
     )
-    note = serializers.CharField(max_length=500, required=False, default="")
+    note = serializers.CharField(max_length=500, required=False, default="", allow_blank=True)
 
 
 def _winner_side(match: Match, data: dict[str, Any]) -> str:
@@ -159,7 +179,7 @@ def result_fields(match: Match, data: dict[str, Any]) -> dict[str, Any]:
 
 class GameListApi(ApiView):
     class GameListInput(ResultInput):
-        number = serializers.IntegerField(min_value=1, help_text="the game being entered")
+        number = DbIntegerField(min_value=1, help_text="the game being entered")
         starter = serializers.ChoiceField(
             SideChoice.choices, required=False, allow_null=True, help_text="game 1 only (tek)"
         )
@@ -202,7 +222,8 @@ def _game(match: Match, number: int) -> Game:
     return selectors.game_get(match=match, number=number)
 
 
-_ETAG = re.compile(r'"game-(\d+)-v(\d+)"')
+# A game's ETag; the quotes may be left out (``game-12-v2``, as people type it by hand).
+_ETAG = re.compile(r'"game-(\d+)-v(\d+)"|game-(\d+)-v(\d+)')
 
 ETAG_HEADER = OpenApiParameter(
     "ETag",
@@ -221,7 +242,7 @@ IF_MATCH_HEADER = OpenApiParameter(
     "result this correction replaces. A correction must name its version: this header or "
     "'version' in the body; without either the answer is 428. A version that is no longer "
     "the confirmed one (someone corrected the game meanwhile) gets 409 with the current "
-    "result. '*' names no version.",
+    "result. The quotes may be left out (game-12-v2). '*' names no version.",
 )
 
 
@@ -229,7 +250,9 @@ def _expected_version(request: Request, game: Game, body_version: int | None) ->
     """The version a correction names: from ``If-Match`` or the body's ``version``.
 
     Decisions: ``If-Match`` must hold one entity tag (a list is a 400: a correction
-    replaces one version); ``*`` names no version (so 428 unless the body names one);
+    replaces one version); the tag may come without its quotes (``game-12-v2``: people
+    type it so, and it names the version as plainly); ``*`` names no version (so 428
+    unless the body names one);
     a tag that is not this game's current form (weak, another game's — one voided by a
     reset —, or garbage) names version 0, which never matches, so it gets the 409 with
     the current result, as a failed If-Match should. Both given and different: 400.
@@ -243,7 +266,8 @@ def _expected_version(request: Request, game: Game, body_version: int | None) ->
             raise ValidationError("If-Match must hold one ETag: the version being corrected.")
         if tags and tags[0] != "*":
             found = _ETAG.fullmatch(tags[0])
-            named = int(found[2]) if found and int(found[1]) == game.pk else 0
+            game_id, version = (found[1] or found[3], found[2] or found[4]) if found else ("", "")
+            named = int(version) if found and int(game_id) == game.pk else 0
     if named is not None and body_version is not None and named != body_version:
         raise ValidationError("If-Match and 'version' name different versions; send one.")
     return named if named is not None else body_version
@@ -254,7 +278,7 @@ class GameDetailApi(ApiView):
     version it corrects (``If-Match`` or ``version``), so no correction is lost."""
 
     class GameCorrectInput(ResultInput):
-        version = serializers.IntegerField(
+        version = DbIntegerField(
             min_value=1,
             required=False,
             help_text="the version being corrected ('version' from GET), for clients that "
@@ -330,8 +354,8 @@ class GameVersionsApi(ApiView):
 
 class MatchWalkoverApi(ApiView):
     class MatchWalkoverInput(serializers.Serializer[Any]):
-        winner_player = serializers.IntegerField()
-        reason = serializers.CharField(max_length=500, required=False, default="")
+        winner_player = DbIdField()
+        reason = serializers.CharField(max_length=500, required=False, default="", allow_blank=True)
 
     @extend_schema(request=MatchWalkoverInput, responses=MatchOut)
     def post(self, request: Request, pk: int) -> Response:
@@ -372,7 +396,7 @@ class MatchResetApi(ApiView):
 
 class MatchFlagClearApi(ApiView):
     class MatchFlagClearInput(serializers.Serializer[Any]):
-        note = serializers.CharField(max_length=500, required=False, default="")
+        note = serializers.CharField(max_length=500, required=False, default="", allow_blank=True)
 
     @extend_schema(request=MatchFlagClearInput, responses=MatchOut)
     def post(self, request: Request, pk: int) -> Response:
@@ -388,10 +412,16 @@ class MatchFlagClearApi(ApiView):
         return Response(MatchOut(selectors.match_get(pk=pk, by=request.user)).data)
 
 
+@extend_schema_field(OpenApiTypes.BINARY)
+class UploadField(serializers.FileField):
+    """A file sent as a part of a multipart body (binary in the schema, not a URL)."""
+
+
 class RecordListApi(ApiView):
     """Submit a game record as JSON ``{"text": "…"}`` or as a multipart ``file``."""
 
-    parser_classes = (JSONParser, MultiPartParser, FormParser)
+    parser_classes = (JSONObjectParser, MultiPartParser, FormParser)
+    pagination_class = Pagination
 
     class RecordListInput(serializers.Serializer[Any]):
         text = serializers.CharField(required=False, trim_whitespace=False)
@@ -424,7 +454,16 @@ class RecordListApi(ApiView):
             context=staff_context(request.user, match.tournament),
         )
 
-    @extend_schema(request=RecordListInput, responses={202: SubmissionDetailOut})
+    class RecordTextInput(serializers.Serializer[Any]):
+        text = serializers.CharField(trim_whitespace=False, help_text="the record as text")
+
+    class RecordFileInput(serializers.Serializer[Any]):
+        file = UploadField(help_text="the record as a file (.txt, .mat), at most 1 MB")
+
+    @extend_schema(
+        request={"application/json": RecordTextInput, "multipart/form-data": RecordFileInput},
+        responses={202: SubmissionDetailOut},
+    )
     def post(self, request: Request, pk: int) -> Response:
         """Submit a game record (partiprotokoll) for verification.
 

@@ -14,13 +14,14 @@ from rest_framework import serializers, status
 from rest_framework.request import Request
 from rest_framework.response import Response
 
+from core.bounds import DbIntegerField
 from core.errors import ValidationError
 from matches import brackets, group_standings, stage_text
 from matches.elimination_serializers import EliminationBracketOut
 from matches.serializers import MatchOut
 from stages.messages import Msg
 from tournaments import selectors, services
-from tournaments.api_base import ApiView, paginate
+from tournaments.api_base import ApiView, Pagination, paginate
 from tournaments.models import Player, Tournament, TournamentFormat
 from tournaments.serializers import MatchLengthField, PlacingOut
 
@@ -34,6 +35,8 @@ def _player(request: Request, pk: int) -> Player:
 
 
 class PlayerMatchesApi(ApiView):
+    pagination_class = Pagination
+
     @extend_schema(responses=MatchOut(many=True))
     def get(self, request: Request, pk: int) -> Response:
         """List one player's matches.
@@ -47,18 +50,19 @@ class PlayerMatchesApi(ApiView):
 class TournamentDrawApi(ApiView):
     class TournamentDrawInput(serializers.Serializer[Any]):
         lengths = serializers.ListField(child=MatchLengthField(), required=False, allow_null=True)
-        draw_seed = serializers.IntegerField(required=False, allow_null=True, min_value=0)
+        draw_seed = DbIntegerField(required=False, allow_null=True, min_value=0)
 
     @extend_schema(request=TournamentDrawInput, responses={201: EliminationBracketOut})
     def post(self, request: Request, pk: int) -> Response:
         """Draw the bracket.
 
         Organisers only, once, from a draft with at least 2 active entries: seeded players
-        placed by seed, the rest drawn, byes to the top seeds. ``lengths`` gives one odd
-        match length (best of 1–25) per round, first round first; ``draw_seed`` repeats an
-        earlier draw. A consolation or double elimination takes one length per round of the
-        main (winners') bracket, then of the consolation (losers') bracket, then the grand
-        final and its reset (``tournaments.elimination_draw``).
+        placed by seed, the rest drawn, byes to the top seeds. ``lengths`` gives one match
+        length per round, first round first: bräde and Kungabräde are played over an odd
+        number of games (best of 1–25; an even number is refused), backgammon to 1–25
+        points (even or odd). ``draw_seed`` repeats an earlier draw. A consolation or
+        double elimination takes one length per round of the main (winners') bracket, then
+        of the consolation (losers') bracket, then the grand final and its reset.
         """
         tournament = _tournament(request, pk)
         data = self.TournamentDrawInput(data=request.data)
@@ -118,7 +122,7 @@ class StandingRowOut(serializers.Serializer[Any]):
     why = serializers.DictField(
         allow_null=True,
         help_text="why this player is above the next one: code, params "
-        "(stages.messages) and text in the request's language; null for the last",
+        "and the text in the request's language; null for the last",
     )
 
 

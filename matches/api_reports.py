@@ -12,6 +12,7 @@ from rest_framework import serializers, status
 from rest_framework.request import Request
 from rest_framework.response import Response
 
+from core.bounds import DbIntegerField
 from core.errors import PermissionDeniedError
 from core.permissions import can_read_records
 from matches import reports, selectors
@@ -34,7 +35,7 @@ class NoteInput(serializers.Serializer[Any]):
 
 class MatchReportListApi(ApiView):
     class MatchReportInput(ResultInput):
-        number = serializers.IntegerField(min_value=1, help_text="the game being reported")
+        number = DbIntegerField(min_value=1, help_text="the game being reported")
         starter = serializers.ChoiceField(
             SideChoice.choices, required=False, allow_null=True, help_text="game 1 only (tek)"
         )

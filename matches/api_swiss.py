@@ -18,6 +18,7 @@ from rest_framework import serializers, status
 from rest_framework.request import Request
 from rest_framework.response import Response
 
+from core.bounds import DbIdField
 from core.errors import NotFoundError, ValidationError
 from matches import swiss_progression, swiss_text
 from matches.api_bracket import standing_row
@@ -63,7 +64,7 @@ class PairingOut(serializers.Serializer[Any]):
     points = serializers.ListField(child=serializers.IntegerField())
     reason = serializers.DictField(
         allow_null=True,
-        help_text="why the pair is what it is: code, params (stages.messages) and text in "
+        help_text="why the pair is what it is: a code, its params and the text in "
         "the request's language",
     )
 
@@ -183,8 +184,8 @@ class SwissPublishApi(ApiView):
 
 class SwissSwapApi(ApiView):
     class SwissSwapInput(serializers.Serializer[Any]):
-        first = serializers.IntegerField(help_text="a player id")
-        second = serializers.IntegerField(help_text="a player id")
+        first = DbIdField(help_text="a player id")
+        second = DbIdField(help_text="a player id")
         confirm = serializers.BooleanField(
             default=False, help_text="swap even if it makes a rematch or a second bye"
         )

@@ -142,7 +142,7 @@ class GameResultOut(serializers.ModelSerializer[GameResult]):
 
 
 class GameReportOut(serializers.ModelSerializer[GameReport]):
-    """A player's report of a game (``matches.reports``): it counts only once confirmed."""
+    """A player's report of a game: it counts only once the opponent confirms it."""
 
     reported_by = PersonField()
     answered_by = PersonField()

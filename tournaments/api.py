@@ -18,10 +18,19 @@ from rest_framework import serializers, status
 from rest_framework.request import Request
 from rest_framework.response import Response
 
+from core.bounds import DbIdField, DbIntegerField
 from core.errors import NotFoundError
 from core.permissions import is_referee
 from tournaments import round_robin, selectors, services
-from tournaments.api_base import ApiView, filtered, paginate
+from tournaments.api_base import (
+    STRICT_BOOLEANS,
+    ApiView,
+    IdFilter,
+    Ordering,
+    Pagination,
+    filtered,
+    paginate,
+)
 from tournaments.models import (
     DEFAULT_GAME,
     Club,
@@ -60,6 +69,7 @@ def _tournament(request: Request, pk: int) -> Tournament:
 
 class ClubFilter(django_filters.FilterSet):
     name = django_filters.CharFilter(lookup_expr="icontains")
+    ordering = Ordering(fields=("name", "city"))
 
     class Meta:
         model = Club
@@ -67,9 +77,12 @@ class ClubFilter(django_filters.FilterSet):
 
 
 class ClubListApi(ApiView):
+    pagination_class = Pagination
+    filterset_class = ClubFilter
+
     class ClubListInput(serializers.Serializer[Any]):
         name = serializers.CharField(max_length=120)
-        city = serializers.CharField(max_length=120, required=False, default="")
+        city = serializers.CharField(max_length=120, required=False, default="", allow_blank=True)
 
     @extend_schema(responses=ClubOut(many=True))
     def get(self, request: Request) -> Response:
@@ -78,7 +91,7 @@ class ClubListApi(ApiView):
         Every club, filtered by ``name`` (any part of it) and ``city``; paginated with
         ``limit`` and ``offset``. Anyone may read.
         """
-        return paginate(self, filtered(ClubFilter, request, Club.objects.all()), ClubOut)
+        return paginate(self, filtered(self.filterset_class, request, Club.objects.all()), ClubOut)
 
     @extend_schema(request=ClubListInput, responses={201: ClubOut})
     def post(self, request: Request) -> Response:
@@ -104,6 +117,8 @@ class ClubDetailApi(ApiView):
 
 class PlayerFilter(django_filters.FilterSet):
     name = django_filters.CharFilter(lookup_expr="icontains")
+    club = IdFilter(field_name="club_id")
+    ordering = Ordering(fields=("name", "rating"))
 
     class Meta:
         model = Player
@@ -111,20 +126,22 @@ class PlayerFilter(django_filters.FilterSet):
 
 
 class PlayerListApi(ApiView):
+    pagination_class = Pagination
+    filterset_class = PlayerFilter
+
     class PlayerListInput(serializers.Serializer[Any]):
         name = serializers.CharField(max_length=120)
         club = serializers.PrimaryKeyRelatedField(
             queryset=Club.objects.all(), required=False, allow_null=True, default=None
         )
-        rating = serializers.IntegerField(required=False, allow_null=True, default=None)
+        rating = DbIntegerField(required=False, allow_null=True, default=None, min_value=0)
         # A plain number, not a choice of accounts: a choice would answer 400 for an id that
         # is no account, which tells accounts apart (``tournaments.invitations``).
-        user = serializers.IntegerField(
+        user = DbIdField(
             required=False,
             allow_null=True,
             default=None,
             min_value=1,
-            max_value=2**31 - 1,
             help_text="a user account to link: registry staff link it; anyone else invites "
             "it, and its user accepts or declines",
         )
@@ -138,7 +155,7 @@ class PlayerListApi(ApiView):
         and ``club``; paginated.
         """
         qs = selectors.player_list(by=request.user)
-        return paginate(self, filtered(PlayerFilter, request, qs), PlayerOut)
+        return paginate(self, filtered(self.filterset_class, request, qs), PlayerOut)
 
     @extend_schema(request=PlayerListInput, responses={201: PlayerOut})
     def post(self, request: Request) -> Response:
@@ -162,16 +179,15 @@ def _player(request: Request, pk: int) -> Player:
 
 
 class PlayerDetailApi(ApiView):
-    """A player; ``PATCH`` as ``services.player_update`` allows: 404 for a player the
-    caller cannot see, 403 for one they see but may not change (or whose name is
-    their own user's)."""
+    """A player: 404 for a player you cannot see; a change you may not make is 403 (the
+    name of a player linked to a user account is that user's to change)."""
 
     class PlayerDetailInput(serializers.Serializer[Any]):
         name = serializers.CharField(max_length=120, required=False)
         club = serializers.PrimaryKeyRelatedField(
             queryset=Club.objects.all(), required=False, allow_null=True
         )
-        rating = serializers.IntegerField(required=False, allow_null=True)
+        rating = DbIntegerField(required=False, allow_null=True, min_value=0)
 
     @extend_schema(responses=PlayerOut)
     def get(self, request: Request, pk: int) -> Response:
@@ -204,18 +220,23 @@ class TournamentFilter(django_filters.FilterSet):
     status = django_filters.ChoiceFilter(choices=TournamentStatus.choices)
     starts_after = django_filters.DateFilter(field_name="start_date", lookup_expr="gte")
     starts_before = django_filters.DateFilter(field_name="start_date", lookup_expr="lte")
+    ordering = Ordering(fields=("start_date", "name"))
 
     class Meta:
         model = Tournament
         fields = ("name", "status", "is_public", "rules", "scale")
+        filter_overrides = STRICT_BOOLEANS
 
 
 class TournamentListApi(ApiView):
+    pagination_class = Pagination
+    filterset_class = TournamentFilter
+
     class TournamentListInput(serializers.Serializer[Any]):
         name = serializers.CharField(max_length=200)
         start_date = serializers.DateField()
         end_date = serializers.DateField(required=False, allow_null=True, default=None)
-        venue = serializers.CharField(max_length=200, required=False, default="")
+        venue = serializers.CharField(max_length=200, required=False, default="", allow_blank=True)
         game = serializers.ChoiceField(
             game_choices(),
             default=DEFAULT_GAME,
@@ -241,7 +262,7 @@ class TournamentListApi(ApiView):
             default=TournamentFormat.KNOCKOUT,
             help_text="single elimination (knockout), or a round robin ranked by its "
             "tiebreak chain; consolation (a knockout with a consolation bracket) and "
-            "double_elimination (issue 14)",
+            "double_elimination; swiss",
         )
         double_round = serializers.BooleanField(
             default=False, help_text="round robin: everyone meets everyone twice"
@@ -256,13 +277,13 @@ class TournamentListApi(ApiView):
             help_text="double elimination: the grand final is replayed if the losers' "
             "bracket's player wins it",
         )
-        groups = serializers.IntegerField(
+        groups = DbIntegerField(
             min_value=1,
             max_value=16,
             default=1,
             help_text="round robin: the number of groups (players dealt by snake seeding)",
         )
-        group_advance = serializers.IntegerField(
+        group_advance = DbIntegerField(
             min_value=0,
             max_value=32,
             default=0,
@@ -270,8 +291,9 @@ class TournamentListApi(ApiView):
             "placed crosswise (A1–B2, B1–A2 …); Swiss: the top k (2 to 32) of the standings, "
             "seeded in order; 0: no knockout",
         )
-        swiss_rounds = serializers.IntegerField(
+        swiss_rounds = DbIntegerField(
             min_value=1,
+            max_value=99,
             required=False,
             allow_null=True,
             default=None,
@@ -296,7 +318,7 @@ class TournamentListApi(ApiView):
         ``starts_before``; paginated.
         """
         qs = selectors.tournament_list(by=request.user)
-        return paginate(self, filtered(TournamentFilter, request, qs), TournamentOut)
+        return paginate(self, filtered(self.filterset_class, request, qs), TournamentOut)
 
     @extend_schema(request=TournamentListInput, responses={201: TournamentDetailOut})
     def post(self, request: Request) -> Response:
@@ -410,9 +432,11 @@ class VisiblePlayerField(serializers.PrimaryKeyRelatedField[Player]):
 
 
 class EntryListApi(ApiView):
+    pagination_class = Pagination
+
     class EntryListInput(serializers.Serializer[Any]):
         player = VisiblePlayerField(queryset=Player.objects.all())  # narrowed per request
-        seed = serializers.IntegerField(required=False, allow_null=True, default=None, min_value=1)
+        seed = DbIntegerField(required=False, allow_null=True, default=None, min_value=1)
 
     @extend_schema(responses=EntryOut(many=True))
     def get(self, request: Request, pk: int) -> Response:
@@ -447,7 +471,7 @@ def _entry(request: Request, pk: int) -> Entry:
 
 class EntryDetailApi(ApiView):
     class EntryDetailInput(serializers.Serializer[Any]):
-        seed = serializers.IntegerField(allow_null=True, min_value=1)
+        seed = DbIntegerField(allow_null=True, min_value=1)
 
     @extend_schema(responses=EntryOut)
     def get(self, request: Request, pk: int) -> Response:
@@ -469,7 +493,7 @@ class EntryDetailApi(ApiView):
 
 class EntryWithdrawApi(ApiView):
     class EntryWithdrawInput(serializers.Serializer[Any]):
-        reason = serializers.CharField(max_length=500, required=False, default="")
+        reason = serializers.CharField(max_length=500, required=False, default="", allow_blank=True)
 
     @extend_schema(request=EntryWithdrawInput, responses=EntryOut)
     def post(self, request: Request, pk: int) -> Response:
@@ -508,8 +532,9 @@ class RoundDetailApi(ApiView):
     def patch(self, request: Request, pk: int) -> Response:
         """Change a round's match length.
 
-        Organisers only, while no game of the round has been entered; an odd number of
-        games, at most 25 (scoring.md S1).
+        Organisers only, while no game of the round has been entered. Bräde and
+        Kungabräde: an odd number of games, at most 25 (scoring.md S1; an even number is
+        refused); backgammon: 1 to 25 points, even or odd.
         """
         rnd = self._round(request, pk)
         data = self.RoundDetailInput(data=request.data)

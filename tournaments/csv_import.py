@@ -19,6 +19,9 @@ import re
 from collections import Counter
 from dataclasses import dataclass
 from enum import StrEnum
+from typing import Any
+
+from core.bounds import DB_INT_MAX, db_int_in_range
 
 COLUMNS = ("name", "club", "rating", "seed")
 NAME_MAX = 120  # Player.name and Club.name
@@ -41,6 +44,8 @@ class Code(StrEnum):
     BAD_SEED = "bad_seed"  # field: seed; value: the text (not a whole number from 1 up)
     SEED_TWICE = "seed_twice"  # field: seed; value: the seed; rows: the rows giving it
     NO_PLAYERS = "no_players"  # a header row and nothing else
+    TOO_LARGE = "too_large"  # field: rating or seed; value: the text; limit: the largest
+    UNREADABLE = "unreadable"  # a NUL character, or a value longer than csv reads (limit)
 
 
 @dataclass(frozen=True)
@@ -134,6 +139,9 @@ def _row(values: dict[str, str], line: int) -> tuple[ImportRow | None, list[RowE
         if rating is not None and rating < 0:
             errors.append(RowError(Code.NEGATIVE, line, "rating", text))
             rating = None
+        if rating is not None and not db_int_in_range(rating):
+            errors.append(RowError(Code.TOO_LARGE, line, "rating", text, limit=DB_INT_MAX))
+            rating = None
     seed: int | None = None
     if text := values.get("seed", ""):
         try:
@@ -142,6 +150,9 @@ def _row(values: dict[str, str], line: int) -> tuple[ImportRow | None, list[RowE
             seed = None
         if seed is None or seed < 1:
             errors.append(RowError(Code.BAD_SEED, line, "seed", text))
+            seed = None
+        elif not db_int_in_range(seed):
+            errors.append(RowError(Code.TOO_LARGE, line, "seed", text, limit=DB_INT_MAX))
             seed = None
     if errors:
         return None, errors
@@ -159,7 +170,21 @@ def parse_entries_csv(data: bytes) -> list[ImportRow]:
     first = next((i for i, line in enumerate(lines) if line.strip()), None)
     if first is None:
         raise CsvImportError([RowError(Code.EMPTY)])
+    if "\x00" in text:
+        # No name holds a NUL (the database refuses it): a binary file, or a broken save.
+        row = text[: text.index("\x00")].count("\n") + 1
+        raise CsvImportError([RowError(Code.UNREADABLE, row, value="NUL")])
     reader = csv.reader(io.StringIO(text, newline=""), delimiter=_delimiter(lines[first]))
+    try:
+        return _entries(reader)
+    except csv.Error:  # a value longer than csv.field_size_limit(): no name is that long
+        row = reader.line_num
+        raise CsvImportError(
+            [RowError(Code.UNREADABLE, row, limit=csv.field_size_limit())]
+        ) from None
+
+
+def _entries(reader: Any) -> list[ImportRow]:
     header: list[str] | None = None
     errors: list[RowError] = []
     rows: list[ImportRow] = []

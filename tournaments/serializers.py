@@ -111,8 +111,13 @@ class TournamentOut(serializers.ModelSerializer[Tournament]):
         )
         # The game's own settings (bräde's rule set, add-ons, scale and resignation
         # policy) are null for a game that does not read them (``GameFamily.options``).
+        # The models' help texts name the code's modules; the API speaks the pages' words.
         extra_kwargs: ClassVar[dict[str, dict[str, Any]]] = {
-            name: {"allow_null": True} for name in GAME_OPTIONS
+            **{name: {"allow_null": True} for name in GAME_OPTIONS},
+            "game": {"help_text": "the game played: bräde, backgammon or Kungabräde"},
+            "tiebreaks": {
+                "help_text": "round robin and Swiss: the tiebreaks after match points, in order"
+            },
         }
 
     def to_representation(self, instance: Tournament) -> dict[str, Any]:
@@ -167,6 +172,11 @@ class MatchLengthField(serializers.IntegerField):
 
     def __init__(self, **kwargs: Any) -> None:
         kwargs.setdefault("validators", [validate_length_bounds])
+        kwargs.setdefault(
+            "help_text",
+            "bräde and Kungabräde: an odd number of games, best of 1–25 (even is refused); "
+            "backgammon: 1–25 points, even or odd",
+        )
         super().__init__(**kwargs)
         # For the schema's minimum/maximum only: validate_match_length gives the message.
         self.min_value, self.max_value = 1, MAX_MATCH_LENGTH

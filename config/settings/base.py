@@ -222,6 +222,12 @@ REST_FRAMEWORK = {
     ],
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "DEFAULT_FILTER_BACKENDS": ["django_filters.rest_framework.DjangoFilterBackend"],
+    # A JSON body is an object of bounded depth and valid text, else 400 (core/parsers.py).
+    "DEFAULT_PARSER_CLASSES": [
+        "core.parsers.JSONObjectParser",
+        "rest_framework.parsers.FormParser",
+        "rest_framework.parsers.MultiPartParser",
+    ],
 }
 SPECTACULAR_SETTINGS = {
     "TITLE": "Bräde Arena API",
@@ -254,6 +260,14 @@ invalid input and the current `match` for conflicts (409).
 """,
     "VERSION": "0.1.0",
     "SERVE_INCLUDE_SCHEMA": False,
+    # A PATCH body is described as the view's serializer reads it (its required fields
+    # are required), not as a copy with every field optional.
+    "COMPONENT_SPLIT_PATCH": False,
+    # Every operation's error answers, with the one error body (tournaments/api_schema.py).
+    "POSTPROCESSING_HOOKS": [
+        "drf_spectacular.hooks.postprocess_schema_enums",
+        "tournaments.api_schema.error_responses",
+    ],
     # The docs page's Swagger UI comes from our own static files (no CDN): it works on a
     # closed network and leaks nothing to third parties.
     "SWAGGER_UI_DIST": "SIDECAR",

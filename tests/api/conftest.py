@@ -11,7 +11,7 @@ from rest_framework.test import APIClient
 
 def pytest_collection_modifyitems(items: list[Any]) -> None:
     for item in items:
-        if "tests/api/" in str(item.fspath):
+        if "tests/api/" in str(item.fspath) and item.get_closest_marker("urls") is None:
             item.add_marker(pytest.mark.urls("tests.api.urls"))
 
 

@@ -149,3 +149,21 @@ def test_schema_documents_the_headers() -> None:
     assert "ETag" in put["responses"]["200"]["headers"]
     get = schema["paths"]["/api/matches/{id}/games/{number}/"]["get"]
     assert "ETag" in get["responses"]["200"]["headers"]
+
+
+def test_the_current_tag_without_its_quotes_corrects_the_game() -> None:
+    s, match, url = _setup()
+    game = match.games.get()
+    r = client_for(s.referee).put(
+        url,
+        {"winner": "B", "outcome": "jan"},
+        format="json",
+        HTTP_IF_MATCH=f"game-{game.pk}-v1",
+    )
+    assert r.status_code == 200, r.json()
+    assert r["ETag"] == f'"game-{game.pk}-v2"'
+    # A bare tag of an older version is stale, as a quoted one is.
+    r = client_for(s.referee).put(
+        url, {"winner": "W", "outcome": "jan"}, format="json", HTTP_IF_MATCH=f"game-{game.pk}-v1"
+    )
+    assert r.status_code == 409 and r.json()["error"]["code"] == "stale_version"

@@ -58,7 +58,30 @@ def test_round_length_refuses_over_the_bound() -> None:
 
 def test_schema_documents_the_bound() -> None:
     schemas = SchemaGenerator().get_schema(request=None, public=True)["components"]["schemas"]
-    length = schemas["PatchedRoundDetailInput"]["properties"]["match_length"]
+    length = schemas["RoundDetailInput"]["properties"]["match_length"]
     assert (length["minimum"], length["maximum"]) == (1, 25)
     lengths = schemas["TournamentDrawInput"]["properties"]["lengths"]["items"]
     assert (lengths["minimum"], lengths["maximum"]) == (1, 25)
+
+
+@pytest.mark.parametrize(("game", "status"), [("backgammon", 201), ("kungabrade", 400)])
+def test_an_even_length_is_points_in_backgammon_and_refused_in_kungabrade(
+    game: str, status: int
+) -> None:
+    organiser = OrganiserFactory.create()
+    tournament = TournamentFactory.create(organisers=[organiser], game=game)
+    for _ in range(2):
+        EntryFactory.create(tournament=tournament)
+    r = client_for(organiser).post(
+        f"/api/tournaments/{tournament.pk}/draw/", {"lengths": [4]}, format="json"
+    )
+    assert r.status_code == status, r.json()
+    if status == 400:
+        assert "odd" in r.json()["error"]["message"]
+
+
+def test_schema_says_which_games_take_even_lengths() -> None:
+    schemas = SchemaGenerator().get_schema(request=None, public=True)["components"]["schemas"]
+    text = schemas["TournamentDrawInput"]["properties"]["lengths"]["items"]["description"]
+    assert "bräde and Kungabräde: an odd number of games" in text
+    assert "backgammon: 1–25 points, even or odd" in text

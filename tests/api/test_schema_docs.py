@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import inspect
+import re
 from typing import Any
 
 import pytest
@@ -45,3 +46,77 @@ def test_the_docs_page_says_how_to_get_a_token_with_curl(client: Any) -> None:
     assert "curl -X POST https://brade.example.org/api/token/ -d username=" in intro
     assert 'curl -H "Authorization: Token' in intro
     assert "/account/token/" in intro and "DELETE" in intro
+
+
+# The code's own words: an issue number, or a dotted name of one of the project's modules
+# (not a document such as scoring.md, nor a permission an administrator grants, such as
+# clubs.change_season).
+LEAKS = re.compile(
+    r"\bissue \d+|\b(?:services|selectors|tournaments|matches|clubs|stages|games|scoring|"
+    r"engine|backgammon|core|web)\.(?!md\b|(?:add|change|delete|view)_)[a-z_]+"
+)
+
+
+def _texts(node: Any, where: str) -> list[tuple[str, str]]:
+    if isinstance(node, dict):
+        found = [
+            (where, value)
+            for key, value in node.items()
+            if key in ("description", "summary") and isinstance(value, str)
+        ]
+        for key, value in node.items():
+            found += _texts(value, f"{where}/{key}")
+        return found
+    if isinstance(node, list):
+        return [item for value in node for item in _texts(value, where)]
+    return []
+
+
+def test_descriptions_speak_the_pages_words_not_the_codes() -> None:
+    schema = SchemaGenerator().get_schema(request=None, public=True)
+    leaks = [
+        (where, found.group(0))
+        for where, text in _texts(schema, "")
+        if (found := LEAKS.search(text))
+    ]
+    assert leaks == []
+    # Django's own help texts stay out (a user name's "Required. 150 characters …").
+    assert not [where for where, text in _texts(schema, "") if "150 characters" in text]
+
+
+def test_lists_are_paged_and_filtered_as_they_answer() -> None:
+    schema = SchemaGenerator().get_schema(request=None, public=True)
+    clubs = schema["paths"]["/api/clubs/"]["get"]
+    body = clubs["responses"]["200"]["content"]["application/json"]["schema"]
+    paged = schema["components"]["schemas"][body["$ref"].rsplit("/", 1)[1]]
+    assert {"count", "next", "previous", "results"} <= set(paged["properties"])
+    names = {p["name"] for p in clubs["parameters"]}
+    assert {"limit", "offset", "name", "city"} <= names
+    matches = {p["name"] for p in schema["paths"]["/api/matches/"]["get"]["parameters"]}
+    assert {"tournament", "round", "state", "player", "flagged", "limit", "offset"} <= matches
+
+
+def test_every_error_answer_has_the_one_error_body() -> None:
+    schema = SchemaGenerator().get_schema(request=None, public=True)
+    error = schema["components"]["schemas"]["Error"]
+    assert error["required"] == ["error"]
+    assert {"code", "message", "fields"} <= set(error["properties"]["error"]["properties"])
+    for path, item in schema["paths"].items():
+        for method, operation in item.items():
+            responses = operation["responses"]
+            assert {"400", "401"} <= set(responses), (method, path)
+            if "{" in path:
+                assert "404" in responses, (method, path)
+            for code, response in responses.items():
+                if code.startswith("4"):
+                    ref = response["content"]["application/json"]["schema"]["$ref"]
+                    assert ref.endswith("/Error"), (method, path, code)
+
+
+def test_a_record_file_is_an_upload_not_a_link() -> None:
+    schema = SchemaGenerator().get_schema(request=None, public=True)
+    body = schema["paths"]["/api/matches/{id}/records/"]["post"]["requestBody"]["content"]
+    upload = body["multipart/form-data"]["schema"]["$ref"].rsplit("/", 1)[1]
+    assert schema["components"]["schemas"][upload]["properties"]["file"]["format"] == "binary"
+    text = body["application/json"]["schema"]["$ref"].rsplit("/", 1)[1]
+    assert "file" not in schema["components"]["schemas"][text]["properties"]

@@ -309,6 +309,23 @@ def test_seeds_must_be_unique_and_positive(org_client: Client, tournament: Tourn
     assert not Entry.objects.filter(tournament=tournament, seed__isnull=False).exists()
 
 
+def test_a_rating_or_seed_past_what_the_database_stores_is_a_form_error(
+    org_client: Client, tournament: Tournament
+) -> None:
+    too_big = str(2**31)
+    url = _url("tournament_player_add", tournament)
+    response = org_client.post(url, {"name": "Stor", "rating": too_big, "seed": too_big})
+    assert response.status_code == 200
+    page = response.content.decode()
+    assert 'id="id_rating_error"' in page and 'id="id_seed_error"' in page
+    assert not Entry.objects.filter(tournament=tournament, player__name="Stor").exists()
+    (a,) = _enter(tournament, 1)
+    response = org_client.post(_url("tournament_seeds", tournament), {f"seed_{a.pk}": too_big})
+    assert response.status_code == 200 and f'id="id_seed_{a.pk}_error"' in response.content.decode()
+    a.refresh_from_db()
+    assert a.seed is None
+
+
 # --- referees ---------------------------------------------------------------------------------
 
 

@@ -20,6 +20,7 @@ from django.forms.utils import ErrorList
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
+from core.bounds import DbIntegerFormField
 from matches.models import Match
 from matches.stage_text import tiebreak_name
 from tournaments import round_robin
@@ -353,13 +354,13 @@ class PlayerAddForm(Form):
         required=False,
         help_text=gettext_lazy("Only for a club that is not in the list above."),
     )
-    rating = forms.IntegerField(
+    rating = DbIntegerFormField(
         # Issue 15: the rating given at entry (for seeding), not the one computed here.
         label=gettext_lazy("Given rating"),
         min_value=0,
         required=False,
     )
-    seed = forms.IntegerField(
+    seed = DbIntegerFormField(
         label=gettext_lazy("Seed"),
         min_value=1,
         required=False,
@@ -425,6 +426,25 @@ def csv_error_text(error: RowError) -> str:
             }
         case Code.NO_PLAYERS:
             return _("The file has a header row but no players.")
+        case Code.TOO_LARGE:
+            return _("row %(row)d: %(field)s “%(value)s” is larger than %(limit)d.") % {
+                **p,
+                "field": error.field,
+                "limit": error.limit or 0,
+            }
+        case Code.UNREADABLE if error.value == "NUL":
+            return (
+                _(
+                    "row %(row)d: the file holds a NUL character; save it as “CSV UTF-8” "
+                    "and upload it again."
+                )
+                % p
+            )
+        case Code.UNREADABLE:
+            return _("row %(row)d: a value is longer than %(limit)d characters.") % {
+                **p,
+                "limit": error.limit or 0,
+            }
     raise AssertionError(f"no text for {error.code!r}")  # pragma: no cover
 
 
@@ -460,7 +480,7 @@ class SeedsForm(Form):
         super().__init__(*args, **kwargs)
         self.entries = list(entries)
         for entry in self.entries:
-            self.fields[self.field_name(entry)] = forms.IntegerField(
+            self.fields[self.field_name(entry)] = DbIntegerFormField(
                 label=_("Seed of %(name)s") % {"name": entry.player.name},
                 min_value=1,
                 required=False,

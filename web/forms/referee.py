@@ -17,6 +17,7 @@ from django import forms
 from django.utils.text import format_lazy
 from django.utils.translation import gettext_lazy as _
 
+from core.bounds import DbIntegerFormField
 from engine.types import OutcomeKind, Pattern
 from web.games import CUBE_VALUES
 
@@ -91,7 +92,7 @@ class ResultForm(forms.Form):
     """A game's result as the buttons send it. ``number`` is the game the page showed,
     so a result entered meanwhile by another referee is a conflict, not an overwrite."""
 
-    number = forms.IntegerField(min_value=1, widget=forms.HiddenInput)
+    number = DbIntegerFormField(min_value=1, widget=forms.HiddenInput)
     winner = forms.ChoiceField(
         choices=(("W", "W"), ("B", "B")),
         error_messages={"required": _("Choose the winner first.")},
@@ -150,7 +151,7 @@ class CorrectionForm(ResultForm):
     the page fills in), so a correction saved meanwhile by another referee is a
     conflict shown on the page, not silently replaced (``game_result_correct``)."""
 
-    version = forms.IntegerField(
+    version = DbIntegerFormField(
         min_value=1,
         widget=forms.HiddenInput,
         error_messages={
