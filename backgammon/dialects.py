@@ -31,6 +31,7 @@ import re
 from dataclasses import dataclass
 
 __all__ = [
+    "GENERIC_FORMATS",
     "GNUBG",
     "PROGRAMS",
     "ReadOptions",
@@ -121,6 +122,11 @@ class ReadOptions:
 
 # --- formats the site does not read ------------------------------------------------------
 
+BINARY = "a binary file"
+COMPRESSED = "a compressed archive (.zip or .gz)"
+# what says nothing of backgammon: another family's file may be binary or compressed too
+GENERIC_FORMATS = (BINARY, COMPRESSED)
+
 _GNUBG_TEXT_RE = re.compile(r"^\s*Move number \d+:", re.M)
 _POSITION_ID_RE = re.compile(r"^\s*(?:GNU Backgammon\s+)?Position ID:\s", re.M)
 _XG_TEXT_RE = re.compile(r"XGID=|eXtreme Gammon Version", re.I)
@@ -141,9 +147,9 @@ def unsupported_format(data: bytes, name: str = "") -> str | None:
     if suffix == "bgf":
         return "BGBlitz's own match file (.bgf)"
     if _BGF_RE.match(head):
-        return "a compressed archive (.zip or .gz)"
+        return COMPRESSED
     if b"\x00" in head:
-        return "a binary file"
+        return BINARY
     text = head.decode("utf-8", "replace")
     if _GNUBG_TEXT_RE.search(text) and _POSITION_ID_RE.search(text):
         return "GNU Backgammon's text export with analysis (export match text)"

@@ -525,7 +525,14 @@ def replay_record(record: MatRecord, options: ReadOptions | None = None) -> Matc
         )
     report.score = match.score
     report.winner = match.winner
-    report.crawford_game = match.crawford_game
+    # the Crawford game by its number in the file (a resumed match need not start at 1)
+    index = match.crawford_game
+    if index is not None and index <= len(record.games):
+        report.crawford_game = record.games[index - 1].number
+    elif index is not None and record.games:
+        report.crawford_game = record.games[-1].number + index - len(record.games)
+    else:
+        report.crawford_game = index
     return report
 
 
