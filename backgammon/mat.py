@@ -153,6 +153,8 @@ _ACTION_RE = re.compile(
     re.IGNORECASE,
 )
 _MOVE_TOKEN_RE = re.compile(r"^(?:bar|off|\d+)(?:/(?:bar|off|\d+)\*?)+(?:\(\d\))?$")
+# every token of a roll's moves at once (lower case), the common case checked in one match
+_MOVES_RE = re.compile(r"(?:\s+(?:bar|off|\d+)(?:/(?:bar|off|\d+)\*?)+(?:\(\d\))?)*\s*")
 
 
 def _normalise_move(token: str) -> str:
@@ -174,10 +176,14 @@ def _parse_actions(text: str, offset: int, line_no: int) -> list[tuple[int, Acti
             )
         col = offset + m.start()
         if m.group("roll"):
-            moves = tuple(_normalise_move(t) for t in (m.group("moves") or "").split())
-            for token in moves:
-                if not _MOVE_TOKEN_RE.match(token):
-                    raise RecordSyntaxError(bg_msg("bg.mat.move", move=repr(token)), line=line_no)
+            written = (m.group("moves") or "").lower()
+            moves = tuple(written.split())
+            if not _MOVES_RE.fullmatch(written):  # then name the first token that is not
+                for token in moves:
+                    if not _MOVE_TOKEN_RE.match(token):
+                        raise RecordSyntaxError(
+                            bg_msg("bg.mat.move", move=repr(token)), line=line_no
+                        )
             action = Action(
                 -1,
                 ROLL,

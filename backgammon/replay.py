@@ -253,7 +253,9 @@ def _carry_out(pos: Position, moves: tuple[str, ...]) -> tuple[Position, list[tu
                 me[src] -= 1
                 me[dst] += 1
                 steps.append((src, dst))
-    return Position(tuple(me), tuple(opp)), steps
+    # every step moved one checker between existing points and hit a lone one at most:
+    # the sides stay whole
+    return Position.trusted(tuple(me), tuple(opp)), steps
 
 
 class _GameReplay:
@@ -278,7 +280,7 @@ class _GameReplay:
         self.finished_by_play: int | None = None
 
     def position(self, player: int) -> Position:
-        return Position(self.boards[player], self.boards[1 - player])
+        return Position.trusted(self.boards[player], self.boards[1 - player])
 
     def err(self, exc: BackgammonError, action: Action) -> BackgammonError:
         return exc.located(game=self.game.number, turn=action.turn or None, line=action.line)
@@ -354,7 +356,7 @@ class _GameReplay:
     def run(self) -> tuple[int, int, str]:
         """Replay; returns ``(winner, points, how)``."""
         dropped: tuple[int, int] | None = None
-        for action in self.game.actions:
+        for index, action in enumerate(self.game.actions):
             try:
                 if dropped is not None and action.kind not in (WIN, LOSS):
                     raise CubeError(bg_msg("bg.turn.after_drop"))
@@ -380,7 +382,7 @@ class _GameReplay:
                     assert doubler is not None
                     dropped = (doubler, points)
                 else:
-                    rest = self.game.actions[self.game.actions.index(action) + 1 :]
+                    rest = self.game.actions[index + 1 :]
                     if any(a.kind == LOSS for a in rest):
                         late = next(a for a in rest if a.kind == LOSS)
                         raise self.err(ResultMismatchError(bg_msg("bg.loss.no_wins")), late)
@@ -461,11 +463,7 @@ class _GameReplay:
         decides the match, and it says exactly the points needed or the match length."""
         length = self.match.length
         needed = length - self.match.score[winner]
-        return (
-            claimed < points
-            and self.is_decisive(winner, points)
-            and claimed in (needed, length)
-        )
+        return claimed < points and self.is_decisive(winner, points) and claimed in (needed, length)
 
 
 def replay_record(record: MatRecord, options: ReadOptions | None = None) -> MatchReport:
@@ -551,15 +549,13 @@ def _start(
         )
         return None
     crawford_game = None
-    if crawford_rule and length > 1 and (length - 1 in first) and max(first) < length:
-        if first != (length - 1, length - 1):
-            crawford_game = 1  # see the module's docstring on resumed matches
+    one_at_match_point = (length - 1 in first) and first != (length - 1, length - 1)
+    if crawford_rule and length > 1 and one_at_match_point and max(first) < length:
+        crawford_game = 1  # see the module's docstring on resumed matches
     return MatchScore(length, first, 0, crawford_game, crawford_rule)
 
 
-def read_record(
-    data: str | bytes, *, name: str = "", seen: MatSeen | None = None
-) -> MatRecord:
+def read_record(data: str | bytes, *, name: str = "", seen: MatSeen | None = None) -> MatRecord:
     """Read a backgammon record of any form the site reads: the project's own text or JSON
     (recognised by its ``[Game "backgammon"]``), gnubg's ``.sgf`` (``(;``) or ``.mat`` of
     any dialect. Raises :class:`UnsupportedFormatError` for a recognised format the site

@@ -23,9 +23,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from backgammon.cube import CubeState, Win
-from backgammon.errors import BackgammonError, ResultEntryError
 from backgammon.dialects import GENERIC_FORMATS, ReadOptions, unsupported_format
-from backgammon.sgf import read_sgf
+from backgammon.errors import BackgammonError, ResultEntryError
 from backgammon.mat import MAX_MAT_BYTES, read_mat, write_mat
 from backgammon.match import Ending, check_match_length, score_match
 from backgammon.match import GameResult as BackgammonResult
@@ -34,6 +33,7 @@ from backgammon.position import BAR, OFF, Position
 from backgammon.record import is_bg_record, read_bg_json, read_bg_text, write_bg_json, write_bg_text
 from backgammon.replay import replay_text
 from backgammon.report import report_lines
+from backgammon.sgf import read_sgf
 from games.board import BACKGAMMON, BoardPicture, CubePicture, Stack
 from games.family import RecordFormat, ReplayOutcome, Term, Vocabulary
 from games.registry import register

@@ -368,8 +368,7 @@ TEMPLATES.update(
         "bg.loss.twice": lambda p: _("a second 'Losses' line in one game"),
         "bg.loss.no_wins": lambda p: _("a 'Losses' line must come before the game's 'Wins' line"),
         "bg.jacoby.points": lambda p: _(
-            "Wins %(claimed)s: with the Jacoby rule a game won while the cube is centred "
-            "counts 1"
+            "Wins %(claimed)s: with the Jacoby rule a game won while the cube is centred counts 1"
         ),
         "bg.match.start": lambda p: _(
             "the first game's score line %(first)s–%(second)s is past the match length"

@@ -16,10 +16,9 @@ from dataclasses import dataclass, field
 from backgammon.cube import CubeState
 from backgammon.errors import BackgammonError
 from backgammon.mat import DOUBLE, DROP, ROLL, TAKE, WIN, Action
-from backgammon.replay import read_record
 from backgammon.movegen import legal_results
 from backgammon.position import START, Position
-from backgammon.replay import apply_move_text
+from backgammon.replay import apply_move_text, read_record
 from games.backgammon import BackgammonBoardState
 
 __all__ = ["BgFrame", "BgReplayedGame", "NotReplayableError", "replay_mat_game"]

@@ -57,9 +57,7 @@ def test_cannot_move_is_a_roll_with_no_play() -> None:
 
 
 def test_cannot_move_where_a_play_existed_is_still_an_illegal_play() -> None:
-    text = replace_line(
-        text_of("gnubg_3pt_seed42.mat"), "53: 8/3 6/3 ", "53: Cannot Move"
-    )
+    text = replace_line(text_of("gnubg_3pt_seed42.mat"), "53: 8/3 6/3 ", "53: Cannot Move")
     report = replay_text(text)
     warning = report.warnings[0]  # the opponent played on: it stands, reported
     assert warning.msg.code == "bg.turn.illegal_stands"
@@ -103,7 +101,10 @@ def test_an_unplayed_roll_out_of_turn_is_refused() -> None:
 
 # ---- Losses (Galaxy) -----------------------------------------------------------------------
 
-LAST = " 33) 42: 23/21 21/17             54: 3/0 3/0 \n                                  Wins 6 points\n"
+LAST = (
+    " 33) 42: 23/21 21/17             54: 3/0 3/0 \n"
+    "                                  Wins 6 points\n"
+)
 
 
 def test_losses_in_the_losers_column() -> None:
@@ -221,6 +222,7 @@ def test_an_empty_player_name() -> None:
 
 
 # ---- money sessions and the Jacoby rule ----------------------------------------------------
+
 
 def money(text: str) -> str:
     return re.sub(r"(?m)^\s*\d+ point match\s*$", " 0 point match", text)
@@ -414,7 +416,11 @@ def test_a_syntax_error_names_the_length_and_players_read() -> None:
     text = replace_line(XG, "  2) 31: 8/5 6/5\n", "  2) 31: 8/5 what\n")
     report = replay_text(text)
     assert report.errors[0].kind == "syntax"
-    assert (report.length, report.players, report.program) == (3, ("Alice", "Bob"), "eXtreme Gammon")
+    assert (report.length, report.players, report.program) == (
+        3,
+        ("Alice", "Bob"),
+        "eXtreme Gammon",
+    )
     first = report_lines(report)[0]
     assert "3-point match" in first and "Alice – Bob" in first
     assert "no match length" not in first and "Player 1" not in first
