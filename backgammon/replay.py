@@ -592,6 +592,10 @@ def replay_text(
     return replay_record(record, options)
 
 
+# the players of a report whose reader stopped before the file named them
+UNNAMED_PLAYERS = ("Player 1", "Player 2")
+
+
 def _unread(exc: BackgammonError, seen: MatSeen, options: ReadOptions | None) -> MatchReport:
     program = seen.program
     if options is not None and options.program:
@@ -601,7 +605,7 @@ def _unread(exc: BackgammonError, seen: MatSeen, options: ReadOptions | None) ->
         length = 0
     report = MatchReport(
         length,
-        seen.players or ("", ""),
+        seen.players or UNNAMED_PLAYERS,
         program=program,
         format="" if isinstance(exc, UnsupportedFormatError) else seen.format,
         money=length == 0,

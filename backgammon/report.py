@@ -10,7 +10,7 @@ have real plurals; the JSON report is :meth:`backgammon.replay.MatchReport.to_di
 
 from __future__ import annotations
 
-from backgammon.replay import GameReport, MatchReport
+from backgammon.replay import UNNAMED_PLAYERS, GameReport, MatchReport
 
 __all__ = ["report_lines"]
 
@@ -71,7 +71,7 @@ def report_lines(report: MatchReport) -> list[str]:
         what += ", Jacoby rule"
     if _read_as(report):
         what += f"; read as {_read_as(report)}"
-    if report.players != ("", ""):
+    if report.players != UNNAMED_PLAYERS:
         what += f"; {report.players[0]} – {report.players[1]}"
     if report.valid:
         lines = [f"Record valid: {played} replayed ({what})."]
