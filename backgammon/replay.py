@@ -504,8 +504,10 @@ def replay_record(record: MatRecord, options: ReadOptions | None = None) -> Matc
                 )
             crawford = match.next_is_crawford()
             if crawford and match.games == 0 and any(a.kind == DOUBLE for a in game.actions):
-                crawford = False  # resumed post-Crawford (see the module's docstring)
-                match = MatchScore(length, match.score, 0, None, crawford_rule)
+                # resumed post-Crawford (see the module's docstring): the Crawford game
+                # is behind, so no later game is one
+                crawford = False
+                match = MatchScore(length, match.score, 0, None, crawford_rule=False)
             replay = _GameReplay(game, CubeState(crawford=crawford), report, match, jacoby)
             winner, points, how = replay.run()
             match = match.add_game(winner, points)

@@ -132,6 +132,7 @@ def oracle(record: MatRecord, *, money: bool = False) -> Verdict:
         crawford_game = record.games[0].number
         if any(a.kind == DOUBLE for a in record.games[0].actions):
             crawford_game = None
+            crawford_rule = False  # resumed post-Crawford: no Crawford game is left
     crawford_next = crawford_game
     over = False
     try:

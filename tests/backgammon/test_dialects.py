@@ -291,6 +291,32 @@ def test_a_resumed_match_at_match_point_starts_with_the_crawford_game() -> None:
     assert report.valid and report.crawford_game == 3 == replay_text(original).crawford_game
 
 
+POST_CRAWFORD = """\
+ 7 point match
+
+ Game 1
+ Alice : 6                           Bob : 3
+  1) 31: 8/5 6/5                      Doubles => 2
+  2)  Drops
+                                      Wins 1 point
+
+ Game 2
+ Alice : 6                           Bob : 4
+  1) 31: 8/5 6/5                      Doubles => 2
+  2)  Drops
+                                      Wins 1 point
+"""
+
+
+def test_a_match_resumed_post_crawford_has_no_crawford_game_later() -> None:
+    """Resumed at 6–3 in a 7-point match with a double in its first game: post-Crawford,
+    so game 2 (6–4) is no Crawford game and its double stands."""
+    report = replay_text(POST_CRAWFORD)
+    assert report.valid, report.errors
+    assert report.crawford_game is None and report.score == (6, 5)
+    assert [g.crawford for g in report.games] == [False, False]
+
+
 def test_a_wrong_score_line_after_the_resumed_start_is_refused() -> None:
     text = resumed(text_of("gnubg_15pt_seed99.mat"), 4)
     game5 = text.index(" Game 5\n")
