@@ -476,3 +476,13 @@ def test_the_report_names_the_program() -> None:
     assert read_mat(XG).program == "eXtreme Gammon"
     forced = replay_text(XG, options=ReadOptions(program="bgblitz"))
     assert forced.program == "BGBlitz" and forced.to_dict()["format"] == "mat"
+
+
+def test_sgf_money_session_with_the_jacoby_rule() -> None:
+    """MI[length:0] is a money session; RU[Jacoby] the Jacoby rule (here the cube was
+    turned, so the resigned backgammon counts its full 6)."""
+    text = text_of("gnubg_3pt_seed42.sgf").replace("MI[length:3]", "MI[length:0]", 1)
+    text = text.replace("RU[Crawford]", "RU[Jacoby]", 1)
+    report = replay_text(text)
+    assert report.valid and report.money and report.jacoby
+    assert (report.length, report.winner, report.score) == (0, None, (0, 6))
