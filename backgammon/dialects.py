@@ -101,6 +101,12 @@ def program_of(headers: tuple[tuple[str, str], ...], text: str) -> str:
             for pattern, program in _NAMED:
                 if pattern.search(value):
                     return program
+    # a free comment before the match (``; exported by BGBlitz 6.2``)
+    for line in text[:2000].splitlines():
+        if line.lstrip().startswith(";") and "[" not in line:
+            for pattern, program in _NAMED:
+                if pattern.search(line):
+                    return program
     # a substring test first: the regular expressions only on the few files that need them
     if ("Losses" in text or "losses" in text) and _LOSSES_RE.search(text):
         return GALAXY

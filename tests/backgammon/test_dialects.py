@@ -471,6 +471,10 @@ def test_the_program_from_the_header(headers: tuple[tuple[str, str], ...], progr
     assert program_of(headers, "") == program
 
 
+def test_the_program_from_a_free_comment() -> None:
+    assert program_of((), "; exported by BGBlitz 6.2\n\n 3 point match\n") == "BGBlitz"
+
+
 def test_the_report_names_the_program() -> None:
     assert replay_text(XG).to_dict()["program"] == "eXtreme Gammon"
     assert read_mat(XG).program == "eXtreme Gammon"
