@@ -142,14 +142,15 @@ _GAME_RE = re.compile(r"^\s*Game\s+(?P<n>\d+)\s*$", re.IGNORECASE)
 # A name may be empty (`` lasse : 0                 : 0``: Galaxy, a guest's name)
 _SCORE_RE = re.compile(r"^\s*(?P<a>.*?)\s*:\s*(?P<sa>\d+)\s+(?P<b>.*?)\s*:\s*(?P<sb>\d+)\s*$")
 _NUM_RE = re.compile(r"^\s*(?P<n>\d+)\)")
+# One entry, after any white space (not captured: ``m.lastgroup`` names the entry's kind)
 _ACTION_RE = re.compile(
-    r"(?P<roll>(?P<d1>[1-6])(?P<d2>[1-6]):(?:\s*(?P<unplayed>\?{3,4})(?!\S)|\s+(?P<cannot>Cannot\s+Move)"
+    r"\s*(?:(?P<roll>(?P<d1>[1-6])(?P<d2>[1-6]):(?:\s*(?P<unplayed>\?{3,4})(?!\S)|\s+(?P<cannot>Cannot\s+Move)"
     r"|(?P<moves>(?:\s+(?:[0-9a-z]+(?:/[0-9a-z]+\*?)+(?:\(\d\))?))*)))"
     r"|(?P<double>Doubles\s*=>\s*(?P<cube>\d+))"
     r"|(?P<take>Takes|Accepts)"
     r"|(?P<drop>Drops|Passes|Rejects)"
     r"|(?P<win>Wins\s+(?P<points>\d+)\s+points?(?P<match>\s+and\s+the\s+match)?)"
-    r"|(?P<loss>Losses\s+(?P<lost>\d+)\s+points?)",
+    r"|(?P<loss>Losses\s+(?P<lost>\d+)\s+points?))",
     re.IGNORECASE,
 )
 _MOVE_TOKEN_RE = re.compile(r"^(?:bar|off|\d+)(?:/(?:bar|off|\d+)\*?)+(?:\(\d\))?$")
@@ -165,17 +166,16 @@ def _parse_actions(text: str, offset: int, line_no: int) -> list[tuple[int, Acti
     """The actions on one line, each with the column it starts at."""
     found: list[tuple[int, Action]] = []
     pos = 0
-    while pos < len(text):
-        if text[pos].isspace():
-            pos += 1
-            continue
+    end = len(text.rstrip())
+    while pos < end:
         m = _ACTION_RE.match(text, pos)
-        if m is None:
+        kind = m.lastgroup if m is not None else None
+        if m is None or kind is None:
             raise RecordSyntaxError(
                 bg_msg("bg.mat.entry", text=repr(text[pos:].split()[0])), line=line_no
             )
-        col = offset + m.start()
-        if m.group("roll"):
+        col = offset + m.start(kind)
+        if kind == "roll":
             written = (m.group("moves") or "").lower()
             moves = tuple(written.split())
             if not _MOVES_RE.fullmatch(written):  # then name the first token that is not
@@ -189,16 +189,16 @@ def _parse_actions(text: str, offset: int, line_no: int) -> list[tuple[int, Acti
                 ROLL,
                 dice=(int(m.group("d1")), int(m.group("d2"))),
                 moves=moves,
-                unplayed=bool(m.group("unplayed")),
+                unplayed=m.group("unplayed") is not None,
                 line=line_no,
             )
-        elif m.group("double"):
+        elif kind == "double":
             action = Action(-1, DOUBLE, value=int(m.group("cube")), line=line_no)
-        elif m.group("take"):
+        elif kind == "take":
             action = Action(-1, TAKE, line=line_no)
-        elif m.group("drop"):
+        elif kind == "drop":
             action = Action(-1, DROP, line=line_no)
-        elif m.group("loss"):
+        elif kind == "loss":
             action = Action(-1, LOSS, value=int(m.group("lost")), line=line_no)
         else:
             action = Action(
