@@ -279,7 +279,7 @@ def read_mat(text: str, *, seen: MatSeen | None = None) -> MatRecord:
             sm = _SCORE_RE.match(line)
             if sm is None:
                 raise RecordSyntaxError(bg_msg("bg.mat.score_line"), line=idx)
-            names = (sm.group("a").strip(), sm.group("b").strip())
+            names = (_name(sm.group("a")), _name(sm.group("b")))
             if players is None:
                 players = names
                 seen.players = _named(names, headers)
@@ -342,6 +342,16 @@ def read_mat(text: str, *, seen: MatSeen | None = None) -> MatRecord:
         jacoby=(_tag(tags, "Jacoby") or "").lower() == "on",
         crawford=None if not crawford else crawford != "off",
     )
+
+
+# A FIBS client's rating after the name (``BlueNote,1780 : 1``): FIBS names hold no comma
+_RATING_RE = re.compile(r",\s*\d+(?:\.\d+)?$")
+
+
+def _name(written: str) -> str:
+    """A player's name as a score line writes it, without the rating some FIBS clients
+    append (``BlueNote,1780`` is BlueNote, as gnubg's importer reads it too)."""
+    return _RATING_RE.sub("", written.strip())
 
 
 def _tag(headers: tuple[tuple[str, str], ...], key: str) -> str | None:

@@ -19,6 +19,11 @@ For every file, two readings are compared:
   only where it decides the match, the Jacoby rule in money play, a resumed match's
   start, an illegal play that stands.
 
+With ``--gnubg-json FILE`` (written by ``scripts/gnubg_import_check.py``, which reads
+every file with GNU Backgammon's own importer) each valid file is also compared with what
+gnubg itself read from it: every game's winner, points and Crawford mark — an oracle that
+shares no code with the site at all, parsing included.
+
 A file the oracle finds valid *should be* read valid; it *agrees* when our report has the
 oracle's score, winner and Crawford game. Then three deliberately broken copies of each
 valid file are made — a move that cannot be carried out (a checker from an empty point),
@@ -387,6 +392,22 @@ def agrees(ours: MatchReport, verdict: Verdict) -> bool:
     )
 
 
+def agrees_with_gnubg(ours: MatchReport, theirs: dict[str, object]) -> bool:
+    """Every game as gnubg's own import has it: winner, points and the Crawford mark."""
+    games = theirs.get("games")
+    if not isinstance(games, list) or len(games) != len(ours.games):
+        return False
+    for mine, their in zip(ours.games, games, strict=True):
+        winner = None if mine.winner is None else ours.players[mine.winner]
+        if (winner, mine.points, mine.crawford) != (
+            their.get("winner"),
+            their.get("points"),
+            their.get("crawford"),
+        ):
+            return False
+    return True
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
@@ -394,7 +415,13 @@ def main() -> int:
     parser.add_argument("manifest", type=Path)
     parser.add_argument("--root", type=Path, required=True, help="the folder the files are in")
     parser.add_argument("--show", type=int, default=10, help="how many disagreements to print")
+    parser.add_argument(
+        "--gnubg-json", type=Path, help="gnubg's own reading (scripts/gnubg_import_check.py)"
+    )
     args = parser.parse_args()
+    gnubg_read: dict[str, dict[str, object]] = {}
+    if args.gnubg_json is not None:
+        gnubg_read = json.loads(args.gnubg_json.read_text(encoding="utf-8"))
     rows = list(csv.DictReader(args.manifest.open(encoding="utf-8"), delimiter="\t"))
     per: dict[str, dict[str, int]] = defaultdict(lambda: defaultdict(int))
     shown: list[str] = []
@@ -418,6 +445,16 @@ def main() -> int:
                 shown.append(f"{program} {name}: ours valid, oracle: {verdict.why}")
             continue
         tally["should_be_valid"] += 1
+        theirs = gnubg_read.get(str(args.root / name))
+        if theirs is not None:
+            if "error" in theirs:
+                tally["gnubg_cannot_import"] += 1
+            else:
+                tally["gnubg_imported"] += 1
+                if agrees_with_gnubg(ours, theirs):
+                    tally["agrees_with_gnubg"] += 1
+                else:
+                    shown.append(f"{program} {name}: differs from gnubg's own import")
         if agrees(ours, verdict):
             tally["read_valid_agreeing"] += 1
         else:
@@ -444,6 +481,12 @@ def main() -> int:
         figures[program] = dict(t)
         made = sum(v for k, v in t.items() if k.startswith("broken_"))
         refused = sum(v for k, v in t.items() if k.startswith("refused_"))
+        if gnubg_read:
+            print(
+                f"{program:>24}: valid files as gnubg's own import reads them (every game's "
+                f"winner, points, Crawford mark): {t['agrees_with_gnubg']}/{t['gnubg_imported']}"
+                f" (gnubg could not import {t['gnubg_cannot_import']})"
+            )
         print(
             f"{program:>24}: {t['files']:4d} files; valid read valid and agreeing with the "
             f"oracle {t['read_valid_agreeing']}/{t['should_be_valid']}; oracle-invalid "

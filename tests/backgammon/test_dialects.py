@@ -221,6 +221,15 @@ def test_an_empty_player_name() -> None:
     assert replay_text(with_header).players == ("gnubg", "root")
 
 
+def test_a_fibs_clients_rating_after_the_name() -> None:
+    """``BlueNote,1780 : 1`` (a FIBS client appends the rating): the player is BlueNote."""
+    original = text_of("gnubg_7pt_seed11.mat")
+    text = original.replace(" gnubg : ", " gnubg,1780 : ").replace(" root : ", " root,1650.5 : ")
+    report = replay_text(text)
+    assert report.valid and report.players == ("gnubg", "root")
+    assert outcome(report) == outcome(replay_text(original))
+
+
 # ---- money sessions and the Jacoby rule ----------------------------------------------------
 
 
