@@ -28,7 +28,8 @@ A file the oracle finds valid *should be* read valid; it *agrees* when our repor
 oracle's score, winner and Crawford game. Then three deliberately broken copies of each
 valid file are made — a move that cannot be carried out (a checker from an empty point),
 a wrong score line (game 2's), a ``Wins`` line 100 points too high — and each must be
-refused at the line that was broken. Prints per program: valid files read valid and
+refused at the line that was broken. A file in a format the site does not read (XG's
+``.xg``) must be named as such. Prints per program: valid files read valid and
 agreeing / files that should be, the broken copies refused at the right line / made.
 The last line is one JSON object. Needs ``gnubg-nn`` (requirements-dev.txt).
 """
@@ -431,6 +432,9 @@ def main() -> int:
         tally = per[program]
         tally["files"] += 1
         ours = replay_text(data, name=name)
+        if ours.errors and ours.errors[0].kind == "format":  # .xg, .bgf …: named, not read
+            tally["format_named"] += 1
+            continue
         try:
             record = read_record(data, name=name)
         except BackgammonError as exc:
@@ -487,6 +491,12 @@ def main() -> int:
                 f"winner, points, Crawford mark): {t['agrees_with_gnubg']}/{t['gnubg_imported']}"
                 f" (gnubg could not import {t['gnubg_cannot_import']})"
             )
+        if t["format_named"]:
+            print(
+                f"{program:>24}: {t['files']:4d} files; named as a format the site does not "
+                f"read: {t['format_named']}/{t['files']}"
+            )
+            continue
         print(
             f"{program:>24}: {t['files']:4d} files; valid read valid and agreeing with the "
             f"oracle {t['read_valid_agreeing']}/{t['should_be_valid']}; oracle-invalid "
