@@ -485,7 +485,7 @@ def main() -> int:
         figures[program] = dict(t)
         made = sum(v for k, v in t.items() if k.startswith("broken_"))
         refused = sum(v for k, v in t.items() if k.startswith("refused_"))
-        if gnubg_read:
+        if gnubg_read and not t["format_named"]:
             print(
                 f"{program:>24}: valid files as gnubg's own import reads them (every game's "
                 f"winner, points, Crawford mark): {t['agrees_with_gnubg']}/{t['gnubg_imported']}"
