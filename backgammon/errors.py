@@ -128,3 +128,11 @@ class IncompleteGameError(BackgammonError):
     """A game that neither ends by its play nor by a drop or resignation."""
 
     kind = "incomplete"
+
+
+class UnsupportedFormatError(BackgammonError):
+    """A file in a format the site recognises but does not read (eXtreme Gammon's ``.xg``,
+    BGBlitz's ``.bgf``, a text export with analysis): kind ``format``, so that the report
+    names the format instead of calling the file a broken record."""
+
+    kind = "format"

@@ -18,9 +18,13 @@ Layout::
 
 Moves: ``from/to`` with ``bar``/``25`` and ``off``/``0``, ``*`` after a hit point,
 ``(2)`` for a repeated move, ``24/18*/13`` for one checker through a hit. A roll with no
-move (``54:``) is a turn that could not be played. Cube actions: ``Doubles => N``,
-``Takes`` (``Accepts``), ``Drops`` (``Passes``, ``Rejects``). ``Wins N point(s)`` with
-``and the match`` when it ends the match.
+move (``54:``, or ``54: Cannot Move`` as BGBlitz, Backgammon Studio and Galaxy write it) is
+a turn that could not be played; ``33: ???`` (``????``) is a roll whose play was never
+made because the game ended by a resignation (eXtreme Gammon, BGBlitz, Studio). Cube
+actions: ``Doubles => N``, ``Takes`` (``Accepts``), ``Drops`` (``Passes``, ``Rejects``).
+``Wins N point(s)`` with ``and the match`` when it ends the match; ``Losses N point(s)``
+(Galaxy) on the loser's side. Every convention and the program that writes it:
+docs/game-record.md, "Backgammon records from other programs".
 
 Which player acted is read from the column: a line holding two actions has one per
 column; a lone action is the right-hand player's when it starts nearer the right-hand
@@ -39,7 +43,16 @@ from dataclasses import dataclass, field
 from backgammon.errors import RecordSyntaxError
 from backgammon.messages import bg_msg
 
-__all__ = ["MAX_MAT_BYTES", "Action", "MatGame", "MatRecord", "decode_mat", "read_mat", "write_mat"]
+__all__ = [
+    "MAX_MAT_BYTES",
+    "Action",
+    "MatGame",
+    "MatRecord",
+    "MatSeen",
+    "decode_mat",
+    "read_mat",
+    "write_mat",
+]
 
 # The largest record read, as bräde's (engine.record.MAX_RECORD_BYTES): a 25-point match
 # takes at most 49 games, a few kilobytes each.
@@ -50,6 +63,7 @@ DOUBLE = "double"
 TAKE = "take"
 DROP = "drop"
 WIN = "win"
+LOSS = "loss"
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,7 +72,9 @@ class Action:
 
     ``roll``: ``dice`` and ``moves`` (the move tokens as written, normalised: ``bar``,
     ``off``, lower case); ``double``: ``value`` the new cube value; ``take``/``drop``;
-    ``win``: ``value`` points and ``match`` when it says ``and the match``."""
+    ``win``: ``value`` points and ``match`` when it says ``and the match``; ``loss``: the
+    loser's ``Losses N points``. ``unplayed``: a roll written ``???`` (never played: the
+    game ended by a resignation before the play)."""
 
     player: int
     kind: str
@@ -66,19 +82,23 @@ class Action:
     moves: tuple[str, ...] = ()
     value: int | None = None
     match: bool = False
+    unplayed: bool = False
     line: int = field(default=0, compare=False)
     turn: int = field(default=0, compare=False)
 
     def text(self) -> str:
         if self.kind == ROLL:
             assert self.dice is not None
-            return f"{self.dice[0]}{self.dice[1]}: {' '.join(self.moves)}".rstrip()
+            moves = "???" if self.unplayed else " ".join(self.moves)
+            return f"{self.dice[0]}{self.dice[1]}: {moves}".rstrip()
         if self.kind == DOUBLE:
             return f" Doubles => {self.value}"
         if self.kind == TAKE:
             return " Takes"
         if self.kind == DROP:
             return " Drops"
+        if self.kind == LOSS:
+            return f"Losses {self.value} {'point' if self.value == 1 else 'points'}"
         plural = "point" if self.value == 1 else "points"
         return f"Wins {self.value} {plural}{' and the match' if self.match else ''}"
 
@@ -94,10 +114,20 @@ class MatGame:
 
 @dataclass(frozen=True, slots=True)
 class MatRecord:
+    """A match read from any dialect. ``length`` 0 is a money session (``0 point match``);
+    ``program`` the program that wrote it, as far as the file tells
+    (:mod:`backgammon.dialects`), ``format`` the file format (``mat``, ``sgf``, ``text``,
+    ``json``); ``jacoby`` the Jacoby rule of a money session; ``crawford`` whether the
+    Crawford rule is played (``; [Crawford "Off"]`` turns it off)."""
+
     length: int
     players: tuple[str, str]
     games: tuple[MatGame, ...]
     headers: tuple[tuple[str, str], ...] = ()
+    program: str = field(default="", compare=False)
+    format: str = field(default="mat", compare=False)
+    jacoby: bool = field(default=False, compare=False)
+    crawford: bool | None = field(default=None, compare=False)
 
     def header(self, key: str, default: str | None = None) -> str | None:
         for k, v in self.headers:
@@ -109,17 +139,23 @@ class MatRecord:
 _HEADER_RE = re.compile(r'^\s*;\s*\[\s*(?P<key>[^"\]]+?)\s+"(?P<value>[^"]*)"\s*\]\s*$')
 _LENGTH_RE = re.compile(r"^\s*(?P<n>\d+)\s+point\s+match\s*$", re.IGNORECASE)
 _GAME_RE = re.compile(r"^\s*Game\s+(?P<n>\d+)\s*$", re.IGNORECASE)
-_SCORE_RE = re.compile(r"^\s*(?P<a>\S.*?)\s*:\s*(?P<sa>\d+)\s+(?P<b>\S.*?)\s*:\s*(?P<sb>\d+)\s*$")
+# A name may be empty (`` lasse : 0                 : 0``: Galaxy, a guest's name)
+_SCORE_RE = re.compile(r"^\s*(?P<a>.*?)\s*:\s*(?P<sa>\d+)\s+(?P<b>.*?)\s*:\s*(?P<sb>\d+)\s*$")
 _NUM_RE = re.compile(r"^\s*(?P<n>\d+)\)")
+# One entry, after any white space (not captured: ``m.lastgroup`` names the entry's kind)
 _ACTION_RE = re.compile(
-    r"(?P<roll>(?P<d1>[1-6])(?P<d2>[1-6]):(?P<moves>(?:\s+(?:[0-9a-z]+(?:/[0-9a-z]+\*?)+(?:\(\d\))?))*))"
+    r"\s*(?:(?P<roll>(?P<d1>[1-6])(?P<d2>[1-6]):(?:\s*(?P<unplayed>\?{3,4})(?!\S)|\s+(?P<cannot>Cannot\s+Move)"
+    r"|(?P<moves>(?:\s+(?:[0-9a-z]+(?:/[0-9a-z]+\*?)+(?:\(\d\))?))*)))"
     r"|(?P<double>Doubles\s*=>\s*(?P<cube>\d+))"
     r"|(?P<take>Takes|Accepts)"
     r"|(?P<drop>Drops|Passes|Rejects)"
-    r"|(?P<win>Wins\s+(?P<points>\d+)\s+points?(?P<match>\s+and\s+the\s+match)?)",
+    r"|(?P<win>Wins\s+(?P<points>\d+)\s+points?(?P<match>\s+and\s+the\s+match)?)"
+    r"|(?P<loss>Losses\s+(?P<lost>\d+)\s+points?))",
     re.IGNORECASE,
 )
 _MOVE_TOKEN_RE = re.compile(r"^(?:bar|off|\d+)(?:/(?:bar|off|\d+)\*?)+(?:\(\d\))?$")
+# every token of a roll's moves at once (lower case), the common case checked in one match
+_MOVES_RE = re.compile(r"(?:\s+(?:bar|off|\d+)(?:/(?:bar|off|\d+)\*?)+(?:\(\d\))?)*\s*")
 
 
 def _normalise_move(token: str) -> str:
@@ -130,30 +166,40 @@ def _parse_actions(text: str, offset: int, line_no: int) -> list[tuple[int, Acti
     """The actions on one line, each with the column it starts at."""
     found: list[tuple[int, Action]] = []
     pos = 0
-    while pos < len(text):
-        if text[pos].isspace():
-            pos += 1
-            continue
+    end = len(text.rstrip())
+    while pos < end:
         m = _ACTION_RE.match(text, pos)
-        if m is None:
+        kind = m.lastgroup if m is not None else None
+        if m is None or kind is None:
             raise RecordSyntaxError(
                 bg_msg("bg.mat.entry", text=repr(text[pos:].split()[0])), line=line_no
             )
-        col = offset + m.start()
-        if m.group("roll"):
-            moves = tuple(_normalise_move(t) for t in m.group("moves").split())
-            for token in moves:
-                if not _MOVE_TOKEN_RE.match(token):
-                    raise RecordSyntaxError(bg_msg("bg.mat.move", move=repr(token)), line=line_no)
+        col = offset + m.start(kind)
+        if kind == "roll":
+            written = (m.group("moves") or "").lower()
+            moves = tuple(written.split())
+            if not _MOVES_RE.fullmatch(written):  # then name the first token that is not
+                for token in moves:
+                    if not _MOVE_TOKEN_RE.match(token):
+                        raise RecordSyntaxError(
+                            bg_msg("bg.mat.move", move=repr(token)), line=line_no
+                        )
             action = Action(
-                -1, ROLL, dice=(int(m.group("d1")), int(m.group("d2"))), moves=moves, line=line_no
+                -1,
+                ROLL,
+                dice=(int(m.group("d1")), int(m.group("d2"))),
+                moves=moves,
+                unplayed=m.group("unplayed") is not None,
+                line=line_no,
             )
-        elif m.group("double"):
+        elif kind == "double":
             action = Action(-1, DOUBLE, value=int(m.group("cube")), line=line_no)
-        elif m.group("take"):
+        elif kind == "take":
             action = Action(-1, TAKE, line=line_no)
-        elif m.group("drop"):
+        elif kind == "drop":
             action = Action(-1, DROP, line=line_no)
+        elif kind == "loss":
+            action = Action(-1, LOSS, value=int(m.group("lost")), line=line_no)
         else:
             action = Action(
                 -1, WIN, value=int(m.group("points")), match=bool(m.group("match")), line=line_no
@@ -177,9 +223,25 @@ def decode_mat(data: bytes) -> str:
         return data.decode("cp1252", "replace")
 
 
-def read_mat(text: str) -> MatRecord:
-    """Parse a ``.mat`` text. Raises :class:`RecordSyntaxError` with the line number."""
-    lines = text.splitlines()
+@dataclass(slots=True)
+class MatSeen:
+    """What a reader had read when it stopped at a syntax error: the match length and the
+    players' names, for the report (which names what the file says, not "Player 1")."""
+
+    length: int | None = None
+    players: tuple[str, str] | None = None
+    program: str = ""
+    format: str = "mat"
+
+
+def read_mat(text: str, *, seen: MatSeen | None = None) -> MatRecord:
+    """Parse a ``.mat`` text of any dialect (docs/game-record.md). Raises
+    :class:`RecordSyntaxError` with the line number; ``seen`` is filled as the file is
+    read, so that a caller can name the length and players read before the error."""
+    from backgammon.dialects import program_of
+
+    seen = seen if seen is not None else MatSeen()
+    lines = text.splitlines()  # \n, \r\n and the old Mac's \r alone
     headers: list[tuple[str, str]] = []
     length: int | None = None
     players: tuple[str, str] | None = None
@@ -200,8 +262,11 @@ def read_mat(text: str) -> MatRecord:
             if length is not None:
                 raise RecordSyntaxError(bg_msg("bg.mat.second_length"), line=idx)
             length = int(lm.group("n"))
+            seen.length = length
             continue
         if (gm := _GAME_RE.match(line)) is not None:
+            if current is None:
+                seen.program = program_of(tuple(headers), text)
             if length is None:
                 raise RecordSyntaxError(bg_msg("bg.mat.game_first"), line=idx)
             current = []
@@ -214,9 +279,10 @@ def read_mat(text: str) -> MatRecord:
             sm = _SCORE_RE.match(line)
             if sm is None:
                 raise RecordSyntaxError(bg_msg("bg.mat.score_line"), line=idx)
-            names = (sm.group("a").strip(), sm.group("b").strip())
+            names = (_name(sm.group("a")), _name(sm.group("b")))
             if players is None:
                 players = names
+                seen.players = _named(names, headers)
             elif names != players:
                 raise RecordSyntaxError(
                     bg_msg(
@@ -264,7 +330,46 @@ def read_mat(text: str) -> MatRecord:
                 action = replace_player(action, player, turn)
             actions.append(action)
         games.append(MatGame(number, score, tuple(actions), gline, sline))
-    return MatRecord(length, players or ("Player 1", "Player 2"), tuple(games), tuple(headers))
+    tags = tuple(headers)
+    crawford = (_tag(tags, "Crawford") or "").lower()
+    return MatRecord(
+        length,
+        _named(players or ("", ""), headers),
+        tuple(games),
+        tags,
+        program=seen.program or program_of(tags, text),
+        format="mat",
+        jacoby=(_tag(tags, "Jacoby") or "").lower() == "on",
+        crawford=None if not crawford else crawford != "off",
+    )
+
+
+# A FIBS client's rating after the name (``BlueNote,1780 : 1``): FIBS names hold no comma
+_RATING_RE = re.compile(r",\s*\d+(?:\.\d+)?$")
+
+
+def _name(written: str) -> str:
+    """A player's name as a score line writes it, without the rating some FIBS clients
+    append (``BlueNote,1780`` is BlueNote, as gnubg's importer reads it too)."""
+    return _RATING_RE.sub("", written.strip())
+
+
+def _tag(headers: tuple[tuple[str, str], ...], key: str) -> str | None:
+    for k, v in headers:
+        if k.lower() == key.lower():
+            return v
+    return None
+
+
+def _named(names: tuple[str, str], headers: list[tuple[str, str]]) -> tuple[str, str]:
+    """The players' names; an empty one (a guest's, as Galaxy writes it) is the header's
+    ``Player 1``/``Player 2`` or, without one, ``Player 1``/``Player 2``. Decision: the
+    report needs a name for every score; the file's own header is the best source."""
+    tags = tuple(headers)
+    return (
+        names[0] or _tag(tags, "Player 1") or "Player 1",
+        names[1] or _tag(tags, "Player 2") or "Player 2",
+    )
 
 
 def replace_player(action: Action, player: int, turn: int) -> Action:
@@ -275,6 +380,7 @@ def replace_player(action: Action, player: int, turn: int) -> Action:
         moves=action.moves,
         value=action.value,
         match=action.match,
+        unplayed=action.unplayed,
         line=action.line,
         turn=turn,
     )

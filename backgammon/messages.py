@@ -62,6 +62,22 @@ MESSAGES: dict[str, str | Plural] = {
         "claimed",
     ),
     "bg.wins.match_wrong": "'and the match' is wrong",
+    "bg.wins.cap": (
+        "Wins {claimed}: a 'Wins' line less than the game's {points} points must be exactly "
+        "what decides the match ({needed} needed, or the length {length})"
+    ),
+    "bg.loss.points": "Losses {lost}, but the game's 'Wins' line says {claimed}",
+    "bg.loss.column": "the 'Losses' line is in the winner's column ({player})",
+    "bg.loss.twice": "a second 'Losses' line in one game",
+    "bg.loss.no_wins": "a 'Losses' line must come before the game's 'Wins' line",
+    "bg.jacoby.points": (
+        "Wins {claimed}: with the Jacoby rule a game won while the cube is centred counts 1"
+    ),
+    "bg.match.start": "the first game's score line {first}–{second} is past the match length",
+    "bg.turn.unplayed_not_last": (
+        "a roll written '???' (never played) must be the game's last play, before the "
+        "resignation's 'Wins' line"
+    ),
     "bg.score.line": (
         "score line {first}–{second}, but the games before give {before_first}–{before_second}"
     ),
@@ -96,6 +112,19 @@ MESSAGES: dict[str, str | Plural] = {
     "bg.mat.players": "players {first} and {second}, not {one} and {two}",
     "bg.mat.two_entries": "more than two entries on one line",
     "bg.mat.no_length": "no 'N point match' line",
+    # ---- gnubg's .sgf (sgf.py)
+    "bg.sgf.syntax": "not SGF at {text}",
+    "bg.sgf.unclosed": "the SGF file ends inside a game (a ')' is missing)",
+    "bg.sgf.no_game": "the SGF file holds no game",
+    "bg.sgf.match_info": "the game's MI[length:N][ws:N][bs:N] (match length and score) is missing",
+    "bg.sgf.setup": "a position set up by hand ({prop}) cannot be replayed from the start",
+    "bg.sgf.result": "not a result: {text} (expected RE[W+1], RE[B+2R] …)",
+    "bg.sgf.move": "not a move, double, take or drop: {text}",
+    # ---- formats the site recognises but does not read (dialects.py)
+    "bg.format.unsupported": (
+        "this is {format}, which the site does not read: export the match from the program "
+        "as a .mat text file (or save it in gnubg as .sgf)"
+    ),
     # ---- the project's own text and JSON form (record.py)
     "bg.rec.game_tag": 'a backgammon record opens with [Game "backgammon"]',
     "bg.rec.length": "the Length tag is the match length in points, not {text}",

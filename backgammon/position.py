@@ -77,6 +77,16 @@ class Position:
             if me[p] and opp[25 - p]:
                 raise PositionError(f"point {p} holds checkers of both sides")
 
+    @classmethod
+    def trusted(cls, me: tuple[int, ...], opp: tuple[int, ...]) -> Position:
+        """A position from sides already known to be whole (26 counts each, the off count
+        right, no point shared): a replay's boards, which only legal steps change. Skips
+        the checks of the constructor, which a replay would otherwise pay twice a turn."""
+        pos = object.__new__(cls)
+        object.__setattr__(pos, "me", me)
+        object.__setattr__(pos, "opp", opp)
+        return pos
+
     # --- derived facts -------------------------------------------------------------
     def swapped(self) -> Position:
         """The same board with the turn passed to the other side."""

@@ -143,11 +143,18 @@ class _Builder:
             fields["match"] = self.length > 0 and self.score[who] + value >= self.length
         self.actions.append(Action(who, kind, line=line or 0, turn=turn, **fields))
 
-    def record(self, line: int | None) -> MatRecord:
+    def record(self, line: int | None, form: str) -> MatRecord:
         self.finish()
         if not self.games:
             raise RecordSyntaxError(bg_msg("bg.rec.no_game"), line=line)
-        return MatRecord(self.length, self.players, tuple(self.games), tuple(self.headers))
+        return MatRecord(
+            self.length,
+            self.players,
+            tuple(self.games),
+            tuple(self.headers),
+            program="Bräde Arena",
+            format=form,
+        )
 
 
 def read_bg_text(text: str) -> MatRecord:
@@ -181,7 +188,7 @@ def read_bg_text(text: str) -> MatRecord:
         _entry(builder, em, idx)
     if builder is None:
         builder = _Builder(headers, last)
-    return builder.record(last)
+    return builder.record(last, "text")
 
 
 def _entry(builder: _Builder, m: re.Match[str], line: int) -> None:
@@ -248,7 +255,7 @@ def read_bg_json(text: str) -> MatRecord:
                 _json_turn(builder, turn, player, number, turn_no)
             except RecordSyntaxError as exc:
                 raise exc.located(game=number, turn=turn_no) from None
-    return builder.record(None)
+    return builder.record(None, "json")
 
 
 def _json_turn(

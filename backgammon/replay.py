@@ -18,6 +18,28 @@ the ``Wins N points`` against the result; the game's score line against the scor
 
 A ``Wins`` line that ends a game not finished on the board and not by a drop is read as a
 resignation, which must be 1, 2 or 3 times the cube.
+
+The conventions of other programs (docs/game-record.md, "Backgammon records from other
+programs"), each read so that it can never let a wrong result through:
+
+- ``54: Cannot Move`` is a roll with no play (as ``54:``): the replay checks that no play
+  was possible, like any other play.
+- ``33: ???`` is a roll never played: the game must end right after it (nothing but the
+  ``Losses``/``Wins`` lines follow); the board does not change.
+- ``Losses N point(s)`` (Galaxy) must be in the loser's column and say what the ``Wins``
+  line says.
+- A ``Wins`` line *capped* at what counts (Galaxy, some FIBS clients): less than the
+  game's value is accepted only when the game decides the match and the line says exactly
+  the points the winner needed or the match length; the game counts its full value, so
+  the score is the same whichever way a program writes it. Any other value is refused.
+- A money session (``0 point match``, or any file read with ``money``): no match length,
+  no Crawford rule; with the Jacoby rule (``; [Jacoby "On"]`` or the option) a game won
+  while the cube is centred counts 1 point and its ``Wins`` line must say 1.
+- A resumed match (FIBS): the first game's score line need not be 0–0; the match goes on
+  from it. Decision: when one player is at match point at the resumed start, the file
+  does not say whether the Crawford game was played; the first game is taken as the
+  Crawford game unless it holds a double (then it is post-Crawford, as FIBS and gnubg
+  resume such matches).
 """
 
 from __future__ import annotations
@@ -27,6 +49,7 @@ import re
 from dataclasses import dataclass, field
 
 from backgammon.cube import CubeState, MatchScore, Win, win_kind
+from backgammon.dialects import ReadOptions, canonical_program, unsupported_format
 from backgammon.errors import (
     BackgammonError,
     CubeError,
@@ -35,16 +58,19 @@ from backgammon.errors import (
     MatchError,
     ResultMismatchError,
     ScoreMismatchError,
+    UnsupportedFormatError,
 )
 from backgammon.mat import (
     DOUBLE,
     DROP,
+    LOSS,
     ROLL,
     TAKE,
     WIN,
     Action,
     MatGame,
     MatRecord,
+    MatSeen,
     decode_mat,
     read_mat,
 )
@@ -52,6 +78,7 @@ from backgammon.messages import bg_msg
 from backgammon.movegen import legal_results
 from backgammon.position import BAR, CHECKERS, OFF, START, Position
 from backgammon.record import is_bg_record, read_bg_record
+from backgammon.sgf import is_sgf, read_sgf
 from engine.messages import Msg
 
 __all__ = [
@@ -61,6 +88,7 @@ __all__ = [
     "apply_move_text",
     "replay_mat",
     "replay_record",
+    "replay_text",
 ]
 
 _STEP_RE = re.compile(r"^(?P<path>[^()]+?)(?:\((?P<n>\d)\))?$")
@@ -118,6 +146,10 @@ class MatchReport:
     score: tuple[int, int] = (0, 0)
     winner: int | None = None
     crawford_game: int | None = None
+    program: str = ""
+    format: str = ""
+    money: bool = False
+    jacoby: bool = False
 
     @property
     def valid(self) -> bool:
@@ -128,7 +160,11 @@ class MatchReport:
         and warning's ``code`` and ``params`` (the stored report)."""
         return {
             "valid": self.valid,
-            "length": self.length,
+            "program": self.program or None,
+            "format": self.format or None,
+            "money": self.money,
+            "jacoby": self.jacoby,
+            "length": self.length if self.length >= 0 else None,
             "players": list(self.players),
             "score": {self.players[0]: self.score[0], self.players[1]: self.score[1]},
             "winner": None if self.winner is None else self.players[self.winner],
@@ -217,21 +253,34 @@ def _carry_out(pos: Position, moves: tuple[str, ...]) -> tuple[Position, list[tu
                 me[src] -= 1
                 me[dst] += 1
                 steps.append((src, dst))
-    return Position(tuple(me), tuple(opp)), steps
+    # every step moved one checker between existing points and hit a lone one at most:
+    # the sides stay whole
+    return Position.trusted(tuple(me), tuple(opp)), steps
 
 
 class _GameReplay:
-    def __init__(self, game: MatGame, cube: CubeState, report: MatchReport) -> None:
+    def __init__(
+        self,
+        game: MatGame,
+        cube: CubeState,
+        report: MatchReport,
+        match: MatchScore | None = None,
+        jacoby: bool = False,
+    ) -> None:
         self.game = game
         self.cube = cube
         self.report = report
+        self.match = match if match is not None else MatchScore(report.length)
+        self.jacoby = jacoby
+        self.unplayed: Action | None = None  # a roll written ``???``
+        self.loss: Action | None = None  # Galaxy's ``Losses N points``
         self.boards: list[tuple[int, ...]] = [START.me, START.opp]
         self.on_roll: int | None = None  # who rolls next; None before the opening roll
         self.pending_illegal: tuple[int, int, Msg] | None = None  # (player, line, message)
         self.finished_by_play: int | None = None
 
     def position(self, player: int) -> Position:
-        return Position(self.boards[player], self.boards[1 - player])
+        return Position.trusted(self.boards[player], self.boards[1 - player])
 
     def err(self, exc: BackgammonError, action: Action) -> BackgammonError:
         return exc.located(game=self.game.number, turn=action.turn or None, line=action.line)
@@ -244,6 +293,8 @@ class _GameReplay:
 
     def roll(self, action: Action) -> None:
         player = action.player
+        if action.unplayed and self.finished_by_play is not None:
+            return  # the next roll of a game already over, shown as never played
         if self.finished_by_play is not None:
             raise CubeError(bg_msg("bg.turn.roll_after_end"))
         if self.cube.offered_by is not None:
@@ -254,6 +305,9 @@ class _GameReplay:
         d1, d2 = action.dice
         pos = self.position(player)
         self.accept_pending()  # the opponent's illegal move stands: this player rolled
+        if action.unplayed:  # rolled, then resigned: the board stays
+            self.on_roll = 1 - player
+            return
         played, steps = _carry_out(pos, action.moves)
         # a play of every die in the written order is legal as it stands; otherwise compare
         # with the generated plays
@@ -285,7 +339,7 @@ class _GameReplay:
         if self.on_roll is None:
             raise CubeError(bg_msg("bg.turn.double_before_roll"))
         self.cube = self.cube.double(player, on_roll=self.on_roll, rolled=False)
-        if action.value != self.cube.value * 2:
+        if action.value is not None and action.value != self.cube.value * 2:
             raise CubeError(
                 bg_msg(
                     "bg.cube.value",
@@ -302,11 +356,21 @@ class _GameReplay:
     def run(self) -> tuple[int, int, str]:
         """Replay; returns ``(winner, points, how)``."""
         dropped: tuple[int, int] | None = None
-        for action in self.game.actions:
+        for index, action in enumerate(self.game.actions):
             try:
-                if dropped is not None and action.kind != WIN:
+                if dropped is not None and action.kind not in (WIN, LOSS):
                     raise CubeError(bg_msg("bg.turn.after_drop"))
-                if action.kind == ROLL:
+                if self.unplayed is not None and action.kind not in (WIN, LOSS):
+                    raise CubeError(bg_msg("bg.turn.unplayed_not_last"))
+                if action.kind == LOSS:
+                    if self.loss is not None:
+                        raise ResultMismatchError(bg_msg("bg.loss.twice"))
+                    self.loss = action
+                    continue
+                if action.kind == ROLL and action.unplayed:
+                    self.roll(action)
+                    self.unplayed = action
+                elif action.kind == ROLL:
                     self.roll(action)
                 elif action.kind == DOUBLE:
                     self.double(action)
@@ -318,6 +382,10 @@ class _GameReplay:
                     assert doubler is not None
                     dropped = (doubler, points)
                 else:
+                    rest = self.game.actions[index + 1 :]
+                    if any(a.kind == LOSS for a in rest):
+                        late = next(a for a in rest if a.kind == LOSS)
+                        raise self.err(ResultMismatchError(bg_msg("bg.loss.no_wins")), late)
                     return self.win(action, dropped)
             except BackgammonError as exc:
                 raise self.err(exc, action) from None
@@ -337,26 +405,88 @@ class _GameReplay:
             how = {Win.SINGLE: "single", Win.GAMMON: "gammon", Win.BACKGAMMON: "backgammon"}[kind]
         else:
             winner = player
-            if claimed % self.cube.value or not 1 <= claimed // self.cube.value <= 3:
-                raise ResultMismatchError(
-                    bg_msg("bg.wins.resign", claimed=claimed, cube=self.cube.value)
-                )
-            points = claimed
             how = "resign"
+            cube = self.cube.value
+            if not claimed % cube and 1 <= claimed // cube <= 3:
+                points = claimed
+            else:  # a capped resignation: the least it can have conceded
+                above = [k * cube for k in (1, 2, 3) if k * cube > claimed]
+                if not above or not self.is_cap(winner, claimed, above[0]):
+                    raise ResultMismatchError(bg_msg("bg.wins.resign", claimed=claimed, cube=cube))
+                points = above[0]
         if player != winner:
             raise ResultMismatchError(
                 bg_msg("bg.wins.loser_column", player=self.report.players[player])
             )
-        if claimed != points:
+        if self.jacoby and self.cube.owner is None and self.cube.value == 1 and how != "drop":
+            points = 1  # the Jacoby rule: no gammon before the cube is turned
+            if claimed != 1:
+                raise ResultMismatchError(bg_msg("bg.jacoby.points", claimed=claimed))
+        if claimed != points and not self.is_cap(winner, claimed, points):
+            if claimed < points and self.match.length > 0 and self.is_decisive(winner, points):
+                needed = self.match.length - self.match.score[winner]
+                raise ResultMismatchError(
+                    bg_msg(
+                        "bg.wins.cap",
+                        claimed=claimed,
+                        points=points,
+                        needed=needed,
+                        length=self.match.length,
+                    )
+                )
             raise ResultMismatchError(bg_msg("bg.wins.points", claimed=claimed, points=points))
+        if self.loss is not None:
+            if self.loss.player == winner:
+                raise self.err(
+                    ResultMismatchError(
+                        bg_msg("bg.loss.column", player=self.report.players[winner])
+                    ),
+                    self.loss,
+                )
+            if self.loss.value != claimed:
+                raise self.err(
+                    ResultMismatchError(
+                        bg_msg("bg.loss.points", lost=self.loss.value or 0, claimed=claimed)
+                    ),
+                    self.loss,
+                )
         self.accept_pending()
         return winner, points, how
 
+    def is_decisive(self, winner: int, points: int) -> bool:
+        """Whether ``points`` won by ``winner`` end the match."""
+        length = self.match.length
+        return length > 0 and self.match.score[winner] + points >= length
 
-def replay_record(record: MatRecord) -> MatchReport:
-    report = MatchReport(record.length, record.players)
-    crawford_rule = (record.header("Crawford", "On") or "On").lower() != "off"
-    match = MatchScore(record.length, crawford_rule=crawford_rule)
+    def is_cap(self, winner: int, claimed: int, points: int) -> bool:
+        """A ``Wins`` line capped at what counts: less than the game's ``points``, the game
+        decides the match, and it says exactly the points needed or the match length."""
+        length = self.match.length
+        needed = length - self.match.score[winner]
+        return claimed < points and self.is_decisive(winner, points) and claimed in (needed, length)
+
+
+def replay_record(record: MatRecord, options: ReadOptions | None = None) -> MatchReport:
+    """Replay a read record; ``options`` says what the file cannot (a money session, the
+    Jacoby rule, the program)."""
+    options = options or ReadOptions()
+    length = 0 if options.money else record.length
+    jacoby = length == 0 and (record.jacoby if options.jacoby is None else options.jacoby)
+    report = MatchReport(
+        length,
+        record.players,
+        program=canonical_program(options.program) if options.program else record.program,
+        format=record.format,
+        money=length == 0,
+        jacoby=jacoby,
+    )
+    if record.crawford is not None:
+        crawford_rule = record.crawford
+    else:
+        crawford_rule = (record.header("Crawford", "On") or "On").lower() != "off"
+    match = _start(record, length, crawford_rule, report)
+    if match is None:
+        return report
     for game in record.games:
         try:
             if match.over:
@@ -373,14 +503,19 @@ def replay_record(record: MatRecord) -> MatchReport:
                     line=game.score_line,
                 )
             crawford = match.next_is_crawford()
-            replay = _GameReplay(game, CubeState(crawford=crawford), report)
+            if crawford and match.games == 0 and any(a.kind == DOUBLE for a in game.actions):
+                # resumed post-Crawford (see the module's docstring): the Crawford game
+                # is behind, so no later game is one
+                crawford = False
+                match = MatchScore(length, match.score, 0, None, crawford_rule=False)
+            replay = _GameReplay(game, CubeState(crawford=crawford), report, match, jacoby)
             winner, points, how = replay.run()
             match = match.add_game(winner, points)
             last = next(a for a in reversed(game.actions) if a.kind == WIN)
             # ``and the match`` is optional: FIBS and eXtreme Gammon write it on the game
             # that ends the match, GNU Backgammon 1.07 does not (tests/data/backgammon).
             # Claimed on a game that does not end the match, it is wrong.
-            if last.match and not match.over and record.length > 0:
+            if last.match and not match.over and length > 0:
                 raise ResultMismatchError(bg_msg("bg.wins.match_wrong"), line=last.line)
         except BackgammonError as exc:
             report.errors.append(exc.located(game=game.number))
@@ -390,38 +525,103 @@ def replay_record(record: MatRecord) -> MatchReport:
         )
     report.score = match.score
     report.winner = match.winner
-    report.crawford_game = match.crawford_game
+    # the Crawford game by its number in the file (a resumed match need not start at 1)
+    index = match.crawford_game
+    if index is not None and index <= len(record.games):
+        report.crawford_game = record.games[index - 1].number
+    elif index is not None and record.games:
+        report.crawford_game = record.games[-1].number + index - len(record.games)
+    else:
+        report.crawford_game = index
     return report
 
 
-def replay_text(text: str | bytes) -> MatchReport:
-    """Parse and replay a backgammon record of either form: the project's own text or JSON
-    (``backgammon.record``, recognised by its ``[Game "backgammon"]``) or ``.mat``."""
-    if isinstance(text, bytes):
-        try:
-            text = decode_mat(text)
-        except BackgammonError as exc:
-            report = MatchReport(0, ("Player 1", "Player 2"))
-            report.errors.append(exc)
-            return report
-    if not is_bg_record(text):
-        return replay_mat(text)
+def _start(
+    record: MatRecord, length: int, crawford_rule: bool, report: MatchReport
+) -> MatchScore | None:
+    """The score the match starts from: 0–0, or a resumed match's first score line."""
+    first = record.games[0].score if record.games else (0, 0)
+    if length > 0 and max(first) >= length:
+        report.errors.append(
+            MatchError(
+                bg_msg("bg.match.start", first=first[0], second=first[1]),
+                game=record.games[0].number,
+                line=record.games[0].score_line,
+            )
+        )
+        return None
+    crawford_game = None
+    one_at_match_point = (length - 1 in first) and first != (length - 1, length - 1)
+    if crawford_rule and length > 1 and one_at_match_point and max(first) < length:
+        crawford_game = 1  # see the module's docstring on resumed matches
+    return MatchScore(length, first, 0, crawford_game, crawford_rule)
+
+
+def read_record(data: str | bytes, *, name: str = "", seen: MatSeen | None = None) -> MatRecord:
+    """Read a backgammon record of any form the site reads: the project's own text or JSON
+    (recognised by its ``[Game "backgammon"]``), gnubg's ``.sgf`` (``(;``) or ``.mat`` of
+    any dialect. Raises :class:`UnsupportedFormatError` for a recognised format the site
+    does not read (``name`` is the file's name, when known), :class:`RecordSyntaxError`
+    otherwise; ``seen`` gets what was read before the error."""
+    if isinstance(data, bytes):
+        unsupported = unsupported_format(data, name)
+        if unsupported is not None:
+            raise UnsupportedFormatError(bg_msg("bg.format.unsupported", format=unsupported))
+        text = decode_mat(data)
+    else:
+        unsupported = unsupported_format(data[:4096].encode("utf-8", "replace"), name)
+        if unsupported is not None:
+            raise UnsupportedFormatError(bg_msg("bg.format.unsupported", format=unsupported))
+        text = data
+    if is_bg_record(text):
+        return read_bg_record(text)
+    if is_sgf(text):
+        return read_sgf(text, seen=seen)
+    return read_mat(text, seen=seen)
+
+
+def replay_text(
+    text: str | bytes, *, name: str = "", options: ReadOptions | None = None
+) -> MatchReport:
+    """Parse and replay a backgammon record of any form (:func:`read_record`). A syntax
+    error or an unsupported format is reported, not raised; the report names the length,
+    the players and the program read before it."""
+    seen = MatSeen()
     try:
-        record = read_bg_record(text)
+        record = read_record(text, name=name, seen=seen)
     except BackgammonError as exc:
-        report = MatchReport(0, ("Player 1", "Player 2"))
-        report.errors.append(exc)
-        return report
-    return replay_record(record)
+        return _unread(exc, seen, options)
+    return replay_record(record, options)
 
 
-def replay_mat(text: str | bytes) -> MatchReport:
+# the players of a report whose reader stopped before the file named them
+UNNAMED_PLAYERS = ("Player 1", "Player 2")
+
+
+def _unread(exc: BackgammonError, seen: MatSeen, options: ReadOptions | None) -> MatchReport:
+    program = seen.program
+    if options is not None and options.program:
+        program = canonical_program(options.program)
+    length = seen.length if seen.length is not None else -1
+    if options is not None and options.money:
+        length = 0
+    report = MatchReport(
+        length,
+        seen.players or UNNAMED_PLAYERS,
+        program=program,
+        format="" if isinstance(exc, UnsupportedFormatError) else seen.format,
+        money=length == 0,
+    )
+    report.errors.append(exc)
+    return report
+
+
+def replay_mat(text: str | bytes, options: ReadOptions | None = None) -> MatchReport:
     """Parse and replay a ``.mat`` text (or a file's bytes, :func:`backgammon.mat.decode_mat`).
     A syntax error is reported, not raised."""
+    seen = MatSeen()
     try:
-        record = read_mat(decode_mat(text) if isinstance(text, bytes) else text)
+        record = read_mat(decode_mat(text) if isinstance(text, bytes) else text, seen=seen)
     except BackgammonError as exc:
-        report = MatchReport(0, ("Player 1", "Player 2"))
-        report.errors.append(exc)
-        return report
-    return replay_record(record)
+        return _unread(exc, seen, options)
+    return replay_record(record, options)

@@ -10,7 +10,7 @@ have real plurals; the JSON report is :meth:`backgammon.replay.MatchReport.to_di
 
 from __future__ import annotations
 
-from backgammon.replay import GameReport, MatchReport
+from backgammon.replay import UNNAMED_PLAYERS, GameReport, MatchReport
 
 __all__ = ["report_lines"]
 
@@ -23,6 +23,7 @@ ERROR_KIND_WORDS: dict[str, str] = {
     "score_mismatch": "the score line does not match the games",
     "incomplete": "incomplete game",
     "match": "match rules",
+    "format": "a format the site does not read",
 }
 
 _CONCEDED = {1: "a single game", 2: "a gammon", 3: "a backgammon"}
@@ -33,7 +34,17 @@ def _plural(count: int, noun: str) -> str:
 
 
 def _match_words(length: int) -> str:
-    return f"{length}-point match" if length > 0 else "a session with no match length"
+    """``7-point match``; ``money session`` (length 0); ``no match length read`` (the
+    reader stopped before the ``N point match`` line)."""
+    if length > 0:
+        return f"{length}-point match"
+    return "money session" if length == 0 else "no match length read"
+
+
+def _read_as(report: MatchReport) -> str:
+    """``eXtreme Gammon .mat``, ``GNU Backgammon .sgf``: the dialect read."""
+    parts = [report.program, f".{report.format}" if report.format else ""]
+    return " ".join(p for p in parts if p)
 
 
 def _how(game: GameReport) -> str:
@@ -56,10 +67,18 @@ def report_lines(report: MatchReport) -> list[str]:
     """The text report, one string per line."""
     played = _plural(len(report.games), "game") if report.games else "no games"
     what = f"backgammon, {_match_words(report.length)}"
+    if report.jacoby:
+        what += ", Jacoby rule"
+    if _read_as(report):
+        what += f"; read as {_read_as(report)}"
+    if report.players != UNNAMED_PLAYERS:
+        what += f"; {report.players[0]} – {report.players[1]}"
     if report.valid:
         lines = [f"Record valid: {played} replayed ({what})."]
     else:
         lines = [f"Record NOT valid: {played} replayed before the error ({what})."]
+        if report.errors and report.errors[0].kind == "format":
+            lines = [f"Record NOT read ({what})."]
     for err in report.errors:
         kind = ERROR_KIND_WORDS.get(err.kind, err.kind)
         lines.append(f"Error{_where(err.game, err.line)} ({kind}): {err.message}")

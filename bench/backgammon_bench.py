@@ -7,7 +7,8 @@ roll (race). The same boards go through ``gnubg_nn.moves`` in the same run. Goal
 CPython: ≥ 30,000 calls/s on contact non-doubles, ≥ 8,000 on contact doubles.
 
 ``.mat`` replay: parsing (``read_mat``) against parsing + verifying (``replay_record``) the
-real records in ``tests/data/backgammon/``. Goal: replay ≤ 3× parse.
+real records in ``tests/data/backgammon/``. Goal: replay ≤ 3× parse. The same for gnubg's
+``.sgf`` files there (``read_sgf``: they carry gnubg's analysis, which the reader skips).
 
 Usage: ``python bench/backgammon_bench.py [--games N] [--repeat R]``. Prints figures; the
 last line is one JSON object.
@@ -29,6 +30,7 @@ from backgammon.mat import read_mat
 from backgammon.movegen import legal_results
 from backgammon.position import START, Position
 from backgammon.replay import replay_record
+from backgammon.sgf import read_sgf
 
 DATA = Path(__file__).resolve().parent.parent / "tests" / "data" / "backgammon"
 NON_DOUBLES = [(a, b) for a in range(1, 7) for b in range(1, a)]
@@ -148,6 +150,30 @@ def main() -> int:
         "replay_ms": round(1000 / replay_rate, 3),
         "replay_over_parse": round(ratio, 2),
     }
+    sgf_texts = [p.read_text() for p in sorted(DATA.glob("*.sgf"))]
+    if sgf_texts:
+
+        def parse_sgf() -> int:
+            for _ in range(n):
+                for text in sgf_texts:
+                    read_sgf(text)
+            return n * len(sgf_texts)
+
+        def replay_sgf() -> int:
+            for _ in range(n):
+                for text in sgf_texts:
+                    assert replay_record(read_sgf(text)).valid
+            return n * len(sgf_texts)
+
+        sgf_parse, sgf_replay = rate(parse_sgf, args.repeat), rate(replay_sgf, args.repeat)
+        print(
+            f"  .sgf: parse {1000 / sgf_parse:.2f} ms/file, parse+replay "
+            f"{1000 / sgf_replay:.2f} ms/file ({len(sgf_texts)} files with gnubg's analysis)"
+        )
+        figures["sgf"] = {
+            "parse_ms": round(1000 / sgf_parse, 3),
+            "replay_ms": round(1000 / sgf_replay, 3),
+        }
     print(json.dumps(figures))
     return 0
 

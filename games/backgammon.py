@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from backgammon.cube import CubeState, Win
+from backgammon.dialects import GENERIC_FORMATS, ReadOptions, unsupported_format
 from backgammon.errors import BackgammonError, ResultEntryError
 from backgammon.mat import MAX_MAT_BYTES, read_mat, write_mat
 from backgammon.match import Ending, check_match_length, score_match
@@ -32,6 +33,7 @@ from backgammon.position import BAR, OFF, Position
 from backgammon.record import is_bg_record, read_bg_json, read_bg_text, write_bg_json, write_bg_text
 from backgammon.replay import replay_text
 from backgammon.report import report_lines
+from backgammon.sgf import read_sgf
 from games.board import BACKGAMMON, BoardPicture, CubePicture, Stack
 from games.family import RecordFormat, ReplayOutcome, Term, Vocabulary
 from games.registry import register
@@ -63,6 +65,7 @@ VOCABULARY = Vocabulary(
 
 RECORDS: tuple[RecordFormat[Any], ...] = (
     RecordFormat("mat", ".mat", read_mat, write_mat),
+    RecordFormat("sgf", ".sgf", read_sgf, None),
     RecordFormat("text", ".txt", read_bg_text, write_bg_text),
     RecordFormat("json", ".json", read_bg_json, write_bg_json),
 )
@@ -74,22 +77,34 @@ _CONCEDED = {"single": Win.SINGLE, "gammon": Win.GAMMON, "backgammon": Win.BACKG
 
 _LENGTH_RE = re.compile(r"^[ \t]*\d+[ \t]+point[ \t]+match[ \t]*\r?$", re.I | re.M)
 _GAME_RE = re.compile(r"^[ \t]*Game[ \t]+\d+[ \t]*\r?$", re.I | re.M)
-_SCORE_RE = re.compile(r"^[ \t]*\S[^:\n]*:[ \t]*\d+[ \t]+\S[^:\n]*:[ \t]*\d+[ \t]*\r?$", re.M)
+# a player's name may be empty (Galaxy)
+_SCORE_RE = re.compile(r"^[ \t]*[^:\n]*:[ \t]*\d+[ \t]+[^:\n]*:[ \t]*\d+[ \t]*\r?$", re.M)
+_SGF_RE = re.compile(r"\A\ufeff?\s*\(\s*;[^()]{0,2000}?\bGM\[6\]")
 
 
 def detect(text: str) -> float:
-    """0.95 for a ``.mat`` record (its `` N point match`` line); 0.6 for one without that
-    line that still has a ``Game N`` line followed by the two players' score line (a
-    money-session export); 0.99 for the project's own record (its ``[Game "backgammon"]``
-    tag or JSON ``"game": "backgammon"``: above bräde's claim on tags and JSON); 0
-    otherwise."""
+    """0.95 for a ``.mat`` record (its `` N point match`` line, whatever the line endings:
+    the old Mac's carriage returns too) and for gnubg's ``.sgf`` (``(;`` … ``GM[6]``);
+    0.6 for a ``.mat`` without that line that still has a ``Game N`` line followed by the
+    two players' score line (a money-session export); 0.5 for a backgammon format the site
+    recognises but does not read (``backgammon.dialects.unsupported_format``: eXtreme
+    Gammon's ``.xg``, a gnubg text export with analysis), so that its replay names the
+    format; 0.99 for the project's own record (its ``[Game "backgammon"]`` tag or JSON
+    ``"game": "backgammon"``: above bräde's claim on tags and JSON); 0 otherwise."""
     if is_bg_record(text):
         return 0.99
+    if _SGF_RE.match(text):
+        return 0.95
+    if "\r" in text:
+        text = text.replace("\r\n", "\n").replace("\r", "\n")
     if _LENGTH_RE.search(text):
         return 0.95
     game = _GAME_RE.search(text)
     if game is not None and _SCORE_RE.match(text, game.end() + 1):
         return 0.6
+    unsupported = unsupported_format(text[:4096].encode("utf-8", "replace"))
+    if unsupported is not None and unsupported not in GENERIC_FORMATS:
+        return 0.5
     return 0.0
 
 
@@ -97,12 +112,16 @@ def detect(text: str) -> float:
 
 
 class BackgammonReplayer:
-    """``backgammon.replay.replay_text`` and its text report."""
+    """``backgammon.replay.replay_text`` and its text report. ``name`` is the file's name
+    (its extension tells ``.xg`` and ``.bgf``), ``options`` what the file cannot say
+    (``manage.py replay --program/--money/--jacoby``)."""
 
     max_bytes = MAX_MAT_BYTES
 
-    def run(self, data: bytes) -> ReplayOutcome:
-        report = replay_text(data)
+    def run(
+        self, data: bytes, *, name: str = "", options: ReadOptions | None = None
+    ) -> ReplayOutcome:
+        report = replay_text(data, name=name, options=options)
         return ReplayOutcome(
             family="backgammon",
             valid=report.valid,

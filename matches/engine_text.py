@@ -357,6 +357,26 @@ TEMPLATES.update(
             _count(p, "claimed"),
         ),
         "bg.wins.match_wrong": lambda p: _("'and the match' is wrong"),
+        "bg.wins.cap": lambda p: _(
+            "Wins %(claimed)s: a 'Wins' line less than the game's %(points)s points must be "
+            "exactly what decides the match (%(needed)s needed, or the length %(length)s)"
+        ),
+        "bg.loss.points": lambda p: _(
+            "Losses %(lost)s, but the game's 'Wins' line says %(claimed)s"
+        ),
+        "bg.loss.column": lambda p: _("the 'Losses' line is in the winner's column (%(player)s)"),
+        "bg.loss.twice": lambda p: _("a second 'Losses' line in one game"),
+        "bg.loss.no_wins": lambda p: _("a 'Losses' line must come before the game's 'Wins' line"),
+        "bg.jacoby.points": lambda p: _(
+            "Wins %(claimed)s: with the Jacoby rule a game won while the cube is centred counts 1"
+        ),
+        "bg.match.start": lambda p: _(
+            "the first game's score line %(first)s–%(second)s is past the match length"
+        ),
+        "bg.turn.unplayed_not_last": lambda p: _(
+            "a roll written '???' (never played) must be the game's last play, before the "
+            "resignation's 'Wins' line"
+        ),
         "bg.score.line": lambda p: _(
             "score line %(first)s–%(second)s, but the games before give "
             "%(before_first)s–%(before_second)s"
@@ -405,6 +425,21 @@ TEMPLATES.update(
         "bg.mat.players": lambda p: _("players %(first)s and %(second)s, not %(one)s and %(two)s"),
         "bg.mat.two_entries": lambda p: _("more than two entries on one line"),
         "bg.mat.no_length": lambda p: _("no 'N point match' line"),
+        "bg.sgf.syntax": lambda p: _("not SGF at %(text)s"),
+        "bg.sgf.unclosed": lambda p: _("the SGF file ends inside a game (a ')' is missing)"),
+        "bg.sgf.no_game": lambda p: _("the SGF file holds no game"),
+        "bg.sgf.match_info": lambda p: _(
+            "the game's MI[length:N][ws:N][bs:N] (match length and score) is missing"
+        ),
+        "bg.sgf.setup": lambda p: _(
+            "a position set up by hand (%(prop)s) cannot be replayed from the start"
+        ),
+        "bg.sgf.result": lambda p: _("not a result: %(text)s (expected RE[W+1], RE[B+2R] …)"),
+        "bg.sgf.move": lambda p: _("not a move, double, take or drop: %(text)s"),
+        "bg.format.unsupported": lambda p: _(
+            "this is %(format)s, which the site does not read: export the match from the "
+            "program as a .mat text file (or save it in gnubg as .sgf)"
+        ),
         "bg.rec.game_tag": lambda p: _('a backgammon record opens with [Game "backgammon"]'),
         "bg.rec.length": lambda p: _("the Length tag is the match length in points, not %(text)s"),
         "bg.rec.game_number": lambda p: _(

@@ -33,8 +33,9 @@ CONCEDED = {1: "single", 2: "gammon", 3: "backgammon"}
 
 
 class MatVerification:
-    """A ``.mat`` replay as the verification stores it: ``valid``, the first ``error``
-    (kind, game, line, message) and the report as JSON (with its warnings)."""
+    """A backgammon replay as the verification stores it: ``valid``, the first ``error``
+    (kind, game, line, message) and the report as JSON (with its warnings, the program and
+    the format read: a ``.mat`` of any program's dialect or gnubg's ``.sgf``)."""
 
     def __init__(self, report: MatchReport) -> None:
         self.report = report
@@ -43,7 +44,7 @@ class MatVerification:
 
     def to_dict(self) -> dict[str, Any]:
         data = dict(self.report.to_dict(coded=True))
-        data["format"] = "mat"
+        data["format"] = self.report.format or "mat"  # mat, sgf, text, json: as read
         data["error"] = None if self.error is None else self.error.to_dict(coded=True)
         return data
 

@@ -5,6 +5,9 @@ Runs inside gnubg's own Python (Debian's package ``gnubg``, 1.07.001), not in th
     SELFPLAY_LENGTH=7 SELFPLAY_SEED=11 SELFPLAY_OUT=/tmp/m.mat \
         /usr/games/gnubg -t -q -p scripts/gnubg_selfplay.py
 
+With ``SELFPLAY_SGF=/tmp/m.sgf`` it also saves the match in gnubg's own ``.sgf`` format
+(``save match``): the ``gnubg_*.sgf`` files beside the ``.mat`` ones were made so.
+
 The dice come from gnubg's Mersenne Twister with the given seed, so the same length and
 seed give the same file (checked: byte for byte, but the ``EventDate`` header). The files
 in ``tests/data/backgammon/gnubg_*.mat`` were made so; gnubg names its players ``gnubg``
@@ -42,3 +45,7 @@ for _ in range(20000):
 else:
     raise SystemExit("the match did not finish")
 gnubg.command(f"export match mat {out}")
+# gnubg's own save format beside the export, for the ``.sgf`` reader's tests: the same match.
+sgf_out = os.environ.get("SELFPLAY_SGF")
+if sgf_out:
+    gnubg.command(f"save match {sgf_out}")

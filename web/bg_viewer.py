@@ -15,10 +15,10 @@ from dataclasses import dataclass, field
 
 from backgammon.cube import CubeState
 from backgammon.errors import BackgammonError
-from backgammon.mat import DOUBLE, DROP, ROLL, TAKE, WIN, Action, read_mat
+from backgammon.mat import DOUBLE, DROP, ROLL, TAKE, WIN, Action
 from backgammon.movegen import legal_results
 from backgammon.position import START, Position
-from backgammon.replay import apply_move_text
+from backgammon.replay import apply_move_text, read_record
 from games.backgammon import BackgammonBoardState
 
 __all__ = ["BgFrame", "BgReplayedGame", "NotReplayableError", "replay_mat_game"]
@@ -62,9 +62,10 @@ def _played(pos: Position, action: Action) -> Position:
 
 
 def replay_mat_game(text: str, number: int) -> BgReplayedGame:
-    """Replay game ``number`` of a ``.mat`` text action by action."""
+    """Replay game ``number`` of a backgammon record action by action (``.mat`` of any
+    program's dialect, gnubg's ``.sgf``, the project's own form: ``read_record``)."""
     try:
-        record = read_mat(text)
+        record = read_record(text)
     except BackgammonError as exc:
         raise NotReplayableError(str(exc)) from None
     if not 1 <= number <= len(record.games):

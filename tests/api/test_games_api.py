@@ -72,3 +72,27 @@ def test_kungabrade_takes_a_game_type_and_no_records(settings: Any) -> None:
     assert r.json()["game_type"] == "maktkamp"
     match.refresh_from_db()
     assert match.state == "decided" and match.winner == match.player2
+
+
+def test_a_gnubg_sgf_file_through_the_api(django_capture_on_commit_callbacks: Any) -> None:
+    """gnubg's .sgf as a multipart file: verified, kept as sent, the program and format read
+    in the report."""
+    from pathlib import Path
+
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    s = drawn(2, lengths=[3], game="backgammon")
+    match = match_of(s.tournament, 1, 0)
+    data = Path(__file__).resolve().parent.parent / "data" / "backgammon"
+    names = (str(match.player1), str(match.player2))
+    text = (data / "gnubg_3pt_seed42.sgf").read_text()
+    text = text.replace("PW[gnubg]", f"PW[{names[0]}]").replace("PB[root]", f"PB[{names[1]}]")
+    upload = SimpleUploadedFile("match.sgf", text.encode(), content_type="application/x-go-sgf")
+    ref = client_for(s.referee)
+    with django_capture_on_commit_callbacks(execute=True):
+        r = ref.post(f"/api/matches/{match.pk}/records/", {"file": upload}, format="multipart")
+    assert r.status_code == 202, r.json()
+    detail = ref.get(f"/api/records/{r.json()['id']}/").json()
+    assert detail["text"] == text
+    report = detail["report"]
+    assert (report["program"], report["format"], report["valid"]) == ("GNU Backgammon", "sgf", True)

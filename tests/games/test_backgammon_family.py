@@ -111,12 +111,15 @@ class TestScoring:
 class TestRecords:
     @pytest.mark.parametrize("path", MAT_FILES, ids=[p.name for p in MAT_FILES])
     def test_mat_read_and_written(self, path: Path) -> None:
-        fmt, text, as_json = BG.records
+        fmt, sgf, text, as_json = BG.records
         assert (fmt.name, fmt.suffix) == ("mat", ".mat")
-        assert [(f.name, f.suffix) for f in (text, as_json)] == [
+        assert [(f.name, f.suffix) for f in (sgf, text, as_json)] == [
+            ("sgf", ".sgf"),
             ("text", ".txt"),
             ("json", ".json"),
         ]
+        # gnubg's .sgf is read, not written (the site writes .mat and its own form)
+        assert sgf.read is not None and sgf.write is None
         assert fmt.read is not None and fmt.write is not None
         record = fmt.read(path.read_text())
         assert fmt.read(fmt.write(record)) == record == read_mat(path.read_text())

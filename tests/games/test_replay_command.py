@@ -40,7 +40,8 @@ class TestBackgammon:
         out, code = run(xg)
         assert code == 0
         assert out.splitlines() == [
-            "Record valid: 4 games replayed (backgammon, 3-point match).",
+            "Record valid: 4 games replayed (backgammon, 3-point match; read as eXtreme Gammon "
+            ".mat; Alice – Bob).",
             "Game 1: Alice wins by a drop, cube 2: 2 points; score 2–0.",
             "Game 2 (Crawford game): Bob wins by resignation (a single game), cube 1: "
             "1 point; score 2–1.",
@@ -95,7 +96,8 @@ class TestBackgammon:
         lines = out.splitlines()
         assert (
             lines[0]
-            == "Record NOT valid: 1 game replayed before the error (backgammon, 3-point match)."
+            == "Record NOT valid: 1 game replayed before the error (backgammon, 3-point match; "
+            "read as eXtreme Gammon .mat; Alice – Bob)."
         )
         assert lines[1].startswith(f"Error in game 2, line {line} (cube action): ")
         assert "Crawford" in lines[1]
@@ -135,3 +137,32 @@ def test_brade_reports_are_the_engines_byte_for_byte(path: Path) -> None:
     assert code == (0 if report.valid else 1)
     out, _ = run(path, "--json")
     assert out == json.dumps(report.to_dict(), ensure_ascii=False) + "\n"
+
+
+class TestBackgammonDialects:
+    """``--program``, ``--money`` and ``--jacoby``; gnubg's ``.sgf``; a format the site does
+    not read (docs/game-record.md, "Backgammon records from other programs")."""
+
+    DATA = Path(__file__).resolve().parent.parent / "data" / "backgammon"
+
+    def test_sgf_is_read_and_named(self) -> None:
+        out, code = run(self.DATA / "gnubg_7pt_seed11.sgf", "--json")
+        report = json.loads(out)
+        assert code == 0 and report["valid"]
+        assert (report["program"], report["format"]) == ("GNU Backgammon", "sgf")
+
+    def test_program_and_money_options(self, tmp_path: Path) -> None:
+        text = (self.DATA / "gnubg_5pt_seed2026.mat").read_text()
+        path = tmp_path / "galaxy.txt"
+        path.write_text(text.replace(" 5 point match", "16 point match"))
+        out, code = run(path, "--json", "--program", "galaxy", "--money")
+        report = json.loads(out)
+        assert code == 0 and report["program"] == "BackgammonGalaxy"
+        assert (report["length"], report["money"], report["winner"]) == (0, True, None)
+
+    def test_an_xg_file_is_named_not_called_broken(self, tmp_path: Path) -> None:
+        path = tmp_path / "match.xg"
+        path.write_bytes(b"RGMH\x00\x00\x01\x00binary")
+        out, code = run(path)
+        assert code == 1
+        assert "eXtreme Gammon's own match file (.xg), which the site does not read" in out

@@ -6,6 +6,7 @@ Kungabräde match takes no records. Swedish and English."""
 from __future__ import annotations
 
 import re
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -245,3 +246,25 @@ def test_a_mat_record_shows_its_warnings_with_their_lines(
     # the warning itself in Swedish, the seed's section named as the seed names it
     assert "otillåtet drag 31: 8/4 6/5 står kvar som det spelades" in page
     assert "(Ugyldige slag og ulovlige ryk)" in page and "stands as played" not in page
+
+
+def test_a_gnubg_sgf_record_is_verified_viewed_and_named(
+    client: Client, django_capture_on_commit_callbacks: Any
+) -> None:
+    """gnubg's own .sgf (tests/data/backgammon), the players renamed to the match's: read,
+    verified, the page names the program and format, the viewer steps through it."""
+    match, referee = _mat_match()
+    data = Path(__file__).resolve().parent.parent / "data" / "backgammon"
+    text = (data / "gnubg_3pt_seed42.sgf").read_text()
+    text = text.replace("PW[gnubg]", "PW[Alice]").replace("PB[root]", "PB[Bob]")
+    with django_capture_on_commit_callbacks(execute=True):
+        sub = game_record_submit(match=match, text=text, by=referee)
+    sub = GameRecordSubmission.objects.get(pk=sub.pk)
+    assert sub.text == text  # the archive keeps what was submitted
+    assert sub.report["format"] == "sgf" and sub.report["program"] == "GNU Backgammon"
+    client.force_login(referee)
+    _english(client)
+    status = client.get(reverse("web:record_detail", args=[sub.pk])).content.decode()
+    assert "Read as: GNU Backgammon (.sgf)" in status
+    page = client.get(reverse("web:record_viewer", args=[sub.pk]), {"game": 1, "turn": 1})
+    assert page.status_code == 200 and "Bob" in page.content.decode()

@@ -72,12 +72,13 @@ class RecordUploadForm(forms.Form):
 
     def __init__(self, *args: Any, formats: tuple[str, ...] = ("text", "json"), **kwargs: Any):
         super().__init__(*args, **kwargs)
-        if "mat" in formats:  # backgammon: the .mat text gnubg, eXtreme Gammon, BGBlitz write
+        if "mat" in formats:  # backgammon: .mat of every program's dialect, gnubg's .sgf
             self.fields["text"].help_text = gettext_lazy(
-                "A match as gnubg, eXtreme Gammon or BGBlitz export it (.mat: “7 point "
-                "match”, “Game 1”, numbered move lines)."
+                "A match as gnubg, eXtreme Gammon, BGBlitz, Backgammon Studio, "
+                "BackgammonGalaxy or a FIBS client export it (.mat or .txt: “7 point "
+                "match”, “Game 1”, numbered move lines), or gnubg's own .sgf file."
             )
-            self.fields["file"].widget.attrs["accept"] = ".mat,.txt,text/plain"
+            self.fields["file"].widget.attrs["accept"] = ".mat,.txt,.sgf,text/plain"
 
     def clean_file(self) -> Any:
         upload = self.cleaned_data.get("file")

@@ -151,7 +151,18 @@ def _error_kinds() -> dict[str, str]:
         "match": _("Breaks a match rule"),
         "cube": _("Cube action"),
         "score_mismatch": _("The score line does not match the games"),
+        "format": _("A format the site does not read"),
     }
+
+
+def _dialect(report: dict[str, Any]) -> str:
+    """The program and file format a backgammon record was read as (``eXtreme Gammon
+    (.mat)``), from the stored report; empty for bräde's records, which have one form."""
+    program = report.get("program")
+    form = report.get("format")
+    if not isinstance(program, str) or not program:
+        return f".{form}" if isinstance(form, str) and form and form != "mat" else ""
+    return f"{program} (.{form})" if isinstance(form, str) and form else program
 
 
 def _status_context(sub: GameRecordSubmission) -> dict[str, Any]:
@@ -164,6 +175,7 @@ def _status_context(sub: GameRecordSubmission) -> dict[str, Any]:
     names = record_names(sub.match, sub.text)
     return {
         "sub": sub,
+        "dialect": _dialect(report),
         "done": sub.state in RECORD_DONE_STATES,
         "poll_every": POLL_EVERY,
         "rejected": rejected,

@@ -7,6 +7,13 @@ report is exactly what it was before there were other games (``engine.replay`` w
 record's own match tags); backgammon's adds per game ``points``, ``cube`` and
 ``crawford`` and per match each player's score, the winner and the Crawford game.
 The text report reads as sentences; ``--json`` prints exactly one JSON object.
+
+Backgammon records of every program the site reads (``.mat`` of gnubg, eXtreme Gammon,
+BGBlitz, Backgammon Studio, Galaxy and FIBS clients; gnubg's ``.sgf``): the report names
+the program read. ``--program NAME`` names it where the file cannot (and makes the file a
+backgammon record whatever it looks like); ``--money`` reads it as a money session
+whatever its ``N point match`` line says (Galaxy writes money games as ``16 point
+match``), ``--jacoby`` with the Jacoby rule.
 Exit status 0 valid, 1 not valid, 2 used wrongly (no such file, unreadable, unknown
 option). ``FILE`` may be ``-`` for standard input.
 """
@@ -19,7 +26,9 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from games.registry import detect, families
+from backgammon.dialects import ReadOptions
+from games.backgammon import BackgammonReplayer
+from games.registry import detect, families, family_for
 
 
 class Command(BaseCommand):
@@ -33,6 +42,21 @@ class Command(BaseCommand):
         parser.add_argument(
             "--json", action="store_true", help="print exactly one JSON object (the report)"
         )
+        parser.add_argument(
+            "--program",
+            help="backgammon: the program that wrote the file (eXtreme Gammon, BGBlitz, "
+            "Backgammon Studio, BackgammonGalaxy, FIBS, GNU Backgammon …)",
+        )
+        parser.add_argument(
+            "--money",
+            action="store_true",
+            help="backgammon: a money session, whatever the 'N point match' line says",
+        )
+        parser.add_argument(
+            "--jacoby",
+            action="store_true",
+            help="backgammon: money play with the Jacoby rule",
+        )
 
     def handle(self, *args: Any, **options: Any) -> None:
         path: str = options["file"]
@@ -40,10 +64,21 @@ class Command(BaseCommand):
         # reject an oversized record.
         limit = max(f.replay.max_bytes for f in families() if f.replay is not None)
         data = self._read(path, limit + 1)
-        family = detect(data)
+        bg_options = None
+        if options.get("program") or options.get("money") or options.get("jacoby"):
+            bg_options = ReadOptions(
+                program=options.get("program") or None,
+                money=bool(options.get("money") or options.get("jacoby")),
+                jacoby=True if options.get("jacoby") else None,
+            )
+        family = family_for("backgammon") if bg_options else detect(data)
         if family is None or family.replay is None:
             raise CommandError("not a game record of any game this site knows", returncode=1)
-        outcome = family.replay.run(data)
+        if isinstance(family.replay, BackgammonReplayer):
+            name = "" if path == "-" else path
+            outcome = family.replay.run(data, name=name, options=bg_options)
+        else:
+            outcome = family.replay.run(data)
         if options["json"]:
             self.stdout.write(json.dumps(outcome.report, ensure_ascii=False))
         else:
