@@ -11,6 +11,10 @@ Environment variables (all optional here; ``production.py`` makes some required)
 - ``DJANGO_ALLOWED_HOSTS``: comma-separated host names. Default: ``127.0.0.1,localhost``.
 - ``DJANGO_DEBUG``: ``true``/``false``. Default: true here, false in production.
 - ``CELERY_TASK_SOFT_TIME_LIMIT`` / ``CELERY_TASK_TIME_LIMIT``: seconds per task.
+- ``WEBHOOKS_ALLOW_PRIVATE``: ``true`` lets webhooks deliver to private, loopback and
+  link-local addresses (a receiver on this machine or network). Default: false (refused).
+- ``WEBHOOKS_TIMEOUT``, ``WEBHOOKS_BACKOFF_BASE``, ``WEBHOOKS_MAX_ATTEMPTS``: webhook
+  delivery (seconds to connect/read, first retry's delay, attempts in all).
 """
 
 from __future__ import annotations
@@ -43,6 +47,7 @@ INSTALLED_APPS = [
     "tournaments",
     "matches",
     "clubs",
+    "webhooks",
     "web",
 ]
 
@@ -237,3 +242,17 @@ LOGGING = {
     # runserver prints its own reload notices; don't repeat them.
     "loggers": {"django.utils.autoreload": {"level": "WARNING"}},
 }
+
+# --- Webhooks (webhooks/sending.py, services.py) ----------------------------------------
+# Deliveries to private, loopback and link-local addresses are refused unless this is on
+# (every address the host resolves to is checked at each attempt: SSRF).
+WEBHOOKS_ALLOW_PRIVATE: bool = env.bool("WEBHOOKS_ALLOW_PRIVATE", default=False)
+# Seconds to connect and for each read; the answer's first characters kept in the log.
+WEBHOOKS_TIMEOUT: float = env.float("WEBHOOKS_TIMEOUT", default=5.0)
+WEBHOOKS_LOG_BODY_CHARS = 500
+# Retries: base · 2^(n−1) seconds after failed attempt n, at most WEBHOOKS_BACKOFF_MAX
+# (below the broker's visibility timeout, so Redis never hands a waiting retry to a
+# second worker); WEBHOOKS_MAX_ATTEMPTS attempts in all (8: about 8½ minutes of retries).
+WEBHOOKS_BACKOFF_BASE: float = env.float("WEBHOOKS_BACKOFF_BASE", default=10.0)
+WEBHOOKS_BACKOFF_MAX: float = float(min(120, CELERY_TASK_TIME_LIMIT))
+WEBHOOKS_MAX_ATTEMPTS: int = env.int("WEBHOOKS_MAX_ATTEMPTS", default=8)
