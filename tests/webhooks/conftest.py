@@ -3,6 +3,7 @@ private addresses allowed for it."""
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator
 from typing import Any
 
@@ -10,13 +11,21 @@ import pytest
 
 from tests.webhooks.receiver import Receiver
 
-RECEIVER_PORT = 8113
+# This branch's ports: 8113 for the first (or only) test process, 8111 for a second
+# under pytest-xdist; more processes take a free port the system gives.
+RECEIVER_PORTS = (8113, 8111)
+
+
+def receiver_port() -> int:
+    worker = os.environ.get("PYTEST_XDIST_WORKER", "gw0")
+    index = int(worker.removeprefix("gw"))
+    return RECEIVER_PORTS[index] if index < len(RECEIVER_PORTS) else 0
 
 
 @pytest.fixture
 def receiver(settings: Any) -> Iterator[Receiver]:
     settings.WEBHOOKS_ALLOW_PRIVATE = True
     settings.WEBHOOKS_TIMEOUT = 0.5
-    server = Receiver(RECEIVER_PORT).start()
+    server = Receiver(receiver_port()).start()
     yield server
     server.stop()

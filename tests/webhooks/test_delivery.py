@@ -137,7 +137,7 @@ def test_a_4xx_answer_is_final(receiver: Receiver, django_capture_on_commit_call
 # --- SSRF --------------------------------------------------------------------------------
 
 PRIVATE_URLS = [
-    "http://127.0.0.1:8113/hook",
+    "http://127.0.0.1:8113/hook",  # refused before any connection
     "http://10.1.2.3/hook",
     "http://169.254.169.254/latest/meta-data/",
     "http://[::1]:8113/hook",
