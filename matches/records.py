@@ -39,8 +39,8 @@ from engine.types import Outcome, Side
 from games.results import GameResult as ResultValue
 from matches import record_mat
 from matches.common import active_games, event_add, lock_match, referee_require, setting
-from matches.match_changes import NEWS_RECORD_REJECTED, NEWS_RECORD_VERIFIED, news_tell
 from matches.engine_text import verdict, verdict_text
+from matches.match_changes import NEWS_RECORD_REJECTED, NEWS_RECORD_VERIFIED, news_tell
 from matches.models import (
     EventKind,
     GameRecordSubmission,

@@ -55,14 +55,18 @@ NEWS_EVENTS: dict[str, str] = {
 
 
 def _hooked(tournament_id: int | None) -> bool:
-    return tournament_id is not None and Webhook.objects.filter(tournament_id=tournament_id).exists()
+    return (
+        tournament_id is not None and Webhook.objects.filter(tournament_id=tournament_id).exists()
+    )
 
 
 # --- the watchers ----------------------------------------------------------------------
 
 
 def match_changing_watch(*, match_id: int) -> None:
-    tournament_id = Match.objects.filter(pk=match_id).values_list("tournament_id", flat=True).first()
+    tournament_id = (
+        Match.objects.filter(pk=match_id).values_list("tournament_id", flat=True).first()
+    )
     if tournament_id is None or not _hooked(tournament_id):
         return
     mark = MatchEvent.objects.aggregate(newest=Max("id"))["newest"] or 0
@@ -162,5 +166,8 @@ def _news_data(kind: str, data: dict[str, Any]) -> dict[str, Any]:
             .select_related("player1", "player2", "round")
             .order_by("slot")
         )
-        return {"round": {"id": rnd.pk, "number": rnd.number}, "matches": [match_brief(m) for m in matches]}
+        return {
+            "round": {"id": rnd.pk, "number": rnd.number},
+            "matches": [match_brief(m) for m in matches],
+        }
     return {"status": "finished"}

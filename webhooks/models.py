@@ -74,6 +74,9 @@ class WebhookEvent(models.Model):
     class Meta:
         ordering = ("created_at",)
 
+    def __str__(self) -> str:
+        return f"{self.kind} {self.id}"
+
 
 class DeliveryState(models.TextChoices):
     PENDING = "pending", "waiting"
@@ -99,6 +102,9 @@ class WebhookDelivery(models.Model):
 
     class Meta:
         ordering = ("-created_at", "-id")
-        constraints = [
-            models.UniqueConstraint(fields=["hook", "event"], name="webhook_delivery_once")
-        ]
+        constraints = (
+            models.UniqueConstraint(fields=["hook", "event"], name="webhook_delivery_once"),
+        )
+
+    def __str__(self) -> str:
+        return f"{self.event_id} → hook {self.hook_id}: {self.state}"

@@ -62,9 +62,7 @@ def organiser_require(*, tournament: Tournament, by: User) -> None:
         )
 
 
-def hook_create(
-    *, tournament: Tournament, url: str, events: list[str] | None, by: User
-) -> Webhook:
+def hook_create(*, tournament: Tournament, url: str, events: list[str] | None, by: User) -> Webhook:
     """Register ``url`` for ``events`` (None or empty: every kind) of ``tournament``."""
     organiser_require(tournament=tournament, by=by)
     url = url.strip()
@@ -124,7 +122,9 @@ def event_publish(
     """Make the event ``key`` (once: publishing the same key again does nothing) and a
     delivery to each of the tournament's hooks that wants it (or to ``hook`` only);
     each delivery is enqueued when the transaction commits. None: no hook wants it."""
-    hooks = [hook] if hook is not None else list(Webhook.objects.filter(tournament_id=tournament_id))
+    hooks = (
+        [hook] if hook is not None else list(Webhook.objects.filter(tournament_id=tournament_id))
+    )
     hooks = [h for h in hooks if h.wants(kind)]
     if not hooks:
         return None
@@ -224,13 +224,10 @@ def delivery_attempt(*, delivery_id: int, attempt: int) -> Attempted:
     body = body_bytes(delivery.event.body)
     answer = sending.post(delivery.hook.url, body, delivery_headers(delivery, body, attempt))
     status = answer.status
+    final = answer.refused or (status is not None and status < 500 and status not in RETRY_STATUSES)
     if status is not None and 200 <= status < 300:
         state = DeliveryState.DELIVERED
-    elif answer.refused or (
-        status is not None and status < 500 and status not in RETRY_STATUSES
-    ):
-        state = DeliveryState.FAILED
-    elif attempt >= max_attempts():
+    elif final or attempt >= max_attempts():
         state = DeliveryState.FAILED
     else:
         state = DeliveryState.RETRYING

@@ -27,7 +27,7 @@ from webhooks.models import SUBSCRIBABLE, EventKind
 
 
 def event_choices() -> list[tuple[str, Any]]:
-    labels = {
+    labels: dict[str, Any] = {
         EventKind.MATCH_DECIDED: gettext_lazy("match decided"),
         EventKind.GAME_ENTERED: gettext_lazy("game entered"),
         EventKind.GAME_CORRECTED: gettext_lazy("game corrected"),
@@ -80,9 +80,7 @@ def webhook_create(request: HttpRequest, pk: int) -> HttpResponse:
         messages.error(request, err.message)
         return redirect(_back(tournament))
     # The secret is shown on this answer only (as the API token page shows a new key).
-    response = render(
-        request, "webhooks/created.html", {"tournament": tournament, "hook": hook}
-    )
+    response = render(request, "webhooks/created.html", {"tournament": tournament, "hook": hook})
     response["Cache-Control"] = "no-store"
     return response
 

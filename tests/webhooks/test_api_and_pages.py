@@ -78,14 +78,23 @@ class TestApi:
         user = {
             "referee": lambda: tournament.referees.get(),
             "stranger": lambda: UserFactory.create(),
-            "other organiser": lambda: organiser_of(TournamentFactory.create(organisers=[OrganiserFactory.create()])),
+            "other organiser": lambda: organiser_of(
+                TournamentFactory.create(organisers=[OrganiserFactory.create()])
+            ),
         }[who]()
-        hook = client_for(organiser_of(tournament)).post(
-            api(tournament), {"url": "https://s.example.org/"}, format="json"
-        ).json()
+        hook = (
+            client_for(organiser_of(tournament))
+            .post(api(tournament), {"url": "https://s.example.org/"}, format="json")
+            .json()
+        )
         client = client_for(user)
         assert client.get(api(tournament)).status_code == 403
-        assert client.post(api(tournament), {"url": "https://x.example.org/"}, format="json").status_code == 403
+        assert (
+            client.post(
+                api(tournament), {"url": "https://x.example.org/"}, format="json"
+            ).status_code
+            == 403
+        )
         assert client.delete(api(tournament, hook["id"])).status_code == 403
         assert client.post(api(tournament, hook["id"], "test")).status_code == 403
         assert client.get(api(tournament, hook["id"], "deliveries")).status_code == 403
@@ -94,7 +103,12 @@ class TestApi:
     def test_anonymous_is_refused(self, tournament: Any) -> None:
         client = client_for(None)
         assert client.get(api(tournament)).status_code in (401, 403)
-        assert client.post(api(tournament), {"url": "https://x.example.org/"}, format="json").status_code == 401
+        assert (
+            client.post(
+                api(tournament), {"url": "https://x.example.org/"}, format="json"
+            ).status_code
+            == 401
+        )
 
     def test_a_private_tournament_is_not_found_by_strangers(self) -> None:
         private = TournamentFactory.create(organisers=[OrganiserFactory.create()], is_public=False)
@@ -103,7 +117,9 @@ class TestApi:
 
     def test_a_superuser_manages_any_tournaments_hooks(self, tournament: Any) -> None:
         admin = UserFactory.create(is_superuser=True)
-        made = client_for(admin).post(api(tournament), {"url": "https://s.example.org/"}, format="json")
+        made = client_for(admin).post(
+            api(tournament), {"url": "https://s.example.org/"}, format="json"
+        )
         assert made.status_code == 201
 
     def test_the_test_event_and_the_delivery_log(
@@ -171,7 +187,9 @@ class TestManagePage:
         assert "Lägg till webhooken" in page
 
     def test_a_referee_may_not_add_send_or_delete(self, tournament: Any) -> None:
-        hook = Webhook.objects.create(tournament=tournament, url="https://s.example.org/", secret="x" * 64)
+        hook = Webhook.objects.create(
+            tournament=tournament, url="https://s.example.org/", secret="x" * 64
+        )
         client = self.login(tournament.referees.get())
         for name, args in (
             ("webhooks:create", [tournament.pk]),
@@ -191,5 +209,5 @@ class TestManagePage:
         )
         assert not Webhook.objects.exists()
         assert "This URL cannot receive webhooks: only http and https URLs." in (
-        answer.content.decode()
-    )
+            answer.content.decode()
+        )

@@ -189,7 +189,9 @@ def test_a_redirect_to_a_private_address_is_refused(
     # The receiver plays a public site (its name resolves to it, and its address counts as
     # public here) that redirects to the cloud's metadata address.
     settings.WEBHOOKS_ALLOW_PRIVATE = False
-    monkeypatch.setattr(sending, "resolve", lambda host, port: [host] if host[0].isdigit() else ["127.0.0.1"])
+    monkeypatch.setattr(
+        sending, "resolve", lambda host, port: [host] if host[0].isdigit() else ["127.0.0.1"]
+    )
     monkeypatch.setattr(sending, "address_allowed", lambda a: a == "127.0.0.1")
     receiver.script = [(307, "http://169.254.169.254/latest/meta-data/")]
     url = f"http://scores.example.org:{receiver.port}/hook"
@@ -222,6 +224,16 @@ def test_a_307_to_an_allowed_address_is_followed(
 def test_public_addresses_are_allowed() -> None:
     assert sending.address_allowed("93.184.216.34")
     assert sending.address_allowed("2606:2800:220:1:248:1893:25c8:1946")
-    for address in ("127.0.0.1", "10.0.0.1", "172.16.0.1", "169.254.1.1", "::1", "fe80::1",
-                    "0.0.0.0", "224.0.0.1", "::ffff:10.0.0.1", "fc00::1"):
+    for address in (
+        "127.0.0.1",
+        "10.0.0.1",
+        "172.16.0.1",
+        "169.254.1.1",
+        "::1",
+        "fe80::1",
+        "0.0.0.0",
+        "224.0.0.1",
+        "::ffff:10.0.0.1",
+        "fc00::1",
+    ):
         assert not sending.address_allowed(address), address
