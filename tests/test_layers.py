@@ -142,7 +142,9 @@ def test_matches_and_tournaments_import_nothing_from_webhooks() -> None:
 def test_webhooks_imports_nothing_from_web_but_the_selector_helper() -> None:
     # The manage page (web) includes the webhooks' section; webhooks reuse only web's
     # helper that turns a selector's NotFoundError into a 404.
-    offending = [line for line in _offending("webhooks", ("web",)) if "web.views.common" not in line]
+    offending = [
+        line for line in _offending("webhooks", ("web",)) if "web.views.common" not in line
+    ]
     assert offending == []
 
 
