@@ -147,9 +147,17 @@ def event_publish(
 
 
 def _enqueue(delivery_id: int) -> None:
+    """Send the delivery's first attempt to ``WEBHOOKS_QUEUE`` (its retries follow it)."""
     from webhooks.tasks import deliver
 
-    deliver.delay(delivery_id, 1)
+    deliver.apply_async(args=(delivery_id, 1), queue=delivery_queue())
+
+
+def delivery_queue() -> str | None:
+    """The Celery queue of deliveries (None: the default queue). Deliveries wait on the
+    network, records on the CPU: a queue of their own with a thread-pool worker keeps a
+    slow receiver from holding up record verification (README)."""
+    return getattr(settings, "WEBHOOKS_QUEUE", None) or None
 
 
 def hook_test_send(*, hook: Webhook, by: User) -> WebhookEvent:

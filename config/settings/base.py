@@ -13,8 +13,9 @@ Environment variables (all optional here; ``production.py`` makes some required)
 - ``CELERY_TASK_SOFT_TIME_LIMIT`` / ``CELERY_TASK_TIME_LIMIT``: seconds per task.
 - ``WEBHOOKS_ALLOW_PRIVATE``: ``true`` lets webhooks deliver to private, loopback and
   link-local addresses (a receiver on this machine or network). Default: false (refused).
-- ``WEBHOOKS_TIMEOUT``, ``WEBHOOKS_BACKOFF_BASE``, ``WEBHOOKS_MAX_ATTEMPTS``: webhook
-  delivery (seconds to connect/read, first retry's delay, attempts in all).
+- ``WEBHOOKS_TIMEOUT``, ``WEBHOOKS_BACKOFF_BASE``, ``WEBHOOKS_MAX_ATTEMPTS``,
+  ``WEBHOOKS_QUEUE``: webhook delivery (seconds to connect/read, first retry's delay,
+  attempts in all, the Celery queue; empty: the default one).
 """
 
 from __future__ import annotations
@@ -256,3 +257,8 @@ WEBHOOKS_LOG_BODY_CHARS = 500
 WEBHOOKS_BACKOFF_BASE: float = env.float("WEBHOOKS_BACKOFF_BASE", default=10.0)
 WEBHOOKS_BACKOFF_MAX: float = float(min(120, CELERY_TASK_TIME_LIMIT))
 WEBHOOKS_MAX_ATTEMPTS: int = env.int("WEBHOOKS_MAX_ATTEMPTS", default=8)
+# The Celery queue of deliveries; empty: the default queue (every worker takes them). A
+# delivery waits on the network: give it a queue of its own and a thread-pool worker
+# (``celery -A config worker -Q webhooks --pool threads --concurrency 16``), so a slow
+# receiver never holds up the verification of game records.
+WEBHOOKS_QUEUE: str = env.str("WEBHOOKS_QUEUE", default="")

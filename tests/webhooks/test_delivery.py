@@ -237,3 +237,19 @@ def test_public_addresses_are_allowed() -> None:
         "fc00::1",
     ):
         assert not sending.address_allowed(address), address
+
+
+def test_deliveries_go_to_the_queue_the_settings_name(
+    django_capture_on_commit_callbacks: Any, settings: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from webhooks.tasks import deliver
+
+    queued: list[tuple[Any, Any]] = []
+    monkeypatch.setattr(deliver, "apply_async", lambda args, queue: queued.append((args, queue)))
+    hook = hook_to("https://scores.example.org/hook")
+    settings.WEBHOOKS_QUEUE = "webhooks"
+    delivery = ping(hook, django_capture_on_commit_callbacks)
+    settings.WEBHOOKS_QUEUE = ""
+    ping(hook, django_capture_on_commit_callbacks)
+    assert queued[0] == ((delivery.pk, 1), "webhooks")
+    assert queued[1][1] is None  # the default queue
