@@ -88,6 +88,23 @@ def url_problem(url: str) -> str | None:
     return None
 
 
+def literal_problem(url: str) -> str | None:
+    """At creation, without resolving anything: a URL whose host is a private address
+    written out (or ``localhost``) is refused at once unless private addresses are
+    allowed, so the organiser hears of it then, not from the delivery log. Host names are
+    checked when each delivery is sent (DNS answers change)."""
+    host = (urlsplit(url).hostname or "").lower()
+    if allow_private():
+        return None
+    if host == "localhost" or host.endswith(".localhost"):
+        return "a loopback address"
+    try:
+        ipaddress.ip_address(host)
+    except ValueError:
+        return None  # a host name: checked at send time
+    return None if address_allowed(host) else "a private, loopback or link-local address"
+
+
 def checked_address(host: str, port: int) -> str:
     """The address to connect to for ``host``: the first it resolves to, once every one
     is allowed. Raises ``AddressRefused``."""

@@ -66,7 +66,7 @@ def hook_create(*, tournament: Tournament, url: str, events: list[str] | None, b
     """Register ``url`` for ``events`` (None or empty: every kind) of ``tournament``."""
     organiser_require(tournament=tournament, by=by)
     url = url.strip()
-    problem = sending.url_problem(url)
+    problem = sending.url_problem(url) or sending.literal_problem(url)
     if problem:
         raise ValidationError(
             _("This URL cannot receive webhooks: %(why)s.") % {"why": problem},

@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 
+from core.errors import ValidationError
 from tests.factories import OrganiserFactory, TournamentFactory
 from tests.webhooks.receiver import Receiver
 from webhooks import sending
@@ -151,8 +152,9 @@ PRIVATE_URLS = [
 def test_private_addresses_are_refused_without_the_setting(
     url: str, receiver: Receiver, django_capture_on_commit_callbacks: Any, settings: Any
 ) -> None:
+    hook = hook_to(url)  # registered while the setting allowed it (or refused below)
     settings.WEBHOOKS_ALLOW_PRIVATE = False
-    delivery = ping(hook_to(url), django_capture_on_commit_callbacks)
+    delivery = ping(hook, django_capture_on_commit_callbacks)
     assert (delivery.state, delivery.attempts, delivery.last_status) == (
         DeliveryState.FAILED,
         1,
@@ -253,3 +255,17 @@ def test_deliveries_go_to_the_queue_the_settings_name(
     ping(hook, django_capture_on_commit_callbacks)
     assert queued[0] == ((delivery.pk, 1), "webhooks")
     assert queued[1][1] is None  # the default queue
+
+
+@pytest.mark.parametrize("url", PRIVATE_URLS)
+def test_a_private_address_written_out_is_refused_at_creation(url: str, settings: Any) -> None:
+    settings.WEBHOOKS_ALLOW_PRIVATE = False
+    with pytest.raises(ValidationError) as refused:
+        hook_to(url)
+    assert refused.value.code == "bad_url"
+    assert not Webhook.objects.exists()
+
+
+def test_a_host_name_is_checked_only_when_sent(settings: Any) -> None:
+    settings.WEBHOOKS_ALLOW_PRIVATE = False
+    assert hook_to("https://scores.example.org/hook").pk is not None
