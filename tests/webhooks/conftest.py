@@ -29,3 +29,9 @@ def receiver(settings: Any) -> Iterator[Receiver]:
     server = Receiver(receiver_port()).start()
     yield server
     server.stop()
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    # As tests/matches/conftest.py: the marks of the tests that need real services.
+    config.addinivalue_line("markers", "redis: needs a real Redis (REDIS_URL) and a worker")
+    config.addinivalue_line("markers", "postgres: needs PostgreSQL (DATABASE_URL)")
