@@ -18,6 +18,14 @@ from tournaments.api_base import ApiView
 from webhooks import selectors, services
 from webhooks.models import SUBSCRIBABLE, Webhook
 
+# The errors every operation here may answer (the shared body ``{"error": {...}}``).
+ERRORS: dict[int, OpenApiResponse] = {
+    401: OpenApiResponse(description="Not signed in (send a token)."),
+    403: OpenApiResponse(description="Not an organiser of this tournament."),
+    404: OpenApiResponse(description="No such tournament you can see, or no such webhook."),
+}
+INVALID = {400: OpenApiResponse(description="The URL or the event kinds are not valid.")}
+
 
 class WebhookOut(serializers.Serializer[Any]):
     id = serializers.IntegerField()
@@ -63,14 +71,14 @@ class WebhookInput(serializers.Serializer[Any]):
 
 
 class WebhookListApi(ApiView):
-    @extend_schema(responses={200: WebhookOut(many=True)})
+    @extend_schema(responses={200: WebhookOut(many=True), **ERRORS})
     def get(self, request: Request, pk: int) -> Response:
         """List the tournament's webhooks (organisers only)."""
         tournament = selectors.managed_tournament_get(pk=pk, by=request.user)
         hooks = selectors.hooks_of(tournament=tournament)
         return Response(WebhookOut(hooks, many=True).data)
 
-    @extend_schema(request=WebhookInput, responses={201: WebhookCreatedOut})
+    @extend_schema(request=WebhookInput, responses={201: WebhookCreatedOut, **INVALID, **ERRORS})
     def post(self, request: Request, pk: int) -> Response:
         """Register a webhook.
 
@@ -95,13 +103,13 @@ class WebhookListApi(ApiView):
 
 
 class WebhookDetailApi(ApiView):
-    @extend_schema(responses={200: WebhookOut})
+    @extend_schema(responses={200: WebhookOut, **ERRORS})
     def get(self, request: Request, pk: int, hook_pk: int) -> Response:
         """Show a webhook (its secret's first characters only)."""
         tournament = selectors.managed_tournament_get(pk=pk, by=request.user)
         return Response(WebhookOut(selectors.hook_get(tournament=tournament, pk=hook_pk)).data)
 
-    @extend_schema(request=None, responses={204: None})
+    @extend_schema(request=None, responses={204: None, **ERRORS})
     def delete(self, request: Request, pk: int, hook_pk: int) -> Response:
         """Delete a webhook and its delivery log; retries waiting are dropped."""
         tournament = selectors.managed_tournament_get(pk=pk, by=request.user)
@@ -111,7 +119,7 @@ class WebhookDetailApi(ApiView):
 
 
 class WebhookDeliveryListApi(ApiView):
-    @extend_schema(responses={200: DeliveryOut(many=True)})
+    @extend_schema(responses={200: DeliveryOut(many=True), **ERRORS})
     def get(self, request: Request, pk: int, hook_pk: int) -> Response:
         """List a webhook's latest deliveries (newest first, the last 20)."""
         tournament = selectors.managed_tournament_get(pk=pk, by=request.user)
@@ -125,7 +133,7 @@ class WebhookTestApi(ApiView):
 
     @extend_schema(
         request=None,
-        responses={202: TestOut, 403: OpenApiResponse(description="Not an organiser.")},
+        responses={202: TestOut, **ERRORS},
     )
     def post(self, request: Request, pk: int, hook_pk: int) -> Response:
         """Send a test event (``ping``) to this webhook; its delivery shows in the log."""
