@@ -64,10 +64,13 @@ def _hooked(tournament_id: int | None) -> bool:
 
 
 def match_changing_watch(*, match_id: int) -> None:
+    # One query on every change to a match: the tournament, if it has a hook at all.
     tournament_id = (
-        Match.objects.filter(pk=match_id).values_list("tournament_id", flat=True).first()
+        Webhook.objects.filter(tournament__matches__id=match_id)
+        .values_list("tournament_id", flat=True)
+        .first()
     )
-    if tournament_id is None or not _hooked(tournament_id):
+    if tournament_id is None:
         return
     mark = MatchEvent.objects.aggregate(newest=Max("id"))["newest"] or 0
     transaction.on_commit(partial(audit_events_publish, tournament_id=tournament_id, after=mark))

@@ -211,3 +211,17 @@ class TestManagePage:
         assert "This URL cannot receive webhooks: only http and https URLs." in (
             answer.content.decode()
         )
+
+
+def test_the_admin_lists_hooks_without_their_secret(tournament: Any) -> None:
+    hook = Webhook.objects.create(
+        tournament=tournament, url="https://s.example.org/", secret="s3cr3t" * 10
+    )
+    client = Client()
+    client.force_login(UserFactory.create(is_superuser=True, is_staff=True))
+    listing = client.get("/admin/webhooks/webhook/")
+    detail = client.get(f"/admin/webhooks/webhook/{hook.pk}/change/")
+    assert listing.status_code == 200 and detail.status_code == 200
+    assert hook.url in listing.content.decode()
+    assert hook.secret not in listing.content.decode() + detail.content.decode()
+    assert client.get("/admin/webhooks/webhookdelivery/").status_code == 200
