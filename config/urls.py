@@ -29,6 +29,8 @@ urlpatterns: list[URLPattern | URLResolver] = [
     path("i18n/setlang/", set_language, name="set_language"),
     # Ratings, seasons, exports and archives (clubs app, issue 15).
     path("", include("clubs.urls")),
+    # A tournament's webhooks on its manage page (webhooks app).
+    path("", include("webhooks.urls")),
     # Server-rendered pages (web app); it serves "/" too.
     path("", include("web.urls")),
 ]

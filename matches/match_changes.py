@@ -16,9 +16,22 @@ tell — matches work without the clubs app, the way a Django signal with no rec
 
 from __future__ import annotations
 
-from typing import Protocol
+from typing import Any, Protocol
 
-__all__ = ["MatchWatcher", "match_changing", "match_watcher_register", "match_watchers"]
+__all__ = [
+    "NEWS_RECORD_REJECTED",
+    "NEWS_RECORD_VERIFIED",
+    "NEWS_ROUND_PUBLISHED",
+    "NEWS_TOURNAMENT_FINISHED",
+    "MatchWatcher",
+    "NewsWatcher",
+    "match_changing",
+    "match_watcher_register",
+    "match_watchers",
+    "news_tell",
+    "news_watcher_register",
+    "news_watchers",
+]
 
 
 class MatchWatcher(Protocol):
@@ -46,3 +59,45 @@ def match_changing(*, match_id: int) -> None:
     """Tell every registered watcher that match ``match_id`` is about to change."""
     for watcher in _watchers:
         watcher(match_id=match_id)
+
+
+# --- news: what happened, for the apps that tell others -------------------------------
+#
+# The watchers above hear that a match is *about* to change; the audit trail
+# (``MatchEvent``) says what the change was. Three things have no audit row of their own
+# and happen outside one match's change: a record's verdict (a rejected record writes no
+# event), a Swiss round published (it changes every match of the round at once) and a
+# tournament finished (the last match decided, or a Swiss round published with only
+# byes and walkovers left). The services tell them here; the webhooks app registers its
+# watcher (``webhooks.apps.WebhooksConfig.ready``), so ``matches`` never imports it.
+
+NEWS_RECORD_VERIFIED = "record.verified"
+NEWS_RECORD_REJECTED = "record.rejected"
+NEWS_ROUND_PUBLISHED = "round.published"
+NEWS_TOURNAMENT_FINISHED = "tournament.finished"
+
+
+class NewsWatcher(Protocol):
+    """Told, inside the transaction, that ``kind`` happened in tournament
+    ``tournament_id``; ``data`` holds the ids it concerns (JSON values only)."""
+
+    def __call__(self, *, kind: str, tournament_id: int, data: dict[str, Any]) -> None: ...
+
+
+_news_watchers: list[NewsWatcher] = []
+
+
+def news_watcher_register(watcher: NewsWatcher) -> None:
+    """Register ``watcher`` once (an app's ``ready()`` may run twice)."""
+    if watcher not in _news_watchers:
+        _news_watchers.append(watcher)
+
+
+def news_watchers() -> tuple[NewsWatcher, ...]:
+    return tuple(_news_watchers)
+
+
+def news_tell(*, kind: str, tournament_id: int, **data: Any) -> None:
+    """Tell every registered news watcher that ``kind`` happened."""
+    for watcher in _news_watchers:
+        watcher(kind=kind, tournament_id=tournament_id, data=data)

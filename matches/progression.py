@@ -19,6 +19,7 @@ from django.utils.translation import gettext as _
 from core.errors import ConflictError, ValidationError
 from core.permissions import User
 from matches.common import event_add, reports_settle
+from matches.match_changes import NEWS_TOURNAMENT_FINISHED, news_tell
 from matches.models import FINISHED_STATES, EventKind, Match, MatchEvent, MatchState
 from tournaments.lengths import match_length_problem
 from tournaments.models import Entry, Player, Round, RoundKind, Tournament, TournamentStatus
@@ -321,7 +322,13 @@ def finish_when_played(tournament_id: int, matches: QuerySet[Match]) -> None:
     """Mark the tournament finished when ``matches`` (those that end it) all are: decided,
     walked over, a bye or a replay not needed."""
     if matches.exists() and not matches.exclude(state__in=FINISHED_STATES).exists():
-        Tournament.objects.filter(pk=tournament_id).update(status=TournamentStatus.FINISHED)
+        finished = (
+            Tournament.objects.filter(pk=tournament_id)
+            .exclude(status=TournamentStatus.FINISHED)
+            .update(status=TournamentStatus.FINISHED)
+        )
+        if finished:  # only when it turns finished: told once per finish (webhooks)
+            news_tell(kind=NEWS_TOURNAMENT_FINISHED, tournament_id=tournament_id)
 
 
 def walkover_apply(match: Match, winner: Player, by: User, reason: str) -> None:

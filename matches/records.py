@@ -40,6 +40,7 @@ from games.results import GameResult as ResultValue
 from matches import record_mat
 from matches.common import active_games, event_add, lock_match, referee_require, setting
 from matches.engine_text import verdict, verdict_text
+from matches.match_changes import NEWS_RECORD_REJECTED, NEWS_RECORD_VERIFIED, news_tell
 from matches.models import (
     EventKind,
     GameRecordSubmission,
@@ -219,6 +220,18 @@ def _after_submit(pk: int) -> None:
         game_records_requeue(exclude=pk)
 
 
+# A verdict told to the apps that pass it on (``matches.match_changes``, webhooks): a
+# record that agrees (or whose games were entered from it) is verified; an invalid one or
+# one that disagrees with the entered results is rejected as the match's evidence. A
+# verifier that crashed (``FAILED``) is no verdict on the record and is not told.
+RECORD_NEWS: dict[str, str] = {
+    RecordState.VERIFIED: NEWS_RECORD_VERIFIED,
+    RecordState.ENTERED: NEWS_RECORD_VERIFIED,
+    RecordState.INVALID: NEWS_RECORD_REJECTED,
+    RecordState.MISMATCH: NEWS_RECORD_REJECTED,
+}
+
+
 def game_record_verify(
     *, submission_id: int, replay: Replay | None = None
 ) -> GameRecordSubmission | None:
@@ -287,6 +300,15 @@ def game_record_verify(
         sub.finished_at = timezone.now()
         sub.lease_until = None
         sub.save()
+        news = RECORD_NEWS.get(sub.state)
+        if news is not None:
+            news_tell(
+                kind=news,
+                tournament_id=match.tournament_id,
+                match=match.pk,
+                submission=sub.pk,
+                state=sub.state,
+            )
     return sub
 
 

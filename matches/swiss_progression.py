@@ -47,6 +47,7 @@ from core.errors import ConflictError, ValidationError
 from core.permissions import User
 from matches import swiss_text
 from matches.common import event_add
+from matches.match_changes import NEWS_ROUND_PUBLISHED, news_tell
 from matches.models import (
     FINISHED_STATES,
     EntryEvent,
@@ -317,6 +318,12 @@ def swiss_round_publish(*, round: Round, by: User) -> Round:
         user = _user(by)
         MatchEvent.objects.bulk_create(
             [MatchEvent(match=m, kind=EventKind.SWISS_PUBLISHED, by=user, data={}) for m in matches]
+        )
+        news_tell(
+            kind=NEWS_ROUND_PUBLISHED,
+            tournament_id=rnd.tournament_id,
+            round=rnd.pk,
+            number=rnd.number,
         )
         # The last round may be over already (a bye and walkovers only).
         _tournament_finish_check(rnd.tournament_id)

@@ -1,5 +1,5 @@
 """The apps' layers: ``core`` below everything, ``tournaments`` below ``matches`` below
-``clubs``.
+``clubs`` and ``webhooks``.
 
 ``matches`` imports ``tournaments`` (a match belongs to a tournament's round); the other
 way round goes through ``tournaments.matchplay``, the port ``matches`` registers at
@@ -24,6 +24,7 @@ APPS = (
     "web",
     "clubs",
     "accounts",
+    "webhooks",
     "games",
     "engine",
     "backgammon",
@@ -102,7 +103,7 @@ def test_the_scanner_sees_url_modules_named_to_include() -> None:
 
 def test_tournaments_imports_nothing_from_matches_or_above() -> None:
     # issue 13: clubs hears of a tournament's visibility through tournaments.tournament_changes
-    assert _offending("tournaments", ("matches", "web", "clubs")) == []
+    assert _offending("tournaments", ("matches", "web", "clubs", "webhooks")) == []
 
 
 def test_tournaments_names_no_url_module_of_matches_or_clubs() -> None:
@@ -125,12 +126,27 @@ def test_no_app_includes_another_apps_url_module(package: str) -> None:
 
 def test_config_gathers_every_apps_api_routes() -> None:
     included = included_modules((ROOT / "config" / "api_urls.py").read_text(encoding="utf-8"))
-    assert {"tournaments.urls", "matches.urls", "clubs.api_urls"} <= included
+    assert {"tournaments.urls", "matches.urls", "clubs.api_urls", "webhooks.api_urls"} <= included
 
 
 def test_matches_imports_nothing_from_clubs_or_web() -> None:
     # issue 13: ratings follow a match through the port matches.match_changes
     assert _offending("matches", ("clubs", "web")) == []
+
+
+def test_matches_and_tournaments_import_nothing_from_webhooks() -> None:
+    # Webhooks sit above both: they hear of changes through matches.match_changes.
+    assert _offending("matches", ("webhooks",)) == []
+    assert _offending("tournaments", ("webhooks",)) == []
+
+
+def test_webhooks_imports_nothing_from_web_but_the_selector_helper() -> None:
+    # The manage page (web) includes the webhooks' section; webhooks reuse only web's
+    # helper that turns a selector's NotFoundError into a 404.
+    offending = [
+        line for line in _offending("webhooks", ("web",)) if "web.views.common" not in line
+    ]
+    assert offending == []
 
 
 @pytest.mark.parametrize("package", ["core"])

@@ -14,6 +14,11 @@ Environment variables (all optional here; ``production.py`` makes some required)
   whose ``X-Forwarded-For`` is believed (``127.0.0.1,10.0.0.0/8``). Default: none, the
   client's address is the connection's (``accounts/client_address.py``).
 - ``CELERY_TASK_SOFT_TIME_LIMIT`` / ``CELERY_TASK_TIME_LIMIT``: seconds per task.
+- ``WEBHOOKS_ALLOW_PRIVATE``: ``true`` lets webhooks deliver to private, loopback and
+  link-local addresses (a receiver on this machine or network). Default: false (refused).
+- ``WEBHOOKS_TIMEOUT``, ``WEBHOOKS_BACKOFF_BASE``, ``WEBHOOKS_MAX_ATTEMPTS``,
+  ``WEBHOOKS_QUEUE``: webhook delivery (seconds to connect/read, first retry's delay,
+  attempts in all, the Celery queue; empty: the default one).
 """
 
 from __future__ import annotations
@@ -49,6 +54,7 @@ INSTALLED_APPS = [
     "tournaments",
     "matches",
     "clubs",
+    "webhooks",
     "web",
 ]
 
@@ -300,3 +306,22 @@ LOGGING = {
         "fontTools": {"level": "WARNING"},
     },
 }
+
+# --- Webhooks (webhooks/sending.py, services.py) ----------------------------------------
+# Deliveries to private, loopback and link-local addresses are refused unless this is on
+# (every address the host resolves to is checked at each attempt: SSRF).
+WEBHOOKS_ALLOW_PRIVATE: bool = env.bool("WEBHOOKS_ALLOW_PRIVATE", default=False)
+# Seconds to connect and for each read; the answer's first characters kept in the log.
+WEBHOOKS_TIMEOUT: float = env.float("WEBHOOKS_TIMEOUT", default=5.0)
+WEBHOOKS_LOG_BODY_CHARS = 500
+# Retries: base · 2^(n−1) seconds after failed attempt n, at most WEBHOOKS_BACKOFF_MAX
+# (below the broker's visibility timeout, so Redis never hands a waiting retry to a
+# second worker); WEBHOOKS_MAX_ATTEMPTS attempts in all (8: about 8½ minutes of retries).
+WEBHOOKS_BACKOFF_BASE: float = env.float("WEBHOOKS_BACKOFF_BASE", default=10.0)
+WEBHOOKS_BACKOFF_MAX: float = float(min(120, CELERY_TASK_TIME_LIMIT))
+WEBHOOKS_MAX_ATTEMPTS: int = env.int("WEBHOOKS_MAX_ATTEMPTS", default=8)
+# The Celery queue of deliveries; empty: the default queue (every worker takes them). A
+# delivery waits on the network: give it a queue of its own and a thread-pool worker
+# (``celery -A config worker -Q webhooks --pool threads --concurrency 16``), so a slow
+# receiver never holds up the verification of game records.
+WEBHOOKS_QUEUE: str = env.str("WEBHOOKS_QUEUE", default="")
