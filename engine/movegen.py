@@ -46,7 +46,9 @@ __all__ = [
     "SearchResult",
     "TerminalKind",
     "exceeds",
+    "janblotta_excess",
     "legal_plays",
+    "opp_janblotta",
     "r14_flags",
     "search",
     "start_of_turn",
@@ -196,30 +198,23 @@ def r14_flags(position: Position) -> int:
     )
 
 
-def _r14_after_step(
-    m: list[int], o: list[int], hs: int, first: bool, captured: bool, b: Board
-) -> int:
-    """R14: ``hs`` with the "ever" flags the board after a step sets (as
-    :func:`engine.game.apply_play`: a band on the mover's 13–24; bar + blots on 7–24 more
-    than the open points of Q1, a double-six stack counted whole, R15). The opponent's
-    board changes only by a capture, so its flag is read after the first step and after
-    a capture."""
-    if not hs & R14_BAND and max(m[13:25]) >= 2:
-        hs |= R14_BAND
-    if not hs & R14_JANBLOTTA:
-        exposed = m[0] + m[7:25].count(1)
-        if b.own_stack and m[7] > 1:
-            exposed += m[7]
-        if exposed > m[1:7].count(0):
-            hs |= R14_JANBLOTTA
-    if not hs & R14_OPP_JANBLOTTA and (first or captured):
-        # the opponent's 1–6 are the mover's 13–18, its 7–24 the mover's 19–24 and 1–12
-        exposed = o[0] + o[19:25].count(1) + o[1:13].count(1)
-        if b.opp_stack and o[19] > 1:
-            exposed += o[19]
-        if exposed > o[13:19].count(0):
-            hs |= R14_OPP_JANBLOTTA
-    return hs
+def janblotta_excess(m: list[int], stack: bool) -> int:
+    """R14 janblotta of the mover: bar + blots on 7–24 (a double-six stack on 7 counted
+    whole, R15) − the open points of Q1; the janblotta is out when this is above 0."""
+    exposed = m[0] + m[7:25].count(1)
+    if stack and m[7] > 1:
+        exposed += m[7]
+    return exposed - m[1:7].count(0)
+
+
+def opp_janblotta(o: list[int], stack: bool) -> bool:
+    """R14 janblotta of the opponent, read from the mover's list ``o``: its 1–6 are the
+    mover's 13–18, its 7–24 the mover's 19–24 and 1–12 (R1); a stack on its 7 (the
+    mover's 19) counts whole (R15)."""
+    exposed = o[0] + o[19:25].count(1) + o[1:13].count(1)
+    if stack and o[19] > 1:
+        exposed += o[19]
+    return exposed > o[13:19].count(0)
 
 
 def pattern_of(m: list[int]) -> Pattern | None:
@@ -437,9 +432,23 @@ def search(
     immediate_pattern = b.immediate_pattern
     r10_prefix = b.r10_prefix
     board_points = range(1, 25)
+    # R14, as engine.game.apply_play (after every step): the mover's band is made where a
+    # step lands (``band_scan``: a set-up position that has one already, scan instead);
+    # its janblotta is followed as a running count (``jd``, changed only at a step's two
+    # ends; recounted with a double-six stack, R15); the opponent's board changes only by
+    # a capture, so its flag is read after the first step (as before the play) and after
+    # every capture.
+    band_scan = not r14 & R14_BAND and max(m[13:25]) >= 2
+    own_stack = b.own_stack
+    opp_stack = b.opp_stack
+    jd0 = janblotta_excess(m, own_stack) if not r14 & R14_JANBLOTTA else 0
+    opp_out0 = not r14 & R14_OPP_JANBLOTTA and opp_janblotta(o, opp_stack)
 
-    def rec(rem: tuple[int, ...], path: tuple[int, ...], value: int, hm: int, term: bool) -> int:
-        # ``hm``: the points hit so far (bits 1–24) and the R14 flags (R14_*)
+    def rec(
+        rem: tuple[int, ...], path: tuple[int, ...], value: int, hm: int, term: bool, jd: int
+    ) -> int:
+        # ``hm``: the points hit so far (bits 1–24) and the R14 flags (R14_*); ``jd``: the
+        # mover's janblotta_excess while its flag is unset
         best = -1
         last = 0
         for i in range(len(rem)):
@@ -475,6 +484,7 @@ def search(
                 npath = (*path, code)
                 nvalue = value + gain if pips else value + 32 + d
                 kind = 0
+                njd = jd
                 if not term:
                     if c and opp_is_jan(o):
                         kind = T_SPRANGJAN if f & BLAST else T_JAN  # R10
@@ -483,17 +493,45 @@ def search(
                     elif immediate_pattern and q >= 19 and q < 25 and pattern_of(m) is not None:
                         kind = T_PATTERN  # R12 vasa
                     elif nhm < R14_ALL:  # some R14 flag still unset (they are the top bits)
-                        nhm = _r14_after_step(m, o, nhm, not path, c > 0, b)  # R14
+                        if not nhm & R14_BAND and (
+                            (q <= 24 and q >= 13 and m[q] >= 2)
+                            or (band_scan and max(m[13:25]) >= 2)
+                        ):
+                            nhm |= R14_BAND
+                        if not nhm & R14_JANBLOTTA:
+                            if own_stack:
+                                njd = janblotta_excess(m, True)
+                            else:
+                                if not p:
+                                    njd -= 1  # one checker fewer on the bar
+                                elif p <= 6:
+                                    if not m[p]:
+                                        njd -= 1  # a Q1 point opened
+                                else:
+                                    x = m[p]
+                                    njd += 1 if x == 1 else -1 if x == 0 else 0  # blot left or gone
+                                if q <= 6:
+                                    if m[q] == 1:
+                                        njd += 1  # a Q1 point taken
+                                elif q <= 24:
+                                    x = m[q]
+                                    njd += 1 if x == 1 else -1 if x == 2 else 0  # blot made/covered
+                            if njd > 0:
+                                nhm |= R14_JANBLOTTA
+                        if not nhm & R14_OPP_JANBLOTTA and (
+                            opp_janblotta(o, opp_stack) if c else (opp_out0 and not path)
+                        ):
+                            nhm |= R14_OPP_JANBLOTTA
                 if nrem:
                     if double:
                         # 0/1: the game goes on / is over; 2–5: this step ends it (kind + 1)
                         key = (bytes(m), nhm, kind + 1 if kind else int(term), len(nrem))
                         sub = memo.get(key, -2)
                         if sub == -2:
-                            sub = rec(nrem, npath, nvalue, nhm, term or kind != 0)
+                            sub = rec(nrem, npath, nvalue, nhm, term or kind != 0, njd)
                             memo[key] = sub
                     else:
-                        sub = rec(nrem, npath, nvalue, nhm, term or kind != 0)
+                        sub = rec(nrem, npath, nvalue, nhm, term or kind != 0, njd)
                 else:
                     sub = nvalue
                 if kind:
@@ -531,7 +569,7 @@ def search(
             return value
         return best
 
-    best = rec(rem0, (), 0, r14, False)
+    best = rec(rem0, (), 0, r14, False, jd0)
     return SearchResult(best, candidates, terminals)
 
 

@@ -24,8 +24,8 @@ goes on, both sides' R14 "ever" flags after it: the plays of a turn must differ 
 Games covered by the normal suite, 2,100 in all: ``GAMES_PER_RULE_SET`` (100) games for
 each of the six rule configurations below (600 games, about 35,000 turns, every 8th turn
 cross-checked, every turn's plays checked distinct), ``BULK_GAMES_PER_RULE_SET`` (240)
-more per configuration without the cross-checks (1,440 games, about 84,000 turns; they
-end by jan 918, hemspel 262, uppgivet 148, sprängjan 107, vackert spel 5), plus
+more per configuration without the cross-checks (1,440 games, about 82,000 turns; they
+end by jan 911, hemspel 255, uppgivet 152, sprängjan 114, vackert spel 8), plus
 ``HYPOTHESIS_GAMES`` (10) hypothesis-chosen seeds per configuration (60 more games, every
 4th turn cross-checked). Every one of them is checked after every step, at its end, and
 through its record (replayed, written back). Six in ten games use the cautious player,
