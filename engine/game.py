@@ -47,6 +47,7 @@ from engine.movegen import (
     legal_plays,
     longest_band_run,
     opp_is_jan,
+    opp_janblotta,
     pattern_of,
     stack_play,
     stack_play_available,
@@ -206,16 +207,6 @@ def _mover_lists(own: tuple[int, ...], opp: tuple[int, ...]) -> tuple[list[int],
     )
 
 
-def _opp_janblotta(o: list[int], stack: bool) -> bool:
-    """R14 :func:`has_janblotta_out` of the opponent, read from the mover's list ``o``:
-    the opponent's 1–6 are the mover's 13–18, its 7–12 the mover's 19–24 and its 13–24
-    the mover's 1–12 (R1); its point 7 (a possible R15 stack) is the mover's 19."""
-    exposed = o[0] + o[19:25].count(1) + o[1:13].count(1)
-    if stack and o[19] > 1:
-        exposed += o[19]
-    return exposed > o[13:19].count(0)
-
-
 StraightTurn = tuple[tuple[Step, ...], Position, Outcome | None]
 _WHITE = Side.WHITE
 _BLACK = Side.BLACK
@@ -350,7 +341,7 @@ def _play_straight(
                     jd += 1 if x == 1 else -1 if x == 2 else 0  # a blot made / covered
                 if jd > 0:
                     m_jb = True
-        if c and not o_jb and _opp_janblotta(o, o_stack):
+        if c and not o_jb and opp_janblotta(o, o_stack):
             o_jb = True
 
     # R8, unless the play ended the game (R10 outside talisman, R11, R12)

@@ -91,6 +91,9 @@ MESSAGES: dict[str, str | Plural] = {
         "R10: under {rules} a jan must come from a play that satisfies R8; {side} must play "
         "{best} with {dice} here (e.g. {example}), and these steps cannot be continued that far"
     ),
+    # the example of play.r8/play.r10 when the maximum is reached only past a step that ends
+    # the game (rules.md R8: counted as if the game went on)
+    "play.example_past_end": "{play}, counted as if the game went on after {end}, which ends it",
     # ---- turns and games (game.py, replay.py)
     "game.over": "the game is over ({outcome}); no more turns may be played",
     "game.over_resign": "the game is over ({outcome}); cannot resign",

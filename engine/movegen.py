@@ -9,14 +9,20 @@ doubles as four steps; positions reached twice at the same depth of a double are
 once (a transposition table: in bräde the order of a double's steps matters — no bands on
 2–11, blasting rights re-checked after every step — so gnubg's "non-increasing source"
 short cut would lose plays). It keeps the plays reaching the maximum R8 demands and drops
-plays that lead to the same position.
+a play only when another gives the same result: the same boards, the same points hit
+(the ``*`` of the record), the same end of the game (jan or sprängjan by the step that
+ends it, R10; hemspel, R11; a vasa pattern, R12) and, for a play after which the game
+goes on, the same R14 "ever" flags of both sides (updated after every step, as the
+replay does: a band made and left within the roll counts). Blasting then hitting (jan)
+and hitting then blasting (sprängjan) may reach the same boards; both are kept. The
+flags are followed only while one of them is still unset.
 
 Plays that end the game in the middle of a roll (R10 jan/sprängjan, R11 hemspel, R12
-vasa pattern) stop at the step that ends it. Decision (rules.md "exceptions" of R8): the
-maximum of R8 is taken over the whole tree as if the game went on after such a step; a
-play that ends the game is legal without reaching it, except under ``talisman`` R10 where
-the steps up to the jan must be the start of a play that reaches it. A play that does not
-end the game must reach the maximum.
+vasa pattern) stop at the step that ends it. rules.md R8 ("a step that ends the game"):
+the maximum of R8 is taken over the whole tree as if the game went on after such a step;
+a play that ends the game is legal without reaching it, except under ``talisman`` R10
+where the steps up to the jan must be the start of a play that reaches it. A play that
+does not end the game must reach the maximum.
 """
 
 from __future__ import annotations
@@ -31,12 +37,19 @@ from engine.types import CHECKERS_PER_SIDE, Pattern, Side, to_other_numbering
 __all__ = [
     "BLAST",
     "HIT",
+    "R14_ALL",
+    "R14_BAND",
+    "R14_JANBLOTTA",
+    "R14_OPP_JANBLOTTA",
     "REDUCED",
     "Board",
     "SearchResult",
     "TerminalKind",
     "exceeds",
+    "janblotta_excess",
     "legal_plays",
+    "opp_janblotta",
+    "r14_flags",
     "search",
     "start_of_turn",
 ]
@@ -65,6 +78,15 @@ T_HEMSPEL = 3
 T_PATTERN = 4
 
 TerminalKind = int
+
+# R14 "ever" flags a search follows (:func:`search`'s ``r14``), as bits above the hit mask
+# (bits 1–24 mark the points where the play hit or blasted): the mover has had a band on
+# 13–24, the mover has had the janblotta out, the opponent has had it out.
+R14_BAND = 1 << 25
+R14_JANBLOTTA = 1 << 26
+R14_OPP_JANBLOTTA = 1 << 27
+R14_ALL = R14_BAND | R14_JANBLOTTA | R14_OPP_JANBLOTTA
+_HITS = R14_BAND - 1
 
 # The mover's point q is the opponent's point _OPP[q] (R1); index 0 is the bar.
 _OPP: tuple[int, ...] = (0, *(to_other_numbering(q) for q in range(1, 25)))
@@ -162,6 +184,37 @@ def opp_is_jan(o: list[int]) -> bool:
         if o[x]:
             occ += 1
     return o[0] > 6 - occ
+
+
+def r14_flags(position: Position) -> int:
+    """The R14 "ever" flags of ``position`` (mover's band and janblotta, the opponent's
+    janblotta) as the bits :func:`search` follows."""
+    mover = position.state(position.to_move)
+    other = position.state(position.to_move.other)
+    return (
+        (R14_BAND if mover.ever_band_13_24 else 0)
+        | (R14_JANBLOTTA if mover.ever_janblotta else 0)
+        | (R14_OPP_JANBLOTTA if other.ever_janblotta else 0)
+    )
+
+
+def janblotta_excess(m: list[int], stack: bool) -> int:
+    """R14 janblotta of the mover: bar + blots on 7–24 (a double-six stack on 7 counted
+    whole, R15) − the open points of Q1; the janblotta is out when this is above 0."""
+    exposed = m[0] + m[7:25].count(1)
+    if stack and m[7] > 1:
+        exposed += m[7]
+    return exposed - m[1:7].count(0)
+
+
+def opp_janblotta(o: list[int], stack: bool) -> bool:
+    """R14 janblotta of the opponent, read from the mover's list ``o``: its 1–6 are the
+    mover's 13–18, its 7–24 the mover's 19–24 and 1–12 (R1); a stack on its 7 (the
+    mover's 19) counts whole (R15)."""
+    exposed = o[0] + o[19:25].count(1) + o[1:13].count(1)
+    if stack and o[19] > 1:
+        exposed += o[19]
+    return exposed > o[13:19].count(0)
 
 
 def pattern_of(m: list[int]) -> Pattern | None:
@@ -309,11 +362,14 @@ class SearchResult:
     """What :func:`search` found. Paths are tuples of encoded steps (see :func:`encode`)."""
 
     best: int  # the R8 maximum over the whole tree (as if the game went on)
-    candidates: dict[tuple[bytes, int], tuple[int, tuple[int, ...]]]  # key -> (value, path)
-    terminals: dict[tuple[bytes, int], tuple[tuple[int, ...], int, int]]  # -> (path, kind, best)
+    # (board, hits and R14 flags) -> (value, path)
+    candidates: dict[tuple[bytes, int], tuple[int, tuple[int, ...]]]
+    # (board, hits, terminal kind) -> (path, kind, best value of a play through it)
+    terminals: dict[tuple[bytes, int, int], tuple[tuple[int, ...], int, int]]
 
     def legal_paths(self, b: Board) -> list[tuple[tuple[int, ...], int]]:
-        """(path, terminal kind or 0) of every legal play, one per resulting position."""
+        """(path, terminal kind or 0) of every legal play, one per distinct result
+        (module doc)."""
         out: list[tuple[tuple[int, ...], int]] = []
         best = self.best
         for path, kind, sub in self.terminals.values():
@@ -355,12 +411,15 @@ def search(
     dice: tuple[int, ...],
     b: Board,
     rem: tuple[int, ...] | None = None,
+    r14: int = R14_ALL,
 ) -> SearchResult:
     """Depth-first search over every order of the dice (module doc). ``m``/``o`` are
     restored on return. ``rem``: the dice still to play, if not the whole roll (higher
-    first); values then count from zero."""
+    first); values then count from zero. ``r14``: the R14 flags already set before the
+    play (:func:`r14_flags`); plays are told apart by the flags still unset (the default,
+    all set, follows none: enough for the R8 maximum)."""
     candidates: dict[tuple[bytes, int], tuple[int, tuple[int, ...]]] = {}
-    terminals: dict[tuple[bytes, int], tuple[tuple[int, ...], int, int]] = {}
+    terminals: dict[tuple[bytes, int, int], tuple[tuple[int, ...], int, int]] = {}
     double = len(dice) == 2 and dice[0] == dice[1]
     if rem is not None:
         rem0 = tuple(sorted(rem, reverse=True))
@@ -371,9 +430,25 @@ def search(
     memo: dict[tuple[bytes, int, int, int], int] = {}
     pips = b.pips
     immediate_pattern = b.immediate_pattern
+    r10_prefix = b.r10_prefix
     board_points = range(1, 25)
+    # R14, as engine.game.apply_play (after every step): the mover's band is made where a
+    # step lands (``band_scan``: a set-up position that has one already, scan instead);
+    # its janblotta is followed as a running count (``jd``, changed only at a step's two
+    # ends; recounted with a double-six stack, R15); the opponent's board changes only by
+    # a capture, so its flag is read after the first step (as before the play) and after
+    # every capture.
+    band_scan = not r14 & R14_BAND and max(m[13:25]) >= 2
+    own_stack = b.own_stack
+    opp_stack = b.opp_stack
+    jd0 = janblotta_excess(m, own_stack) if not r14 & R14_JANBLOTTA else 0
+    opp_out0 = not r14 & R14_OPP_JANBLOTTA and opp_janblotta(o, opp_stack)
 
-    def rec(rem: tuple[int, ...], path: tuple[int, ...], value: int, hm: int, term: bool) -> int:
+    def rec(
+        rem: tuple[int, ...], path: tuple[int, ...], value: int, hm: int, term: bool, jd: int
+    ) -> int:
+        # ``hm``: the points hit so far (bits 1–24) and the R14 flags (R14_*); ``jd``: the
+        # mover's janblotta_excess while its flag is unset
         best = -1
         last = 0
         for i in range(len(rem)):
@@ -409,6 +484,7 @@ def search(
                 npath = (*path, code)
                 nvalue = value + gain if pips else value + 32 + d
                 kind = 0
+                njd = jd
                 if not term:
                     if c and opp_is_jan(o):
                         kind = T_SPRANGJAN if f & BLAST else T_JAN  # R10
@@ -416,33 +492,59 @@ def search(
                         kind = T_HEMSPEL  # R11
                     elif immediate_pattern and q >= 19 and q < 25 and pattern_of(m) is not None:
                         kind = T_PATTERN  # R12 vasa
+                    elif nhm < R14_ALL:  # some R14 flag still unset (they are the top bits)
+                        if not nhm & R14_BAND and (
+                            (q <= 24 and q >= 13 and m[q] >= 2)
+                            or (band_scan and max(m[13:25]) >= 2)
+                        ):
+                            nhm |= R14_BAND
+                        if not nhm & R14_JANBLOTTA:
+                            if own_stack:
+                                njd = janblotta_excess(m, True)
+                            else:
+                                if not p:
+                                    njd -= 1  # one checker fewer on the bar
+                                elif p <= 6:
+                                    if not m[p]:
+                                        njd -= 1  # a Q1 point opened
+                                else:
+                                    x = m[p]
+                                    njd += 1 if x == 1 else -1 if x == 0 else 0  # blot left or gone
+                                if q <= 6:
+                                    if m[q] == 1:
+                                        njd += 1  # a Q1 point taken
+                                elif q <= 24:
+                                    x = m[q]
+                                    njd += 1 if x == 1 else -1 if x == 2 else 0  # blot made/covered
+                            if njd > 0:
+                                nhm |= R14_JANBLOTTA
+                        if not nhm & R14_OPP_JANBLOTTA and (
+                            opp_janblotta(o, opp_stack) if c else (opp_out0 and not path)
+                        ):
+                            nhm |= R14_OPP_JANBLOTTA
                 if nrem:
                     if double:
-                        key = (bytes(m), nhm, 2 if kind else int(term), len(nrem))
+                        # 0/1: the game goes on / is over; 2–5: this step ends it (kind + 1)
+                        key = (bytes(m), nhm, kind + 1 if kind else int(term), len(nrem))
                         sub = memo.get(key, -2)
                         if sub == -2:
-                            sub = rec(nrem, npath, nvalue, nhm, term or kind != 0)
+                            sub = rec(nrem, npath, nvalue, nhm, term or kind != 0, njd)
                             memo[key] = sub
-                            if kind:
-                                tkey = (key[0], nhm)
-                                if tkey not in terminals:
-                                    terminals[tkey] = (npath, kind, sub)
                     else:
-                        sub = rec(nrem, npath, nvalue, nhm, term or kind != 0)
-                        if kind:
-                            tkey = (bytes(m), nhm)
-                            old = terminals.get(tkey)
-                            if old is None:
-                                terminals[tkey] = (npath, kind, sub)
-                            elif sub > old[2]:
-                                terminals[tkey] = (old[0], old[1], sub)
+                        sub = rec(nrem, npath, nvalue, nhm, term or kind != 0, njd)
                 else:
                     sub = nvalue
+                if kind:
+                    # one play per (board, hits, kind): the first found; under talisman
+                    # R10 a jan's steps must start a play reaching the maximum, so there
+                    # the one with the best continuation
+                    tkey = (bytes(m), nhm & _HITS, kind)
+                    old = terminals.get(tkey)
+                    if old is None or (r10_prefix and kind <= T_SPRANGJAN and sub > old[2]):
+                        terminals[tkey] = (npath, kind, sub)
+                elif not nrem:
                     k2 = (bytes(m), nhm)
-                    if kind:
-                        if k2 not in terminals:
-                            terminals[k2] = (npath, kind, sub)
-                    elif not term:
+                    if not term:
                         old2 = candidates.get(k2)
                         if old2 is None or old2[0] < nvalue:
                             candidates[k2] = (nvalue, npath)
@@ -467,7 +569,7 @@ def search(
             return value
         return best
 
-    best = rec(rem0, (), 0, 0, False)
+    best = rec(rem0, (), 0, r14, False, jd0)
     return SearchResult(best, candidates, terminals)
 
 
@@ -611,7 +713,8 @@ _ROLLS: dict[tuple[int, ...], tuple[int, ...]] = {
 
 
 def legal_plays(position: Position, dice: tuple[int, ...], rules: RuleSet) -> list[Play]:
-    """Every distinct legal play (by resulting position) for ``position.to_move``.
+    """Every legal play for ``position.to_move``, one per distinct result (module doc:
+    the boards after it, the points hit, how it ends the game, the R14 flags after it).
 
     ``dice`` is ``(a, b)`` or ``(d,)`` for a single-die roll (R13 is the caller's business:
     this function does not ask whether a single die may be rolled). A play that ends the
@@ -622,7 +725,7 @@ def legal_plays(position: Position, dice: tuple[int, ...], rules: RuleSet) -> li
     position = start_of_turn(position, dice, rules)
     m, o, own_stack, opp_stack = view(position)
     b = Board.of(rules, own_stack, opp_stack)
-    result = search(m, o, dice, b)
+    result = search(m, o, dice, b, r14=r14_flags(position))
     plays = [Play(tuple([decode(c) for c in path])) for path, _ in result.legal_paths(b)]
     if stack_play_available(position, dice, rules):
         plays.append(stack_play(position))

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from engine.errors import IllegalPlayError
-from engine.messages import Msg, msg
+from engine.messages import Msg, Param, msg
 from engine.movegen import (
     BLAST,
     E_BAR,
@@ -174,7 +174,7 @@ def _checked(
         more = search(mm, oo, dice, b, rem=tuple(used)).best if used else 0
         if value + more == best:
             return Verified(play, term, value)
-        example = _example(result, b)
+        example = _example(result, m, o, roll, b)
         raise IllegalPlayError(
             msg(
                 "play.r10",
@@ -187,7 +187,7 @@ def _checked(
         )
     if value == best:
         return Verified(play, term, value)
-    example = _example(result, b)
+    example = _example(result, m, o, roll, b)
     raise IllegalPlayError(
         msg(
             "play.r8",
@@ -398,13 +398,79 @@ def _straight(
     return tuple(codes), value, kind, reduced
 
 
-def _example(result: SearchResult, b: Board) -> str:
-    paths = result.legal_paths(b)
-    if not paths:
+def _example(
+    result: SearchResult, m: list[int], o: list[int], roll: tuple[int, ...], b: Board
+) -> Param:
+    """An example for an R8 refusal that uses the dice the refusal names (``result.best``):
+    a legal play reaching the maximum after which the game goes on, if there is one.
+    Otherwise the maximum is reached only past a step that ends the game, counted as if
+    the game went on (rules.md R8): the whole sequence of steps, naming the play that ends
+    it (``play.example_past_end``). ``m``/``o`` are the position before the play."""
+    best = result.best
+    for value, path in result.candidates.values():
+        if value == best:
+            return Play(tuple(decode(c) for c in path)).text()
+    found = _past_end(m, o, roll, b, best)
+    if found is None:  # pragma: no cover - the search found a sequence worth ``best``
         return "-"
-    # prefer a play that does not end the game
-    paths.sort(key=lambda pk: pk[1] != 0)
-    return Play(tuple(decode(c) for c in paths[0][0])).text()
+    codes, end = found
+    return msg(
+        "play.example_past_end",
+        play=Play(tuple(decode(c) for c in codes)).text(),
+        end=Play(tuple(decode(c) for c in codes[: end + 1])).text(),
+    )
+
+
+def _past_end(
+    m: list[int], o: list[int], roll: tuple[int, ...], b: Board, best: int
+) -> tuple[tuple[int, ...], int] | None:
+    """A sequence of legal steps of ``roll`` worth ``best`` (R8) that passes a step ending
+    the game (R10–R12), played on as :func:`engine.movegen.search` counts it: (its codes,
+    the index of the first step that ends the game), or None. ``m``/``o`` are restored."""
+    pips = b.pips
+
+    def rec(
+        rem: tuple[int, ...], codes: tuple[int, ...], value: int, end: int
+    ) -> tuple[tuple[int, ...], int] | None:
+        if value == best:
+            return (codes, end) if end >= 0 else None  # every step adds to the value
+        for d in sorted(set(rem), reverse=True):
+            i = rem.index(d)
+            nrem = rem[:i] + rem[i + 1 :]
+            for p in range(25):
+                if not m[p]:
+                    continue
+                f = check_step(m, o, p, d, b)
+                if f < 0:
+                    continue
+                q = min(p + d, 25)
+                m[p] -= 1
+                m[q] += 1
+                c = 0
+                if q < 25 and f & 3:
+                    c = o[q]
+                    o[q] = 0
+                    o[0] += c
+                nend = end
+                if end < 0 and (
+                    (c and opp_is_jan(o))
+                    or (q == 25 and m[25] == CHECKERS_PER_SIDE)
+                    or (b.immediate_pattern and 19 <= q < 25 and pattern_of(m) is not None)
+                ):
+                    nend = len(codes)  # R10, R11, R12 vasa
+                code = (((p * 26 + q) * 8 + d) << 3) | f
+                gain = (q - p) if pips else 32 + d
+                found = rec(nrem, (*codes, code), value + gain, nend)
+                m[p] += 1
+                m[q] -= 1
+                if c:
+                    o[q] = c
+                    o[0] -= c
+                if found is not None:
+                    return found
+        return None
+
+    return rec(roll, (), 0, -1)
 
 
 def _apply(m: list[int], o: list[int], s: Step) -> None:

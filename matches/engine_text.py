@@ -104,6 +104,9 @@ TEMPLATES: dict[str, Callable[[Params], str]] = {
         "play %(best)s with %(dice)s here (e.g. %(example)s), and these steps cannot be "
         "continued that far"
     ),
+    "play.example_past_end": lambda p: _(
+        "%(play)s, counted as if the game went on after %(end)s, which ends it"
+    ),
     "game.over": lambda p: _("the game is over (%(outcome)s); no more turns may be played"),
     "game.over_resign": lambda p: _("the game is over (%(outcome)s); cannot resign"),
     "roll.bad": lambda p: _("R3: a roll is one or two dice of 1–6, not %(dice)s"),

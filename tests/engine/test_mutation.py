@@ -41,9 +41,9 @@ def may_be_legal(
 ) -> bool:
     """Whether a legal play moves the mover's checkers the same way.
 
-    ``legal_plays`` keeps one play per resulting position, so the same net movement in
-    another order (or through other points) may be legal too: such mutations are not
-    asserted to fail.
+    ``legal_plays`` keeps one play per distinct result (boards, outcome, R14 flags), so
+    the same net movement in another order (or through other points) may be legal too:
+    such mutations are not asserted to fail.
     """
     wanted = movement((s.src, s.dst) for s in steps)
     return any(

@@ -16,14 +16,16 @@ the pattern stands, nothing borne off; no outcome: nobody jan, nobody home).
 
 On some turns it also checks the generator against the verifier: every legal play is
 accepted by ``Game.play_turn``; a shortened legal play is accepted exactly when its
-resulting position is that of some legal play (under board/vasa: only if); and the
-generator agrees with a naive reference search (no transposition table).
+result is that of some legal play (under board/vasa: only if); and the generator agrees
+with a naive reference search (no transposition table). A play's result is the boards
+after it, how it ends the game (jan, sprängjan, hemspel, vasa pattern) and, when the game
+goes on, both sides' R14 "ever" flags after it: the plays of a turn must differ in it.
 
 Games covered by the normal suite, 2,100 in all: ``GAMES_PER_RULE_SET`` (100) games for
 each of the six rule configurations below (600 games, about 35,000 turns, every 8th turn
 cross-checked, every turn's plays checked distinct), ``BULK_GAMES_PER_RULE_SET`` (240)
-more per configuration without the cross-checks (1,440 games, about 84,000 turns; they
-end by jan 918, hemspel 262, uppgivet 148, sprängjan 107, vackert spel 5), plus
+more per configuration without the cross-checks (1,440 games, about 82,000 turns; they
+end by jan 911, hemspel 255, uppgivet 152, sprängjan 114, vackert spel 8), plus
 ``HYPOTHESIS_GAMES`` (10) hypothesis-chosen seeds per configuration (60 more games, every
 4th turn cross-checked). Every one of them is checked after every step, at its end, and
 through its record (replayed, written back). Six in ten games use the cautious player,
@@ -50,10 +52,11 @@ from engine.movegen import (
     opp_is_jan,
     pattern_of,
     start_of_turn,
+    unview,
     view,
 )
 from engine.play import Play
-from engine.position import Position
+from engine.position import Position, has_band_13_24, has_janblotta_out
 from engine.record import (
     GameRecord,
     MatchRecord,
@@ -146,19 +149,52 @@ def check_outcome(game: Game) -> None:
         assert outcome.kind is OutcomeKind.UPPGIVET
 
 
-def reference_positions(position: Position, dice: tuple[int, ...], rules: RuleSet) -> set[bytes]:
-    """Naive search over every step sequence (no transposition table): the resulting
-    mover boards (with opponent bars) of the legal plays."""
+def r14_start(pos: Position) -> tuple[bool, bool, bool]:
+    """R14 flags before a play: the mover's band and janblotta, the opponent's janblotta."""
+    mover, other = pos.state(pos.to_move), pos.state(pos.to_move.other)
+    return mover.ever_band_13_24, mover.ever_janblotta, other.ever_janblotta
+
+
+def r14_step(
+    pos: Position, m: list[int], o: list[int], flags: tuple[bool, bool, bool], stack: bool
+) -> tuple[bool, bool, bool]:
+    """The R14 flags after a step (rules.md R14, engine.game's decision: after every step),
+    read from both sides' boards in their own numbering; ``stack``: the R15 stack move."""
+    own, other = unview(m, o)
+    band, jb, ojb = flags
+    m_stack = pos.state(pos.to_move).stack_on_7 or stack
+    o_stack = pos.state(pos.to_move.other).stack_on_7
+    return (
+        band or has_band_13_24(own),
+        jb or has_janblotta_out(own, m_stack),
+        ojb or has_janblotta_out(other, o_stack),
+    )
+
+
+def result_key(
+    board: bytes, kind: int, flags: tuple[bool, bool, bool]
+) -> tuple[bytes, int, tuple[bool, bool, bool]]:
+    """A play's result: the boards, how the play ends the game (a T_* kind, 0: it goes on)
+    and, only when the game goes on, the R14 flags."""
+    return board, kind, flags if kind == 0 else (False, False, False)
+
+
+Key = tuple[bytes, int, tuple[bool, bool, bool]]
+
+
+def reference_positions(position: Position, dice: tuple[int, ...], rules: RuleSet) -> set[Key]:
+    """Naive search over every step sequence (no transposition table): the results
+    (:func:`result_key`) of the legal plays."""
     pos = start_of_turn(position, dice, rules)
     m, o, own_stack, opp_stack = view(pos)
     b = Board.of(rules, own_stack, opp_stack)
     roll = [dice[0]] * 4 if len(dice) == 2 and dice[0] == dice[1] else list(dice)
-    leaves: list[tuple[bytes, int, int, int]] = []  # key, value, terminal kind, best below
+    leaves: list[tuple[Key, int, int, int]] = []  # key, value, terminal kind, best below
 
     def value_of(d: int, gain: int) -> int:
         return gain if b.pips else 32 + d
 
-    def rec(rem: list[int], value: int, term: bool) -> int:
+    def rec(rem: list[int], value: int, term: bool, flags: tuple[bool, bool, bool]) -> int:
         best = -1
         for d in sorted(set(rem), reverse=True):
             nrem = list(rem)
@@ -183,9 +219,10 @@ def reference_positions(position: Position, dice: tuple[int, ...], rules: RuleSe
                         kind = T_HEMSPEL
                     elif b.immediate_pattern and 19 <= q < 25 and pattern_of(m) is not None:
                         kind = T_PATTERN
-                key = bytes(m) + bytes(o)
+                nflags = r14_step(pos, m, o, flags, False)
+                key = result_key(bytes(m) + bytes(o), kind, nflags)
                 v = value + value_of(d, q - p)
-                sub = rec(nrem, v, term or kind != 0)
+                sub = rec(nrem, v, term or kind != 0, nflags)
                 if kind:
                     leaves.append((key, v, kind, sub))
                 best = max(best, sub)
@@ -196,12 +233,12 @@ def reference_positions(position: Position, dice: tuple[int, ...], rules: RuleSe
                     o[0] -= c
         if best < 0:
             if not term:
-                leaves.append((bytes(m) + bytes(o), value, 0, value))
+                leaves.append((result_key(bytes(m) + bytes(o), 0, flags), value, 0, value))
             return value
         return best
 
-    top = rec(roll, 0, False)
-    out: set[bytes] = set()
+    top = rec(roll, 0, False, r14_start(pos))
+    out: set[Key] = set()
     for key, v, kind, sub in leaves:
         if kind == 0 and v == top:
             out.add(key)
@@ -213,16 +250,29 @@ def reference_positions(position: Position, dice: tuple[int, ...], rules: RuleSe
     return out
 
 
-def resulting_key(position: Position, dice: tuple[int, ...], play: Play, rules: RuleSet) -> bytes:
+def resulting_key(position: Position, dice: tuple[int, ...], play: Play, rules: RuleSet) -> Key:
+    """The play's result (:func:`result_key`), walked step by step."""
     pos = start_of_turn(position, dice, rules)
     m, o, _s, _t = view(pos)
+    flags = r14_start(pos)
+    stack = rules.double_six and len(play.steps) == 6
+    kind = 0
     for s in play.steps:
         m[s.src] -= 1
         m[s.dst] += 1
+        c = 0
         if s.hit or s.blast:
-            o[0] += o[s.dst]
+            c = o[s.dst]
+            o[0] += c
             o[s.dst] = 0
-    return bytes(m) + bytes(o)
+        if c and opp_is_jan(o):
+            kind = T_SPRANGJAN if s.blast else T_JAN
+        elif s.dst == 25 and m[25] == CHECKERS_PER_SIDE:
+            kind = T_HEMSPEL
+        elif rules.r12_mode == "immediate" and s.dst < 25 and pattern_of(m) is not None:
+            kind = T_PATTERN
+        flags = r14_step(pos, m, o, flags, stack)
+    return result_key(bytes(m) + bytes(o), kind, flags)
 
 
 def cautious_choice(
@@ -307,7 +357,7 @@ def play_random_game(rules: RuleSet, seed: int, *, cross_check: int | None = 8) 
         assert plays, "legal_plays returns at least the empty play"
         if cross_check is not None:
             keys = [resulting_key(before, dice, p, rules) for p in plays]
-            assert len(set(keys)) == len(keys), "plays must be distinct by resulting position"
+            assert len(set(keys)) == len(keys), "plays must be distinct by their results"
         stack_first = [p for p in plays if len(p.steps) == 6]
         if stack_first and rng.random() < 0.7:
             play = stack_first[0]
@@ -330,7 +380,7 @@ def cross_check_turn(
     before: Position,
     dice: tuple[int, ...],
     plays: list[Play],
-    keys: list[bytes],
+    keys: list[Key],
     rules: RuleSet,
     rng: random.Random,
 ) -> None:
@@ -342,7 +392,7 @@ def cross_check_turn(
     assert ref == {
         k for k, p in zip(keys, plays, strict=True) if len(p.steps) != 6 or not rules.double_six
     }
-    # a shortened play is accepted exactly when it reaches a legal play's position
+    # a shortened play is accepted exactly when it reaches a legal play's result
     p = rng.choice(plays)
     if len(p.steps) > 1:
         k = rng.randrange(len(p.steps))

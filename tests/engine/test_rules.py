@@ -21,6 +21,7 @@ import pytest
 
 from engine.errors import IllegalPlayError
 from engine.game import Game
+from engine.messages import Msg
 from engine.movegen import legal_plays
 from engine.position import Position
 from engine.rules import RuleSet
@@ -332,6 +333,33 @@ class TestR8HowMuch:
         assert g.legal_plays((6, 5))[0].steps == ()
         result = g.play_turn((6, 5), [])
         assert result.play.text() == "-" and result.position.to_move is B
+
+    # White's 6s are blocked (Black's bands on White's 9 and 11, 24/off not yet) until
+    # 5/8* opens 8/14; 5/8* hits and makes Black jan (its Q1 is full).
+    GAME_ENDS = "W 3 5 24:13 | B 1 2 3 4 5 6 13:2 20 21:2 23:2 24:2 | W"
+
+    def test_the_maximum_counts_on_past_a_step_that_ends_the_game(self) -> None:
+        # rules.md R8 "a step that ends the game": 5/8* 8/14* is the maximum, 5/8* wins at
+        # once, 3/6 alone falls short although no play that goes on uses more.
+        for rules in (rs("talisman"), rs("helmfrid"), rs("board"), rs("vasa")):
+            assert plays(self.GAME_ENDS, (6, 3), rules) == {"5/8*"}, rules
+            result = game(self.GAME_ENDS, rules).play_turn((6, 3), [(5, 8)])
+            assert result.outcome == Outcome(W, OutcomeKind.JAN)
+        example = "e.g. 5/8* 8/14*, counted as if the game went on after 5/8*, which ends it"
+        with pytest.raises(IllegalPlayError) as talisman:
+            game(self.GAME_ENDS).play_turn((6, 3), [(3, 6)])
+        assert talisman.value.msg.text() == (
+            f"R8: White must play 9 points with 6-3 here, this play uses 3 points ({example})"
+        )
+        with pytest.raises(IllegalPlayError) as vasa:
+            game(self.GAME_ENDS, rs("vasa")).play_turn((6, 3), [(3, 6)])
+        # the example uses the two dice the refusal names
+        assert vasa.value.msg.text() == (
+            "R8: White must play 2 dice (sum 9) with 6-3 here, this play uses 1 die (sum 3) "
+            f"({example})"
+        )
+        nested = vasa.value.msg.params["example"]
+        assert isinstance(nested, Msg) and nested.params == {"play": "5/8* 8/14*", "end": "5/8*"}
 
     def test_pips_versus_dice(self) -> None:
         # 6-2 example of 001_*: board counts dice (both used either way), talisman points.

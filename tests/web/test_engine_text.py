@@ -54,6 +54,37 @@ def test_sides_and_nested_messages_are_translated() -> None:
         assert render(band) == "R5.3: White may not make a band on point 6"
 
 
+def test_an_r8_example_past_the_end_of_the_game_is_translated() -> None:
+    # rules.md R8: the maximum counts on past a step that ends the game; the example names
+    # the whole sequence (both dice) and the play that ends the game.
+    example = Msg("play.example_past_end", {"play": "5/8* 8/14*", "end": "5/8*"})
+    refusal = Msg(
+        "play.r8",
+        {
+            "side": "White",
+            "best": Msg("value.dice", {"count": 2, "sum": 9}),
+            "dice": "6-3",
+            "value": Msg("value.dice", {"count": 1, "sum": 3}),
+            "example": example,
+        },
+    )
+    with translation.override("sv"):
+        assert render(refusal) == (
+            "R8: Vit måste spela 2 tärningar (summa 9) med 6-3 här, det här draget använder "
+            "1 tärning (summa 3) (t.ex. 5/8* 8/14*, räknat som om partiet fortsatte efter "
+            "5/8*, som avslutar det)"
+        )
+    with translation.override("en"):
+        assert (
+            render(refusal)
+            == refusal.text()
+            == (
+                "R8: White must play 2 dice (sum 9) with 6-3 here, this play uses 1 die (sum 3) "
+                "(e.g. 5/8* 8/14*, counted as if the game went on after 5/8*, which ends it)"
+            )
+        )
+
+
 def test_verdicts_have_real_plurals_and_one_game_is_not_a_range() -> None:
     one = [
         verdict("verdict.verified", agree=verdict("verdict.agree", count=1)),
