@@ -72,9 +72,11 @@ from core.conditional import (
     cached,
     etag,
     last_modified,
-    not_modified,
     session_viewer,
     validators,
+)
+from core.conditional import (
+    not_modified as _not_modified,
 )
 from tournaments.selectors import LiveStamp
 
@@ -124,7 +126,7 @@ def conditional(
                 return response
             tag = etag(kind, pk, stamp, get_language() or "", viewer)
             modified = last_modified(stamp)
-            if not_modified(request, tag, modified):
+            if _not_modified(request, tag, modified):
                 response = HttpResponseNotModified()
             else:
                 response = view(request, pk, stamp=stamp)
