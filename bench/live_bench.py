@@ -381,7 +381,9 @@ def run_size(args: argparse.Namespace, players: int) -> tuple[list[str], list[st
         procs.spawn(
             "gunicorn",
             ["gunicorn", "config.wsgi", "--bind", f"127.0.0.1:{port}",
-             "--workers", str(args.workers), "--timeout", "60", "--backlog", "2048"],
+             "--workers", str(args.workers), "--timeout", "60", "--backlog", "2048",
+             "--access-logfile", str(logdir / "access.log"),
+             "--access-logformat", "%(s)s %(D)s %(U)s"],
         )  # fmt: skip
         wait_for(lambda: Client(port).request("GET", "/healthz").status == 200, 60, "gunicorn")
         # Warm every worker up (imports, templates, catalogues, its database connection):
@@ -400,7 +402,9 @@ def run_size(args: argparse.Namespace, players: int) -> tuple[list[str], list[st
             f"{args.db_name}; cache: {cache}; {len(matches)} first-round matches; {load()}; "
             f"logs in {logdir}"
         )
-        return run_viewers(args, port, tournament, token, matches, players)
+        (logdir / "access.log").write_bytes(b"")  # the warm-up's requests are not counted
+        row, lines = run_viewers(args, port, tournament, token, matches, players)
+        return row, lines + server_times(logdir / "access.log", tournament)
     finally:
         procs.close()
         if redis_server is not None:
@@ -524,6 +528,36 @@ def run_viewers(
     if args.closed_seconds > 0:
         lines += run_closed(args, port, tournament)
     return row, lines
+
+
+def server_times(log: Path, tournament: int) -> list[str]:
+    """The time gunicorn's workers spent on each kind of request (its access log's
+    ``%(D)s``: from reading the request to sending the response, the queue before it not
+    counted), to set against the latencies the viewers saw."""
+    kinds = {
+        "tournament page": re.compile(rf"^/tournaments/{tournament}/$"),
+        "bracket fragment": re.compile(rf"^/tournaments/{tournament}/bracket/$"),
+        "match page": re.compile(r"^/matches/\d+/$"),
+        "match live part": re.compile(r"^/matches/\d+/live/$"),
+        "JSON bracket": re.compile(rf"^/api/tournaments/{tournament}/bracket/$"),
+        "referee's entry": re.compile(r"^/api/matches/\d+/games/$"),
+    }
+    times: dict[tuple[str, str], list[float]] = {}
+    for line in log.read_text(errors="replace").splitlines():
+        parts = line.split()
+        if len(parts) != 3:
+            continue
+        status, micros, path = parts
+        kind = next((k for k, pattern in kinds.items() if pattern.match(path)), None)
+        if kind is not None:
+            times.setdefault((kind, status), []).append(int(micros) / 1000)
+    lines = ["  server time per request (gunicorn's access log, queueing not counted):"]
+    for (kind, status), values in sorted(times.items()):
+        lines.append(
+            f"    {kind:<17} {status} ×{len(values):>6}: p50 {percentile(values, 0.5):6.1f} ms, "
+            f"p99 {percentile(values, 0.99):6.1f} ms"
+        )
+    return lines
 
 
 def run_closed(args: argparse.Namespace, port: int, tournament: int) -> list[str]:

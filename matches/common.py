@@ -18,6 +18,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from django.conf import settings
+from django.db.models import OuterRef, Subquery
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -91,8 +92,8 @@ def matches_touch(*, match_ids: Sequence[int]) -> None:
     if not ids:
         return
     tournaments_touch(tournaments=Tournament.objects.filter(matches__pk__in=ids), whole=False)
-    for match in Match.objects.filter(pk__in=ids).only("pk", "tournament_id"):
-        match_mark(match)
+    version = Tournament.objects.filter(pk=OuterRef("tournament_id")).values("version")[:1]
+    Match.objects.filter(pk__in=ids).update(live_version=Subquery(version))
 
 
 def active_games(match: Match) -> list[Game]:
