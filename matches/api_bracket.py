@@ -99,7 +99,9 @@ def shared(
 class TournamentBracketApi(ApiView):
     @extend_schema(responses=EliminationBracketOut)
     @api_conditional("api-bracket", selectors.tournament_stamp)
-    def get(self, request: Request, pk: int, *, stamp: Stamp | None = None) -> Response:
+    def get(
+        self, request: Request, pk: int, *, stamp: Stamp | None = None
+    ) -> Response | HttpResponse:
         """Show the bracket: rounds and their matches with scores, byes and walkovers.
 
         A consolation or double elimination also gives its other brackets (``sections``:
@@ -119,7 +121,9 @@ class TournamentBracketApi(ApiView):
 class TournamentPlacingsApi(ApiView):
     @extend_schema(responses=PlacingOut(many=True))
     @api_conditional("api-placings", selectors.tournament_stamp)
-    def get(self, request: Request, pk: int, *, stamp: Stamp | None = None) -> Response:
+    def get(
+        self, request: Request, pk: int, *, stamp: Stamp | None = None
+    ) -> Response | HttpResponse:
         """List the placings: who finished where, as far as decided.
 
         Answers ``If-None-Match`` with 304 while the tournament is unchanged (``ETag``)."""
@@ -211,7 +215,9 @@ def _standings_data(tables: list[group_standings.GroupStandings]) -> dict[str, A
 class TournamentStandingsApi(ApiView):
     @extend_schema(responses=StandingsOut)
     @api_conditional("api-standings", selectors.tournament_stamp)
-    def get(self, request: Request, pk: int, *, stamp: Stamp | None = None) -> Response:
+    def get(
+        self, request: Request, pk: int, *, stamp: Stamp | None = None
+    ) -> Response | HttpResponse:
         """Show a round robin's standings.
 
         Every player in order by match points and the tournament's tiebreak chain (the lots

@@ -14,6 +14,7 @@ brackets (``_elimination.html``) are rendered whole under the tournament's versi
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import replace
 
 from django.http import HttpRequest
@@ -29,7 +30,7 @@ __all__ = ["knockout_bracket_html"]
 
 
 def knockout_bracket_html(
-    request: HttpRequest, stamp: LiveStamp, tournament: Tournament, context: dict[str, object]
+    request: HttpRequest, stamp: LiveStamp, tournament: Tournament, context: Mapping[str, object]
 ) -> str:
     """``_bracket.html`` for a knockout, its columns from the cache (module doc).
 
@@ -55,7 +56,7 @@ def knockout_bracket_html(
             rounds=[p.round for p in wanted if p.round is not None],
             third_place=next((p.third_place for p in wanted if p.third_place), None),
         )
-        html = []
+        html: list[str] = []
         for i in missing:
             part = parts[i]
             if part.round is None:
