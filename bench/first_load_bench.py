@@ -3,9 +3,11 @@
 A 256-player knockout being played (its first round half entered) and a 256-player round
 robin in 8 groups (its first half of rounds decided): for the tournament page, its bracket
 fragment, a match's live part and ``/api/tournaments/N/bracket/`` it prints the queries and
-the server time of a cold request (nothing cached: the first after a change) and of a
-warm one (the median of ``--repeat`` further requests without validators, as a new viewer's
-first load is), and of a conditional request answered 304.
+the server time of a cold request (nothing cached: the first after a change of the whole
+tournament), of a warm one (the median of ``--repeat`` further requests without
+validators, as a new viewer's first load is), of the first request after one match
+changed (as after a referee's entry: only what shows that match is built again), and of a
+conditional request answered 304.
 
     DATABASE_URL=postgres://postgres@127.0.0.1:5432/scratch .venv/bin/python \\
         bench/first_load_bench.py [--profile URL-NAME]
@@ -135,10 +137,14 @@ def _one(client: object, url: str, **headers: str) -> tuple[int, float, int, str
     return len(ctx.captured_queries), elapsed, response.status_code, response.get("ETag", "")
 
 
-def measure(client: object, tournament: int, url: str, repeat: int) -> str:
+def measure(client: object, tournament: int, match: int, url: str, repeat: int) -> str:
     _touch(tournament)
     queries, cold, _status, tag = _one(client, url)
     warm = [_one(client, url) for _ in range(repeat)]
+    from matches.common import matches_touch
+
+    matches_touch(match_ids=[match])  # one match changed, as by an entry
+    q_entry, after_entry, _status, tag = _one(client, url)
     q_warm = warm[-1][0]
     ms_warm = statistics.median(t for _, t, _, _ in warm) * 1000
     if tag:
@@ -148,7 +154,7 @@ def measure(client: object, tournament: int, url: str, repeat: int) -> str:
         cond = "no ETag"
     return (
         f"cold {cold * 1000:7.1f} ms {queries:>3} q | warm {ms_warm:7.1f} ms {q_warm:>3} q | "
-        f"conditional {cond}"
+        f"after an entry {after_entry * 1000:7.1f} ms {q_entry:>3} q | conditional {cond}"
     )
 
 
@@ -195,7 +201,8 @@ def main() -> None:
         ]),
     ):  # fmt: skip
         for name, url in urls:
-            print(f"{label:18} {name:17} {measure(client, tid, url, args.repeat)}")
+            match = ko_match if tid == ko else rr_match
+            print(f"{label:18} {name:17} {measure(client, tid, match, url, args.repeat)}")
 
 
 if __name__ == "__main__":
