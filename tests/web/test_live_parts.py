@@ -263,3 +263,23 @@ def test_a_change_of_one_tournament_leaves_another_ones_match_alone() -> None:
     )  # fmt: skip
     assert Client().get(url, headers={"If-None-Match": tag}).status_code == 304
     assert Tournament.objects.get(pk=two.tournament.pk).version == two.tournament.version
+
+
+def test_the_players_list_follows_names_and_ratings_not_results(client: Client) -> None:
+    from clubs.models import PlayerRating, RatingBook
+
+    setup = drawn(4, lengths=[3, 3])
+    client.cookies["django_language"] = "en"
+    url = reverse("web:tournament_detail", args=[setup.tournament.pk])
+    m = match_of(setup.tournament, 1, 0)
+    player = players_of(m)[0]
+    client.get(url)
+    ts.player_update(player=player, by=setup.organiser, name="Ny Spelare")
+    assert "Ny Spelare" in client.get(url).content.decode()
+    # A rating that changed shows once the page is built again (any change of the page),
+    # though no name or entry changed: the list is keyed by the ratings' version too.
+    PlayerRating.objects.create(game="brade", player=player, rating=1612, experience=1, matches=1)
+    RatingBook.objects.update_or_create(game="brade", defaults={"version": 99})
+    matches_touch(match_ids=[m.pk])
+    page = client.get(url).content.decode()
+    assert 'data-label="Rating">1612' in page

@@ -10,7 +10,7 @@ Last-Modified, 304) and keep their rendered fragments in the cache: ``web.live``
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from django.http import HttpRequest, HttpResponse
@@ -20,6 +20,7 @@ from django.urls import reverse
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 
+from clubs.rating_selectors import ratings_version
 from core.permissions import is_match_player, is_organiser, is_referee
 from engine.types import Side
 from matches import brackets, elimination_brackets, group_standings, stage_text
@@ -153,8 +154,22 @@ def tournament_detail(
     def lengths() -> str:
         return render_to_string("web/_match_lengths.html", full(), request)
 
+    def entries() -> str:
+        return render_to_string("web/_tournament_entries.html", full(), request)
+
     def body() -> str:
-        return render_to_string("web/_tournament_body.html", full(), request)
+        # The players change with the whole tournament (entries, names, seeds) and with
+        # the ratings, not with a result: kept apart, so an entry does not render them.
+        players = replace(stamp, version=tournament.whole_version)
+        ratings = ratings_version(tournament=tournament)
+        return render_to_string(
+            "web/_tournament_body.html",
+            {
+                **full(),
+                "entries_html": mark_safe(fragment(f"entries:{ratings}", players, entries)),
+            },
+            request,
+        )
 
     context = {
         **viewer_context,
