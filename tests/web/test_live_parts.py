@@ -1,4 +1,4 @@
-""""Not modified" judged per part (``web.live``): a change of one match moves the validators
+"""‘Not modified’ judged per part (``web.live``): a change of one match moves the validators
 of what shows it — its page and live part, its JSON, the bracket and the tournament page —
 and leaves the other matches' as they were; nothing that shows a change ever answers a
 poller holding the old ETag with 304 (entries, corrections, walkovers, resets, the winner
@@ -85,9 +85,7 @@ def _win(match: Match, by: Any, games: int = 2) -> Game:
 
 
 def _entry(s: Setup, m: dict[str, Match]) -> set[str]:
-    game_result_enter(
-        match=m["a"], number=1, winner="W", outcome="jan", by=s.referee, starter="W"
-    )
+    game_result_enter(match=m["a"], number=1, winner="W", outcome="jan", by=s.referee, starter="W")
     return _parts("a") | TOURNAMENT
 
 
