@@ -281,3 +281,23 @@ def test_the_players_list_follows_names_and_ratings_not_results(client: Client) 
     matches_touch(match_ids=[m.pk])
     page = client.get(url).content.decode()
     assert 'data-label="Rating">1612' in page
+
+
+def test_an_anonymous_match_page_comes_from_the_cache_until_its_match_changes(
+    django_assert_max_num_queries: Any,
+) -> None:
+    setup = drawn(4, lengths=[3, 3])
+    m = match_of(setup.tournament, 1, 0)
+    url = reverse("web:match_detail", args=[m.pk])
+    first = Client()
+    first.cookies["django_language"] = "en"
+    before = first.get(url).content.decode()
+    assert "No games played yet." in before and players_of(m)[0].name in before
+    other = Client()
+    other.cookies["django_language"] = "en"
+    with django_assert_max_num_queries(1):  # the match's stamp; the page from the cache
+        assert other.get(url).status_code == 200
+    game_result_enter(match=m, number=1, winner="W", outcome="jan", by=setup.referee,
+                      starter="W")  # fmt: skip
+    after = other.get(url).content.decode()
+    assert "No games played yet." not in after and players_of(m)[0].name in after

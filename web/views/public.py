@@ -21,6 +21,7 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 
 from clubs.rating_selectors import ratings_version
+from core.conditional import cached
 from core.permissions import is_match_player, is_organiser, is_referee
 from engine.types import Side
 from matches import brackets, elimination_brackets, group_standings, stage_text
@@ -417,7 +418,24 @@ def _tiebreak_text(scale: Scale, score: GameScore) -> str:
 
 @conditional("match", matches_sel.match_stamp)
 def match_detail(request: HttpRequest, pk: int, *, stamp: LiveStamp | None = None) -> HttpResponse:
-    return render(request, "web/match_detail.html", _match_context(request, pk))
+    """A match's page. For anonymous readers of a public tournament what it shows below
+    the site's header is the same for all of them: rendered once per version of the match
+    and language and kept in the cache (``web.live``), as its live part is; signed-in
+    readers may see links others do not."""
+    if stamp is None or not stamp.is_public or request.user.is_authenticated:
+        return render(request, "web/match_detail.html", _match_context(request, pk))
+
+    def build() -> tuple[str, str]:
+        context = _match_context(request, pk)
+        return (
+            render_to_string("web/_match_title.html", context, request),
+            render_to_string("web/_match_page.html", context, request),
+        )
+
+    title, html = cached(f"match-page:{pk}:{LIVE_EVERY}", stamp, build)
+    # Our own templates' output, escaped by them when rendered.
+    context = {"match_title": mark_safe(title), "match_html": mark_safe(html)}
+    return render(request, "web/match_detail.html", context)
 
 
 @conditional("match-live", matches_sel.match_stamp)
