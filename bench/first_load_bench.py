@@ -189,6 +189,7 @@ def main() -> None:
         ("knockout 256", ko, [
             ("tournament page", f"/tournaments/{ko}/"),
             ("bracket fragment", f"/tournaments/{ko}/bracket/"),
+            ("match page", f"/matches/{ko_match}/"),
             ("match live part", f"/matches/{ko_match}/live/"),
             ("API bracket", f"/api/tournaments/{ko}/bracket/"),
             ("API match", f"/api/matches/{ko_match}/"),
