@@ -28,7 +28,7 @@ for each worker's own memory). No Celery worker: entering results enqueues nothi
 game records do). It installs nothing, talks to 127.0.0.1 only, and is bounded: at most
 ``MAX_VIEWERS`` viewers for at most ``MAX_SECONDS`` seconds.
 
-It prints, per tournament size, the issue's table — requests per second, p50/p99 latency,
+It prints, per tournament size, a table — requests per second, p50/p99 latency,
 the share of 304s, errors (anything but 200 and 304, or a failed connection), the first-
 load ramp's p50/p99 — then each kind of viewer on its own, and whether every change was
 seen within one poll by the bracket's pollers (each poll sent after the referee's entry
@@ -67,7 +67,7 @@ PASSWORD = "brade-bench"
 VERSION = re.compile(rb'ETag: W/"[a-z-]+-\d+-v(\d+)-', re.IGNORECASE)
 MAX_VIEWERS = 5000
 MAX_SECONDS = 600.0
-# The share of viewers watching each part (the issue's mix).
+# The share of viewers watching each part.
 MIX = (("bracket fragment", 0.7), ("match live part", 0.2), ("JSON bracket", 0.1))
 
 
