@@ -33,7 +33,7 @@ from django.db.models import Count, F, OuterRef, Q, QuerySet, Subquery
 from django.db.models.functions import Coalesce
 
 from clubs.games import game_q, tournament_game
-from clubs.models import PlayerRating, RatingEntry, RatingStart
+from clubs.models import PlayerRating, RatingBook, RatingEntry, RatingStart
 from matches.models import EventKind, Match, MatchEvent, MatchState
 from matches.visibility import visible_matches
 from ratings.ledger import RATED_GAMES, FinishedMatch, PlayerId, PlayerState
@@ -164,6 +164,17 @@ def tournament_ratings(*, tournament: Tournament) -> dict[int, Decimal]:
     entered = Entry.objects.filter(tournament=tournament).values("player_id")
     rows = PlayerRating.objects.filter(game=game, player_id__in=entered)
     return dict(rows.values_list("player_id", "rating"))
+
+
+def ratings_version(*, tournament: Tournament) -> int:
+    """A number that moves whenever the computed ratings of the tournament's game may have
+    changed (the game's book version, bumped by every update: ``rating_services``), 0 for
+    a game without ratings: what a cached list of ratings is keyed by (``web.live``)."""
+    game = tournament_game(tournament)
+    if game not in RATED_GAMES:
+        return 0
+    row = RatingBook.objects.filter(game=game).values_list("version", flat=True).first()
+    return int(row or 0)
 
 
 def player_ratings(*, player: Player) -> list[PlayerRating]:

@@ -58,13 +58,14 @@ from clubs.rating_selectors import (
 )
 from core.errors import PermissionDeniedError, ValidationError
 from core.permissions import User, can_manage_all_players
+from matches.common import matches_touch
 from matches.models import Match
 from ratings.errors import NeedsRebuildError, RatingValueError
 from ratings.fibs import to_rating
 from ratings.ledger import RATED_GAMES, Book, FinishedMatch, HistoryEntry, PlayerState, rebuild
 from ratings.seeding import seeding_order
 from tournaments.models import Entry, Player, Tournament
-from tournaments.services import entries_seeds_set, tournaments_touch
+from tournaments.services import entries_seeds_set
 
 log = logging.getLogger(__name__)
 
@@ -191,16 +192,12 @@ def _chunks(items: Sequence[Any]) -> Iterable[Sequence[Any]]:
 
 
 def _touch_matches(match_ids: Iterable[int]) -> None:
-    """Bump the versions of the tournaments of these matches: their pages show the
-    matches' rating changes (``web.live``)."""
+    """Bump the versions of the tournaments of these matches and stamp the matches: their
+    pages show the matches' rating changes (``web.live``); the other matches' live parts
+    show none, so they keep their versions (``matches.common.matches_touch``)."""
     ids = sorted(set(match_ids))
-    tournament_ids: set[int] = set()
     for chunk in _chunks(ids):
-        tournament_ids.update(
-            Match.objects.filter(pk__in=chunk).values_list("tournament_id", flat=True)
-        )
-    if tournament_ids:
-        tournaments_touch(tournaments=Tournament.objects.filter(pk__in=sorted(tournament_ids)))
+        matches_touch(match_ids=chunk)
 
 
 def match_ratings_sync(*, match_id: int) -> SyncResult:

@@ -23,6 +23,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from core.bounds import DbIdField, DbIntegerField
+from core.conditional import Stamp, api_conditional
 from core.errors import PermissionDeniedError, ValidationError
 from core.parsers import JSONObjectParser
 from core.permissions import can_read_records
@@ -101,11 +102,14 @@ class MatchListApi(ApiView):
 
 class MatchDetailApi(ApiView):
     @extend_schema(responses=MatchDetailOut)
-    def get(self, request: Request, pk: int) -> Response:
+    @api_conditional("api-match", selectors.match_stamp)
+    def get(self, request: Request, pk: int, *, stamp: Stamp | None = None) -> Response:
         """Show one match with its games, its events and why it stands as it does.
 
         ``explanation`` is in the request's language, like every message of the API
         (``Accept-Language``, English by default); ``lang=sv`` or ``lang=en`` overrides it.
+        Answers ``If-None-Match`` with 304 while the match is unchanged (``ETag``: the
+        match's own version, so entries in other matches leave it as it is).
         """
         match = selectors.match_get(pk=pk, by=request.user)
         lang = request.query_params.get("lang")
@@ -185,8 +189,11 @@ class GameListApi(ApiView):
         )
 
     @extend_schema(responses=GameOut(many=True))
-    def get(self, request: Request, pk: int) -> Response:
-        """List a match's games, each with its result version and ``etag``."""
+    @api_conditional("api-games", selectors.match_stamp)
+    def get(self, request: Request, pk: int, *, stamp: Stamp | None = None) -> Response:
+        """List a match's games, each with its result version and ``etag``.
+
+        The list itself answers ``If-None-Match`` with 304 while the match is unchanged."""
         match = selectors.match_get(pk=pk, by=request.user)
         games = selectors.game_list(match=match)
         return Response(GameOut(games, many=True, context={"match": match}).data)

@@ -8,13 +8,16 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from django.http import HttpResponse
 from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
+from rest_framework.renderers import JSONRenderer
 from rest_framework.request import Request
 from rest_framework.response import Response
 
 from core.bounds import DbIntegerField
+from core.conditional import Stamp, api_conditional, cached
 from core.errors import ValidationError
 from matches import brackets, group_standings, stage_text
 from matches.elimination_serializers import EliminationBracketOut
@@ -77,25 +80,68 @@ class TournamentDrawApi(ApiView):
         return Response(EliminationBracketOut(bracket).data, status=status.HTTP_201_CREATED)
 
 
+def shared(
+    request: Request, stamp: Stamp | None, key: str, build: Callable[[], Any]
+) -> Response | HttpResponse:
+    """The response of ``build()``'s data. For an anonymous reader of a public tournament
+    asking for JSON, the rendered body comes from the cache under the stamp
+    (``core.conditional.cached``): the same for every such reader, so a crowd's first loads
+    build and render it once per version. A signed-in reader's is built for them (staff
+    may be shown more), and so is the browsable API's page."""
+    renderer = getattr(request, "accepted_renderer", None)
+    if (
+        stamp is None
+        or not stamp.is_public
+        or request.user.is_authenticated
+        or not isinstance(renderer, JSONRenderer)
+    ):
+        return Response(build())
+    body = cached(key, stamp, lambda: renderer.render(build()))
+    return HttpResponse(body, content_type=f"{renderer.media_type}; charset=utf-8")
+
+
 class TournamentBracketApi(ApiView):
     @extend_schema(responses=EliminationBracketOut)
-    def get(self, request: Request, pk: int) -> Response:
+    @api_conditional("api-bracket", selectors.tournament_stamp)
+    def get(
+        self, request: Request, pk: int, *, stamp: Stamp | None = None
+    ) -> Response | HttpResponse:
         """Show the bracket: rounds and their matches with scores, byes and walkovers.
 
         A consolation or double elimination also gives its other brackets (``sections``:
         the consolation or losers' bracket and the final), and every match its code and
-        where its winner and loser go.
+        where its winner and loser go. Answers ``If-None-Match`` with 304 while the
+        tournament is unchanged (``ETag``).
         """
-        bracket = brackets.tournament_bracket(tournament=_tournament(request, pk), by=request.user)
-        return Response(EliminationBracketOut(bracket).data)
+        tournament = _tournament(request, pk)
+        return shared(
+            request,
+            stamp,
+            "api-bracket",
+            lambda: (
+                EliminationBracketOut(
+                    brackets.tournament_bracket(tournament=tournament, by=request.user)
+                ).data
+            ),
+        )
 
 
 class TournamentPlacingsApi(ApiView):
     @extend_schema(responses=PlacingOut(many=True))
-    def get(self, request: Request, pk: int) -> Response:
-        """List the placings: who finished where, as far as decided."""
-        placings = brackets.tournament_placings(tournament=_tournament(request, pk))
-        return Response(PlacingOut(placings, many=True).data)
+    @api_conditional("api-placings", selectors.tournament_stamp)
+    def get(
+        self, request: Request, pk: int, *, stamp: Stamp | None = None
+    ) -> Response | HttpResponse:
+        """List the placings: who finished where, as far as decided.
+
+        Answers ``If-None-Match`` with 304 while the tournament is unchanged (``ETag``)."""
+        tournament = _tournament(request, pk)
+        return shared(
+            request,
+            stamp,
+            "api-placings",
+            lambda: PlacingOut(brackets.tournament_placings(tournament=tournament), many=True).data,
+        )
 
 
 class StandingPlayerOut(serializers.Serializer[Any]):
@@ -176,7 +222,10 @@ def _standings_data(tables: list[group_standings.GroupStandings]) -> dict[str, A
 
 class TournamentStandingsApi(ApiView):
     @extend_schema(responses=StandingsOut)
-    def get(self, request: Request, pk: int) -> Response:
+    @api_conditional("api-standings", selectors.tournament_stamp)
+    def get(
+        self, request: Request, pk: int, *, stamp: Stamp | None = None
+    ) -> Response | HttpResponse:
         """Show a round robin's standings.
 
         Every player in order by match points and the tournament's tiebreak chain (the lots
@@ -184,7 +233,8 @@ class TournamentStandingsApi(ApiView):
         with its parameters, and its text in the request's language). A round robin in
         groups lists group A's rows first, then B's, …: each row names its group, and its
         place and reason are within the group. A knockout has no standings (400; see the
-        placings).
+        placings). Answers ``If-None-Match`` with 304 while the tournament is unchanged
+        (``ETag``).
         """
         tournament = _tournament(request, pk)
         if tournament.format == TournamentFormat.SWISS:  # issue 14: after the published rounds
@@ -196,5 +246,13 @@ class TournamentStandingsApi(ApiView):
                 _("A knockout has no standings; its placings are at /placings/."),
                 code="not_round_robin",
             )
-        tables = group_standings.group_tables(tournament=tournament)
-        return Response(StandingsOut(_standings_data(tables)).data)
+        return shared(
+            request,
+            stamp,
+            "api-standings",
+            lambda: (
+                StandingsOut(
+                    _standings_data(group_standings.group_tables(tournament=tournament))
+                ).data
+            ),
+        )

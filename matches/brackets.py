@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from django.db.models import Q, QuerySet
+from django.db.models import Count, Max, Q, QuerySet
 
 from core.permissions import User
 from matches import elimination_brackets, group_standings
@@ -31,6 +31,9 @@ __all__ = [
     "Bracket",
     "BracketRound",
     "Placing",
+    "RoundPart",
+    "bracket_columns",
+    "bracket_parts",
     "player_matches",
     "round_matches",
     "tournament_bracket",
@@ -210,3 +213,53 @@ def round_matches(*, tournament: Tournament, number: int, by: User = None) -> Br
     if rnd is None or (not rnd.published and not sees_unpublished(by, tournament)):
         return None
     return BracketRound(round=rnd, matches=list(_matches(tournament, by).filter(round=rnd)))
+
+
+@dataclass(frozen=True)
+class RoundPart:
+    """A round's column of a knockout's bracket as the live pages key it: its matches'
+    count and the largest of their versions (``Match.live_version``); ``round`` is None
+    for the third-place match, shown on its own."""
+
+    round: Round | None
+    matches: int
+    version: int
+    third_place: int | None = None  # the third-place match's id
+
+
+def bracket_parts(*, tournament: Tournament) -> list[RoundPart]:
+    """The knockout's rounds in order, then its third-place match if any: two queries
+    (the rounds; the matches' count and largest version per round), whatever the size."""
+    rounds = list(Round.objects.filter(tournament=tournament).order_by("number"))
+    stats: dict[tuple[int, bool], tuple[int, int, int]] = {
+        (round_id, third): (count, version or 0, first)
+        for round_id, third, count, version, first in Match.objects.filter(tournament=tournament)
+        .order_by()
+        .values_list("round_id", "is_third_place")
+        .annotate(Count("id"), Max("live_version"), Max("id"))
+    }
+    none = (0, 0, 0)
+    parts = [RoundPart(r, *stats.get((r.pk, False), none)[:2]) for r in rounds]
+    for (_round_id, third), (count, version, pk) in stats.items():
+        if third and count:
+            parts.append(RoundPart(None, count, version, third_place=pk))
+    return parts
+
+
+def bracket_columns(
+    *, tournament: Tournament, rounds: list[Round], third_place: int | None, by: User = None
+) -> Bracket:
+    """The matches ``by`` may see of some of a knockout's rounds (the third-place match
+    apart) and, if ``third_place`` is its id, the third-place match: one query, whatever
+    their number."""
+    shown = {r.pk: BracketRound(r) for r in rounds}
+    wanted = Q(round__in=list(shown), is_third_place=False)
+    if third_place is not None:
+        wanted |= Q(pk=third_place)
+    third: Match | None = None
+    for match in _matches(tournament, by).filter(wanted) if shown or third_place else []:
+        if match.is_third_place:
+            third = match
+        else:
+            shown[match.round_id].matches.append(match)
+    return Bracket(tournament=tournament, rounds=list(shown.values()), third_place=third)

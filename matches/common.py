@@ -5,8 +5,11 @@ players' open reports.
 Concurrency: every change to a match first locks its row (``lock_match``) and re-reads
 its games, so of two referees entering the same game one succeeds and the other gets a
 ``ConflictError`` with the current state. ``lock_match`` first bumps the tournament's
-version (``tournament_touch``, what the live pages' ETag comes from), so no change to a
-match can leave the pages answering "not modified".
+version (``tournament_touch``, what the live pages' ETag comes from) and stamps the match
+with it (``match_mark``), so no change to a match can leave the pages that show it
+answering "not modified", while the live parts of the tournament's other matches keep
+theirs (``web.live``). A service that changes another match as well (the winner placed in
+the next round, a bye, a walkover) stamps that one too before saving it.
 """
 
 from __future__ import annotations
@@ -15,6 +18,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from django.conf import settings
+from django.db.models import OuterRef, Subquery
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -31,14 +35,17 @@ from matches.models import (
     MatchEvent,
     ReportState,
 )
-from tournaments.services import tournament_touch
+from tournaments.models import Tournament
+from tournaments.services import tournament_touch, tournaments_touch
 
 __all__ = [
     "active_games",
     "event_add",
     "game_to_dict",
     "lock_match",
+    "match_mark",
     "match_snapshot",
+    "matches_touch",
     "referee_require",
     "reports_settle",
     "setting",
@@ -59,13 +66,37 @@ def user_label(user: Any, *, full: bool) -> str:
 
 
 def lock_match(match: Match) -> Match:
-    """The match row, locked for the rest of the transaction, freshly read; the
-    tournament's version is bumped first (its row locked before the match's, the one
-    lock order of every writer: ``tournaments_touch``)."""
-    tournament_touch(tournament_id=match.tournament_id)
+    """The match row, locked for the rest of the transaction, freshly read and stamped
+    (``match_mark``); the tournament's version is bumped first (its row locked before the
+    match's, the one lock order of every writer: ``tournaments_touch``). Only the match is
+    stamped: what else the change touches is stamped where it is changed."""
+    tournament_touch(tournament_id=match.tournament_id, whole=False)
     # issue 15: the ratings follow the match (clubs registers its watcher: match_changes)
     match_changing(match_id=match.pk)
-    return Match.objects.select_for_update().get(pk=match.pk)
+    locked = Match.objects.select_for_update().get(pk=match.pk)
+    match_mark(locked)
+    return locked
+
+
+def match_mark(match: Match) -> None:
+    """Stamp ``match`` with its tournament's current version (``Match.live_version``):
+    its live parts and its round's change their ETag (``web.live``). Inside the change's
+    transaction, after the tournament's version was bumped (``tournament_touch``). Both
+    the row and the instance are stamped, so a later ``save()`` of the instance keeps it."""
+    version = Tournament.objects.values_list("version", flat=True).get(pk=match.tournament_id)
+    match.live_version = version
+    Match.objects.filter(pk=match.pk).update(live_version=version)
+
+
+def matches_touch(*, match_ids: Sequence[int]) -> None:
+    """Bump the versions of these matches' tournaments and stamp the matches alone: what
+    changed shows on these matches' parts only (e.g. their rating changes)."""
+    ids = sorted(set(match_ids))
+    if not ids:
+        return
+    tournaments_touch(tournaments=Tournament.objects.filter(matches__pk__in=ids), whole=False)
+    version = Tournament.objects.filter(pk=OuterRef("tournament_id")).values("version")[:1]
+    Match.objects.filter(pk__in=ids).update(live_version=Subquery(version))
 
 
 def active_games(match: Match) -> list[Game]:

@@ -35,7 +35,7 @@ from django.utils.translation import gettext as _
 from core.errors import ConflictError, ValidationError
 from core.permissions import User
 from matches import progression
-from matches.common import event_add
+from matches.common import event_add, match_mark
 from matches.models import EventKind, Match, MatchEvent, MatchState
 from stages import elimination
 from tournaments.lengths import match_length_problem
@@ -206,6 +206,7 @@ def _bye_check(target: Match, by: User) -> None:
     target.player1, target.player2 = player, None
     target.winner = player
     target.state = MatchState.BYE
+    match_mark(target)
     target.save()
     event_add(target, EventKind.BYE, by, player=player.pk)
     elimination_advance(target, by)
@@ -224,6 +225,7 @@ def _bye_undo(target: Match, by: User) -> None:
     target.player1, target.player2 = (None, player) if empty_upper else (player, None)
     target.winner = None
     target.state = MatchState.WAITING
+    match_mark(target)
     target.save()
     event_add(target, EventKind.BYE_UNDONE, by, player=player.pk if player else None)
 
@@ -233,6 +235,7 @@ def _reset_apply(final: Match, reset: Match, by: User) -> None:
     (player 2) won it."""
     if final.winner_id == final.player1_id:
         reset.state = MatchState.NOT_NEEDED
+        match_mark(reset)
         reset.save()
         event_add(reset, EventKind.NOT_NEEDED, by, winner=final.winner_id)
         return
@@ -264,13 +267,14 @@ def elimination_unadvance(match: Match, by: User) -> None:
         if role == "reset":
             target.player1 = target.player2 = target.winner = None
             target.state = MatchState.WAITING
+            match_mark(target)
             target.save()
             continue
         if target.state == MatchState.BYE:
             _bye_undo(target, by)
         progression._place(target, None, upper, by)
-    Tournament.objects.filter(pk=match.tournament_id, status=TournamentStatus.FINISHED).update(
-        status=TournamentStatus.RUNNING
+    progression.status_set(
+        match.tournament_id, TournamentStatus.RUNNING, was=TournamentStatus.FINISHED
     )
 
 

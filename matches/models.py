@@ -169,6 +169,10 @@ class Match(models.Model):
     loser_first_match_only = models.BooleanField(default=False)
     if_needed = models.BooleanField(default=False)
     updated_at = models.DateTimeField(auto_now=True)
+    # The tournament's version at this match's last change (``matches.common.match_mark``):
+    # with the tournament's ``whole_version``, what the match's live parts and its round's
+    # ETag and cached fragments are keyed by (``web.live``).
+    live_version = models.PositiveBigIntegerField(default=0, editable=False)
 
     class Meta:
         ordering = ("round__number", "is_third_place", "slot")

@@ -18,11 +18,12 @@ from django.utils.translation import gettext as _
 
 from core.errors import ConflictError, ValidationError
 from core.permissions import User
-from matches.common import event_add, reports_settle
+from matches.common import event_add, match_mark, reports_settle
 from matches.match_changes import NEWS_TOURNAMENT_FINISHED, news_tell
 from matches.models import FINISHED_STATES, EventKind, Match, MatchEvent, MatchState
 from tournaments.lengths import match_length_problem
 from tournaments.models import Entry, Player, Round, RoundKind, Tournament, TournamentStatus
+from tournaments.services import tournament_touch
 
 __all__ = [
     "advance",
@@ -255,6 +256,7 @@ def _place(target: Match, player: Player | None, upper: bool, by: User) -> None:
             target.state = MatchState.READY
     elif target.state == MatchState.READY:
         target.state = MatchState.WAITING
+    match_mark(target)  # the next round's match shows its new player (``web.live``)
     target.save()
     if player is None:
         return
@@ -297,9 +299,20 @@ def unadvance(match: Match, by: User) -> None:
         return
     for target, upper, _role in _downstream(match):
         _place(target, None, upper, by)
-    Tournament.objects.filter(pk=match.tournament_id, status=TournamentStatus.FINISHED).update(
-        status=TournamentStatus.RUNNING
-    )
+    status_set(match.tournament_id, TournamentStatus.RUNNING, was=TournamentStatus.FINISHED)
+
+
+def status_set(tournament_id: int, status: str, *, was: str | None = None) -> bool:
+    """The tournament's status (if it was ``was``, when given), if it changes: a change of
+    the whole page (it stops or starts updating itself), so every part's version moves
+    (``tournament_touch``). True when it changed."""
+    rows = Tournament.objects.filter(pk=tournament_id).exclude(status=status)
+    if was is not None:
+        rows = rows.filter(status=was)
+    if rows.update(status=status):
+        tournament_touch(tournament_id=tournament_id)
+        return True
+    return False
 
 
 def _tournament_finish_check(tournament_id: int) -> None:
@@ -321,14 +334,13 @@ def _tournament_finish_check(tournament_id: int) -> None:
 def finish_when_played(tournament_id: int, matches: QuerySet[Match]) -> None:
     """Mark the tournament finished when ``matches`` (those that end it) all are: decided,
     walked over, a bye or a replay not needed."""
-    if matches.exists() and not matches.exclude(state__in=FINISHED_STATES).exists():
-        finished = (
-            Tournament.objects.filter(pk=tournament_id)
-            .exclude(status=TournamentStatus.FINISHED)
-            .update(status=TournamentStatus.FINISHED)
-        )
-        if finished:  # only when it turns finished: told once per finish (webhooks)
-            news_tell(kind=NEWS_TOURNAMENT_FINISHED, tournament_id=tournament_id)
+    # Told only when it turns finished: once per finish (webhooks).
+    if (
+        matches.exists()
+        and not matches.exclude(state__in=FINISHED_STATES).exists()
+        and status_set(tournament_id, TournamentStatus.FINISHED)
+    ):
+        news_tell(kind=NEWS_TOURNAMENT_FINISHED, tournament_id=tournament_id)
 
 
 def walkover_apply(match: Match, winner: Player, by: User, reason: str) -> None:
@@ -337,6 +349,7 @@ def walkover_apply(match: Match, winner: Player, by: User, reason: str) -> None:
     match.walkover = True
     match.decided_after_game = None
     match.decided_early = False
+    match_mark(match)
     match.save()
     event_add(match, EventKind.WALKOVER, by, winner=winner.pk, reason=reason)
     reports_settle(match, by)

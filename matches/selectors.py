@@ -24,7 +24,7 @@ from matches.models import (
 )
 from matches.visibility import visible_matches
 from tournaments.models import Tournament
-from tournaments.selectors import STAMP_FIELDS, LiveStamp
+from tournaments.selectors import LiveStamp, part_version
 
 
 @dataclass
@@ -242,10 +242,22 @@ def tournament_open_reports(*, tournament: Tournament) -> list[GameReport]:
 
 
 def match_stamp(*, pk: int) -> LiveStamp | None:
-    """The ``LiveStamp`` of the match's tournament in one query (a join), or None."""
+    """The ``LiveStamp`` of the match in one query (a join), or None: its version is the
+    match's own (``Match.live_version``, or the whole tournament's last change if later),
+    so a change of another match of the tournament leaves it as it was."""
     row = (
         Match.objects.filter(pk=pk)
-        .values_list("tournament_id", *(f"tournament__{name}" for name in STAMP_FIELDS))
+        .values_list(
+            "tournament_id",
+            "tournament__is_public",
+            "live_version",
+            "tournament__whole_version",
+            "tournament__changed_at",
+            "tournament__created_at",
+        )
         .first()
     )
-    return LiveStamp(*row) if row else None
+    if row is None:
+        return None
+    tournament_id, is_public, own, whole, changed_at, created_at = row
+    return LiveStamp(tournament_id, is_public, part_version(own, whole), changed_at, created_at)

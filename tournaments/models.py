@@ -271,6 +271,11 @@ class Tournament(models.Model):
     # games and game records, so the pages' ETag and Last-Modified come from one row.
     version = models.PositiveBigIntegerField(default=1, editable=False)
     changed_at = models.DateTimeField(default=timezone.now, editable=False)
+    # The version of the last change that may have changed every part of the pages (the
+    # draw, entries, staff, status, …); a change of some matches only stamps those matches
+    # (``Match.live_version``) and leaves this alone, so the other matches' live parts stay
+    # "not modified" (``web.live``). A part's version is the larger of the two.
+    whole_version = models.PositiveBigIntegerField(default=1, editable=False)
 
     class Meta:
         ordering = ("-start_date", "name", "id")

@@ -62,16 +62,22 @@ def tournament_get(*, pk: int, by: User = None) -> Tournament:
 
 @dataclass(frozen=True)
 class LiveStamp:
-    """What a live page's ETag and Last-Modified come from: the version of the tournament
-    the page belongs to (``services.tournament_touch``), and whether everyone may see it."""
+    """What a live page's ETag and Last-Modified come from (``web.live``): the version of
+    what the page shows — the tournament's for its pages, a match's for the match's parts
+    — and the tournament's last change, its creation (which tells apart two tournaments
+    that were given the same id, as a test database may) and whether everyone may see it.
+
+    A match's version is the larger of its own stamp (``Match.live_version``) and the
+    tournament's ``whole_version`` (``services.tournaments_touch``)."""
 
     tournament_id: int
     is_public: bool
     version: int
     changed_at: datetime
+    created_at: datetime
 
 
-STAMP_FIELDS = ("is_public", "version", "changed_at")
+STAMP_FIELDS = ("is_public", "version", "changed_at", "created_at")
 
 
 def tournament_stamp(*, pk: int) -> LiveStamp | None:
@@ -79,3 +85,9 @@ def tournament_stamp(*, pk: int) -> LiveStamp | None:
     tournament. No permission check: callers decide what a stamp may answer."""
     row = Tournament.objects.filter(pk=pk).values_list("pk", *STAMP_FIELDS).first()
     return LiveStamp(*row) if row else None
+
+
+def part_version(own: int, whole: int) -> int:
+    """A part's version: its own stamp, or the last change of the whole tournament if
+    that is later (``LiveStamp``)."""
+    return max(own, whole)

@@ -354,7 +354,7 @@ def test_last_modified_once_its_second_is_over_and_if_modified_since(client: Cli
 def test_last_modified_waits_for_its_second_to_end() -> None:
     """Two changes in one second would share an HTTP date: none is given until it ends."""
     at = datetime.datetime(2026, 11, 21, 10, 0, 0, 400_000, tzinfo=datetime.UTC)
-    stamp = LiveStamp(1, True, 7, at)
+    stamp = LiveStamp(1, True, 7, at, at)
     assert live.last_modified(stamp, now=at + datetime.timedelta(milliseconds=500)) is None
     second = at.replace(microsecond=0)
     assert live.last_modified(stamp, now=second + datetime.timedelta(seconds=1)) == second
@@ -377,8 +377,8 @@ def test_a_failing_cache_is_skipped(client: Client, monkeypatch: pytest.MonkeyPa
     def down(*args: Any, **kwargs: Any) -> Any:
         raise ConnectionError("redis is down")
 
-    monkeypatch.setattr(live.cache, "get", down)
-    monkeypatch.setattr(live.cache, "set", down)
+    for name in ("get", "set", "get_many", "set_many"):
+        monkeypatch.setattr(live.cache, name, down)
     setup = drawn(4, lengths=[3, 3])
     for url in _urls(setup).values():
         assert client.get(url).status_code == 200

@@ -10,8 +10,7 @@ Last-Modified, 304) and keep their rendered fragments in the cache: ``web.live``
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from django.http import HttpRequest, HttpResponse
@@ -21,7 +20,9 @@ from django.urls import reverse
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 
-from core.permissions import is_match_player, is_organiser, is_referee
+from clubs.rating_selectors import ratings_version
+from core.conditional import cached
+from core.permissions import User, is_match_player, is_organiser, is_referee
 from engine.types import Side
 from matches import brackets, elimination_brackets, group_standings, stage_text
 from matches import selectors as matches_sel
@@ -43,6 +44,7 @@ from tournaments.models import (
 from tournaments.selectors import LiveStamp
 from web.games import entry_choices
 from web.live import conditional, fragment
+from web.views.bracket_parts import knockout_bracket_html
 from web.views.common import found, lang
 from web.views.reports import can_report, report_rows
 from web.views.rounds import rounds_shown
@@ -57,8 +59,13 @@ def tournament_list(request: HttpRequest) -> HttpResponse:
 
 
 def _bracket_context(request: HttpRequest, pk: int) -> dict[str, Any]:
-    tournament = found(tournaments_sel.tournament_get, pk=pk, by=request.user)
-    bracket = brackets.tournament_bracket(tournament=tournament, by=request.user)
+    return _bracket_context_of(
+        found(tournaments_sel.tournament_get, pk=pk, by=request.user), by=request.user
+    )
+
+
+def _bracket_context_of(tournament: Tournament, *, by: User) -> dict[str, Any]:
+    bracket = brackets.tournament_bracket(tournament=tournament, by=by)
     return {
         "tournament": tournament,
         "bracket": bracket,
@@ -67,23 +74,28 @@ def _bracket_context(request: HttpRequest, pk: int) -> dict[str, Any]:
     }
 
 
-@conditional("tournament", tournaments_sel.tournament_stamp)
-def tournament_detail(
-    request: HttpRequest, pk: int, *, stamp: LiveStamp | None = None
-) -> HttpResponse:
-    context = _bracket_context(request, pk)
-    tournament = context["tournament"]
-    if tournament.format == TournamentFormat.SWISS:  # issue 14: web.views.swiss
-        from web.views.swiss import swiss_context
-
-        context.update(
-            swiss=swiss_context(request, tournament),
-            knockout=_split_knockout(context["bracket"])[0],
-            entries=tournaments_sel.tournament_entries(tournament=tournament),
-            is_organiser=is_organiser(request.user, tournament),
-            is_referee=is_referee(request.user, tournament),
+def _page_context(
+    request: HttpRequest, tournament: Tournament, *, bracket_html: bool = False
+) -> dict[str, Any]:
+    """Everything the tournament page shows (the cached parts are built from it). With
+    ``bracket_html`` a knockout's bracket comes rendered (``_bracket_html``), and of its
+    own only the rounds are read (the match lengths)."""
+    if bracket_html and tournament.format == TournamentFormat.KNOCKOUT:
+        drawn = brackets.Bracket(
+            tournament=tournament,
+            rounds=[brackets.BracketRound(r) for r in tournament.rounds.order_by("number").all()],
+            third_place=None,
         )
-        return render(request, "web/tournament_detail.html", context)
+    else:
+        drawn = brackets.tournament_bracket(tournament=tournament)
+    context: dict[str, Any] = {
+        "tournament": tournament,
+        "bracket": drawn,
+        "live": tournament.status == TournamentStatus.RUNNING,
+        "live_every": LIVE_EVERY,
+        "entries": tournaments_sel.tournament_entries(tournament=tournament),
+    }
+    context["rounds"] = [br.round for br in context["bracket"].rounds]
     if tournament.format == TournamentFormat.ROUND_ROBIN:
         knockout, table_rounds = _split_knockout(context["bracket"])
         table_rounds, round_links = rounds_shown(table_rounds)
@@ -96,37 +108,77 @@ def tournament_detail(
             placings=(
                 brackets.tournament_placings(tournament=tournament) if tournament.groups > 1 else []
             ),
-            entries=tournaments_sel.tournament_entries(tournament=tournament),
-            rounds=[br.round for br in context["bracket"].rounds],
-            is_organiser=is_organiser(request.user, tournament),
-            is_referee=is_referee(request.user, tournament),
+            group=group_context(tournament),
         )
-        if stamp is None:
-            context["group"] = group_context(tournament)
-        else:
-            # The tables, cross tables and rounds show nothing that depends on who looks:
-            # computed and rendered once per version and language, as the bracket is
-            # (``web.live``); the page itself only needs to know it has them.
-            context["group"] = True
-            context["group_html"] = mark_safe(
-                fragment(
-                    "group",
-                    stamp,
-                    lambda: render_to_string(
-                        "web/_group.html", {**context, "group": group_context(tournament)}, request
-                    ),
-                )
-            )
+    else:
+        context["placings"] = brackets.tournament_placings(tournament=tournament)
+    return context
+
+
+@conditional("tournament", tournaments_sel.tournament_stamp)
+def tournament_detail(
+    request: HttpRequest, pk: int, *, stamp: LiveStamp | None = None
+) -> HttpResponse:
+    """The tournament page. Outside a Swiss, what it shows below its heading depends on
+    nobody's role: with a stamp it comes from the cache, rendered once per version and
+    language (``web.live``), so a first load costs a few queries, not the bracket's; the
+    knockout's bracket is the one the live part polls, put together from its rounds
+    (``web.views.bracket_parts``)."""
+    tournament = found(tournaments_sel.tournament_get, pk=pk, by=request.user)
+    viewer_context = {
+        "tournament": tournament,
+        "live": tournament.status == TournamentStatus.RUNNING,
+        "live_every": LIVE_EVERY,
+        "is_organiser": is_organiser(request.user, tournament),
+        "is_referee": is_referee(request.user, tournament),
+    }
+    if tournament.format == TournamentFormat.SWISS:  # issue 14: web.views.swiss
+        from web.views.swiss import swiss_context
+
+        context = {**_bracket_context_of(tournament, by=request.user), **viewer_context}
+        context.update(
+            swiss=swiss_context(request, tournament),
+            knockout=_split_knockout(context["bracket"])[0],
+            entries=tournaments_sel.tournament_entries(tournament=tournament),
+        )
         return render(request, "web/tournament_detail.html", context)
-    context.update(
-        placings=brackets.tournament_placings(tournament=tournament),
-        entries=tournaments_sel.tournament_entries(tournament=tournament),
-        rounds=[br.round for br in context["bracket"].rounds],
-        is_organiser=is_organiser(request.user, tournament),
-        is_referee=is_referee(request.user, tournament),
-    )
-    if stamp is not None:
-        context["bracket_html"] = _bracket_html(request, stamp, lambda: context)
+    if stamp is None:
+        context = {**_page_context(request, tournament), **viewer_context}
+        return render(request, "web/tournament_detail.html", context)
+    built: dict[str, Any] = {}
+
+    def full() -> dict[str, Any]:
+        if not built:
+            built.update(_page_context(request, tournament, bracket_html=True), **viewer_context)
+            if tournament.format != TournamentFormat.ROUND_ROBIN:
+                built["bracket_html"] = _bracket_html(request, stamp, tournament)
+        return built
+
+    def lengths() -> str:
+        return render_to_string("web/_match_lengths.html", full(), request)
+
+    def entries() -> str:
+        return render_to_string("web/_tournament_entries.html", full(), request)
+
+    def body() -> str:
+        # The players change with the whole tournament (entries, names, seeds) and with
+        # the ratings, not with a result: kept apart, so an entry does not render them.
+        players = replace(stamp, version=tournament.whole_version)
+        ratings = ratings_version(tournament=tournament)
+        return render_to_string(
+            "web/_tournament_body.html",
+            {
+                **full(),
+                "entries_html": mark_safe(fragment(f"entries:{ratings}", players, entries)),
+            },
+            request,
+        )
+
+    context = {
+        **viewer_context,
+        "lengths_html": mark_safe(fragment("lengths", stamp, lengths)),
+        "body_html": mark_safe(fragment(f"body:{LIVE_EVERY}", stamp, body)),
+    }
     return render(request, "web/tournament_detail.html", context)
 
 
@@ -142,6 +194,8 @@ def tournament_bracket(
 
     Rendered once per version and language and kept in the cache (``web.live``): the
     bracket shows nothing that depends on who looks, so ``_bracket.html`` must not either.
+    A knockout's is put together from its rounds' columns, each cached under its own
+    version (``web.views.bracket_parts``): after an entry only its round is rendered again.
     A format played without a bracket (issue 14: a round robin, Swiss) has none to show:
     the address leads to the tournament page's standings instead. The format comes with
     the cached fragment (empty for such a format), so a poll still costs one query.
@@ -152,7 +206,7 @@ def tournament_bracket(
     else:
         if not stamp.is_public:
             found(tournaments_sel.tournament_get, pk=pk, by=request.user)  # may they see it?
-        html = _bracket_html(request, stamp, lambda: _bracket_context(request, pk))
+        html = _bracket_html(request, stamp, None, pk=pk)
     if not html:
         return redirect(reverse("web:tournament_detail", args=[pk]) + "#standings-h")
     return HttpResponse(html)
@@ -216,14 +270,23 @@ def _group_lines(table: group_standings.GroupStandings, columns: list[str]) -> l
 
 
 def _bracket_html(
-    request: HttpRequest, stamp: LiveStamp, context: Callable[[], dict[str, Any]]
+    request: HttpRequest, stamp: LiveStamp, tournament: Tournament | None, pk: int = 0
 ) -> SafeString:
-    """The rendered bracket, the same for the page and its live part: from the cache.
+    """The rendered bracket, the same for the page and its live part: from the cache
+    (``tournament`` is read when it is not given and the cache has no bracket).
 
     Shared by every reader: a bracket format's rounds are all published (only a Swiss
     round is paired unpublished, ``matches.visibility``), so what the staff and the
     public see of it is the same."""
-    html = fragment(f"bracket:{LIVE_EVERY}", stamp, lambda: _bracket_part(request, context()))
+
+    def build() -> str:
+        shown = tournament or found(tournaments_sel.tournament_get, pk=pk, by=request.user)
+        if shown.format == TournamentFormat.KNOCKOUT:
+            live = {"live": shown.status == TournamentStatus.RUNNING, "live_every": LIVE_EVERY}
+            return knockout_bracket_html(request, stamp, shown, live)
+        return _bracket_part(request, _bracket_context_of(shown, by=request.user))
+
+    html = fragment(f"bracket:{LIVE_EVERY}", stamp, build)
     return mark_safe(html)  # our own template's output, escaped by it when rendered
 
 
@@ -363,7 +426,24 @@ def _tiebreak_text(scale: Scale, score: GameScore) -> str:
 
 @conditional("match", matches_sel.match_stamp)
 def match_detail(request: HttpRequest, pk: int, *, stamp: LiveStamp | None = None) -> HttpResponse:
-    return render(request, "web/match_detail.html", _match_context(request, pk))
+    """A match's page. For anonymous readers of a public tournament what it shows below
+    the site's header is the same for all of them: rendered once per version of the match
+    and language and kept in the cache (``web.live``), as its live part is; signed-in
+    readers may see links others do not."""
+    if stamp is None or not stamp.is_public or request.user.is_authenticated:
+        return render(request, "web/match_detail.html", _match_context(request, pk))
+
+    def build() -> tuple[str, str]:
+        context = _match_context(request, pk)
+        return (
+            render_to_string("web/_match_title.html", context, request),
+            render_to_string("web/_match_page.html", context, request),
+        )
+
+    title, html = cached(f"match-page:{pk}:{LIVE_EVERY}", stamp, build)
+    # Our own templates' output, escaped by them when rendered.
+    context = {"match_title": mark_safe(title), "match_html": mark_safe(html)}
+    return render(request, "web/match_detail.html", context)
 
 
 @conditional("match-live", matches_sel.match_stamp)
