@@ -87,7 +87,7 @@ def _page_context(
             third_place=None,
         )
     else:
-        drawn = brackets.tournament_bracket(tournament=tournament)
+        drawn = brackets.tournament_bracket(tournament=tournament, by=request.user)
     context: dict[str, Any] = {
         "tournament": tournament,
         "bracket": drawn,
