@@ -38,6 +38,7 @@ from tests.factories import (
 )
 from tests.tournaments.helpers import drawn, match_of, players_of
 from tournaments.models import Entry, Player, PlayerInvitation, Round, Tournament
+from webhooks.models import Webhook
 
 pytestmark = pytest.mark.django_db
 
@@ -58,6 +59,13 @@ VISIBLE = {"player", "entrant", "referee", "organiser"}
 class World:
     users: dict[str, Any]
     ids: dict[str, int]
+
+
+@pytest.fixture(autouse=True)
+def hooks(settings: Any) -> None:
+    """Webhooks may reach the closed local port their rows use, and give up at once."""
+    settings.WEBHOOKS_ALLOW_PRIVATE = True
+    settings.WEBHOOKS_MAX_ATTEMPTS = 1
 
 
 @pytest.fixture
@@ -114,6 +122,8 @@ def world() -> World:
     invitation = PlayerInvitation.objects.create(
         player=extra, user=users["outsider"], invited_by=s.organiser
     )
+    # A webhook of the private tournament, to a closed local port (``hooks`` fixture).
+    hook = Webhook.objects.create(tournament=t, url="http://127.0.0.1:9/hook", secret="s" * 43)
     ids = {
         "t": t.pk,
         "a": a.pk,
@@ -134,6 +144,7 @@ def world() -> World:
         "report": report.pk,
         "season": season.pk,
         "invitation": invitation.pk,
+        "hook": hook.pk,
     }
     return World(users, ids)
 
@@ -180,6 +191,14 @@ def global_write(allowed: set[str], ok: int) -> Callable[[str], int]:
         return 401 if role == "anon" else 403
 
     return expected
+
+
+def manage_read(role: str) -> int:
+    """A read only the organisers may make: the private tournament stays invisible (404)
+    to those without a role in it, signed in or not."""
+    if role in ORG:
+        return 200
+    return 403 if role in VISIBLE else 404
 
 
 def everyone(role: str) -> int:
@@ -427,6 +446,25 @@ ENDPOINTS: list[tuple[str, str, str, dict[str, Any] | None, Callable[[str], int]
     ("api root", "get", "/api/", None, everyone),
     # Your own token: with a token (or a session) you get it back; anonymous callers are
     # told to send a user name and password (tests/api/test_token.py has those cases).
+    # Webhooks: the tournament's organisers only.
+    ("webhook list", "get", "/api/tournaments/{t}/webhooks/", None, manage_read),
+    (
+        "webhook create",
+        "post",
+        "/api/tournaments/{t}/webhooks/",
+        {"url": "http://127.0.0.1:9/new"},
+        write(ORG, 201),
+    ),
+    ("webhook detail", "get", "/api/tournaments/{t}/webhooks/{hook}/", None, manage_read),
+    (
+        "webhook deliveries",
+        "get",
+        "/api/tournaments/{t}/webhooks/{hook}/deliveries/",
+        None,
+        manage_read,
+    ),
+    ("webhook test", "post", "/api/tournaments/{t}/webhooks/{hook}/test/", None, write(ORG, 202)),
+    ("webhook delete", "delete", "/api/tournaments/{t}/webhooks/{hook}/", None, write(ORG, 204)),
     ("token get", "post", "/api/token/", {}, lambda role: 400 if role == "anon" else 200),
     ("token revoke", "delete", "/api/token/", None, lambda role: 401 if role == "anon" else 204),
 ]
