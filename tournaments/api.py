@@ -324,8 +324,9 @@ class TournamentListApi(ApiView):
     def post(self, request: Request) -> Response:
         """Create a tournament.
 
-        Users with organiser rights (permission ``tournaments.add_tournament``); you become
-        its first organiser. It starts as a draft: enter players, seed them, then draw.
+        Users with organiser rights (on the admin site, the permission "Can add
+        tournament"); you become its first organiser. It starts as a draft: enter
+        players, seed them, then draw.
         ``results_by``: ``referees`` (the default) enter the results, or ``players``
         report them and the opponent confirms (``/api/matches/{id}/reports/``).
         """

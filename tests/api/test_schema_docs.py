@@ -49,8 +49,8 @@ def test_the_docs_page_says_how_to_get_a_token_with_curl(client: Any) -> None:
 
 
 # The code's own words: an issue number, or a dotted name of one of the project's modules
-# (not a document such as scoring.md, nor a permission an administrator grants, such as
-# clubs.change_season).
+# (not a document such as scoring.md). A permission's code name is caught by CODE_WORDS
+# below: the docs name a permission as the admin site shows it.
 LEAKS = re.compile(
     r"\bissue \d+|\b(?:services|selectors|tournaments|matches|clubs|stages|games|scoring|"
     r"engine|backgammon|core|web)\.(?!md\b|(?:add|change|delete|view)_)[a-z_]+"
@@ -120,3 +120,36 @@ def test_a_record_file_is_an_upload_not_a_link() -> None:
     assert schema["components"]["schemas"][upload]["properties"]["file"]["format"] == "binary"
     text = body["application/json"]["schema"]["$ref"].rsplit("/", 1)[1]
     assert "file" not in schema["components"]["schemas"][text]["properties"]
+
+
+# What a volunteer reading /api/docs/ should never meet: a dotted name with an underscore
+# (a module's function or a permission's code name: the docs say "Can add tournament", as
+# the admin site does), a layer of the code, an issue number, a source file.
+CODE_WORDS = re.compile(
+    r"\w+\.\w+_\w+|\bservices\.|\bselectors\.|\bstages\.|\bissue\b|\b\w+\.py\b|\bbench/",
+    re.IGNORECASE,
+)
+
+
+@pytest.mark.parametrize("lang", ["en", "sv"])
+def test_the_served_schema_has_no_code_words_in_any_description(client: Any, lang: str) -> None:
+    schema = client.get(f"/api/schema/?format=json&lang={lang}").json()
+    texts = _texts(schema, "")
+    # Every operation, field and component description is scanned, not only some.
+    assert len(texts) > 300
+    found = [(where, m.group(0)) for where, text in texts if (m := CODE_WORDS.search(text))]
+    assert found == []
+
+
+def test_the_scan_finds_the_code_words_it_is_for() -> None:
+    for text in (
+        "see services.player_update",
+        "Users with the permission tournaments.add_tournament",
+        "the chain of stages.tiebreaks",
+        "selectors.match_get decides",
+        "as decided in issue 14",
+        "written by hand (bench/web_bench.py)",
+    ):
+        assert CODE_WORDS.search(text), text
+    for text in ("scoring.md", "brade.example.org", "Can add tournament", "GET /api/matches/"):
+        assert not CODE_WORDS.search(text), text
