@@ -55,6 +55,7 @@ from tournaments.api_base import (
     filtered,
     paginate,
 )
+from tournaments.api_examples import GAME_CORRECT_EXAMPLES, GAME_ENTER_EXAMPLES
 from tournaments.models import Player
 from tournaments.serializers import staff_context
 
@@ -191,7 +192,7 @@ class GameListApi(ApiView):
         games = selectors.game_list(match=match)
         return Response(GameOut(games, many=True, context={"match": match}).data)
 
-    @extend_schema(request=GameListInput, responses={201: GameOut})
+    @extend_schema(request=GameListInput, responses={201: GameOut}, examples=GAME_ENTER_EXAMPLES)
     def post(self, request: Request, pk: int) -> Response:
         """Enter the result of the next game of a match.
 
@@ -307,6 +308,7 @@ class GameDetailApi(ApiView):
             ),
         },
         parameters=[IF_MATCH_HEADER, ETAG_HEADER],
+        examples=GAME_CORRECT_EXAMPLES,
         summary="Correct a game's result",
     )
     def put(self, request: Request, pk: int, number: int) -> Response:

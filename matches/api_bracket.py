@@ -22,6 +22,7 @@ from matches.serializers import MatchOut
 from stages.messages import Msg
 from tournaments import selectors, services
 from tournaments.api_base import ApiView, Pagination, paginate
+from tournaments.api_examples import BRACKET_EXAMPLES
 from tournaments.models import Player, Tournament, TournamentFormat
 from tournaments.serializers import MatchLengthField, PlacingOut
 
@@ -78,7 +79,7 @@ class TournamentDrawApi(ApiView):
 
 
 class TournamentBracketApi(ApiView):
-    @extend_schema(responses=EliminationBracketOut)
+    @extend_schema(responses=EliminationBracketOut, examples=BRACKET_EXAMPLES)
     def get(self, request: Request, pk: int) -> Response:
         """Show the bracket: rounds and their matches with scores, byes and walkovers.
 

@@ -31,6 +31,7 @@ from tournaments.api_base import (
     filtered,
     paginate,
 )
+from tournaments.api_examples import TOURNAMENT_LIST_EXAMPLES
 from tournaments.models import (
     DEFAULT_GAME,
     Club,
@@ -309,7 +310,7 @@ class TournamentListApi(ApiView):
             "lots come last); left out, the game's usual chain",
         )
 
-    @extend_schema(responses=TournamentOut(many=True))
+    @extend_schema(responses=TournamentOut(many=True), examples=TOURNAMENT_LIST_EXAMPLES)
     def get(self, request: Request) -> Response:
         """List tournaments.
 

@@ -153,3 +153,95 @@ def test_the_scan_finds_the_code_words_it_is_for() -> None:
         assert CODE_WORDS.search(text), text
     for text in ("scoring.md", "brade.example.org", "Can add tournament", "GET /api/matches/"):
         assert not CODE_WORDS.search(text), text
+
+
+# The five operations a club uses most, each with examples in the docs.
+MOST_USED = [
+    ("/api/token/", "post"),
+    ("/api/tournaments/", "get"),
+    ("/api/tournaments/{id}/bracket/", "get"),
+    ("/api/matches/{id}/games/", "post"),
+    ("/api/matches/{id}/games/{number}/", "put"),
+]
+
+
+def _mismatches(value: Any, schema: dict[str, Any], components: dict[str, Any]) -> list[str]:
+    """Where ``value`` breaks ``schema`` (OpenAPI 3.0: ``nullable``, ``$ref``, ``oneOf``
+    and ``allOf``, types, enums, required and declared properties)."""
+    if "$ref" in schema:
+        return _mismatches(value, components[schema["$ref"].rsplit("/", 1)[1]], components)
+    if value is None:
+        return [] if schema.get("nullable") else ["null where it may not be"]
+    for key in ("oneOf", "anyOf"):
+        if key in schema:
+            fits = [_mismatches(value, s, components) for s in schema[key]]
+            return [] if any(not f for f in fits) else [f"none of {key} fits: {fits}"]
+    if "allOf" in schema:
+        return [m for s in schema["allOf"] for m in _mismatches(value, s, components)]
+    if "enum" in schema and value not in schema["enum"]:
+        return [f"{value!r} not in {schema['enum']}"]
+    kind = schema.get("type")
+    types = {"object": dict, "array": list, "string": str, "boolean": bool}
+    if kind in types and not isinstance(value, types[kind]):
+        return [f"{value!r} is not {kind}"]
+    if kind in ("integer", "number") and (
+        isinstance(value, bool) or not isinstance(value, int if kind == "integer" else int | float)
+    ):
+        return [f"{value!r} is not {kind}"]
+    if kind == "array":
+        return [m for item in value for m in _mismatches(item, schema.get("items", {}), components)]
+    if isinstance(value, dict) and "properties" in schema:
+        found = [f"{name} missing" for name in schema.get("required", []) if name not in value]
+        for name, item in value.items():
+            if name not in schema["properties"]:
+                found.append(f"{name} not in the schema")
+            else:
+                found += [
+                    f"{name}: {m}"
+                    for m in _mismatches(item, schema["properties"][name], components)
+                ]
+        return found
+    return []
+
+
+@pytest.mark.parametrize(("path", "method"), MOST_USED)
+def test_the_most_used_operations_have_examples_that_fit_their_schema(
+    path: str, method: str
+) -> None:
+    schema = SchemaGenerator().get_schema(request=None, public=True)
+    components = schema["components"]["schemas"]
+    operation = schema["paths"][path][method]
+    bodies = [operation.get("requestBody", {}).get("content", {}).get("application/json", {})]
+    bodies += [
+        response["content"]["application/json"]
+        for code, response in operation["responses"].items()
+        if code.startswith("2") and "content" in response
+    ]
+    examples = [
+        (body["schema"], e["value"]) for body in bodies for e in body.get("examples", {}).values()
+    ]
+    assert examples, f"{method.upper()} {path} has no examples"
+    if method != "get":
+        request = operation["requestBody"]["content"]["application/json"]
+        assert request.get("examples"), f"{method.upper()} {path} has no request example"
+    for body_schema, value in examples:
+        assert _mismatches(value, body_schema, components) == [], (path, value)
+
+
+def test_the_example_check_finds_an_example_that_does_not_fit() -> None:
+    components = {
+        "Game": {
+            "type": "object",
+            "required": ["number"],
+            "properties": {
+                "number": {"type": "integer"},
+                "winner": {"type": "string", "enum": ["W", "B"], "nullable": True},
+            },
+        }
+    }
+    game = {"$ref": "#/components/schemas/Game"}
+    assert _mismatches({"number": 1, "winner": None}, game, components) == []
+    assert _mismatches({"winner": "W"}, game, components) == ["number missing"]
+    assert _mismatches({"number": "1"}, game, components) == ["number: '1' is not integer"]
+    assert _mismatches({"number": 1, "winner": "X"}, game, components) != []
+    assert _mismatches({"number": 1, "cube": 2}, game, components) == ["cube not in the schema"]
