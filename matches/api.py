@@ -55,7 +55,11 @@ from tournaments.api_base import (
     filtered,
     paginate,
 )
-from tournaments.api_examples import GAME_CORRECT_EXAMPLES, GAME_ENTER_EXAMPLES
+from tournaments.api_examples import (
+    GAME_CORRECT_EXAMPLES,
+    GAME_ENTER_EXAMPLES,
+    IF_MATCH_EXAMPLE,
+)
 from tournaments.models import Player
 from tournaments.serializers import staff_context
 
@@ -244,6 +248,7 @@ IF_MATCH_HEADER = OpenApiParameter(
     "'version' in the body; without either the answer is 428. A version that is no longer "
     "the confirmed one (someone corrected the game meanwhile) gets 409 with the current "
     "result. The quotes may be left out (game-12-v2). '*' names no version.",
+    examples=[IF_MATCH_EXAMPLE],
 )
 
 

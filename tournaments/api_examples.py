@@ -186,12 +186,17 @@ GAME_ENTER_EXAMPLES = [
     ),
 ]
 
+IF_MATCH_EXAMPLE = OpenApiExample(
+    "The game's etag", value='"game-54-v1"', description="from its GET or the game lists"
+)
+
 GAME_CORRECT_EXAMPLES = [
     OpenApiExample(
         "It was a hemspel, not a jan",
-        description='Sent with the header ``If-Match: "game-54-v1"`` (the game\'s '
-        "``etag``), so a correction someone else made meanwhile is not overwritten.",
-        value={"winner": "W", "outcome": "hemspel"},
+        description="Names the version it corrects (the game's ``version``), so a "
+        "correction someone else made meanwhile is not overwritten. Instead of "
+        '``version``, send the header ``If-Match: "game-54-v1"`` (the game\'s ``etag``).',
+        value={"winner": "W", "outcome": "hemspel", "version": 1},
         request_only=True,
     ),
     OpenApiExample(
