@@ -329,9 +329,10 @@ class SeasonListApi(ApiView):
     def post(self, request: Request) -> Response:
         """Create a season.
 
-        Season keepers only (superusers and users given ``clubs.change_season``): a club,
-        a name, the dates and the points rules — per kind of event (tournament, club
-        night) points for taking part, per match won and per placing (``{"1": 10, …}``).
+        Season keepers only (superusers, and users given "Can change season" on the
+        admin site): a club, a name, the dates and the points rules — per kind of event
+        (tournament, club night) points for taking part, per match won and per placing
+        (``{"1": 10, …}``).
         """
         data = self.SeasonCreateInput(data=request.data)
         data.is_valid(raise_exception=True)

@@ -56,6 +56,11 @@ from tournaments.api_base import (
     filtered,
     paginate,
 )
+from tournaments.api_examples import (
+    GAME_CORRECT_EXAMPLES,
+    GAME_ENTER_EXAMPLES,
+    IF_MATCH_EXAMPLE,
+)
 from tournaments.models import Player
 from tournaments.serializers import staff_context
 
@@ -198,7 +203,7 @@ class GameListApi(ApiView):
         games = selectors.game_list(match=match)
         return Response(GameOut(games, many=True, context={"match": match}).data)
 
-    @extend_schema(request=GameListInput, responses={201: GameOut})
+    @extend_schema(request=GameListInput, responses={201: GameOut}, examples=GAME_ENTER_EXAMPLES)
     def post(self, request: Request, pk: int) -> Response:
         """Enter the result of the next game of a match.
 
@@ -250,6 +255,7 @@ IF_MATCH_HEADER = OpenApiParameter(
     "'version' in the body; without either the answer is 428. A version that is no longer "
     "the confirmed one (someone corrected the game meanwhile) gets 409 with the current "
     "result. The quotes may be left out (game-12-v2). '*' names no version.",
+    examples=[IF_MATCH_EXAMPLE],
 )
 
 
@@ -314,6 +320,7 @@ class GameDetailApi(ApiView):
             ),
         },
         parameters=[IF_MATCH_HEADER, ETAG_HEADER],
+        examples=GAME_CORRECT_EXAMPLES,
         summary="Correct a game's result",
     )
     def put(self, request: Request, pk: int, number: int) -> Response:

@@ -25,6 +25,7 @@ from matches.serializers import MatchOut
 from stages.messages import Msg
 from tournaments import selectors, services
 from tournaments.api_base import ApiView, Pagination, paginate
+from tournaments.api_examples import BRACKET_EXAMPLES
 from tournaments.models import Player, Tournament, TournamentFormat
 from tournaments.serializers import MatchLengthField, PlacingOut
 
@@ -101,7 +102,7 @@ def shared(
 
 
 class TournamentBracketApi(ApiView):
-    @extend_schema(responses=EliminationBracketOut)
+    @extend_schema(responses=EliminationBracketOut, examples=BRACKET_EXAMPLES)
     @api_conditional("api-bracket", selectors.tournament_stamp)
     def get(
         self, request: Request, pk: int, *, stamp: Stamp | None = None

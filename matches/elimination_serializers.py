@@ -17,6 +17,8 @@ __all__ = ["EliminationBracketOut", "LinkedMatchOut"]
 
 
 class LinkedMatchOut(BracketMatchOut):
+    """A match of the bracket, with its code and where its winner and loser go next."""
+
     code = serializers.CharField(
         help_text="the match's code (M2.1, C1.3, W1.2, L4.1, GF, GF2); empty in a knockout"
     )

@@ -236,12 +236,12 @@ class MatchDetailOut(serializers.Serializer[Any]):
 
 
 class BracketMatchOut(serializers.Serializer[Match]):
-    """A match as the bracket shows it (the round is given once, by the round).
+    """A match as the bracket shows it (its round is given once, by the round)."""
 
-    The fields document the shape (OpenAPI); ``to_representation`` is written by
-    hand because a bracket of 256 players has 255 matches and field-by-field
-    serialization dominated the endpoint's time (bench/web_bench.py).
-    """
+    # The docstring is the schema's description, for the club's volunteer. The fields
+    # document the shape; ``to_representation`` is written by hand because a bracket of
+    # 256 players has 255 matches and field-by-field serialization dominated the
+    # endpoint's time (bench/web_bench.py).
 
     id = serializers.IntegerField()
     slot = serializers.IntegerField()

@@ -31,6 +31,7 @@ from tournaments.api_base import (
     filtered,
     paginate,
 )
+from tournaments.api_examples import TOURNAMENT_LIST_EXAMPLES
 from tournaments.models import (
     DEFAULT_GAME,
     Club,
@@ -309,7 +310,7 @@ class TournamentListApi(ApiView):
             "lots come last); left out, the game's usual chain",
         )
 
-    @extend_schema(responses=TournamentOut(many=True))
+    @extend_schema(responses=TournamentOut(many=True), examples=TOURNAMENT_LIST_EXAMPLES)
     def get(self, request: Request) -> Response:
         """List tournaments.
 
@@ -324,8 +325,9 @@ class TournamentListApi(ApiView):
     def post(self, request: Request) -> Response:
         """Create a tournament.
 
-        Users with organiser rights (permission ``tournaments.add_tournament``); you become
-        its first organiser. It starts as a draft: enter players, seed them, then draw.
+        Users with organiser rights (on the admin site, the permission "Can add
+        tournament"); you become its first organiser. It starts as a draft: enter
+        players, seed them, then draw.
         ``results_by``: ``referees`` (the default) enter the results, or ``players``
         report them and the opponent confirms (``/api/matches/{id}/reports/``).
         """

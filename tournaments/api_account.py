@@ -16,6 +16,7 @@ from rest_framework.response import Response
 from core.errors import ValidationError
 from tournaments import api_token
 from tournaments.api_base import ApiView
+from tournaments.api_examples import TOKEN_EXAMPLES
 
 # The main collections and pages of the API, as the root lists them (name → route).
 ROOT_LINKS = (
@@ -77,6 +78,7 @@ class ApiTokenApi(ApiView):
 
     @extend_schema(
         request=ApiTokenInput,
+        examples=TOKEN_EXAMPLES,
         responses={
             200: ApiTokenOutput,
             201: ApiTokenOutput,

@@ -81,6 +81,15 @@ class Pagination(LimitOffsetPagination):
             parameter["schema"].update(bounds.get(parameter["name"], {}))
         return parameters
 
+    def get_paginated_response_schema(self, schema: Any) -> dict[str, Any]:
+        """The page's shape, its example values those of any list of the site (DRF's
+        own point at ``api.example.org/accounts/``): everything on one page."""
+        paged: dict[str, Any] = super().get_paginated_response_schema(schema)
+        examples = {"count": 1, "next": None, "previous": None}
+        for name, value in examples.items():
+            paged["properties"][name]["example"] = value
+        return paged
+
 
 def _first_message(detail: Any) -> str:
     if isinstance(detail, dict):

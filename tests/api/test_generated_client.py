@@ -1,0 +1,271 @@
+"""A client nobody here wrote runs a club evening: a schema change that breaks clients fails.
+
+The Python client is generated at test time by openapi-python-client (a generator from
+PyPI, pinned in requirements-dev.txt) from the live ``/api/schema/`` of a running site,
+into a temporary directory (nothing generated is kept in the repository; no network:
+the schema is read from the test server, and the generator's formatting hooks are off).
+The generator must not report a single problem with the schema.
+
+Then one club evening goes through the generated functions only, as the organiser and
+the referee would: a token, a tournament, its players and entries, the draw, every
+result (and one correction with ``If-Match``), the bracket and the placings; then a
+round robin for the standings. Each answer is read back through the generated models,
+so a field the schema promises and the site does not send (or a list shaped otherwise)
+fails here, as it would for a club's own scripts.
+"""
+
+from __future__ import annotations
+
+import datetime
+import importlib
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+from openapi_python_client import MetaType, generate
+from openapi_python_client.config import Config, ConfigFile
+
+from tests.factories import OrganiserFactory, UserFactory
+
+PACKAGE = "brade_arena_client"
+
+
+def _generate(schema_url: str, where: Path) -> list[str]:
+    """Generate the client package from the schema at ``schema_url`` into ``where``;
+    return the generator's problems (errors and warnings), as text."""
+    source = where / "schema.json"
+    source.write_bytes(httpx.get(schema_url, timeout=30).raise_for_status().content)
+    config = Config.from_sources(
+        ConfigFile(package_name_override=PACKAGE, post_hooks=[]),
+        MetaType.NONE,
+        source,
+        "utf-8",
+        overwrite=True,
+        output_path=where / PACKAGE,
+    )
+    problems = generate(config=config)
+    return [f"{p.level}: {p.header}: {p.detail}" for p in problems]
+
+
+@pytest.fixture
+def generated(live_server: Any, tmp_path: Path) -> Iterator[Any]:
+    """The generated package, imported; forgotten again afterwards."""
+    problems = _generate(f"{live_server.url}/api/schema/?format=json", tmp_path)
+    assert problems == []
+    sys.path.insert(0, str(tmp_path))
+    try:
+        importlib.import_module(f"{PACKAGE}.models")
+        yield importlib.import_module(PACKAGE)
+    finally:
+        sys.path.remove(str(tmp_path))
+        for name in [n for n in sys.modules if n == PACKAGE or n.startswith(f"{PACKAGE}.")]:
+            del sys.modules[name]
+
+
+def _api(name: str) -> Any:
+    """A generated operation's module, e.g. ``tournaments.tournaments_create``."""
+    return importlib.import_module(f"{PACKAGE}.api.{name}")
+
+
+def _call(operation: str, expected: int, **kwargs: Any) -> Any:
+    """Call a generated operation; the status must be ``expected`` and the answer parse
+    into the operation's own model (not its ``Error``)."""
+    response = _api(operation).sync_detailed(**kwargs)
+    assert response.status_code == expected, (operation, response.status_code, response.content)
+    assert response.parsed is not None, operation
+    assert type(response.parsed).__name__ != "Error", (operation, response.content)
+    return response.parsed
+
+
+def _token(pkg: Any, base_url: str, username: str) -> Any:
+    models = pkg.models
+    anonymous = pkg.Client(base_url=base_url, raise_on_unexpected_status=True)
+    out = _call(
+        "token.token_create",
+        201,
+        client=anonymous,
+        body=models.ApiTokenInput(username=username, password="pw"),
+    )
+    assert out.username == username
+    return pkg.AuthenticatedClient(
+        base_url=base_url, token=out.token, prefix="Token", raise_on_unexpected_status=True
+    )
+
+
+def _play_every_match(pkg: Any, ref: Any, tournament: int) -> int:
+    """Enter every game of every ready match (player 1 wins each by jan) until none is
+    ready; return the number of matches played."""
+    models = pkg.models
+    played = 0
+    while True:
+        page = _call(
+            "matches.matches_list",
+            200,
+            client=ref,
+            tournament=tournament,
+            state=models.MatchesListState("ready"),
+        )
+        if not page.results:
+            return played
+        for match in page.results:
+            number = 1
+            while True:
+                _call(
+                    "matches.matches_games_create",
+                    201,
+                    client=ref,
+                    id=match.id,
+                    body=models.GameListInput(
+                        number=number,
+                        winner_player=match.player1.id,
+                        outcome=models.OutcomeEnum.JAN,
+                    ),
+                )
+                detail = _call("matches.matches_retrieve", 200, client=ref, id=match.id)
+                if detail.match.state == models.MatchStateEnum.DECIDED:
+                    played += 1
+                    break
+                number += 1
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_club_evening_through_a_generated_client(generated: Any, live_server: Any) -> None:
+    pkg = generated
+    models = pkg.models
+    OrganiserFactory.create(username="arrangor")
+    referee = UserFactory.create(username="domare")
+    api = _token(pkg, live_server.url, "arrangor")
+    ref = _token(pkg, live_server.url, "domare")
+
+    tournaments = _call("tournaments.tournaments_list", 200, client=api)
+    assert tournaments.count == 0 and tournaments.results == []
+    tournament = _call(
+        "tournaments.tournaments_create",
+        201,
+        client=api,
+        body=models.TournamentListInput(name="Klubbkväll", start_date=datetime.date(2026, 11, 25)),
+    )
+    assert tournament.my_roles == ["organiser", "referee"]
+    assert tournament.status == "draft"
+    staff = _call(
+        "tournaments.tournaments_staff_update",
+        200,
+        client=api,
+        id=tournament.id,
+        body=models.TournamentStaffInput(referees=[referee.pk]),
+    )
+    assert [r.username for r in staff.referees] == ["domare"]
+    # An organiser of a tournament may add clubs and players.
+    club = _call("clubs.clubs_create", 201, client=api, body=models.ClubListInput(name="Vasa BK"))
+
+    names = ["Anna", "Bertil", "Cecilia", "David", "Eva", "Fredrik"]
+    players = []
+    for seed, name in enumerate(names, start=1):
+        player = _call(
+            "players.players_create",
+            201,
+            client=api,
+            body=models.PlayerListInput(name=name, club=club.id),
+        )
+        players.append(player.id)
+        _call(
+            "tournaments.tournaments_entries_create",
+            201,
+            client=api,
+            id=tournament.id,
+            body=models.EntryListInput(player=player.id, seed=seed if seed <= 2 else None),
+        )
+    entries = _call("tournaments.tournaments_entries_list", 200, client=api, id=tournament.id)
+    assert sorted(e.player.name for e in entries.results) == sorted(names)
+
+    bracket = _call(
+        "tournaments.tournaments_draw_create",
+        201,
+        client=api,
+        id=tournament.id,
+        body=models.TournamentDrawInput(lengths=[1, 1, 3], draw_seed=7),
+    )
+    assert [len(r.matches) for r in bracket.rounds] == [4, 2, 1]
+
+    # Two first-round matches (the top seeds have byes), two semi-finals, the final.
+    assert _play_every_match(pkg, ref, tournament.id) == 5
+
+    bracket = _call("tournaments.tournaments_bracket_retrieve", 200, client=api, id=tournament.id)
+    final = bracket.rounds[-1].matches[0]
+    assert final.state == "decided" and final.winner == final.player1.id
+
+    # The referee corrects the final's first game (a hemspel, not a jan) with If-Match.
+    game = _call("matches.matches_games_retrieve", 200, client=ref, id=final.id, number=1)
+    corrected = _call(
+        "matches.matches_games_update",
+        200,
+        client=ref,
+        id=final.id,
+        number=1,
+        if_match=game.etag,
+        body=models.GameCorrectInput(
+            winner_player=game.winner_player, outcome=models.OutcomeEnum.HEMSPEL
+        ),
+    )
+    assert corrected.outcome == "hemspel" and corrected.version == game.version + 1
+    # The old version again: refused with the current state, as the schema says.
+    stale = _api("matches.matches_games_update").sync_detailed(
+        client=ref,
+        id=final.id,
+        number=1,
+        if_match=game.etag,
+        body=models.GameCorrectInput(
+            winner_player=game.winner_player, outcome=models.OutcomeEnum.JAN
+        ),
+    )
+    assert stale.status_code == 409 and type(stale.parsed).__name__ == "Error"
+
+    placings = _call("tournaments.tournaments_placings_list", 200, client=api, id=tournament.id)
+    assert [p.label for p in placings] == ["1", "2", "3–4", "3–4", "5–8", "5–8"]
+    assert placings[0].player.id == final.player1.id
+    detail = _call("tournaments.tournaments_retrieve", 200, client=api, id=tournament.id)
+    assert detail.status == "finished"
+
+    # The evening's second part: a round robin of four, read by its standings.
+    group = _call(
+        "tournaments.tournaments_create",
+        201,
+        client=api,
+        body=models.TournamentListInput(
+            name="Klubbkväll, grupp",
+            start_date=datetime.date(2026, 11, 25),
+            format_=models.FormatEnum("round_robin"),
+        ),
+    )
+    _call(
+        "tournaments.tournaments_staff_update",
+        200,
+        client=api,
+        id=group.id,
+        body=models.TournamentStaffInput(referees=[referee.pk]),
+    )
+    for player_id in players[:4]:
+        _call(
+            "tournaments.tournaments_entries_create",
+            201,
+            client=api,
+            id=group.id,
+            body=models.EntryListInput(player=player_id),
+        )
+    _call(
+        "tournaments.tournaments_draw_create",
+        201,
+        client=api,
+        id=group.id,
+        body=models.TournamentDrawInput(draw_seed=3),
+    )
+    assert _play_every_match(pkg, ref, group.id) == 6  # each of four meets the other three
+    standings = _call("tournaments.tournaments_standings_retrieve", 200, client=api, id=group.id)
+    assert standings.rounds == standings.finished_rounds == 3
+    assert [row.place for row in standings.rows] == [1, 2, 3, 4]
+    assert sorted(row.player.id for row in standings.rows) == sorted(players[:4])
+    assert sum(row.won for row in standings.rows) == 6
+    assert all(row.played == 3 for row in standings.rows)
