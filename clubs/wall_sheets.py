@@ -15,7 +15,7 @@ Decisions where the docs are silent:
   "to be decided" for them.
 - The alphabetical list sorts names as a Swedish reader does: case ignored, å, ä, ö
   after z in that order, other accented letters with their base letter.
-- The type is large (13 pt names) to be read on a wall; the column heads are repeated
+- The type is large (14 pt names) to be read on a wall; the column heads are repeated
   on each page when a list runs over. The fonts are the score sheets' (``clubs.pdf_fonts``
   through ``clubs.score_sheets``): names in any script print as written.
 """
@@ -25,7 +25,6 @@ from __future__ import annotations
 import unicodedata
 from dataclasses import dataclass
 
-from django.db.models import F
 from django.utils.translation import gettext as _
 
 from clubs.score_sheets import CONTENT_W, MARGIN, PAGE_H, ScoreSheetPdf, fit_text
@@ -37,8 +36,8 @@ from web.templatetags.brade import length_heading
 
 __all__ = ["WallLine", "swedish_key", "wall_lines", "wall_sheet", "wall_sheet_matches"]
 
-NAME_SIZE, MIN_NAME_SIZE = 13.0, 8.0
-ROW_H = 8.0
+NAME_SIZE, MIN_NAME_SIZE = 14.0, 8.0
+ROW_H = 9.0
 BOTTOM = PAGE_H - 15  # a row that would end below this starts a new page
 # After z, in this order: the characters just past "z" in ASCII.
 SWEDISH_LAST = str.maketrans({"å": "{", "ä": "|", "æ": "|", "ö": "}", "ø": "}"})
@@ -61,12 +60,16 @@ class WallLine:
 
 def wall_sheet_matches(round: Round, *, by: User) -> list[Match]:
     """The round's matches ``by`` may see, in table order (see the module text)."""
-    return list(
+    matches = (
         visible_matches(by=by, tournament=round.tournament)
         .filter(round=round)
         .exclude(state=MatchState.NOT_NEEDED)
         .select_related("player1", "player2")
-        .order_by(F("table").asc(nulls_last=True), "is_third_place", "slot", "id")
+    )
+    # By the table shown (``Match.board``): a walkover's kept number does not count.
+    return sorted(
+        matches,
+        key=lambda m: (m.board is None, m.board or 0, m.is_third_place, m.slot, m.pk),
     )
 
 
