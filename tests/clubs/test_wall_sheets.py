@@ -142,3 +142,18 @@ def test_linked_from_the_round_page_and_the_manage_page(client: Client) -> None:
     swiss_round_publish(round=rnd, by=organiser)
     public = client.get(reverse("web:tournament_detail", args=[t.pk])).content.decode()
     assert url in public
+
+
+def test_a_long_name_is_kept_whole_in_its_box(client: Client) -> None:
+    long = (
+        "Karl-Åke Gustaf Adolf Fredrik Wilhelm Öhrström-Lindqvist af Ängelholm och Östra Sallerup"
+    )
+    organiser = OrganiserFactory.create()
+    tournament = TournamentFactory.create(name="Långa namn", organisers=[organiser])
+    for seed, name in enumerate([long, "Bo Ek"], start=1):
+        EntryFactory.create(
+            tournament=tournament, player=PlayerFactory.create(name=name), seed=seed
+        )
+    tournament_bracket_generate(tournament=tournament, by=organiser, lengths=[3])
+    by_table, alphabetical = wall(client, tournament, 1)
+    assert long in by_table and long in alphabetical

@@ -147,6 +147,9 @@ def test_pages_show_the_table_and_the_manage_page_edits_it(client: Client) -> No
     assert "Bord 2" in page.content.decode()
     bracket = client.get(reverse("web:tournament_detail", args=[s.tournament.pk]))
     assert "Bord 1" in bracket.content.decode()
+    client.force_login(s.referee)
+    enter = client.get(reverse("web:match_enter", args=[first[1].pk]), HTTP_ACCEPT_LANGUAGE="sv")
+    assert "Bord 2" in enter.content.decode()
     client.force_login(s.organiser)
     manage = client.get(reverse("web:tournament_manage", args=[s.tournament.pk]))
     assert reverse("web:match_table", args=[first[0].pk]) in manage.content.decode()
@@ -158,3 +161,34 @@ def test_pages_show_the_table_and_the_manage_page_edits_it(client: Client) -> No
     client.post(url, {"table": "9"})
     first[0].refresh_from_db()
     assert first[0].table == 9
+
+
+def test_matches_drawn_before_tables_get_what_a_draw_gives() -> None:
+    from importlib import import_module
+
+    from django.apps import apps
+
+    migration = import_module("matches.migrations.0008_match_table")
+    t, _referee, _players = group(5)
+    s = knockout(6, third_place=True)
+    given = {m.pk: m.table for m in Match.objects.all()}
+    Match.objects.update(table=None)
+    migration.number_existing(apps, None)
+    assert {m.pk: m.table for m in Match.objects.all()} == given
+    assert Match.objects.filter(tournament__in=[t, s.tournament], table__isnull=False).exists()
+
+
+def test_the_score_sheet_prints_the_table(client: Client) -> None:
+    import io
+
+    from pypdf import PdfReader
+
+    s = knockout(4)
+    first = list(Match.objects.filter(tournament=s.tournament, round__number=1).order_by("slot"))
+    match_table_set(match=first[0], table=12, by=s.organiser)
+    client.force_login(s.referee)
+    url = reverse("clubs:round_score_sheets", args=[s.tournament.pk, 1])
+    content = client.get(url, HTTP_ACCEPT_LANGUAGE="sv").content
+    texts = [p.extract_text() for p in PdfReader(io.BytesIO(content)).pages]
+    # In table order: table 2 first, then table 12.
+    assert "Bord 2" in texts[0] and "Bord 12" in texts[1]
