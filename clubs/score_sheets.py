@@ -5,8 +5,9 @@ tournament, round and match, both players (and clubs), the match length, what th
 reads (bräde: the scale and rule set; backgammon: the cube and the Crawford rule;
 Kungabräde: the game types), a row per possible game with boxes for its winner and
 outcome (and the cube or game type), the match's result, and lines for the signatures of
-both players and the referee. The footer names the match's number on the site, so the
-referee finds it when entering the result.
+both players and the referee. The match's table (``Match.board``) is printed large in the
+top right corner, and the sheets come in table order. The footer names the match's number
+on the site, so the referee finds it when entering the result.
 
 Which matches get a sheet: every match of the round except a bye (nobody to play) and a
 match already decided as a walkover (nothing is played; the walkover is on the site).
@@ -29,6 +30,7 @@ from __future__ import annotations
 import unicodedata
 from dataclasses import dataclass
 
+from django.db.models import F
 from django.utils.translation import gettext as _
 from fpdf import FPDF
 from fpdf.fonts import TTFFont
@@ -118,15 +120,16 @@ def fit_text(pdf: FPDF, text: str, *, width: float, size: float, min_size: float
 
 
 def sheet_matches(round: Round, *, by: User) -> list[Match]:
-    """The round's matches that get a sheet (no byes, no decided walkovers), in order:
-    those ``by`` may see (``matches.visibility``; the sheets are the staff's, who see an
-    unpublished round to print it before publishing)."""
+    """The round's matches that get a sheet (no byes, no decided walkovers), in table
+    order (a match without a table after, in pairing order): those ``by`` may see
+    (``matches.visibility``; the sheets are the staff's, who see an unpublished round to
+    print it before publishing)."""
     matches = (
         visible_matches(by=by, tournament=round.tournament)
         .filter(round=round)
         .exclude(state__in=(MatchState.BYE, MatchState.WALKOVER))
         .select_related("player1__club", "player2__club", "round")
-        .order_by("is_third_place", "slot", "id")
+        .order_by(F("table").asc(nulls_last=True), "is_third_place", "slot", "id")
     )
     return list(matches)
 
@@ -164,7 +167,7 @@ def _code_points(pdf: FPDF, family: str) -> set[int]:
     return set(font.cmap) if isinstance(font, TTFFont) else set()
 
 
-class _Sheet:
+class ScoreSheetPdf:
     def __init__(self, tournament: Tournament, texts: list[str]) -> None:
         """``texts``: the names and places the sheets will print (to choose the fonts)."""
         self.tournament = tournament
@@ -223,6 +226,11 @@ class _Sheet:
     def page(self, match: Match) -> None:
         pdf, round = self.pdf, match.round
         pdf.add_page()
+        if match.board is not None:
+            # The table, large in the top right corner: the sheet is laid on it.
+            self.font(style="B", size=16)
+            pdf.cell(CONTENT_W, 7.5, self.t(_("Table %(n)s") % {"n": match.board}), align="R")
+            pdf.set_x(MARGIN)
         self.text(_("Score sheet"), size=9, style="B")
         self.text(self.tournament.name, size=16, style="B", h=7.5)
         where = _("Match for third place") if match.is_third_place else round.name
@@ -393,7 +401,7 @@ def round_score_sheets(*, round: Round, by: User) -> tuple[str, bytes, int]:
     return sheet.name, bytes(sheet.pdf.output()), sheet.count
 
 
-def sheets_drawn(*, round: Round, by: User) -> _Sheet:
+def sheets_drawn(*, round: Round, by: User) -> ScoreSheetPdf:
     """The round's sheets drawn (``round_score_sheets`` writes them out)."""
     tournament = round.tournament
     matches = sheet_matches(round, by=by)
@@ -402,7 +410,7 @@ def sheets_drawn(*, round: Round, by: User) -> _Sheet:
         for player in (match.player1, match.player2):
             if player is not None:
                 texts += [player.name, player.club.name if player.club else ""]
-    sheet = _Sheet(tournament, texts)
+    sheet = ScoreSheetPdf(tournament, texts)
     for match in matches:
         sheet.page(match)
     if not matches:

@@ -40,6 +40,11 @@ urlpatterns: list[URLPattern] = [
         name="round_score_sheets",
     ),
     path(
+        "tournaments/<int:pk>/rounds/<int:number>/wall-sheet.pdf",
+        views.round_wall_sheet,
+        name="round_wall_sheet",
+    ),
+    path(
         "tournaments/<int:pk>/seeds/by-rating/",
         views.tournament_seed_by_rating,
         name="tournament_seed_by_rating",

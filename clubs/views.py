@@ -24,7 +24,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 from django.views.decorators.http import require_http_methods, require_POST
 
-from clubs import archive, exports, score_sheets
+from clubs import archive, exports, score_sheets, wall_sheets
 from clubs import season_selectors as season_sel
 from clubs.charts import history_chart
 from clubs.models import RatedGame
@@ -35,6 +35,7 @@ from clubs.season_services import can_keep_seasons
 from core.bounds import DbIntegerFormField
 from core.errors import DomainError
 from core.permissions import is_referee
+from matches.visibility import sees_unpublished
 from tournaments import selectors as tournaments_sel
 from tournaments.models import Club, Round, Tournament
 from web.views.common import found, lang
@@ -204,6 +205,20 @@ def round_score_sheets(request: HttpRequest, pk: int, number: int) -> HttpRespon
     if round is None:
         raise Http404(_("The tournament has no such round."))
     name, data, _pages = score_sheets.round_score_sheets(round=round, by=request.user)
+    response = HttpResponse(data, content_type="application/pdf")
+    response["Content-Disposition"] = f'inline; filename="{name}"'
+    return response
+
+
+def round_wall_sheet(request: HttpRequest, pk: int, number: int) -> HttpResponse:
+    """A round's wall sheet (``clubs.wall_sheets``): by table and alphabetically, for
+    whoever may see the round (``matches.visibility``: the staff before it is published,
+    everyone after); a round the reader may not see is a 404 as on the round page."""
+    tournament = found(tournaments_sel.tournament_get, pk=pk, by=request.user)
+    round = Round.objects.filter(tournament=tournament, number=number).first()
+    if round is None or not (round.published or sees_unpublished(request.user, tournament)):
+        raise Http404(_("The tournament has no such round."))
+    name, data = wall_sheets.wall_sheet(round=round, by=request.user)
     response = HttpResponse(data, content_type="application/pdf")
     response["Content-Disposition"] = f'inline; filename="{name}"'
     return response

@@ -27,7 +27,7 @@ from core.conditional import Stamp, api_conditional
 from core.errors import PermissionDeniedError, ValidationError
 from core.parsers import JSONObjectParser
 from core.permissions import can_read_records
-from matches import records, results, selectors, walkovers
+from matches import records, results, selectors, tables, walkovers
 from matches.models import (
     GAME_TYPES,
     OUTCOMES,
@@ -388,6 +388,24 @@ class MatchWalkoverApi(ApiView):
             match=match, winner=winner, by=request.user, reason=data.validated_data["reason"]
         )
         return Response(MatchOut(selectors.match_get(pk=match.pk, by=request.user)).data)
+
+
+class MatchTableApi(ApiView):
+    class MatchTableInput(serializers.Serializer[Any]):
+        table = DbIntegerField(allow_null=True, min_value=1, max_value=tables.MAX_TABLE)
+
+    @extend_schema(request=MatchTableInput, responses=MatchOut)
+    def post(self, request: Request, pk: int) -> Response:
+        """Set the table (board) a match is played at, or clear it with ``null``.
+
+        The tournament's organisers; 409 ``table_taken`` when another match of the round
+        still played at the board has that table.
+        """
+        match = selectors.match_get(pk=pk, by=request.user)
+        data = self.MatchTableInput(data=request.data)
+        data.is_valid(raise_exception=True)
+        tables.match_table_set(match=match, table=data.validated_data["table"], by=request.user)
+        return Response(MatchOut(selectors.match_get(pk=pk, by=request.user)).data)
 
 
 class MatchResetApi(ApiView):

@@ -37,6 +37,7 @@ from core.permissions import User
 from matches import progression
 from matches.common import event_add, match_mark
 from matches.models import EventKind, Match, MatchEvent, MatchState
+from matches.tables import tables_number
 from stages import elimination
 from tournaments.lengths import match_length_problem
 from tournaments.models import Player, Round, Tournament, TournamentStatus
@@ -108,6 +109,7 @@ def elimination_matches_create(
             state=MatchState.BYE,
             winner=player,
         )
+    tables_number([*rows.values(), *byes.values()])
     Match.objects.bulk_create([*rows.values(), *byes.values()])
     for m in shape.matches:
         if m.if_needed:

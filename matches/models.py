@@ -168,6 +168,10 @@ class Match(models.Model):
     loser_to_upper = models.BooleanField(default=True)
     loser_first_match_only = models.BooleanField(default=False)
     if_needed = models.BooleanField(default=False)
+    # The table (board) the match is played at, 1 the first: numbered in pairing order
+    # when the round's matches are created, changed by an organiser (``matches.tables``).
+    # A bye, a walkover and a reset not needed are not played at a table (``board``).
+    table = models.PositiveSmallIntegerField(null=True, blank=True)
     updated_at = models.DateTimeField(auto_now=True)
     # The tournament's version at this match's last change (``matches.common.match_mark``):
     # with the tournament's ``whole_version``, what the match's live parts and its round's
@@ -208,6 +212,15 @@ class Match(models.Model):
         if self.player2_id is not None and player.pk == self.player2_id:
             return Side.BLACK
         return None
+
+    @property
+    def board(self) -> int | None:
+        """The table to show: none for a bye, a walkover or a reset not needed, which
+        are not played at a table (the stored number comes back if a reset makes the
+        match playable again)."""
+        if self.state in (MatchState.BYE, MatchState.WALKOVER, MatchState.NOT_NEEDED):
+            return None
+        return self.table
 
     @property
     def loser(self) -> Player | None:
@@ -539,6 +552,7 @@ class EventKind(models.TextChoices):
     SWISS_PAIRED = "swiss_paired", "paired (Swiss)"
     SWISS_SWAPPED = "swiss_swapped", "pairing swapped by an organiser"
     SWISS_PUBLISHED = "swiss_published", "round published"
+    TABLE_SET = "table_set", "table changed by an organiser"
 
 
 class MatchEvent(models.Model):

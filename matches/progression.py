@@ -21,6 +21,7 @@ from core.permissions import User
 from matches.common import event_add, match_mark, reports_settle
 from matches.match_changes import NEWS_TOURNAMENT_FINISHED, news_tell
 from matches.models import FINISHED_STATES, EventKind, Match, MatchEvent, MatchState
+from matches.tables import tables_number
 from tournaments.lengths import match_length_problem
 from tournaments.models import Entry, Player, Round, RoundKind, Tournament, TournamentStatus
 from tournaments.services import tournament_touch
@@ -104,6 +105,7 @@ def bracket_matches_create(
                 length_unit=final.length_unit,
             )
         )
+    tables_number(matches)
     Match.objects.bulk_create(matches)
     user = by if getattr(by, "is_authenticated", False) else None
     MatchEvent.objects.bulk_create(
@@ -147,6 +149,7 @@ def round_robin_matches_create(
                     winner=first if bye else None,
                 )
             )
+    tables_number(matches)
     Match.objects.bulk_create(matches)
     user = by if getattr(by, "is_authenticated", False) else None
     MatchEvent.objects.bulk_create(

@@ -26,6 +26,12 @@ class MatchOut(serializers.ModelSerializer[Match]):
     player2 = PlayerBrief(allow_null=True)
     points = serializers.SerializerMethodField()
     tiebreak = serializers.SerializerMethodField()
+    table = serializers.IntegerField(
+        source="board",
+        allow_null=True,
+        read_only=True,
+        help_text="the table (board) number; null for a bye, a walkover or no table given",
+    )
 
     class Meta:
         model = Match
@@ -35,6 +41,7 @@ class MatchOut(serializers.ModelSerializer[Match]):
             "round",
             "slot",
             "is_third_place",
+            "table",
             "player1",
             "player2",
             "length",
@@ -246,6 +253,7 @@ class BracketMatchOut(serializers.Serializer[Match]):
     id = serializers.IntegerField()
     slot = serializers.IntegerField()
     is_third_place = serializers.BooleanField()
+    table = serializers.IntegerField(allow_null=True, help_text="the table (board) number")
     player1 = PlayerBrief(allow_null=True)
     player2 = PlayerBrief(allow_null=True)
     length = serializers.IntegerField()
@@ -265,6 +273,7 @@ class BracketMatchOut(serializers.Serializer[Match]):
             "id": instance.pk,
             "slot": instance.slot,
             "is_third_place": instance.is_third_place,
+            "table": instance.board,
             "player1": player(instance.player1),
             "player2": player(instance.player2),
             "length": instance.length,

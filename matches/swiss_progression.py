@@ -59,6 +59,7 @@ from matches.models import (
 )
 from matches.progression import _tournament_finish_check
 from matches.swiss_standings import STARTED_STATES
+from matches.tables import tables_number
 from stages.messages import Msg
 from stages.swiss import SwissPlayer, pair_round, pairing_swap_warnings
 from tournaments.models import (
@@ -261,6 +262,7 @@ def swiss_round_pair(*, tournament: Tournament, by: User) -> Round:
             )
             reason = pair.reason
             reasons.append(reason)
+        tables_number(matches)
         Match.objects.bulk_create(matches)
         user = _user(by)
         events = [

@@ -59,6 +59,7 @@ urlpatterns: list[URLPattern] = [
     ),
     path("matches/<int:pk>/walkover/", api.MatchWalkoverApi.as_view(), name="match-walkover"),
     path("matches/<int:pk>/reset/", api.MatchResetApi.as_view(), name="match-reset"),
+    path("matches/<int:pk>/table/", api.MatchTableApi.as_view(), name="match-table"),
     path("matches/<int:pk>/flag/clear/", api.MatchFlagClearApi.as_view(), name="match-flag-clear"),
     path("matches/<int:pk>/records/", api.RecordListApi.as_view(), name="record-list"),
     path("records/<int:pk>/", api.RecordDetailApi.as_view(), name="record-detail"),

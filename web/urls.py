@@ -80,6 +80,7 @@ urlpatterns: list[URLPattern | URLResolver] = [
         "tournaments/<int:pk>/draw/", organiser.bracket_generate, name="tournament_bracket_generate"
     ),
     path("matches/<int:pk>/walkover/", organiser.match_walkover, name="match_walkover"),
+    path("matches/<int:pk>/table/", organiser.match_table, name="match_table"),
     path(
         "tournaments/<int:pk>/knockout/",
         group_knockout.group_knockout_draw,

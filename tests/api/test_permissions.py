@@ -298,6 +298,7 @@ ENDPOINTS: list[tuple[str, str, str, dict[str, Any] | None, Callable[[str], int]
         write(STAFF, 200),
     ),
     ("reset", "post", "/api/matches/{a}/reset/", {"reason": "test"}, write(ORG, 200)),
+    ("table", "post", "/api/matches/{b}/table/", {"table": 9}, write(ORG, 200)),
     ("flag clear", "post", "/api/matches/{a}/flag/clear/", {}, write(STAFF, 200)),
     ("records", "get", "/api/matches/{a}/records/", None, records_read),
     (

@@ -44,7 +44,7 @@ def test_a_small_round_robin_keeps_every_round_on_its_page(client: Any) -> None:
     t, _referee, _players = group(5)
     page = client.get(f"/tournaments/{t.pk}/").content.decode()
     rounds_part = page[page.index('id="rounds-h"') :]
-    assert rounds_part.count('class="round"') == 5 and "rounds/1/" not in rounds_part
+    assert rounds_part.count('class="round"') == 5 and 'rounds/1/"' not in rounds_part
 
 
 def test_an_unpublished_swiss_round_and_a_knockout_round_are_not_found(client: Any) -> None:

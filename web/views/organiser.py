@@ -28,9 +28,9 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from core.errors import DomainError
 from core.permissions import can_create_tournament, is_organiser
-from matches import brackets, walkovers
+from matches import brackets, tables, walkovers
 from matches import selectors as matches_sel
-from matches.models import Match, MatchState
+from matches.models import FINISHED_STATES, Match, MatchState
 from tournaments import bracket, elimination_draw, round_robin, services, swiss_rounds
 from tournaments import selectors as tournaments_sel
 from tournaments.models import Entry, Tournament, TournamentFormat, TournamentStatus
@@ -196,6 +196,7 @@ def _manage_page(request: HttpRequest, tournament: Tournament, **forms: Any) -> 
         brackets.tournament_bracket(tournament=tournament, by=request.user) if not draft else None
     )
     open_matches: list[Match] = []
+    table_matches: list[Match] = []
     if drawn is not None:
         matches = [m for r in drawn.rounds for m in r.matches]
         if drawn.third_place is not None:
@@ -207,6 +208,15 @@ def _manage_page(request: HttpRequest, tournament: Tournament, **forms: Any) -> 
             for m in matches
             if m.state in OPEN_STATES and m.player1_id is not None and m.player2_id is not None
         ]
+        # Tables are given while a match is still to be played: an unpublished Swiss
+        # round's (waiting) too, so the organiser sets them before publishing.
+        table_matches = [
+            m
+            for m in matches
+            if m.state not in FINISHED_STATES
+            and m.player1_id is not None
+            and m.player2_id is not None
+        ]
     # A form with errors: say so at the top and take the reader to it.
     problem = next((PROBLEMS[name] for name in forms if name in PROBLEMS), None)
     context: dict[str, Any] = {
@@ -217,6 +227,8 @@ def _manage_page(request: HttpRequest, tournament: Tournament, **forms: Any) -> 
         "draft": draft,
         "bracket": drawn,
         "open_matches": open_matches,
+        "table_matches": table_matches,
+        "max_table": tables.MAX_TABLE,
         "referees": list(tournament.referees.order_by("username")),
         # The players' open reports, the disputed ones first: the organisers decide them.
         "open_reports": matches_sel.tournament_open_reports(tournament=tournament),
@@ -417,6 +429,38 @@ def bracket_generate(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 # --- walkover ---------------------------------------------------------------------------------
+
+
+@login_required
+@require_POST
+def match_table(request: HttpRequest, pk: int) -> HttpResponse:
+    """Set or clear a match's table from the manage page's Tables list
+    (``matches.tables.match_table_set``: a table taken in the round is refused)."""
+    match: Match = found(matches_sel.match_get, pk=pk, by=request.user)
+    tournament = match.tournament
+    if not is_organiser(request.user, tournament):
+        raise PermissionDenied(_("Only the organisers of this tournament may manage it."))
+    raw = request.POST.get("table", "").strip()
+    table: int | None = None
+    if raw:
+        try:
+            table = int(raw)
+        except ValueError:
+            messages.error(request, _("A table number is a whole number."))
+            return redirect(_manage_url(tournament, "tables"))
+    try:
+        tables.match_table_set(match=match, table=table, by=request.user)
+    except DomainError as err:
+        messages.error(request, err.message)
+    else:
+        if table is None:
+            messages.success(request, _("%(match)s has no table now.") % {"match": str(match)})
+        else:
+            messages.success(
+                request,
+                _("%(match)s plays at table %(table)s.") % {"match": str(match), "table": table},
+            )
+    return redirect(_manage_url(tournament, "tables"))
 
 
 @login_required

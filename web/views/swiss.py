@@ -51,7 +51,7 @@ class LineView:
 @dataclass
 class PairingView:
     pairing: SwissPairing
-    table: int
+    table: int | None  # the match's table (``Match.board``): none for the bye
     score1: str
     score2: str
     result: str
@@ -88,13 +88,13 @@ def _rounds(views: list[SwissRoundView]) -> list[RoundView]:
             pairings=[
                 PairingView(
                     pairing=p,
-                    table=i,
+                    table=p.match.board,
                     score1=_score(p.score1),
                     score2="" if p.score2 is None else _score(p.score2),
                     result=_result(p),
                     reason=swiss_text.render(p.reason) if p.reason is not None else "",
                 )
-                for i, p in enumerate(v.pairings, start=1)
+                for p in v.pairings
             ],
         )
         for v in views

@@ -1,0 +1,211 @@
+"""The wall sheet: a round's pairings printed on A4 to pin up at the venue, as chess
+arbiters post them: first by table (table, player, opponent), then, from a new page,
+every player in alphabetical order with their table and opponent, so a player finds their
+name without knowing where they play.
+
+Decisions where the docs are silent:
+- Who may print it: whoever may see the round's matches (``matches.visibility``): the
+  tournament's staff before the round is published (to check it, or print it the minute
+  it is), everyone who sees the tournament once it is. A round nobody may see yet is a 404
+  as on the round page.
+- What is on it: every match of the round, in table order (a match without a table
+  after, in pairing order). Player 1 is named first (in bräde the white player). A bye
+  reads "bye" with no table, a walkover "walkover" with no table (it is not played), a
+  reset not needed is left out. A knockout round whose players are not known yet prints
+  "to be decided" for them.
+- The alphabetical list sorts names as a Swedish reader does: case ignored, å, ä, ö
+  after z in that order, other accented letters with their base letter.
+- The type is large (14 pt names) to be read on a wall; the column heads are repeated
+  on each page when a list runs over. The fonts are the score sheets' (``clubs.pdf_fonts``
+  through ``clubs.score_sheets``): names in any script print as written.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from dataclasses import dataclass
+
+from django.utils.translation import gettext as _
+
+from clubs.score_sheets import CONTENT_W, MARGIN, PAGE_H, ScoreSheetPdf, fit_text
+from matches.models import Match, MatchState
+from matches.visibility import visible_matches
+from tournaments.models import Round
+from tournaments.permissions import User
+from web.templatetags.brade import length_heading
+
+__all__ = ["WallLine", "swedish_key", "wall_lines", "wall_sheet", "wall_sheet_matches"]
+
+NAME_SIZE, MIN_NAME_SIZE = 14.0, 8.0
+ROW_H = 9.0
+BOTTOM = PAGE_H - 15  # a row that would end below this starts a new page
+# After z, in this order: the characters just past "z" in ASCII.
+SWEDISH_LAST = str.maketrans({"å": "{", "ä": "|", "æ": "|", "ö": "}", "ø": "}"})
+
+
+def swedish_key(name: str) -> str:
+    """The sort key of ``name`` in Swedish alphabetical order (see the module text)."""
+    folded = name.casefold().translate(SWEDISH_LAST)
+    return "".join(c for c in unicodedata.normalize("NFKD", folded) if not unicodedata.combining(c))
+
+
+@dataclass(frozen=True)
+class WallLine:
+    """One line of the alphabetical list: a player, their table and opponent."""
+
+    name: str
+    table: int | None
+    opponent: str
+
+
+def wall_sheet_matches(round: Round, *, by: User) -> list[Match]:
+    """The round's matches ``by`` may see, in table order (see the module text)."""
+    matches = (
+        visible_matches(by=by, tournament=round.tournament)
+        .filter(round=round)
+        .exclude(state=MatchState.NOT_NEEDED)
+        .select_related("player1", "player2")
+    )
+    # By the table shown (``Match.board``): a walkover's kept number does not count.
+    return sorted(
+        matches,
+        key=lambda m: (m.board is None, m.board or 0, m.is_third_place, m.slot, m.pk),
+    )
+
+
+def _name(match: Match, side: int) -> str:
+    player = match.player1 if side == 1 else match.player2
+    if player is not None:
+        return player.name
+    if match.state == MatchState.BYE:
+        return _("bye")
+    return _("to be decided")
+
+
+def _note(match: Match) -> str:
+    if match.state == MatchState.WALKOVER:
+        return _("walkover")
+    return ""
+
+
+def wall_lines(matches: list[Match]) -> list[WallLine]:
+    """Every known player of ``matches`` with their table and opponent, alphabetically."""
+    lines = []
+    for m in matches:
+        for side, player in ((1, m.player1), (2, m.player2)):
+            if player is None:
+                continue
+            opponent = _name(m, 2 if side == 1 else 1)
+            note = _note(m)
+            lines.append(
+                WallLine(player.name, m.board, f"{opponent} ({note})" if note else opponent)
+            )
+    return sorted(lines, key=lambda line: (swedish_key(line.name), line.name))
+
+
+class WallSheetPdf(ScoreSheetPdf):
+    """The wall sheet's PDF: the score sheets' fonts, its own pages."""
+
+    def __init__(self, round: Round, matches: list[Match]) -> None:
+        tournament = round.tournament
+        names = [p.name for m in matches for p in (m.player1, m.player2) if p is not None]
+        super().__init__(tournament, [tournament.name, tournament.venue, round.name, *names])
+        self.round = round
+        self.heads: list[tuple[str, float, str]] = []  # the current list's column heads
+        self.pdf.set_title(
+            self.t(
+                _("Pairings: %(tournament)s, %(round)s")
+                % {"tournament": tournament.name, "round": round.name}
+            )
+        )
+        self.pdf.set_auto_page_break(auto=False)
+
+    def heading(self, title: str) -> None:
+        tournament, round = self.tournament, self.round
+        self.pdf.add_page()
+        self.text(tournament.name, size=14, style="B", h=7)
+        self.text(f"{round.name} · {title}", size=20, style="B", h=10)
+        place = [tournament.start_date.isoformat(), tournament.venue]
+        self.text(
+            " · ".join(
+                [length_heading(round.match_length, round.length_unit), *filter(None, place)]
+            ),
+            size=10,
+        )
+        if not round.published:
+            self.text(_("Not published yet: for the organisers and referees."), size=10)
+        self.pdf.ln(3)
+
+    def row(self, cells: list[tuple[str, float, str]], *, bold: bool = False) -> None:
+        """One row: (text, width, align) per column; a long name is set smaller, then
+        wrapped, and the row grows to hold it."""
+        pdf = self.pdf
+        fitted = []
+        for text, width, _align in cells:
+            self.font(style="B" if bold else "", size=NAME_SIZE)
+            fitted.append(
+                fit_text(pdf, self.t(text), width=width - 3, size=NAME_SIZE, min_size=MIN_NAME_SIZE)
+            )
+        height = max(ROW_H, max(len(f.lines) for f in fitted) * 5.5 + 2.5)
+        if not bold and pdf.get_y() + height > BOTTOM:
+            pdf.add_page()
+            self.row(self.heads, bold=True)
+        y, x = pdf.get_y(), MARGIN
+        for (_text, width, align), fit in zip(cells, fitted, strict=True):
+            pdf.rect(x, y, width, height)
+            self.font(style="B" if bold else "", size=fit.size)
+            line_h = (height - 2) / len(fit.lines) if len(fit.lines) > 1 else height
+            for i, line in enumerate(fit.lines):
+                pdf.set_xy(x + 1.5, y + (1 if len(fit.lines) > 1 else 0) + i * line_h)
+                pdf.cell(width - 3, line_h, line, align=align)
+            x += width
+        pdf.set_xy(MARGIN, y + height)
+
+    def by_table(self, matches: list[Match]) -> None:
+        self.heading(_("Pairings by table"))
+        name_w = (CONTENT_W - 22) / 2
+        self.heads = [
+            (_("Table"), 22.0, "C"),
+            (_("Player"), name_w, "L"),
+            (_("Opponent"), name_w, "L"),
+        ]
+        self.row(self.heads, bold=True)
+        for m in matches:
+            note = _note(m)
+            second = _name(m, 2)
+            self.row(
+                [
+                    ("" if m.board is None else str(m.board), 22.0, "C"),
+                    (_name(m, 1), name_w, "L"),
+                    (f"{second} ({note})" if note else second, name_w, "L"),
+                ]
+            )
+
+    def alphabetical(self, lines: list[WallLine]) -> None:
+        self.heading(_("Players in alphabetical order"))
+        name_w = (CONTENT_W - 22) / 2
+        self.heads = [
+            (_("Player"), name_w, "L"),
+            (_("Table"), 22.0, "C"),
+            (_("Opponent"), name_w, "L"),
+        ]
+        self.row(self.heads, bold=True)
+        for line in lines:
+            self.row(
+                [
+                    (line.name, name_w, "L"),
+                    ("" if line.table is None else str(line.table), 22.0, "C"),
+                    (line.opponent, name_w, "L"),
+                ]
+            )
+
+
+def wall_sheet(*, round: Round, by: User) -> tuple[str, bytes]:
+    """The round's wall sheet as a PDF: its file name and bytes (see the module text;
+    the caller checks that ``by`` may see the round)."""
+    matches = wall_sheet_matches(round, by=by)
+    sheet = WallSheetPdf(round, matches)
+    sheet.by_table(matches)
+    sheet.alphabetical(wall_lines(matches))
+    name = f"tournament-{round.tournament_id}-round-{round.number}-wall-sheet.pdf"
+    return name, bytes(sheet.pdf.output())
