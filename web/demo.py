@@ -93,11 +93,11 @@ from tournaments.services import (
 __all__ = [
     "DEMO_PASSWORD",
     "TOURNAMENT_NAME",
+    "ApiExample",
+    "DemoAccount",
     "DemoError",
     "DemoSummary",
     "SimulatedMatch",
-    "ApiExample",
-    "DemoAccount",
     "demo_accounts",
     "demo_api_example",
     "demo_build",
@@ -353,7 +353,9 @@ def demo_accounts() -> list[DemoAccount]:
         )
     }
     return [
-        DemoAccount(name, role, DEMO_PASSWORD if found[name].check_password(DEMO_PASSWORD) else None)
+        DemoAccount(
+            name, role, DEMO_PASSWORD if found[name].check_password(DEMO_PASSWORD) else None
+        )
         for name, role in USERS
         if name in found
     ]
