@@ -55,9 +55,13 @@ other_host = client.get("/", HTTP_HOST="evil.example.org")
 user = get_user_model().objects.create_user("kim", password="x")
 client.force_login(user)
 refused = client.get("/tournaments/new/", **host)
+from django.test import RequestFactory
+from django.views.defaults import server_error
+broken = server_error(RequestFactory().get("/", **host))
 print(json.dumps({
     "missing": [missing.status_code, missing.content.decode()],
     "refused": [refused.status_code, refused.content.decode()],
+    "broken": [broken.status_code, broken.content.decode()],
     "css": [css.status_code, b"".join(css.streaming_content).decode()[:200]],
     "other_host": other_host.status_code,
 }))
@@ -109,6 +113,12 @@ class TestPages:
         assert "<h1>Inte tillåtet</h1>" in body  # templates/403.html
         assert 'href="/static/web/site.css"' in body
         assert "Traceback" not in body
+
+    def test_a_server_error_is_the_sites_own_500(self, pages: dict[str, Any]) -> None:
+        status, body = pages["broken"]
+        assert status == 500
+        assert "<h1>Något gick fel</h1>" in body and "Something went wrong" in body
+        assert 'href="/static/web/site.css"' in body
 
     def test_static_files_are_served_by_whitenoise(self, pages: dict[str, Any]) -> None:
         status, text = pages["css"]
