@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Install, migrate and serve Bräde Arena on http://127.0.0.1:8000/ (the README's first command).
+# Install, migrate and serve the Bräde Arena demo on http://127.0.0.1:8000/ (the README's
+# first command), debug off, as a club would run it on its own machine.
 # Embedded default: SQLite file db.sqlite3, Celery tasks in-process. Set DATABASE_URL /
 # REDIS_URL to use PostgreSQL / Redis instead (README.md). ADDR=host:port changes the address.
 set -euo pipefail
@@ -8,9 +9,12 @@ cd "$(dirname "$0")/.."
 . scripts/_venv.sh
 ensure_venv requirements.txt
 
-# The demo runs on the development settings, chosen here: the servers' entry points
-# (config/wsgi.py, asgi.py, celery.py) default to production (README, Configuration).
-export DJANGO_SETTINGS_MODULE=config.settings.base
+# The demo settings, chosen here (the servers' entry points, config/wsgi.py, asgi.py,
+# celery.py, default to production): debug off, so errors show the site's own pages; a
+# secret key made on the first start and kept in .secret-key (git-ignored, mode 600);
+# static files served by WhiteNoise; host names fitting ADDR (config/settings/demo.py).
+export DJANGO_SETTINGS_MODULE=config.settings.demo
+export ADDR="${ADDR:-127.0.0.1:8000}"
 
 # The score sheets' fonts (Debian packages); without them the sheets use a built-in font.
 scripts/ensure_system_packages.sh fonts-dejavu-core fonts-wqy-microhei ||
@@ -18,7 +22,8 @@ scripts/ensure_system_packages.sh fonts-dejavu-core fonts-wqy-microhei ||
 
 py=.venv/bin/python
 "$py" manage.py migrate --noinput
-# Demo data: a 16-player club championship in progress, with demo logins (it prints them).
-# Safe to run again: an existing demo tournament is left as it is.
+# Demo data: a 16-player club championship in progress, with demo logins. Safe to run
+# again: an existing demo is left as it is; the logins and the README's API example are
+# printed every time.
 "$py" manage.py seed_demo
-exec "$py" manage.py runserver "${ADDR:-127.0.0.1:8000}"
+exec "$py" manage.py runserver "$ADDR"

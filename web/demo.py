@@ -93,9 +93,13 @@ from tournaments.services import (
 __all__ = [
     "DEMO_PASSWORD",
     "TOURNAMENT_NAME",
+    "ApiExample",
+    "DemoAccount",
     "DemoError",
     "DemoSummary",
     "SimulatedMatch",
+    "demo_accounts",
+    "demo_api_example",
     "demo_build",
     "demo_delete",
     "demo_summary",
@@ -183,6 +187,10 @@ ROUND2_SCRIPTED: dict[int, tuple[str, ...]] = {
     3: ("W hemspel", "B jan", "B hemspel munk"),  # B 4–1
 }
 ROUND2_PLAYING_SLOT = 1  # one game entered and verified by a player's record
+# The match waiting to be played (round 2, slot 2): nothing in the demo enters a game in
+# it, so the README's API example enters its game 1 (``demo_api_example``).
+API_EXAMPLE_ROUND = 2
+API_EXAMPLE_SLOT = 2
 # Seeds of the engine's random player, one per simulated match or game.
 SIM_SEEDS = {"r1-record": 8101, "r1-verified": 8104, "r2-playing": 8201, "invalid": 8200}
 
@@ -198,6 +206,27 @@ class DemoSummary:
     tournament: Tournament
     seconds: float
     accounts: list[tuple[str, str, bool]]  # username, role, made by the demo?
+
+
+@dataclass(frozen=True)
+class DemoAccount:
+    """A demo login as the command prints it; ``password`` None: changed since the build."""
+
+    username: str
+    role: str
+    password: str | None
+
+
+@dataclass(frozen=True)
+class ApiExample:
+    """The match the README's API example enters a game in, and that game's number."""
+
+    match: Match
+    next_game: int
+
+    @property
+    def is_ready(self) -> bool:
+        return self.match.state == MatchState.READY
 
 
 # --- simulated matches ------------------------------------------------------------
@@ -306,6 +335,41 @@ def _match(tournament: Tournament, round_number: int, slot: int) -> Match:
     return Match.objects.select_related("round", "tournament", "player1", "player2").get(
         tournament=tournament, round__number=round_number, slot=slot, is_third_place=False
     )
+
+
+def demo_accounts() -> list[DemoAccount]:
+    """The demo logins that exist, in the order of ``USERS``, whether built now or before.
+
+    Printed on every run of ``seed_demo`` (and so at every start of ``scripts/run.sh``),
+    not only the first: whoever starts the demo the second evening needs them as much.
+    The password shown is ``DEMO_PASSWORD`` only while it still is the account's (it is
+    checked): a club that changed a password on its machine is told so, not misled.
+    """
+    user_model = get_user_model()
+    found = {
+        user.get_username(): user
+        for user in user_model.objects.filter(
+            username__in=[name for name, _role in USERS], email__endswith=f"@{DEMO_EMAIL_DOMAIN}"
+        )
+    }
+    return [
+        DemoAccount(
+            name, role, DEMO_PASSWORD if found[name].check_password(DEMO_PASSWORD) else None
+        )
+        for name, role in USERS
+        if name in found
+    ]
+
+
+def demo_api_example(tournament: Tournament) -> ApiExample:
+    """The README's API example: the demo's match waiting to be played and its next game.
+
+    The demo leaves that match untouched, so on a fresh demo it is ready for game 1; once
+    someone entered a game there, ``next_game`` follows (and ``is_ready`` may be false).
+    """
+    match = _match(tournament, API_EXAMPLE_ROUND, API_EXAMPLE_SLOT)
+    numbers = match.games.filter(voided_at__isnull=True).values_list("number", flat=True)
+    return ApiExample(match, max(numbers, default=0) + 1)
 
 
 # --- delete ---------------------------------------------------------------------------

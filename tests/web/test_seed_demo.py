@@ -12,6 +12,7 @@ from django.core.management import CommandError, call_command
 
 from core.permissions import can_create_tournament, is_organiser, is_referee
 from matches.models import Game, GameRecordSubmission, Match, MatchEvent, MatchState, RecordState
+from matches.results import game_result_enter
 from tournaments.models import Club, Entry, Player, Round, Tournament
 from web.demo import DEMO_PASSWORD, TOURNAMENT_NAME, simulate_match
 
@@ -138,6 +139,53 @@ def test_running_again_changes_nothing(django_capture_on_commit_callbacks: Any) 
     out = _seed(django_capture_on_commit_callbacks)
     assert "exists already" in out
     assert _counts() == before
+
+
+LOGIN_LINE = re.compile(r"^  (admin|arrangor|domare|anna|johan) +brade-demo  ", re.MULTILINE)
+
+
+@pytest.mark.parametrize("run", [1, 2, 3])
+def test_every_run_prints_the_logins_and_the_api_example(
+    django_capture_on_commit_callbacks: Any, run: int
+) -> None:
+    for _earlier in range(run - 1):
+        _seed(django_capture_on_commit_callbacks)
+    out = _seed(django_capture_on_commit_callbacks)
+    assert sorted(LOGIN_LINE.findall(out)) == ["admin", "anna", "arrangor", "domare", "johan"]
+    example = _match_of(Tournament.objects.get(name=TOURNAMENT_NAME), 2, 2)
+    assert example.state == MatchState.READY and not example.games.exists()
+    assert f"API example (README): match {example.pk} (" in out
+    assert f"is ready for game 1: POST /api/matches/{example.pk}/games/" in out
+
+
+def test_a_changed_password_is_not_printed_as_the_demos(
+    django_capture_on_commit_callbacks: Any,
+) -> None:
+    _seed(django_capture_on_commit_callbacks)
+    user = get_user_model().objects.get(username="anna")
+    user.set_password("annas-own")
+    user.save()
+    out = _seed(django_capture_on_commit_callbacks)
+    assert sorted(LOGIN_LINE.findall(out)) == ["admin", "arrangor", "domare", "johan"]
+    assert re.search(r"^  anna +\(password changed since\)", out, re.MULTILINE)
+
+
+def test_the_api_example_says_when_its_match_was_played(
+    django_capture_on_commit_callbacks: Any,
+) -> None:
+    _seed(django_capture_on_commit_callbacks)
+    example = _match_of(Tournament.objects.get(name=TOURNAMENT_NAME), 2, 2)
+    referee = get_user_model().objects.get(username="domare")
+    game_result_enter(match=example, number=1, winner="W", outcome="jan", starter="W", by=referee)
+    out = _seed(django_capture_on_commit_callbacks)
+    assert f"match {example.pk} (" in out and "the next game is 2" in out
+    assert "is ready for game 1" not in out
+
+
+def _match_of(tournament: Tournament, round_number: int, slot: int) -> Match:
+    return Match.objects.get(
+        tournament=tournament, round__number=round_number, slot=slot, is_third_place=False
+    )
 
 
 def test_reset_rebuilds(django_capture_on_commit_callbacks: Any) -> None:

@@ -4,6 +4,10 @@ DEMO ONLY: the demo accounts (admin, arrangor, domare, anna, johan) all get the
 password ``brade-demo``, printed at the end. Never run this on a server real people
 use. Running it again leaves an existing demo alone (exit 0); ``--reset`` deletes the
 demo tournament, its players and the demo users, and builds it anew.
+
+Every run, the first or a later one, ends with the demo logins and the README's API
+example (the match ready for it and the game number to enter): ``scripts/run.sh`` runs
+this at every start, and whoever starts the demo needs both each time.
 """
 
 from __future__ import annotations
@@ -13,11 +17,13 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from core.errors import DomainError
+from tournaments.models import Tournament
 from web.demo import (
     DEMO_PASSWORD,
     TOURNAMENT_NAME,
     DemoError,
-    DemoSummary,
+    demo_accounts,
+    demo_api_example,
     demo_build,
     demo_delete,
     demo_summary,
@@ -50,6 +56,8 @@ class Command(BaseCommand):
                 f"“{existing.name}” exists already (tournament #{existing.pk}); nothing was "
                 "changed. Run `manage.py seed_demo --reset` to delete it and build it anew."
             )
+            self._accounts()
+            self._api_example(existing)
             return
         try:
             summary = demo_build(log=self.stdout.write)
@@ -61,7 +69,8 @@ class Command(BaseCommand):
             ) from err
         for line in demo_summary(tournament=summary.tournament):
             self.stdout.write(line)
-        self._accounts(summary)
+        self._accounts()
+        self._api_example(summary.tournament)
         self.stdout.write(
             self.style.SUCCESS(
                 f"Built “{summary.tournament.name}” (tournament #{summary.tournament.pk}) "
@@ -69,15 +78,35 @@ class Command(BaseCommand):
             )
         )
 
-    def _accounts(self, summary: DemoSummary) -> None:
+    def _accounts(self) -> None:
+        accounts = demo_accounts()
         self.stdout.write("")
         self.stdout.write(
             self.style.WARNING(
-                f"DEMO ONLY: every demo account below has the password “{DEMO_PASSWORD}”. "
+                f"DEMO ONLY: the demo accounts below have the password “{DEMO_PASSWORD}”. "
                 "Never use these accounts, or this command, on a real server."
             )
         )
-        width = max(len(name) for name, _role, _made in summary.accounts)
-        for name, role, made in summary.accounts:
-            password = DEMO_PASSWORD if made else "(existing account, password unchanged)"
-            self.stdout.write(f"  {name:<{width}}  {password:<10}  {role}")
+        if not accounts:
+            self.stdout.write("  (no demo accounts left: `manage.py seed_demo --reset`)")
+            return
+        width = max(len(account.username) for account in accounts)
+        for account in accounts:
+            password = account.password or "(password changed since)"
+            self.stdout.write(f"  {account.username:<{width}}  {password:<10}  {account.role}")
+
+    def _api_example(self, tournament: Tournament) -> None:
+        example = demo_api_example(tournament)
+        match = example.match
+        where = f"match {match.pk} ({match.round.name}, {match}, {match.get_state_display()})"
+        if example.is_ready and example.next_game == 1:
+            self.stdout.write(
+                f"API example (README): {where} is ready for game 1: "
+                f"POST /api/matches/{match.pk}/games/"
+            )
+        else:
+            self.stdout.write(
+                f"API example (README): {where} is no longer as the demo built it (the "
+                f"next game is {example.next_game}). "
+                "`manage.py seed_demo --reset` builds the demo anew."
+            )

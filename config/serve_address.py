@@ -1,0 +1,34 @@
+"""The host names a server may answer to, from the address it listens on (``ADDR``).
+
+With ``DEBUG`` off Django answers 400 to a request whose ``Host`` is not in
+``ALLOWED_HOSTS``, so the demo (``config.settings.demo``) derives them from the address
+``scripts/run.sh`` gives the server, in ``runserver``'s forms: ``port``, ``host:port``,
+``[ipv6]:port``.
+
+- A loopback address (``127.0.0.1``, ``::1``, ``localhost``): that address and the
+  names of this machine's loopback, ``localhost``, ``127.0.0.1`` and ``[::1]``.
+- Every address (``0.0.0.0``, ``::``): any name (``*``). Listening on every interface is
+  how a club lets the other tables' phones in, by the machine's address or name on the
+  club's network, which the demo cannot know; ``DJANGO_ALLOWED_HOSTS`` narrows it.
+- Any other address or name: that one alone.
+"""
+
+from __future__ import annotations
+
+__all__ = ["allowed_hosts_for"]
+
+LOOPBACK = ("localhost", "127.0.0.1", "[::1]")
+EVERY_ADDRESS = ("0.0.0.0", "[::]")
+
+
+def allowed_hosts_for(addr: str) -> list[str]:
+    """``ALLOWED_HOSTS`` for a server listening on ``addr`` (see the module text)."""
+    addr = addr.strip()
+    if addr.isdigit():  # a port alone: runserver listens on 127.0.0.1
+        return list(LOOPBACK)
+    host = addr.rsplit(":", 1)[0] if ":" in addr and not addr.endswith("]") else addr
+    if host in EVERY_ADDRESS:
+        return ["*"]
+    if host in LOOPBACK or host.startswith("127."):
+        return [host, *(name for name in LOOPBACK if name != host)]
+    return [host]

@@ -1,0 +1,40 @@
+"""Demo settings, the ones ``scripts/run.sh`` serves with: a club's evening on one machine.
+
+The development settings (``base.py``) with what a club's own machine needs, rather than
+the production settings with their HTTPS parts switched off. Production assumes HTTPS
+(secure-only cookies, an HTTPS redirect, HSTS): over the demo's plain HTTP on 127.0.0.1
+its cookies would never come back and nobody could sign in, so a demo on production
+settings would be production with most of it undone. Here, on top of ``base.py``:
+
+- ``DEBUG`` off, always (``DJANGO_DEBUG`` is not read): errors show the site's own 404,
+  403 and 500 pages, never Django's technical page with settings and code.
+- ``SECRET_KEY``: ``DJANGO_SECRET_KEY`` if set; else a random key made on the first start
+  and kept in ``.secret-key`` in the project folder (``DJANGO_SECRET_KEY_FILE`` names
+  another file; git-ignored, mode 600, ``config/secret_key_file.py``), reused after.
+- ``ALLOWED_HOSTS``: ``DJANGO_ALLOWED_HOSTS`` if set; else what fits ``ADDR``, the address
+  ``run.sh`` serves on (``config/serve_address.py``).
+- Static files: served by WhiteNoise (already in ``MIDDLEWARE``) from the apps' own
+  folders through the staticfiles finders. No ``collectstatic`` step: a restart serves
+  at once, and a changed file is served as it is now. The price, files without hashed
+  names or compressed copies, is nothing on one machine; a public server runs
+  ``collectstatic`` with production settings (README).
+"""
+
+from pathlib import Path
+
+from config.secret_key_file import secret_key_from_file
+from config.serve_address import allowed_hosts_for
+
+from .base import *  # noqa: F403
+from .base import BASE_DIR, env
+
+DEBUG = False
+
+SECRET_KEY_FILE = Path(env.str("DJANGO_SECRET_KEY_FILE", default=str(BASE_DIR / ".secret-key")))
+SECRET_KEY = env.str("DJANGO_SECRET_KEY", default="") or secret_key_from_file(SECRET_KEY_FILE)
+
+ALLOWED_HOSTS = env.list(
+    "DJANGO_ALLOWED_HOSTS", default=allowed_hosts_for(env.str("ADDR", default="127.0.0.1:8000"))
+)
+
+WHITENOISE_USE_FINDERS = True
