@@ -263,3 +263,34 @@ def test_the_home_in_swedish() -> None:
     assert "Som domare" in ref and "Väntar på resultat" in ref
     org = as_user(setup.organiser, "sv").get(HOME).content.decode()
     assert "Som arrangör" in org and "Semifinal: 0 av 2 avgjorda" in org
+
+
+def test_every_part_of_the_home_is_swedish_in_swedish() -> None:
+    """A person who plays, referees and organises, with a dispute, a flagged match, a
+    rejected record, late matches and a result: no English catalogue text on the page."""
+    from tests.web.test_swedish_crawl import english_fragments, visible_text
+
+    person = OrganiserFactory.create()
+    _busy(person, plays=True)
+    t = Match.objects.filter(tournament__organisers=person).first()
+    assert t is not None
+    tournament = t.tournament
+    GameRecordSubmission.objects.create(
+        match=match_of(tournament, 1, 3), text="x", state=RecordState.INVALID
+    )
+    win(match_of(tournament, 1, 2), person)
+    win(match_of(tournament, 1, 3), person)  # three of four decided: the disputed one is late
+    page = as_user(person, "sv").get(HOME).content.decode()
+    for part in (
+        'id="player"',
+        'id="referee"',
+        'id="organiser"',
+        '<span class="tag warn">sen</span>',
+        "underkänt",
+        "Dina bestridanden",
+    ):
+        assert part in page, part
+    manage = reverse("web:tournament_manage", args=[tournament.pk])
+    assert f"{manage}#reports" in page and "1 bestridande" in page
+    text = visible_text(page)
+    assert {f for f in english_fragments() if f in text} == set()
