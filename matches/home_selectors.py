@@ -44,6 +44,7 @@ from matches.models import (
 )
 from matches.visibility import visible_matches
 from tournaments.models import (
+    Entry,
     Player,
     Round,
     RoundKind,
@@ -249,6 +250,8 @@ class TournamentProgress:
     disputes: int = 0
     flagged: int = 0
     rejected: int = 0
+    # A Swiss's players checked out (not paired in the next round), to look at before pairing.
+    checked_out: int = 0
     # The Swiss round to pair next (its previous round finished and published), or None.
     pair_round: int | None = None
     # An unpublished Swiss round with its pairings (to check and publish), or None.
@@ -301,7 +304,7 @@ def _needs(t: TournamentProgress) -> None:
 
 def organiser_home(*, by: User) -> OrganiserHome | None:
     """The organiser part of ``by``'s home, or None if ``by`` organises no running
-    tournament. Seven queries."""
+    tournament. Eight queries."""
     if not authenticated(by):
         return None
     tournaments = list(_staffed(by, organiser_only=True).order_by("start_date", "id"))
@@ -359,6 +362,17 @@ def organiser_home(*, by: User) -> OrganiserHome | None:
         .annotate(n=Count("id"))
     ):
         progress[tournament_id].rejected = count
+    for tournament_id, count in (
+        Entry.objects.filter(
+            tournament_id__in=ids,
+            tournament__format=TournamentFormat.SWISS,
+            absent=True,
+            withdrawn_at__isnull=True,
+        )
+        .values_list("tournament_id")
+        .annotate(n=Count("id"))
+    ):
+        progress[tournament_id].checked_out = count
     late: dict[int, list[Match]] = defaultdict(list)
     if late_rounds:
         for m in _related(

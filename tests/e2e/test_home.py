@@ -1,6 +1,7 @@
 """The home ("Mitt") in Chromium at phone and desktop size, in Swedish: Anna reports game
 1 from her home, Bertil finds it waiting on his home and confirms it there with one tap;
-the referee's home lists the match waiting for a result. Nothing scrolls sideways; the
+the referee's home lists the match waiting for a result, the organiser's the round's
+progress. Nothing scrolls sideways; the
 screenshots (``home-<size>-*.png``) go to test-output/screenshots/."""
 
 from __future__ import annotations
@@ -47,6 +48,8 @@ def test_a_player_confirms_a_report_from_the_home(
     two.save()
     setup.referee.username = "domare"
     setup.referee.save()
+    setup.organiser.username = "arrangor"
+    setup.organiser.save()
     base = live_server.url
 
     # Anna opens her page from the header and reports game 1 from there.
@@ -89,3 +92,10 @@ def test_a_player_confirms_a_report_from_the_home(
     shoot(referee, f"home-{size}-referee")
     referee.locator("#referee").get_by_role("link", name="Anna-Karin", exact=False).first.click()
     referee.wait_for_url(f"**/matches/{match.pk}/enter/")
+
+    # The organiser's page: the round's progress, one tap from the manage page.
+    organiser = _page(new_page, base, size, "arrangor")
+    organiser.goto(f"{base}/home/")
+    assert "Semifinal: 0 av 2 avgjorda, 2 kvar att spela" in organiser.inner_text("#organiser")
+    _fits(organiser, "home, organiser")
+    shoot(organiser, f"home-{size}-organiser")

@@ -185,7 +185,12 @@ def test_a_swiss_asks_to_pair_and_publish_and_hides_unpublished_pairings() -> No
     t, players = _swiss(organiser)
     org = as_user(organiser)
     manage = reverse("web:tournament_manage", args=[t.pk])
-    assert "Pair round 1" in org.get(HOME).content.decode()
+    from tournaments.models import Entry
+
+    Entry.objects.filter(tournament=t, player=players[3]).update(absent=True)
+    first = org.get(HOME).content.decode()
+    assert "Pair round 1" in first and "1 checked out" in first
+    assert f"{manage}#swiss-presence" in first
     swiss_round_pair(tournament=t, by=organiser)
     page = org.get(HOME).content.decode()
     assert "Check and publish round 1" in page and f"{manage}#swiss" in page
