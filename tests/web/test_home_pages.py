@@ -299,3 +299,11 @@ def test_every_part_of_the_home_is_swedish_in_swedish() -> None:
     assert f"{manage}#reports" in page and "1 bestridande" in page
     text = visible_text(page)
     assert {f for f in english_fragments() if f in text} == set()
+
+
+def test_signing_in_without_a_page_to_return_to_lands_on_the_home() -> None:
+    user = UserFactory.create(username="kerstin")
+    user.set_password("pw")
+    user.save()
+    response = Client().post("/accounts/login/", {"username": "kerstin", "password": "pw"})
+    assert response.status_code == 302 and response["Location"] == HOME
