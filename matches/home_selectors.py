@@ -376,7 +376,8 @@ def organiser_home(*, by: User) -> OrganiserHome | None:
     late: dict[int, list[Match]] = defaultdict(list)
     if late_rounds:
         for m in _related(
-            Match.objects.filter(round_id__in=late_rounds).exclude(state__in=FINISHED_STATES)
+            # Only a playable match is late; one waiting for its players waits on another.
+            Match.objects.filter(round_id__in=late_rounds, state__in=PLAYABLE)
         ).order_by("round__number", "slot"):
             late[m.tournament_id].append(m)
     for t in progress.values():
