@@ -209,3 +209,13 @@ def match_rating_change(*, match: Match) -> MatchRatingChange | None:
     if first is None or second is None:
         return None
     return MatchRatingChange(game=first.game, first=first, second=second)
+
+
+def rating_changes(*, player: Player, matches: Iterable[int]) -> dict[int, Decimal]:
+    """``player``'s rating change in each of ``matches`` that is rated (match id →
+    change); matches not (yet) rated are left out. One query."""
+    return dict(
+        RatingEntry.objects.filter(player=player, match_id__in=list(matches)).values_list(
+            "match_id", "change"
+        )
+    )

@@ -6,6 +6,7 @@ from django.urls import URLPattern, URLResolver, path
 from web.views import (
     account,
     group_knockout,
+    home,
     invitations,
     organiser,
     public,
@@ -31,6 +32,8 @@ urlpatterns: list[URLPattern | URLResolver] = [
     path("matches/<int:pk>/live/", public.match_live, name="match_live"),
     path("players/<int:pk>/", public.player_detail, name="player_detail"),
     path("words/", public.glossary, name="glossary"),
+    # The signed-in person's home: what waits for them as player, referee, organiser.
+    path("home/", home.home, name="home"),
     # The signed-in user's API token (create once, revoke).
     path("account/token/", account.token, name="account_token"),
     path("account/invitations/", invitations.invitation_list, name="account_invitations"),

@@ -97,7 +97,8 @@ WSGI_APPLICATION = "config.wsgi.application"
 
 # Sign-in for organisers and referees on the pages (players too, to upload records).
 LOGIN_URL = "login"
-LOGIN_REDIRECT_URL = "web:tournament_list"
+# Signed in without a page to return to: the person's home (what waits for them).
+LOGIN_REDIRECT_URL = "web:home"
 LOGOUT_REDIRECT_URL = "web:tournament_list"
 
 # --- Signing in: one limit on failed sign-ins for every way in (accounts/signin_limit.py) --

@@ -29,7 +29,7 @@ from django.utils.translation import gettext as _
 
 from core.errors import ConflictError, DomainError
 from core.permissions import is_referee
-from matches import results
+from matches import home_selectors, results
 from matches import selectors as matches_sel
 from matches.models import Game, Match, MatchState
 from tournaments.lengths import POINTS
@@ -91,6 +91,11 @@ def _context(request: HttpRequest, match: Match, form: ResultForm | None = None)
         "report_rows": report_rows(request.user, match, reports),
         "open": match.state in (MatchState.READY, MatchState.PLAYING),
         "next_match": _next_match(match),
+        # Once this match is over, the referee's next: the tournament's next match waiting
+        # for a result (``matches.home_selectors.next_waiting_match``).
+        "next_waiting": None
+        if match.state in (MatchState.READY, MatchState.PLAYING, MatchState.WAITING)
+        else home_selectors.next_waiting_match(match=match),
         "explanation": matches_sel.match_explanation(match=match, games=games, lang=lang(request)),
         "plain_choices": PLAIN_CHOICES,
         "pattern_choices": PATTERN_CHOICES,
