@@ -76,6 +76,7 @@ def _match(
         "id": id,
         "slot": slot,
         "is_third_place": False,
+        "table": None if state == "bye" else slot + 1,
         "player1": players[0],
         "player2": players[1],
         "length": length,
