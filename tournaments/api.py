@@ -21,7 +21,7 @@ from rest_framework.response import Response
 from core.bounds import DbIdField, DbIntegerField
 from core.errors import NotFoundError
 from core.permissions import is_referee
-from tournaments import round_robin, selectors, services
+from tournaments import format_change, round_robin, selectors, services
 from tournaments.api_base import (
     STRICT_BOOLEANS,
     ApiView,
@@ -350,6 +350,20 @@ class TournamentDetailApi(ApiView):
         is_public = serializers.BooleanField(required=False)
         third_place_match = serializers.BooleanField(required=False)
         results_by = serializers.ChoiceField(ResultsBy.choices, required=False)
+        format = serializers.ChoiceField(TournamentFormat.choices, required=False)
+        tiebreaks = serializers.ListField(
+            child=serializers.ChoiceField(round_robin.CHOOSABLE),
+            required=False,
+            allow_null=True,
+            help_text="round robin and Swiss: the tiebreaks after match points, in order; "
+            "null: the game's usual chain (also what a new format gets when this is left out)",
+        )
+        double_round = serializers.BooleanField(required=False)
+        groups = DbIntegerField(min_value=1, max_value=16, required=False)
+        group_advance = DbIntegerField(min_value=0, max_value=32, required=False)
+        swiss_rounds = DbIntegerField(min_value=1, max_value=99, required=False, allow_null=True)
+        progressive_consolation = serializers.BooleanField(required=False)
+        grand_final_reset = serializers.BooleanField(required=False)
 
     @extend_schema(responses=TournamentDetailOut)
     def get(self, request: Request, pk: int) -> Response:
@@ -361,14 +375,19 @@ class TournamentDetailApi(ApiView):
     def patch(self, request: Request, pk: int) -> Response:
         """Change a tournament's settings.
 
-        Organisers only. The rules, scale and resignation policy change only while the
-        tournament is a draft (before the draw). ``results_by`` may change at any time,
-        from ``players`` back to ``referees`` only while no player's report is open.
+        Organisers only. The rules, scale and resignation policy, and the format, its
+        tiebreak chain and options (``format``, ``tiebreaks``, ``double_round``,
+        ``groups``, ``group_advance``, ``swiss_rounds``, ``progressive_consolation``,
+        ``grand_final_reset``, as when creating it) change only while the tournament is
+        a draft: once the bracket is drawn, 409. A new format without ``tiebreaks`` gets
+        its usual chain. ``results_by`` may change at any time, from ``players`` back to
+        ``referees`` only while no player's report is open. All or nothing: a refused
+        change changes nothing.
         """
         tournament = _tournament(request, pk)
         data = self.TournamentDetailInput(data=request.data, partial=True)
         data.is_valid(raise_exception=True)
-        tournament = services.tournament_update(
+        tournament = format_change.tournament_settings_set(
             tournament=tournament, by=request.user, **data.validated_data
         )
         return Response(TournamentDetailOut(tournament, context={"request": request}).data)

@@ -1,0 +1,116 @@
+"""What the pages can do, the API can do: the format before the draw, entries from CSV,
+entries' group and presence, the rounds in a tournament's detail, a match's bracket
+code and where its players go, and the onboarding answer for a new organiser."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import pytest
+
+from tests.api.conftest import client_for
+from tests.factories import (
+    EntryFactory,
+    OrganiserFactory,
+    PlayerFactory,
+    TournamentFactory,
+    UserFactory,
+)
+from tests.tournaments.helpers import drawn
+from tournaments.models import Tournament
+
+pytestmark = pytest.mark.django_db
+
+
+@dataclass
+class Draft:
+    tournament: Tournament
+    users: dict[str, Any]
+
+
+@pytest.fixture
+def draft() -> Draft:
+    """A public draft with an organiser, a referee and an entered player with an account,
+    and an organiser of another tournament."""
+    organiser, referee, player_user = OrganiserFactory.create(), UserFactory.create(), None
+    player_user = UserFactory.create()
+    t = TournamentFactory.create(organisers=[organiser], referees=[referee])
+    EntryFactory.create(tournament=t, player=PlayerFactory.create(user=player_user))
+    other = OrganiserFactory.create()
+    TournamentFactory.create(organisers=[other])
+    users = {
+        "anon": None,
+        "player": player_user,
+        "referee": referee,
+        "organiser_elsewhere": other,
+        "organiser": organiser,
+    }
+    return Draft(t, users)
+
+
+REFUSED = {"anon": 401, "player": 403, "referee": 403, "organiser_elsewhere": 403}
+
+
+# --- the format, tiebreak chain and options before the draw -----------------------------
+
+
+@pytest.mark.parametrize(("role", "expected"), [*REFUSED.items(), ("organiser", 200)])
+def test_format_change_rights(draft: Draft, role: str, expected: int) -> None:
+    api = client_for(draft.users[role])
+    r = api.patch(
+        f"/api/tournaments/{draft.tournament.pk}/", {"format": "round_robin"}, format="json"
+    )
+    assert r.status_code == expected, r.json()
+    draft.tournament.refresh_from_db()
+    assert (draft.tournament.format == "round_robin") == (expected == 200)
+
+
+def test_format_change_sets_the_chain_and_options(draft: Draft) -> None:
+    api = client_for(draft.users["organiser"])
+    url = f"/api/tournaments/{draft.tournament.pk}/"
+    r = api.patch(
+        url,
+        {"format": "round_robin", "tiebreaks": ["wins"], "groups": 2, "venue": "Hall"},
+        format="json",
+    )
+    assert r.status_code == 200, r.json()
+    body = r.json()
+    assert (body["format"], body["tiebreaks"], body["groups"], body["venue"]) == (
+        "round_robin",
+        ["wins"],
+        2,
+        "Hall",
+    )
+    # A new format without a chain gets its usual one.
+    r = api.patch(url, {"format": "swiss"}, format="json")
+    assert r.status_code == 400  # two groups are a round robin's only
+    r = api.patch(url, {"format": "swiss", "groups": 1, "swiss_rounds": 3}, format="json")
+    assert r.status_code == 200, r.json()
+    assert r.json()["swiss_rounds"] == 3 and r.json()["tiebreaks"]
+
+
+def test_format_change_refused_is_all_or_nothing(draft: Draft) -> None:
+    api = client_for(draft.users["organiser"])
+    url = f"/api/tournaments/{draft.tournament.pk}/"
+    r = api.patch(url, {"venue": "Elsewhere", "format": "knockout", "groups": 3}, format="json")
+    assert r.status_code == 400, r.json()
+    assert r.json()["error"]["code"] == "groups_not_round_robin"
+    draft.tournament.refresh_from_db()
+    assert draft.tournament.venue != "Elsewhere"
+    r = api.patch(url, {"tiebreaks": ["no-such"]}, format="json")
+    assert r.status_code == 400 and "tiebreaks" in r.json()["error"]["fields"]
+    r = api.patch(url, {"groups": 0}, format="json")
+    assert r.status_code == 400 and "groups" in r.json()["error"]["fields"]
+
+
+def test_format_change_after_the_draw_is_409() -> None:
+    s = drawn(4)
+    api = client_for(s.organiser)
+    url = f"/api/tournaments/{s.tournament.pk}/"
+    r = api.patch(url, {"format": "round_robin", "venue": "Hall"}, format="json")
+    assert r.status_code == 409, r.json()
+    s.tournament.refresh_from_db()
+    assert s.tournament.format == "knockout" and s.tournament.venue != "Hall"
+    # The details alone still change after the draw.
+    assert api.patch(url, {"venue": "Hall"}, format="json").status_code == 200
