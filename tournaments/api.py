@@ -13,13 +13,16 @@ from typing import Any
 import django_filters
 from django.contrib.auth import get_user_model
 from django.db.models import QuerySet
+from django.utils.translation import gettext as _
+from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
 from rest_framework.request import Request
 from rest_framework.response import Response
 
 from core.bounds import DbIdField, DbIntegerField
-from core.errors import NotFoundError
+from core.errors import NotFoundError, ValidationError
+from core.parsers import CSVTextParser, JSONObjectParser
 from core.permissions import is_referee
 from tournaments import format_change, round_robin, selectors, services
 from tournaments.api_base import (
@@ -58,6 +61,9 @@ from tournaments.serializers import (
     TournamentOut,
     staff_member,
 )
+
+# The longest entries file the API reads (characters, or bytes of a ``text/csv`` body).
+IMPORT_MAX_CHARS = 2_000_000
 
 
 def _tournament(request: Request, pk: int) -> Tournament:
@@ -475,6 +481,54 @@ class EntryListApi(ApiView):
         data.is_valid(raise_exception=True)
         entry = services.entry_add(tournament=tournament, by=request.user, **data.validated_data)
         return Response(EntryOut(entry).data, status=status.HTTP_201_CREATED)
+
+
+class EntryImportApi(ApiView):
+    # JSON ({"csv": "…"}) or the file itself as ``text/csv``.
+    parser_classes = (JSONObjectParser, CSVTextParser)
+
+    class EntryImportInput(serializers.Serializer[Any]):
+        csv = serializers.CharField(
+            trim_whitespace=False,
+            max_length=IMPORT_MAX_CHARS,
+            help_text="the entries file: a header row naming the columns name, club, "
+            "rating, seed (only name is required), then one player per row; separated by "
+            "semicolons, commas or tabs",
+        )
+
+    class EntryImportOutput(serializers.Serializer[Any]):
+        entries = EntryOut(many=True)
+
+    @extend_schema(
+        request={"application/json": EntryImportInput, "text/csv": OpenApiTypes.STR},
+        responses={201: EntryImportOutput},
+    )
+    def post(self, request: Request, pk: int) -> Response:
+        """Enter players from a CSV file.
+
+        Organisers only, while the tournament is a draft (409 once drawn). Send the file
+        as ``text/csv`` (UTF-8), or as JSON ``{"csv": "…"}``. The file is the one the
+        tournament's page imports: a header row naming the columns ``name``, ``club``,
+        ``rating``, ``seed`` (only ``name`` is required), then one player per row. A
+        player known already (same name and club) is entered again, not created twice;
+        a new club is created. All or nothing: a 400 with code ``import_invalid`` lists
+        every problem by row (as a spreadsheet counts them) in ``problems``.
+        """
+        tournament = _tournament(request, pk)
+        raw = request.data.get("csv") if isinstance(request.data, dict) else None
+        if isinstance(raw, bytes):
+            if len(raw) > IMPORT_MAX_CHARS:
+                raise ValidationError(
+                    _("The file is larger than %(n)s bytes.") % {"n": IMPORT_MAX_CHARS}
+                )
+            data = raw
+        else:
+            given = self.EntryImportInput(data=request.data)
+            given.is_valid(raise_exception=True)
+            data = given.validated_data["csv"].encode("utf-8")
+        entries = services.entries_csv_import(tournament=tournament, data=data, by=request.user)
+        out = {"entries": EntryOut(entries, many=True).data}
+        return Response(out, status=status.HTTP_201_CREATED)
 
 
 def _entry(request: Request, pk: int) -> Entry:

@@ -46,7 +46,8 @@ from core.permissions import User, can_create_tournament, can_manage_all_players
 from games.registry import UnknownGameError, family_for
 from stages import roundrobin
 from tournaments import bracket, elimination_draw, round_robin, swiss_rounds
-from tournaments.csv_import import ImportRow
+from tournaments.csv_import import CsvImportError, ImportRow, parse_entries_csv
+from tournaments.csv_messages import csv_error_text
 from tournaments.lengths import match_length_problem
 from tournaments.matchplay import match_play
 from tournaments.models import (
@@ -805,6 +806,41 @@ def entries_import(*, tournament: Tournament, rows: Sequence[ImportRow], by: Use
                 errors=errors,
             )
     return entries
+
+
+def entries_csv_import(*, tournament: Tournament, data: bytes, by: User) -> list[Entry]:
+    """Enter the players of an entries file (``csv_import.parse_entries_csv``) as
+    ``entries_import`` does: all or nothing.
+
+    Organisers only (403), before the draw (409), checked before the file is read. A file
+    that cannot be read, or rows refused, are a ``ValidationError`` with the code
+    ``import_invalid`` whose ``problems`` list every problem in file order as ``{"row",
+    "code", "message"}`` (``row`` is the row number as a spreadsheet counts, ``None`` for
+    the file as a whole; a problem of the file's text also names its ``field``).
+    """
+    _require_organiser(by, tournament)
+    _require_draft(tournament, _("Entering players"))
+    try:
+        rows = parse_entries_csv(data)
+    except CsvImportError as err:
+        problems = [
+            {"row": e.row, "code": str(e.code), "field": e.field, "message": csv_error_text(e)}
+            for e in err.errors
+        ]
+        raise ValidationError(
+            _("Nothing was imported; fix the file first: %(first)s")
+            % {"first": problems[0]["message"]},
+            code="import_invalid",
+            problems=problems,
+        ) from None
+    try:
+        return entries_import(tournament=tournament, rows=rows, by=by)
+    except ValidationError as err:
+        if "errors" not in err.extra:
+            raise
+        raise ValidationError(
+            err.message, code="import_invalid", problems=err.extra["errors"]
+        ) from None
 
 
 def entries_seeds_set(

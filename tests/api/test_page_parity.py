@@ -114,3 +114,65 @@ def test_format_change_after_the_draw_is_409() -> None:
     assert s.tournament.format == "knockout" and s.tournament.venue != "Hall"
     # The details alone still change after the draw.
     assert api.patch(url, {"venue": "Hall"}, format="json").status_code == 200
+
+
+# --- entries from CSV -----------------------------------------------------------------
+
+CSV = "name;club;rating;seed\nAnna Ek;Vasa BK;1500;1\nBo Lind;;;\n"
+
+
+@pytest.mark.parametrize(("role", "expected"), [*REFUSED.items(), ("organiser", 201)])
+def test_import_rights(draft: Draft, role: str, expected: int) -> None:
+    api = client_for(draft.users[role])
+    url = f"/api/tournaments/{draft.tournament.pk}/entries/import/"
+    r = api.post(url, {"csv": CSV}, format="json")
+    assert r.status_code == expected, r.json()
+    assert draft.tournament.entries.count() == (3 if expected == 201 else 1)
+
+
+def test_import_as_text_csv(draft: Draft) -> None:
+    api = client_for(draft.users["organiser"])
+    url = f"/api/tournaments/{draft.tournament.pk}/entries/import/"
+    r = api.post(url, data=CSV.encode("utf-8"), content_type="text/csv")
+    assert r.status_code == 201, r.json()
+    entries = r.json()["entries"]
+    assert [(e["player"]["name"], e["seed"]) for e in entries] == [
+        ("Anna Ek", 1),
+        ("Bo Lind", None),
+    ]
+    assert entries[0]["player"]["club"]["name"] == "Vasa BK"
+
+
+def test_import_problems_by_row(draft: Draft) -> None:
+    api = client_for(draft.users["organiser"])
+    url = f"/api/tournaments/{draft.tournament.pk}/entries/import/"
+    bad = "name;rating;seed\nAnna;many;1\n;;\n\nBo;;1\n"
+    r = api.post(url, data=bad.encode("utf-8"), content_type="text/csv")
+    assert r.status_code == 400, r.json()
+    error = r.json()["error"]
+    assert error["code"] == "import_invalid"
+    assert [(p["row"], p["code"]) for p in error["problems"]] == [
+        (2, "not_a_number"),
+        (2, "seed_twice"),
+    ]
+    assert "row 2" in error["problems"][0]["message"]
+    # Not UTF-8: said as the page says it.
+    r = api.post(url, data=b"name\n\xff\n", content_type="text/csv")
+    assert r.status_code == 400 and r.json()["error"]["problems"][0]["code"] == "not_utf8"
+    # A row the services refuse (a seed taken already): its row, nothing kept.
+    first = api.post(url, {"csv": "name;seed\nCarl;1\n"}, format="json")
+    assert first.status_code == 201
+    r = api.post(url, {"csv": "name;seed\nDan;\nEva;1\n"}, format="json")
+    assert r.status_code == 400, r.json()
+    assert [p["row"] for p in r.json()["error"]["problems"]] == [3]
+    assert not draft.tournament.entries.filter(player__name="Dan").exists()
+    # The JSON body's field itself.
+    r = api.post(url, {"csv": ""}, format="json")
+    assert r.status_code == 400 and "csv" in r.json()["error"]["fields"]
+
+
+def test_import_after_the_draw_is_409() -> None:
+    s = drawn(4)
+    api = client_for(s.organiser)
+    r = api.post(f"/api/tournaments/{s.tournament.pk}/entries/import/", {"csv": CSV}, format="json")
+    assert r.status_code == 409, r.json()
