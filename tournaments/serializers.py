@@ -11,6 +11,7 @@ from core.permissions import is_organiser, is_referee
 from games.registry import UnknownGameError, family_for
 from tournaments.lengths import MAX_MATCH_LENGTH, validate_length_bounds
 from tournaments.models import Club, Entry, Player, Round, Tournament
+from tournaments.round_robin import group_label
 
 # display_name and person_name: core.names, re-exported for the API's serializers.
 __all__ = ["PersonField", "display_name", "person_name", "staff_context", "staff_member"]
@@ -152,10 +153,23 @@ class TournamentDetailOut(TournamentOut):
 
 class EntryOut(serializers.ModelSerializer[Entry]):
     player = PlayerOut()
+    group = serializers.SerializerMethodField(
+        help_text='round robin in groups: the player\'s group (A, B, …) once drawn, else ""'
+    )
+    present = serializers.SerializerMethodField(
+        help_text="Swiss: true while checked in (paired in the next round), false when "
+        "checked out (POST /api/entries/{id}/presence/ changes it); true in other formats"
+    )
 
     class Meta:
         model = Entry
-        fields = ("id", "player", "seed", "withdrawn_at")
+        fields = ("id", "player", "seed", "withdrawn_at", "group", "present")
+
+    def get_group(self, obj: Entry) -> str:
+        return "" if obj.group is None else group_label(obj.group)
+
+    def get_present(self, obj: Entry) -> bool:
+        return not obj.absent
 
 
 class RoundOut(serializers.ModelSerializer[Round]):

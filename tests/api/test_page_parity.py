@@ -176,3 +176,28 @@ def test_import_after_the_draw_is_409() -> None:
     api = client_for(s.organiser)
     r = api.post(f"/api/tournaments/{s.tournament.pk}/entries/import/", {"csv": CSV}, format="json")
     assert r.status_code == 409, r.json()
+
+
+# --- entries' group and presence ----------------------------------------------------
+
+
+def test_entries_show_group_and_presence() -> None:
+    s = drawn(4, format="round_robin", groups=2, tiebreaks=[])
+    api = client_for(None)
+    entries = api.get(f"/api/tournaments/{s.tournament.pk}/entries/").json()["results"]
+    assert sorted(e["group"] for e in entries) == ["A", "A", "B", "B"]
+    assert all(e["present"] for e in entries)
+    knockout = drawn(2)
+    entry = knockout.tournament.entries.first()
+    assert entry is not None
+    assert client_for(None).get(f"/api/entries/{entry.pk}/").json()["group"] == ""
+
+
+def test_presence_reads_what_the_check_out_set() -> None:
+    s = drawn(4, format="swiss", tiebreaks=[])
+    entry = s.tournament.entries.order_by("pk").first()
+    assert entry is not None
+    organiser = client_for(s.organiser)
+    r = organiser.post(f"/api/entries/{entry.pk}/presence/", {"present": False}, format="json")
+    assert r.status_code == 200, r.json()
+    assert client_for(None).get(f"/api/entries/{entry.pk}/").json()["present"] is False
