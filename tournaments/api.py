@@ -516,6 +516,8 @@ class EntryImportApi(ApiView):
         """
         tournament = _tournament(request, pk)
         raw = request.data.get("csv") if isinstance(request.data, dict) else None
+        if raw is None and request.content_type.split(";")[0].strip().lower() == "text/csv":
+            raw = b""  # an empty body has nothing to parse: the empty file it is
         if isinstance(raw, bytes):
             if len(raw) > IMPORT_MAX_CHARS:
                 raise ValidationError(

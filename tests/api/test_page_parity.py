@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 
+from matches.models import Match
 from tests.api.conftest import client_for
 from tests.factories import (
     EntryFactory,
@@ -201,3 +202,43 @@ def test_presence_reads_what_the_check_out_set() -> None:
     r = organiser.post(f"/api/entries/{entry.pk}/presence/", {"present": False}, format="json")
     assert r.status_code == 200, r.json()
     assert client_for(None).get(f"/api/entries/{entry.pk}/").json()["present"] is False
+
+
+# --- the rounds in a tournament's detail; a match's code and links ------------------
+
+
+def test_detail_lists_the_rounds() -> None:
+    s = drawn(4, lengths=[3, 5])
+    r = client_for(None).get(f"/api/tournaments/{s.tournament.pk}/")
+    rounds = r.json()["rounds"]
+    assert [(x["number"], x["match_length"], x["published"]) for x in rounds] == [
+        (1, 3, True),
+        (2, 5, True),
+    ]
+
+
+def test_detail_hides_unpublished_rounds_from_players() -> None:
+    s = drawn(4, format="swiss", tiebreaks=[])
+    Round = s.tournament.rounds.model
+    Round.objects.filter(tournament=s.tournament).update(published=False)
+    url = f"/api/tournaments/{s.tournament.pk}/"
+    assert client_for(None).get(url).json()["rounds"] == []
+    staff = client_for(s.referee).get(url).json()["rounds"]
+    assert staff and not any(x["published"] for x in staff)
+
+
+def test_match_shows_its_code_and_where_its_players_go() -> None:
+    s = drawn(4, format="double_elimination")
+    api = client_for(None)
+    first = Match.objects.filter(tournament=s.tournament, code="W1.1").get()
+    body = api.get(f"/api/matches/{first.pk}/").json()["match"]
+    assert body["code"] == "W1.1"
+    assert body["winner_to"] == first.winner_to_id is not None
+    assert body["loser_to"] == first.loser_to_id is not None
+    assert body["winner_to_upper"] is first.winner_to_upper
+    listed = api.get(f"/api/matches/?tournament={s.tournament.pk}").json()["results"]
+    assert {m["code"] for m in listed} >= {"W1.1", "GF"}
+    knockout = drawn(2)
+    plain = Match.objects.get(tournament=knockout.tournament)
+    body = api.get(f"/api/matches/{plain.pk}/").json()["match"]
+    assert (body["code"], body["winner_to"], body["loser_to"]) == ("", None, None)
