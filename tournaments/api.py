@@ -103,7 +103,10 @@ class ClubListApi(ApiView):
     def post(self, request: Request) -> Response:
         """Create a club.
 
-        Organisers and registry staff only (403 otherwise).
+        Organisers of a tournament and registry staff only (403 otherwise). A new
+        organiser who organises no tournament yet gets 403 with the code
+        ``organise_first``: create your tournament first (``POST /api/tournaments/``),
+        then its clubs and players.
         """
         data = self.ClubListInput(data=request.data)
         data.is_valid(raise_exception=True)
@@ -167,7 +170,9 @@ class PlayerListApi(ApiView):
     def post(self, request: Request) -> Response:
         """Create a player.
 
-        Registry staff and anyone who organises a tournament (403 otherwise). ``user``
+        Registry staff and anyone who organises a tournament (403 otherwise; a new
+        organiser who organises none yet gets the code ``organise_first``: create your
+        tournament first, with ``POST /api/tournaments/``). ``user``
         names a user account for the player: registry staff link it at once; anyone else
         invites it (``GET /api/invitations/`` for its user, who accepts or declines), and
         the answer is the same whether that account exists, is linked or is free. Once

@@ -183,9 +183,28 @@ def _check_rules(rules: str, addons: Sequence[str], scale: str, policy: str) -> 
 # --- clubs and players ------------------------------------------------------------
 
 
+def _registry_refused(by: User, refusal: str) -> PermissionDeniedError:
+    """Why ``by`` may not create clubs or players (``can_manage_players``).
+
+    Decision: a new organiser (one who may create tournaments but organises none yet)
+    is told the way in, with the code ``organise_first``: clubs and players are created
+    for a tournament, so the first step is creating one (its organiser may then create
+    its clubs and players). Anyone else gets ``refusal``.
+    """
+    if can_create_tournament(by):
+        return PermissionDeniedError(
+            _(
+                "You may create clubs and players once you organise a tournament: create "
+                "your tournament first, then enter its players."
+            ),
+            code="organise_first",
+        )
+    return PermissionDeniedError(refusal)
+
+
 def club_create(*, name: str, city: str = "", by: User) -> Club:
     if not can_manage_players(by):
-        raise PermissionDeniedError(_("Only organisers and staff may create clubs."))
+        raise _registry_refused(by, _("Only organisers and staff may create clubs."))
     name = name.strip()
     if not name:
         raise ValidationError(_("A club needs a name."))
@@ -205,7 +224,7 @@ def player_create(
     """A new player. ``user`` (an account or its id) is linked at once by registry staff
     and invited by anyone else (``tournaments.invitations.player_link_or_invite``)."""
     if not can_manage_players(by):
-        raise PermissionDeniedError(_("Only organisers and staff may create players."))
+        raise _registry_refused(by, _("Only organisers and staff may create players."))
     name = name.strip()
     if not name:
         raise ValidationError(_("A player needs a name."))

@@ -242,3 +242,30 @@ def test_match_shows_its_code_and_where_its_players_go() -> None:
     plain = Match.objects.get(tournament=knockout.tournament)
     body = api.get(f"/api/matches/{plain.pk}/").json()["match"]
     assert (body["code"], body["winner_to"], body["loser_to"]) == ("", None, None)
+
+
+# --- a new organiser's first steps --------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("url", "body"), [("/api/clubs/", {"name": "BK"}), ("/api/players/", {"name": "Ny"})]
+)
+def test_new_organiser_is_told_to_create_a_tournament_first(url: str, body: dict[str, Any]) -> None:
+    new = OrganiserFactory.create()
+    api = client_for(new)
+    r = api.post(url, body, format="json")
+    assert r.status_code == 403
+    error = r.json()["error"]
+    assert error["code"] == "organise_first"
+    assert "tournament" in error["message"]
+    # Someone without organiser rights is refused as before.
+    r = client_for(UserFactory.create()).post(url, body, format="json")
+    assert r.status_code == 403 and r.json()["error"]["code"] == "permission_denied"
+    # Once they organise a tournament, they may.
+    assert (
+        api.post(
+            "/api/tournaments/", {"name": "Cup", "start_date": "2026-12-01"}, format="json"
+        ).status_code
+        == 201
+    )
+    assert api.post(url, body, format="json").status_code == 201
