@@ -333,7 +333,7 @@ class RatingStartsApi(ApiView):
             allow_blank=True,
             help_text="where the ratings come from",
         )
-        starts = RatingStartInput(many=True, allow_empty=False, max_length=10_000)
+        starts = RatingStartInput(many=True)
 
     class RatingStartsOut(serializers.Serializer[Any]):
         game = serializers.CharField()

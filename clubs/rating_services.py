@@ -448,6 +448,8 @@ def rating_starts_import(
     at), then ``rating_starts_set``. What ``manage.py ratings starts`` does from the
     players' own ratings, for ratings brought from elsewhere (another club's list)."""
     _require_registry_staff(by)
+    if not rows:
+        raise ValidationError(_("Give at least one player's starting rating."), code="empty")
     seen = Counter(player for player, _rating, _experience in rows)
     if twice := sorted(player for player, n in seen.items() if n > 1):
         raise ValidationError(

@@ -329,6 +329,13 @@ ENDPOINTS: list[tuple[str, str, str, dict[str, Any] | None, Callable[[str], int]
         write(ORG, 201),  # the draft is visible to its staff and entrants
     ),
     (
+        "draft entries import",
+        "post",
+        "/api/tournaments/{draft}/entries/import/",
+        {"csv": "name\nNy Spelare\n"},
+        write(ORG, 201),  # the draft is visible to its staff and entrants
+    ),
+    (
         "draft seed",
         "patch",
         "/api/entries/{entry_d}/",
@@ -414,7 +421,29 @@ ENDPOINTS: list[tuple[str, str, str, dict[str, Any] | None, Callable[[str], int]
         {"tournament": "{elsewhere}"},
         global_write(set(), 201),
     ),
+    (
+        "season update",
+        "patch",
+        "/api/seasons/{season}/",
+        {"name": "Ny säsong"},
+        global_write(set(), 200),
+    ),
+    (
+        "season event remove",
+        "delete",
+        "/api/seasons/{season}/events/{t}/",
+        None,
+        global_write(set(), 204),
+    ),
     ("season standings", "get", "/api/seasons/{season}/standings/", None, everyone),
+    # Starting ratings are registry staff's (none of these roles).
+    (
+        "rating starts",
+        "post",
+        "/api/ratings/starts/",
+        {"starts": [{"player": "{extra}", "rating": "1500"}]},
+        global_write(set(), 200),
+    ),
     (
         "season import",
         "post",
