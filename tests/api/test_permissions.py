@@ -38,6 +38,7 @@ from tests.factories import (
 )
 from tests.tournaments.helpers import drawn, match_of, players_of
 from tournaments.models import Entry, Player, PlayerInvitation, Round, Tournament
+from webhooks.models import Webhook
 
 pytestmark = pytest.mark.django_db
 
@@ -97,6 +98,9 @@ def world() -> World:
         club=club, name="Säsong", start_date=date(2026, 1, 1), end_date=date(2026, 12, 31)
     )
     SeasonEvent.objects.create(season=season, tournament=t)  # private: counted for nobody
+    # A webhook of the private tournament; its address is a private one, which a delivery
+    # refuses without sending (no traffic leaves the test).
+    hook = Webhook.objects.create(tournament=t, url="http://127.0.0.1:9/hook", secret="s" * 64)
     staff = UserFactory.create(is_staff=True)  # registry staff: may change any player
     staff.user_permissions.add(Permission.objects.get(codename="change_player"))
     users = {
@@ -134,6 +138,7 @@ def world() -> World:
         "report": report.pk,
         "season": season.pk,
         "invitation": invitation.pk,
+        "hook": hook.pk,
     }
     return World(users, ids)
 
@@ -180,6 +185,14 @@ def global_write(allowed: set[str], ok: int) -> Callable[[str], int]:
         return 401 if role == "anon" else 403
 
     return expected
+
+
+def organiser_read(role: str) -> int:
+    """A read of the organisers' own (a tournament's webhooks): 403 to the others who see
+    the tournament, 404 to those who do not (the anonymous included)."""
+    if role == "organiser":
+        return 200
+    return 403 if role in VISIBLE else 404
 
 
 def everyone(role: str) -> int:
@@ -451,6 +464,25 @@ ENDPOINTS: list[tuple[str, str, str, dict[str, Any] | None, Callable[[str], int]
         {"csv": "date;event;player1;player2;winner\n2026-01-01;Cup;A;B;1\n"},
         global_write(set(), 201),
     ),
+    # A tournament's webhooks are its organisers' alone.
+    ("webhook list", "get", "/api/tournaments/{t}/webhooks/", None, organiser_read),
+    (
+        "webhook create",
+        "post",
+        "/api/tournaments/{t}/webhooks/",
+        {"url": "https://klubben.example.org/hook"},
+        write(ORG, 201),
+    ),
+    ("webhook detail", "get", "/api/tournaments/{t}/webhooks/{hook}/", None, organiser_read),
+    ("webhook delete", "delete", "/api/tournaments/{t}/webhooks/{hook}/", None, write(ORG, 204)),
+    (
+        "webhook deliveries",
+        "get",
+        "/api/tournaments/{t}/webhooks/{hook}/deliveries/",
+        None,
+        organiser_read,
+    ),
+    ("webhook test", "post", "/api/tournaments/{t}/webhooks/{hook}/test/", None, write(ORG, 202)),
     ("schema", "get", "/api/schema/", None, everyone),
     ("docs", "get", "/api/docs/", None, everyone),
     ("api root", "get", "/api/", None, everyone),
