@@ -4,6 +4,7 @@ code and where its players go, and the onboarding answer for a new organiser."""
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Any
 
@@ -34,7 +35,7 @@ class Draft:
 def draft() -> Draft:
     """A public draft with an organiser, a referee and an entered player with an account,
     and an organiser of another tournament."""
-    organiser, referee, player_user = OrganiserFactory.create(), UserFactory.create(), None
+    organiser, referee = OrganiserFactory.create(), UserFactory.create()
     player_user = UserFactory.create()
     t = TournamentFactory.create(organisers=[organiser], referees=[referee])
     EntryFactory.create(tournament=t, player=PlayerFactory.create(user=player_user))
@@ -269,3 +270,12 @@ def test_new_organiser_is_told_to_create_a_tournament_first(url: str, body: dict
         == 201
     )
     assert api.post(url, body, format="json").status_code == 201
+
+
+def test_a_url_field_schema_says_it_takes_a_web_address() -> None:
+    """A schema-valid address is one the field takes: "format: uri" alone allows any
+    scheme (``web:home``), which the webhooks' URL field refuses."""
+    schema = client_for(None).get("/api/schema/?format=json").json()
+    url = schema["components"]["schemas"]["WebhookInput"]["properties"]["url"]
+    assert re.fullmatch(url["pattern"], "https://klubben.example.org/hook")
+    assert not re.search(url["pattern"], "web:home")

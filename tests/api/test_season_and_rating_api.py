@@ -34,7 +34,7 @@ def _with(codename: str) -> Any:
 def users() -> dict[str, Any]:
     """Who tries: nobody signed in, a player, a referee and an organiser of a tournament
     (none of them keeps seasons or the register), a season keeper, registry staff."""
-    organiser, referee, player_user = OrganiserFactory.create(), UserFactory.create(), None
+    organiser, referee = OrganiserFactory.create(), UserFactory.create()
     player_user = UserFactory.create()
     t = TournamentFactory.create(organisers=[organiser], referees=[referee])
     EntryFactory.create(tournament=t, player=PlayerFactory.create(user=player_user))
