@@ -176,7 +176,16 @@ def api_schema() -> Any:
     from django.urls import clear_url_caches
 
     clear_url_caches()
-    return schemathesis.openapi.from_wsgi("/api/schema/?format=json", WSGIHandler())
+    # The schema needs no database, but the handler's request signals close old
+    # connections, which touches the database: refused here, outside any test's access,
+    # when an earlier test of the same process left a connection open.
+    request_started.disconnect(close_old_connections)
+    request_finished.disconnect(close_old_connections)
+    try:
+        return schemathesis.openapi.from_wsgi("/api/schema/?format=json", WSGIHandler())
+    finally:
+        request_started.connect(close_old_connections)
+        request_finished.connect(close_old_connections)
 
 
 @pytest.fixture(autouse=True)
