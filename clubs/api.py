@@ -11,14 +11,14 @@ from __future__ import annotations
 from typing import Any
 
 from django.utils.translation import gettext as _
-from drf_spectacular.utils import OpenApiParameter, extend_schema
+from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_field
 from rest_framework import serializers, status
 from rest_framework.request import Request
 from rest_framework.response import Response
 
 from clubs import rating_selectors, season_selectors, season_services
-from clubs.models import EventKind, RatedGame, Season, SeasonEvent
-from clubs.rating_services import entries_seed_by_rating
+from clubs.models import RATING_DIGITS, EventKind, RatedGame, Season, SeasonEvent
+from clubs.rating_services import entries_seed_by_rating, rating_starts_import
 from clubs.results_import import season_results_import
 from core.bounds import DbIdField, DbIntegerField
 from core.errors import ValidationError
@@ -294,6 +294,78 @@ class TournamentSeedByRatingApi(ApiView):
         return Response(EntryOut(entries, many=True, context={"request": request}).data)
 
 
+# A starting rating as sent: a number of at most six digits and two decimals (the
+# stored rating's ``RATING_DIGITS``), as text or a JSON number.
+START_RATING_PATTERN = r"^[0-9]{1,6}(\.[0-9]{1,2})?$"
+
+
+@extend_schema_field(
+    {
+        "type": "string",
+        "pattern": START_RATING_PATTERN,
+        "nullable": True,
+        "description": 'the starting rating (e.g. "1612.5"); null removes the player\'s '
+        "starting rating",
+    }
+)
+class StartRatingField(serializers.DecimalField):
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(
+            max_digits=RATING_DIGITS, decimal_places=2, min_value=0, allow_null=True, **kwargs
+        )
+
+
+class RatingStartInput(serializers.Serializer[Any]):
+    player = DbIdField()
+    rating = StartRatingField()
+    experience = DbIntegerField(
+        min_value=0, default=0, help_text="the rated matches the rating stands for"
+    )
+
+
+class RatingStartsApi(ApiView):
+    class RatingStartsInput(serializers.Serializer[Any]):
+        game = serializers.ChoiceField(choices=RatedGame.choices, default=RatedGame.BRADE)
+        note = serializers.CharField(
+            max_length=200,
+            required=False,
+            default="",
+            allow_blank=True,
+            help_text="where the ratings come from",
+        )
+        starts = RatingStartInput(many=True)
+
+    class RatingStartsOut(serializers.Serializer[Any]):
+        game = serializers.CharField()
+        matches = serializers.IntegerField(help_text="rated matches")
+        players = serializers.IntegerField(help_text="players with a rating")
+        ratings_written = serializers.IntegerField(help_text="current ratings added or changed")
+
+    @extend_schema(request=RatingStartsInput, responses=RatingStartsOut)
+    def post(self, request: Request) -> Response:
+        """Import starting ratings.
+
+        Keepers of the player register only (403 otherwise). Each player's rating
+        brought from elsewhere (another club's list) is where their rating of the game
+        starts, instead of 1500 with no experience; ``rating`` null removes it. All or
+        nothing, each player once; the game's ratings are recomputed at once.
+        """
+        data = self.RatingStartsInput(data=request.data)
+        data.is_valid(raise_exception=True)
+        given = data.validated_data
+        rows = [(s["player"], s["rating"], s["experience"]) for s in given["starts"]]
+        summary = rating_starts_import(
+            game=given["game"], rows=rows, by=request.user, note=given["note"]
+        )
+        out = {
+            "game": summary.game,
+            "matches": summary.matches,
+            "players": summary.players,
+            "ratings_written": summary.ratings_written,
+        }
+        return Response(self.RatingStartsOut(out).data)
+
+
 # --- seasons ---------------------------------------------------------------------------
 
 
@@ -343,6 +415,22 @@ class SeasonListApi(ApiView):
         )
 
 
+class SeasonDetailInput(serializers.Serializer[Any]):
+    name = serializers.CharField(max_length=200, required=False)
+    start_date = serializers.DateField(required=False)
+    end_date = serializers.DateField(required=False)
+    tournament_taking_part = DbIntegerField(min_value=0, required=False)
+    tournament_match_won = DbIntegerField(min_value=0, required=False)
+    tournament_placings = serializers.DictField(
+        child=DbIntegerField(min_value=0), required=False, help_text="place → points"
+    )
+    club_night_taking_part = DbIntegerField(min_value=0, required=False)
+    club_night_match_won = DbIntegerField(min_value=0, required=False)
+    club_night_placings = serializers.DictField(
+        child=DbIntegerField(min_value=0), required=False, help_text="place → points"
+    )
+
+
 class SeasonDetailApi(ApiView):
     @extend_schema(responses=SeasonDetailOut)
     def get(self, request: Request, pk: int) -> Response:
@@ -353,6 +441,22 @@ class SeasonDetailApi(ApiView):
         events imported from CSV.
         """
         season = season_selectors.season_get(pk=pk)
+        return Response(SeasonDetailOut(_season_detail(season, request.user)).data)
+
+    @extend_schema(request=SeasonDetailInput, responses=SeasonDetailOut)
+    def patch(self, request: Request, pk: int) -> Response:
+        """Change a season's name, dates or points rules.
+
+        Season keepers only (403 otherwise), as on the season's page. Each field left
+        out stays as it is; the points rules are those of creating a season. The
+        standings follow at once. 409 if the club has another season of that name.
+        """
+        season = season_selectors.season_get(pk=pk)
+        data = SeasonDetailInput(data=request.data, partial=True)
+        data.is_valid(raise_exception=True)
+        season = season_services.season_update(
+            season=season, by=request.user, **data.validated_data
+        )
         return Response(SeasonDetailOut(_season_detail(season, request.user)).data)
 
 
@@ -385,6 +489,21 @@ class SeasonEventListApi(ApiView):
             "tournament": tournament.pk,
         }
         return Response(SeasonEventOut(out).data, status=status.HTTP_201_CREATED)
+
+
+class SeasonEventDetailApi(ApiView):
+    @extend_schema(request=None, responses={204: None})
+    def delete(self, request: Request, pk: int, tournament: int) -> Response:
+        """Remove a tournament from a season.
+
+        Season keepers only (403 otherwise): the tournament no longer counts in the
+        season's standings. 404 if it is not in the season (or not one you may see).
+        """
+        season = season_selectors.season_get(pk=pk)
+        season_services.season_event_remove_tournament(
+            season=season, tournament_id=tournament, by=request.user
+        )
+        return Response(status=status.HTTP_204_NO_CONTENT)
 
 
 class SeasonStandingsApi(ApiView):

@@ -6,6 +6,7 @@ from clubs import api
 
 urlpatterns: list[URLPattern] = [
     path("ratings/", api.RatingListApi.as_view(), name="rating-list"),
+    path("ratings/starts/", api.RatingStartsApi.as_view(), name="rating-starts"),
     path("players/<int:pk>/ratings/", api.PlayerRatingsApi.as_view(), name="player-ratings"),
     path(
         "players/<int:pk>/ratings/<str:game>/",
@@ -21,6 +22,11 @@ urlpatterns: list[URLPattern] = [
     path("seasons/", api.SeasonListApi.as_view(), name="season-list"),
     path("seasons/<int:pk>/", api.SeasonDetailApi.as_view(), name="season-detail"),
     path("seasons/<int:pk>/events/", api.SeasonEventListApi.as_view(), name="season-events"),
+    path(
+        "seasons/<int:pk>/events/<int:tournament>/",
+        api.SeasonEventDetailApi.as_view(),
+        name="season-event-detail",
+    ),
     path("seasons/<int:pk>/standings/", api.SeasonStandingsApi.as_view(), name="season-standings"),
     path("seasons/<int:pk>/imports/", api.SeasonImportApi.as_view(), name="season-import"),
 ]

@@ -36,6 +36,7 @@ would make the stored ratings differ from a rebuild. ``manage.py ratings starts
 from __future__ import annotations
 
 import logging
+from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
@@ -433,6 +434,32 @@ def rating_starts_set(
                     },
                 )
         return _rebuild(game, book_row)
+
+
+def rating_starts_import(
+    *,
+    game: str,
+    rows: Sequence[tuple[int, Decimal | int | str | None, int]],
+    by: User,
+    note: str = "",
+) -> RebuildSummary:
+    """Starting ratings as a list sends them: (player id, rating or ``None`` to remove
+    it, experience), each player once (a player named twice is refused, not guessed
+    at), then ``rating_starts_set``. What ``manage.py ratings starts`` does from the
+    players' own ratings, for ratings brought from elsewhere (another club's list)."""
+    _require_registry_staff(by)
+    if not rows:
+        raise ValidationError(_("Give at least one player's starting rating."), code="empty")
+    seen = Counter(player for player, _rating, _experience in rows)
+    if twice := sorted(player for player, n in seen.items() if n > 1):
+        raise ValidationError(
+            _("Player #%(id)s is given more than once.") % {"id": twice[0]}, code="twice"
+        )
+    starts: dict[int, tuple[Decimal | int | str, int] | None] = {
+        player: None if rating is None else (rating, experience)
+        for player, rating, experience in rows
+    }
+    return rating_starts_set(game=game, starts=starts, by=by, note=note)
 
 
 # --- seeding a draw by rating ----------------------------------------------------------

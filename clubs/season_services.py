@@ -178,3 +178,39 @@ def season_event_add(
 def season_event_remove(*, event: SeasonEvent, by: User) -> None:
     _require_keeper(by)
     event.delete()
+
+
+def season_update(
+    *,
+    season: Season,
+    by: User,
+    name: str | None = None,
+    start_date: datetime.date | None = None,
+    end_date: datetime.date | None = None,
+    **points: Any,
+) -> Season:
+    """Change a season's name and dates (``season_details_set``) and its points rules
+    (``season_rules_set``, fields of ``POINT_FIELDS``) in one step, all or nothing: what
+    the API's change of a season calls. Each field left out stays as it is."""
+    _require_keeper(by)
+    with transaction.atomic():
+        season = season_details_set(
+            season=season, by=by, name=name, start_date=start_date, end_date=end_date
+        )
+        if points:
+            season = season_rules_set(season=season, by=by, **points)
+    return season
+
+
+def season_event_remove_tournament(*, season: Season, tournament_id: int, by: User) -> None:
+    """Stop counting a tournament in the season: as the season's page removes an event,
+    only one the keeper may see (404 otherwise, as for one not in the season)."""
+    _require_keeper(by)
+    event = SeasonEvent.objects.filter(
+        season=season, tournament_id=tournament_id, tournament__in=visible_tournaments(by)
+    ).first()
+    if event is None:
+        raise NotFoundError(
+            _("No tournament #%(id)s in this season that you can see.") % {"id": tournament_id}
+        )
+    season_event_remove(event=event, by=by)

@@ -24,7 +24,7 @@ from typing import Any
 from django.conf import settings
 from django.utils.translation import gettext as _
 from rest_framework.exceptions import ParseError
-from rest_framework.parsers import JSONParser
+from rest_framework.parsers import BaseParser, JSONParser
 
 # Objects and lists inside one another: the API's deepest body needs 3.
 MAX_DEPTH = 8
@@ -85,3 +85,19 @@ class JSONObjectParser(JSONParser):
             raise ParseError(_("The body must be a JSON object: {…}."))
         check_json_value(data)
         return data
+
+
+class CSVTextParser(BaseParser):
+    """A ``text/csv`` body, as bytes under the key ``csv``: the view's CSV reader decodes
+    it and says by row what is wrong (text that is not UTF-8 included), as an uploaded
+    file's is."""
+
+    media_type = "text/csv"
+
+    def parse(
+        self,
+        stream: Any,
+        media_type: str | None = None,
+        parser_context: Mapping[str, Any] | None = None,
+    ) -> Any:
+        return {"csv": stream.read()}

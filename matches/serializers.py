@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 from rest_framework import serializers
 
@@ -18,6 +18,26 @@ from matches.models import (
 )
 from matches.selectors import game_version
 from tournaments.serializers import PersonField, PlayerBrief, RoundOut
+
+# A match's place in a consolation or double elimination bracket: its code and where its
+# winner and loser go. A knockout's matches have no code and no links: they feed by slot,
+# the winner of slot s to slot s // 2 of the next round (as player 1 when s is even).
+LINK_HELP = {
+    "code": "the match's code in its bracket (M2.1, C1.3, W1.2, L4.1, GF, GF2); empty in a "
+    "knockout (whose winner of slot s plays slot s // 2 of the next round, as player 1 when "
+    "s is even) and a round robin",
+    "winner_to": "consolation and double elimination: the match the winner goes to (id); "
+    "null in a knockout (by slot, see code) and after the last match",
+    "winner_to_upper": "the winner goes there as its player 1 (upper line), else player 2",
+    "loser_to": "consolation and double elimination: the match the loser goes to (id); "
+    "null: the loser is out",
+    "loser_to_upper": "the loser goes there as its player 1 (upper line), else player 2",
+    "loser_first_match_only": "the loser goes there only if this was its first match "
+    "(simple consolation)",
+    "if_needed": "the grand final's reset: played only if the losers' bracket's player wins "
+    "the grand final",
+}
+BRACKET_LINKS = tuple(LINK_HELP)
 
 
 class MatchOut(serializers.ModelSerializer[Match]):
@@ -42,6 +62,7 @@ class MatchOut(serializers.ModelSerializer[Match]):
             "slot",
             "is_third_place",
             "table",
+            *BRACKET_LINKS,
             "player1",
             "player2",
             "length",
@@ -56,6 +77,9 @@ class MatchOut(serializers.ModelSerializer[Match]):
             "walkover",
             "flag",
         )
+        extra_kwargs: ClassVar[dict[str, dict[str, Any]]] = {
+            name: {"read_only": True, "help_text": text} for name, text in LINK_HELP.items()
+        }
 
     def get_points(self, obj: Match) -> list[int]:
         return [obj.points1, obj.points2]

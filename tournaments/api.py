@@ -13,15 +13,18 @@ from typing import Any
 import django_filters
 from django.contrib.auth import get_user_model
 from django.db.models import QuerySet
+from django.utils.translation import gettext as _
+from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
 from rest_framework.request import Request
 from rest_framework.response import Response
 
 from core.bounds import DbIdField, DbIntegerField
-from core.errors import NotFoundError
+from core.errors import NotFoundError, ValidationError
+from core.parsers import CSVTextParser, JSONObjectParser
 from core.permissions import is_referee
-from tournaments import round_robin, selectors, services
+from tournaments import format_change, round_robin, selectors, services
 from tournaments.api_base import (
     STRICT_BOOLEANS,
     ApiView,
@@ -59,6 +62,9 @@ from tournaments.serializers import (
     TournamentOut,
     staff_member,
 )
+
+# The longest entries file the API reads (characters, or bytes of a ``text/csv`` body).
+IMPORT_MAX_CHARS = 2_000_000
 
 
 def _tournament(request: Request, pk: int) -> Tournament:
@@ -98,7 +104,10 @@ class ClubListApi(ApiView):
     def post(self, request: Request) -> Response:
         """Create a club.
 
-        Organisers and registry staff only (403 otherwise).
+        Organisers of a tournament and registry staff only (403 otherwise). A new
+        organiser who organises no tournament yet gets 403 with the code
+        ``organise_first``: create your tournament first (``POST /api/tournaments/``),
+        then its clubs and players.
         """
         data = self.ClubListInput(data=request.data)
         data.is_valid(raise_exception=True)
@@ -162,7 +171,9 @@ class PlayerListApi(ApiView):
     def post(self, request: Request) -> Response:
         """Create a player.
 
-        Registry staff and anyone who organises a tournament (403 otherwise). ``user``
+        Registry staff and anyone who organises a tournament (403 otherwise; a new
+        organiser who organises none yet gets the code ``organise_first``: create your
+        tournament first, with ``POST /api/tournaments/``). ``user``
         names a user account for the player: registry staff link it at once; anyone else
         invites it (``GET /api/invitations/`` for its user, who accepts or declines), and
         the answer is the same whether that account exists, is linked or is free. Once
@@ -352,6 +363,20 @@ class TournamentDetailApi(ApiView):
         is_public = serializers.BooleanField(required=False)
         third_place_match = serializers.BooleanField(required=False)
         results_by = serializers.ChoiceField(ResultsBy.choices, required=False)
+        format = serializers.ChoiceField(TournamentFormat.choices, required=False)
+        tiebreaks = serializers.ListField(
+            child=serializers.ChoiceField(round_robin.CHOOSABLE),
+            required=False,
+            allow_null=True,
+            help_text="round robin and Swiss: the tiebreaks after match points, in order; "
+            "null: the game's usual chain (also what a new format gets when this is left out)",
+        )
+        double_round = serializers.BooleanField(required=False)
+        groups = DbIntegerField(min_value=1, max_value=16, required=False)
+        group_advance = DbIntegerField(min_value=0, max_value=32, required=False)
+        swiss_rounds = DbIntegerField(min_value=1, max_value=99, required=False, allow_null=True)
+        progressive_consolation = serializers.BooleanField(required=False)
+        grand_final_reset = serializers.BooleanField(required=False)
 
     @extend_schema(responses=TournamentDetailOut)
     def get(self, request: Request, pk: int) -> Response:
@@ -363,14 +388,19 @@ class TournamentDetailApi(ApiView):
     def patch(self, request: Request, pk: int) -> Response:
         """Change a tournament's settings.
 
-        Organisers only. The rules, scale and resignation policy change only while the
-        tournament is a draft (before the draw). ``results_by`` may change at any time,
-        from ``players`` back to ``referees`` only while no player's report is open.
+        Organisers only. The rules, scale and resignation policy, and the format, its
+        tiebreak chain and options (``format``, ``tiebreaks``, ``double_round``,
+        ``groups``, ``group_advance``, ``swiss_rounds``, ``progressive_consolation``,
+        ``grand_final_reset``, as when creating it) change only while the tournament is
+        a draft: once the bracket is drawn, 409. A new format without ``tiebreaks`` gets
+        its usual chain. ``results_by`` may change at any time, from ``players`` back to
+        ``referees`` only while no player's report is open. All or nothing: a refused
+        change changes nothing.
         """
         tournament = _tournament(request, pk)
         data = self.TournamentDetailInput(data=request.data, partial=True)
         data.is_valid(raise_exception=True)
-        tournament = services.tournament_update(
+        tournament = format_change.tournament_settings_set(
             tournament=tournament, by=request.user, **data.validated_data
         )
         return Response(TournamentDetailOut(tournament, context={"request": request}).data)
@@ -458,6 +488,56 @@ class EntryListApi(ApiView):
         data.is_valid(raise_exception=True)
         entry = services.entry_add(tournament=tournament, by=request.user, **data.validated_data)
         return Response(EntryOut(entry).data, status=status.HTTP_201_CREATED)
+
+
+class EntryImportApi(ApiView):
+    # JSON ({"csv": "…"}) or the file itself as ``text/csv``.
+    parser_classes = (JSONObjectParser, CSVTextParser)
+
+    class EntryImportInput(serializers.Serializer[Any]):
+        csv = serializers.CharField(
+            trim_whitespace=False,
+            max_length=IMPORT_MAX_CHARS,
+            help_text="the entries file: a header row naming the columns name, club, "
+            "rating, seed (only name is required), then one player per row; separated by "
+            "semicolons, commas or tabs",
+        )
+
+    class EntryImportOutput(serializers.Serializer[Any]):
+        entries = EntryOut(many=True)
+
+    @extend_schema(
+        request={"application/json": EntryImportInput, "text/csv": OpenApiTypes.STR},
+        responses={201: EntryImportOutput},
+    )
+    def post(self, request: Request, pk: int) -> Response:
+        """Enter players from a CSV file.
+
+        Organisers only, while the tournament is a draft (409 once drawn). Send the file
+        as ``text/csv`` (UTF-8), or as JSON ``{"csv": "…"}``. The file is the one the
+        tournament's page imports: a header row naming the columns ``name``, ``club``,
+        ``rating``, ``seed`` (only ``name`` is required), then one player per row. A
+        player known already (same name and club) is entered again, not created twice;
+        a new club is created. All or nothing: a 400 with code ``import_invalid`` lists
+        every problem by row (as a spreadsheet counts them) in ``problems``.
+        """
+        tournament = _tournament(request, pk)
+        raw = request.data.get("csv") if isinstance(request.data, dict) else None
+        if raw is None and request.content_type.split(";")[0].strip().lower() == "text/csv":
+            raw = b""  # an empty body has nothing to parse: the empty file it is
+        if isinstance(raw, bytes):
+            if len(raw) > IMPORT_MAX_CHARS:
+                raise ValidationError(
+                    _("The file is larger than %(n)s bytes.") % {"n": IMPORT_MAX_CHARS}
+                )
+            data = raw
+        else:
+            given = self.EntryImportInput(data=request.data)
+            given.is_valid(raise_exception=True)
+            data = given.validated_data["csv"].encode("utf-8")
+        entries = services.entries_csv_import(tournament=tournament, data=data, by=request.user)
+        out = {"entries": EntryOut(entries, many=True).data}
+        return Response(out, status=status.HTTP_201_CREATED)
 
 
 def _entry(request: Request, pk: int) -> Entry:

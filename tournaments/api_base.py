@@ -133,6 +133,15 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
     return response
 
 
+# A web address every ``URLField`` takes: http(s), a host name with a top-level domain,
+# an optional path (a subset of what Django's ``URLValidator`` accepts, so a request the
+# schema allows is one the field takes).
+URL_PATTERN = (
+    r"^https?://[A-Za-z0-9]([A-Za-z0-9-]{0,30}[A-Za-z0-9])?(\.[A-Za-z0-9]{1,30}){0,4}"
+    r"\.[A-Za-z]{2,20}(/[A-Za-z0-9._~/-]{0,200})?$"
+)
+
+
 class ApiSchema(AutoSchema):
     """An operation's OpenAPI summary and description come from its method's docstring.
 
@@ -165,6 +174,11 @@ class ApiSchema(AutoSchema):
             # A related field takes its model field's help text (Django's own, for a
             # user name): the API describes its fields itself or not at all.
             schema.pop("description", None)
+        if direction == "request" and isinstance(field, serializers.URLField):
+            # "format: uri" allows any scheme ("web:home"); the field takes a web address
+            # with a host name (Django's ``URLValidator``): the pattern is a part of those.
+            schema["pattern"] = URL_PATTERN
+            return schema
         if (
             direction != "request"
             or not isinstance(field, serializers.CharField)

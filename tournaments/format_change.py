@@ -1,5 +1,5 @@
-"""Changing how a draft tournament is played (issue 14): its format and the options that
-shape the draw, before the draw only.
+"""Changing how a draft tournament is played: its format and the options that shape the
+draw, before the draw only.
 
 ``tournament_create`` sets these once; ``tournament_update`` changes a tournament's details,
 not its format. This service is what the admin's change form calls for a draft
@@ -7,7 +7,7 @@ not its format. This service is what the admin's change form calls for a draft
 checks and normalises the result as ``tournament_create`` does, with the same function
 (``services.format_values``).
 
-Decision (issue 14 left it open): changing the format without giving a tiebreak chain
+Decision: changing the format without giving a tiebreak chain
 gives the new format's default chain (a knockout's empty chain would otherwise stay
 behind).
 """
@@ -62,4 +62,26 @@ def tournament_format_set(*, tournament: Tournament, by: User, **changes: Any) -
             services.tournament_touch(tournament_id=locked.pk)
     for name in changed:
         setattr(tournament, name, values[name])
+    return tournament
+
+
+def tournament_settings_set(*, tournament: Tournament, by: User, **changes: Any) -> Tournament:
+    """Change a tournament's details (``services.tournament_update``) and its format
+    (``tournament_format_set``) in one step: what the API's change of a tournament calls.
+
+    All or nothing: a refused format change (400, or 409 once the bracket is drawn) keeps
+    the details unchanged too. The details go first, so a new game is the one the format's
+    tiebreak chain is checked against.
+    """
+    services._require_organiser(by, tournament)
+    details = {k: v for k, v in changes.items() if k not in FORMAT_FIELDS}
+    shape = {k: v for k, v in changes.items() if k in FORMAT_FIELDS}
+    with transaction.atomic():
+        if shape:
+            # Checked before any detail is written: once drawn, the answer is 409.
+            services._draft_locked(tournament, _("Changing the format"))
+        if details:
+            tournament = services.tournament_update(tournament=tournament, by=by, **details)
+        if shape:
+            tournament = tournament_format_set(tournament=tournament, by=by, **shape)
     return tournament

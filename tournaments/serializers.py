@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
+from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from core.names import display_name, person_name
@@ -11,6 +12,7 @@ from core.permissions import is_organiser, is_referee
 from games.registry import UnknownGameError, family_for
 from tournaments.lengths import MAX_MATCH_LENGTH, validate_length_bounds
 from tournaments.models import Club, Entry, Player, Round, Tournament
+from tournaments.round_robin import group_label
 
 # display_name and person_name: core.names, re-exported for the API's serializers.
 __all__ = ["PersonField", "display_name", "person_name", "staff_context", "staff_member"]
@@ -77,6 +79,18 @@ class StaffMemberOut(serializers.Serializer[Any]):
     name = serializers.CharField(allow_null=True, help_text="full name, or the player's name")
 
 
+class RoundOut(serializers.ModelSerializer[Round]):
+    class Meta:
+        model = Round
+        fields = ("id", "number", "name", "match_length", "length_unit", "kind", "published")
+        extra_kwargs: ClassVar[dict[str, dict[str, Any]]] = {
+            "published": {
+                "help_text": "shown to players and playable (a Swiss round is "
+                "paired unpublished, so the organiser can check the pairings first)"
+            },
+        }
+
+
 # The tournament settings that belong to a game (``GameFamily.options``).
 GAME_OPTIONS = ("rules", "addons", "scale", "resignation_policy")
 
@@ -134,9 +148,20 @@ class TournamentOut(serializers.ModelSerializer[Tournament]):
 
 class TournamentDetailOut(TournamentOut):
     my_roles = serializers.SerializerMethodField()
+    rounds = serializers.SerializerMethodField(
+        help_text="the tournament's rounds in order (none before the draw); a Swiss round "
+        "paired but not yet published is listed to the tournament's staff only"
+    )
 
     class Meta(TournamentOut.Meta):
-        fields = (*TournamentOut.Meta.fields, "my_roles")
+        fields = (*TournamentOut.Meta.fields, "my_roles", "rounds")
+
+    @extend_schema_field(RoundOut(many=True))
+    def get_rounds(self, obj: Tournament) -> list[dict[str, Any]]:
+        rounds = Round.objects.filter(tournament=obj).order_by("number")
+        if not is_referee(self.context["request"].user, obj):
+            rounds = rounds.filter(published=True)
+        return list(RoundOut(rounds, many=True).data)
 
     def get_my_roles(self, obj: Tournament) -> list[str]:
         user = self.context["request"].user
@@ -152,16 +177,23 @@ class TournamentDetailOut(TournamentOut):
 
 class EntryOut(serializers.ModelSerializer[Entry]):
     player = PlayerOut()
+    group = serializers.SerializerMethodField(
+        help_text='round robin in groups: the player\'s group (A, B, …) once drawn, else ""'
+    )
+    present = serializers.SerializerMethodField(
+        help_text="Swiss: true while checked in (paired in the next round), false when "
+        "checked out (POST /api/entries/{id}/presence/ changes it); true in other formats"
+    )
 
     class Meta:
         model = Entry
-        fields = ("id", "player", "seed", "withdrawn_at")
+        fields = ("id", "player", "seed", "withdrawn_at", "group", "present")
 
+    def get_group(self, obj: Entry) -> str:
+        return "" if obj.group is None else group_label(obj.group)
 
-class RoundOut(serializers.ModelSerializer[Round]):
-    class Meta:
-        model = Round
-        fields = ("id", "number", "name", "match_length", "length_unit", "kind")
+    def get_present(self, obj: Entry) -> bool:
+        return not obj.absent
 
 
 class MatchLengthField(serializers.IntegerField):

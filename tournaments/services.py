@@ -46,7 +46,8 @@ from core.permissions import User, can_create_tournament, can_manage_all_players
 from games.registry import UnknownGameError, family_for
 from stages import roundrobin
 from tournaments import bracket, elimination_draw, round_robin, swiss_rounds
-from tournaments.csv_import import ImportRow
+from tournaments.csv_import import CsvImportError, ImportRow, parse_entries_csv
+from tournaments.csv_messages import csv_error_text
 from tournaments.lengths import match_length_problem
 from tournaments.matchplay import match_play
 from tournaments.models import (
@@ -182,9 +183,28 @@ def _check_rules(rules: str, addons: Sequence[str], scale: str, policy: str) -> 
 # --- clubs and players ------------------------------------------------------------
 
 
+def _registry_refused(by: User, refusal: str) -> PermissionDeniedError:
+    """Why ``by`` may not create clubs or players (``can_manage_players``).
+
+    Decision: a new organiser (one who may create tournaments but organises none yet)
+    is told the way in, with the code ``organise_first``: clubs and players are created
+    for a tournament, so the first step is creating one (its organiser may then create
+    its clubs and players). Anyone else gets ``refusal``.
+    """
+    if can_create_tournament(by):
+        return PermissionDeniedError(
+            _(
+                "You may create clubs and players once you organise a tournament: create "
+                "your tournament first, then enter its players."
+            ),
+            code="organise_first",
+        )
+    return PermissionDeniedError(refusal)
+
+
 def club_create(*, name: str, city: str = "", by: User) -> Club:
     if not can_manage_players(by):
-        raise PermissionDeniedError(_("Only organisers and staff may create clubs."))
+        raise _registry_refused(by, _("Only organisers and staff may create clubs."))
     name = name.strip()
     if not name:
         raise ValidationError(_("A club needs a name."))
@@ -204,7 +224,7 @@ def player_create(
     """A new player. ``user`` (an account or its id) is linked at once by registry staff
     and invited by anyone else (``tournaments.invitations.player_link_or_invite``)."""
     if not can_manage_players(by):
-        raise PermissionDeniedError(_("Only organisers and staff may create players."))
+        raise _registry_refused(by, _("Only organisers and staff may create players."))
     name = name.strip()
     if not name:
         raise ValidationError(_("A player needs a name."))
@@ -805,6 +825,41 @@ def entries_import(*, tournament: Tournament, rows: Sequence[ImportRow], by: Use
                 errors=errors,
             )
     return entries
+
+
+def entries_csv_import(*, tournament: Tournament, data: bytes, by: User) -> list[Entry]:
+    """Enter the players of an entries file (``csv_import.parse_entries_csv``) as
+    ``entries_import`` does: all or nothing.
+
+    Organisers only (403), before the draw (409), checked before the file is read. A file
+    that cannot be read, or rows refused, are a ``ValidationError`` with the code
+    ``import_invalid`` whose ``problems`` list every problem in file order as ``{"row",
+    "code", "message"}`` (``row`` is the row number as a spreadsheet counts, ``None`` for
+    the file as a whole; a problem of the file's text also names its ``field``).
+    """
+    _require_organiser(by, tournament)
+    _require_draft(tournament, _("Entering players"))
+    try:
+        rows = parse_entries_csv(data)
+    except CsvImportError as err:
+        problems = [
+            {"row": e.row, "code": str(e.code), "field": e.field, "message": csv_error_text(e)}
+            for e in err.errors
+        ]
+        raise ValidationError(
+            _("Nothing was imported; fix the file first: %(first)s")
+            % {"first": problems[0]["message"]},
+            code="import_invalid",
+            problems=problems,
+        ) from None
+    try:
+        return entries_import(tournament=tournament, rows=rows, by=by)
+    except ValidationError as err:
+        if "errors" not in err.extra:
+            raise
+        raise ValidationError(
+            err.message, code="import_invalid", problems=err.extra["errors"]
+        ) from None
 
 
 def entries_seeds_set(

@@ -29,6 +29,11 @@ urlpatterns: list[URLPattern] = [
     path("tournaments/<int:pk>/", api.TournamentDetailApi.as_view(), name="tournament-detail"),
     path("tournaments/<int:pk>/staff/", api.TournamentStaffApi.as_view(), name="tournament-staff"),
     path("tournaments/<int:pk>/entries/", api.EntryListApi.as_view(), name="entry-list"),
+    path(
+        "tournaments/<int:pk>/entries/import/",
+        api.EntryImportApi.as_view(),
+        name="entry-import",
+    ),
     path("entries/<int:pk>/", api.EntryDetailApi.as_view(), name="entry-detail"),
     path("entries/<int:pk>/withdraw/", api.EntryWithdrawApi.as_view(), name="entry-withdraw"),
     path("rounds/<int:pk>/", api.RoundDetailApi.as_view(), name="round-detail"),

@@ -61,13 +61,6 @@ class World:
     ids: dict[str, int]
 
 
-@pytest.fixture(autouse=True)
-def hooks(settings: Any) -> None:
-    """Webhooks may reach the closed local port their rows use, and give up at once."""
-    settings.WEBHOOKS_ALLOW_PRIVATE = True
-    settings.WEBHOOKS_MAX_ATTEMPTS = 1
-
-
 @pytest.fixture
 def world() -> World:
     s = drawn(4, lengths=[3, 3], is_public=False)
@@ -105,6 +98,9 @@ def world() -> World:
         club=club, name="Säsong", start_date=date(2026, 1, 1), end_date=date(2026, 12, 31)
     )
     SeasonEvent.objects.create(season=season, tournament=t)  # private: counted for nobody
+    # A webhook of the private tournament; its address is a private one, which a delivery
+    # refuses without sending (no traffic leaves the test).
+    hook = Webhook.objects.create(tournament=t, url="http://127.0.0.1:9/hook", secret="s" * 64)
     staff = UserFactory.create(is_staff=True)  # registry staff: may change any player
     staff.user_permissions.add(Permission.objects.get(codename="change_player"))
     users = {
@@ -122,8 +118,6 @@ def world() -> World:
     invitation = PlayerInvitation.objects.create(
         player=extra, user=users["outsider"], invited_by=s.organiser
     )
-    # A webhook of the private tournament, to a closed local port (``hooks`` fixture).
-    hook = Webhook.objects.create(tournament=t, url="http://127.0.0.1:9/hook", secret="s" * 43)
     ids = {
         "t": t.pk,
         "a": a.pk,
@@ -349,6 +343,13 @@ ENDPOINTS: list[tuple[str, str, str, dict[str, Any] | None, Callable[[str], int]
         write(ORG, 201),  # the draft is visible to its staff and entrants
     ),
     (
+        "draft entries import",
+        "post",
+        "/api/tournaments/{draft}/entries/import/",
+        {"csv": "name\nNy Spelare\n"},
+        write(ORG, 201),  # the draft is visible to its staff and entrants
+    ),
+    (
         "draft seed",
         "patch",
         "/api/entries/{entry_d}/",
@@ -434,7 +435,29 @@ ENDPOINTS: list[tuple[str, str, str, dict[str, Any] | None, Callable[[str], int]
         {"tournament": "{elsewhere}"},
         global_write(set(), 201),
     ),
+    (
+        "season update",
+        "patch",
+        "/api/seasons/{season}/",
+        {"name": "Ny säsong"},
+        global_write(set(), 200),
+    ),
+    (
+        "season event remove",
+        "delete",
+        "/api/seasons/{season}/events/{t}/",
+        None,
+        global_write(set(), 204),
+    ),
     ("season standings", "get", "/api/seasons/{season}/standings/", None, everyone),
+    # Starting ratings are registry staff's (none of these roles).
+    (
+        "rating starts",
+        "post",
+        "/api/ratings/starts/",
+        {"starts": [{"player": "{extra}", "rating": "1500"}]},
+        global_write(set(), 200),
+    ),
     (
         "season import",
         "post",
@@ -442,21 +465,17 @@ ENDPOINTS: list[tuple[str, str, str, dict[str, Any] | None, Callable[[str], int]
         {"csv": "date;event;player1;player2;winner\n2026-01-01;Cup;A;B;1\n"},
         global_write(set(), 201),
     ),
-    ("schema", "get", "/api/schema/", None, everyone),
-    ("docs", "get", "/api/docs/", None, everyone),
-    ("api root", "get", "/api/", None, everyone),
-    # Your own token: with a token (or a session) you get it back; anonymous callers are
-    # told to send a user name and password (tests/api/test_token.py has those cases).
-    # Webhooks: the tournament's organisers only.
+    # A tournament's webhooks are its organisers' alone.
     ("webhook list", "get", "/api/tournaments/{t}/webhooks/", None, manage_read),
     (
         "webhook create",
         "post",
         "/api/tournaments/{t}/webhooks/",
-        {"url": "http://127.0.0.1:9/new"},
+        {"url": "https://klubben.example.org/hook"},
         write(ORG, 201),
     ),
     ("webhook detail", "get", "/api/tournaments/{t}/webhooks/{hook}/", None, manage_read),
+    ("webhook delete", "delete", "/api/tournaments/{t}/webhooks/{hook}/", None, write(ORG, 204)),
     (
         "webhook deliveries",
         "get",
@@ -465,7 +484,11 @@ ENDPOINTS: list[tuple[str, str, str, dict[str, Any] | None, Callable[[str], int]
         manage_read,
     ),
     ("webhook test", "post", "/api/tournaments/{t}/webhooks/{hook}/test/", None, write(ORG, 202)),
-    ("webhook delete", "delete", "/api/tournaments/{t}/webhooks/{hook}/", None, write(ORG, 204)),
+    ("schema", "get", "/api/schema/", None, everyone),
+    ("docs", "get", "/api/docs/", None, everyone),
+    ("api root", "get", "/api/", None, everyone),
+    # Your own token: with a token (or a session) you get it back; anonymous callers are
+    # told to send a user name and password (tests/api/test_token.py has those cases).
     ("token get", "post", "/api/token/", {}, lambda role: 400 if role == "anon" else 200),
     ("token revoke", "delete", "/api/token/", None, lambda role: 401 if role == "anon" else 204),
 ]
