@@ -132,7 +132,7 @@ def tournament_detail(
         "is_organiser": is_organiser(request.user, tournament),
         "is_referee": is_referee(request.user, tournament),
     }
-    if tournament.format == TournamentFormat.SWISS:  # issue 14: web.views.swiss
+    if tournament.format == TournamentFormat.SWISS:  # its rounds: web.views.swiss
         from web.views.swiss import swiss_context
 
         context = {**_bracket_context_of(tournament, by=request.user), **viewer_context}
