@@ -39,7 +39,13 @@ def _generate(schema_url: str, where: Path) -> list[str]:
     source = where / "schema.json"
     source.write_bytes(httpx.get(schema_url, timeout=30).raise_for_status().content)
     config = Config.from_sources(
-        ConfigFile(package_name_override=PACKAGE, post_hooks=[]),
+        # A CSV body (the entries import) is sent as raw bytes: the generator's own way
+        # for a content type it has no model for, as its documentation advises.
+        ConfigFile(
+            package_name_override=PACKAGE,
+            post_hooks=[],
+            content_type_overrides={"text/csv": "application/octet-stream"},
+        ),
         MetaType.NONE,
         source,
         "utf-8",
