@@ -34,7 +34,7 @@ from django.http import HttpRequest, HttpResponseBase, HttpResponseNotModified
 from django.utils import timezone
 from django.utils.cache import patch_cache_control, patch_vary_headers
 from django.utils.crypto import salted_hmac
-from django.utils.http import http_date, parse_etags, parse_http_date_safe
+from django.utils.http import http_date, parse_etags
 from django.utils.translation import get_language
 
 log = logging.getLogger(__name__)
@@ -110,14 +110,22 @@ def last_modified(stamp: Stamp, now: datetime | None = None) -> datetime | None:
 
 
 def not_modified(request: HttpRequest, tag: str, modified: datetime | None) -> bool:
-    """A request with ``If-None-Match`` is judged by it alone (RFC 9110 13.2.2)."""
+    """Whether the reader holds this very version: only an ETag of ours says so.
+
+    The 304 is decided before the view checks who may see the object, so it must prove
+    by itself that the reader saw it: our ETags carry a keyed hash of the viewer, so one
+    the reader sends back was sent to them. ``If-None-Match: *`` and a bare
+    ``If-Modified-Since`` prove nothing of the kind (they would tell a stranger that a
+    private tournament or an unpublished pairing exists, and since when), so they get
+    the ordinary answer: a 200, or the view's 404. Browsers and htmx send the ETag they
+    were given, so the crowd's polls lose nothing. ``modified`` is still sent as
+    ``Last-Modified`` for caches and people; it decides no 304."""
     if_none_match = request.headers.get("If-None-Match")
-    if if_none_match:
-        # Weak comparison (RFC 9110 8.8.3.2): W/ does not count.
-        ours = tag.removeprefix("W/")
-        return any(t == "*" or t.removeprefix("W/") == ours for t in parse_etags(if_none_match))
-    since = parse_http_date_safe(request.headers.get("If-Modified-Since", ""))
-    return since is not None and modified is not None and modified.timestamp() <= since
+    if not if_none_match:
+        return False
+    # Weak comparison (RFC 9110 8.8.3.2): W/ does not count.
+    ours = tag.removeprefix("W/")
+    return any(t != "*" and t.removeprefix("W/") == ours for t in parse_etags(if_none_match))
 
 
 def validators(

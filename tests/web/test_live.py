@@ -344,11 +344,27 @@ def test_last_modified_once_its_second_is_over_and_if_modified_since(client: Cli
     Tournament.objects.filter(pk=setup.tournament.pk).update(changed_at=earlier)
     first = client.get(url)
     assert first["Last-Modified"] == http_date(earlier.replace(microsecond=0).timestamp())
+    # A date alone proves nothing of what the reader saw (core.conditional.not_modified):
+    # the ordinary answer, never a 304; the ETag they were sent does get one.
     since = {"If-Modified-Since": first["Last-Modified"]}
-    assert client.get(url, headers=since).status_code == 304
+    assert client.get(url, headers=since).status_code == 200
+    assert client.get(url, headers={"If-None-Match": first["ETag"]}).status_code == 304
     _with_result(setup)  # changed_at is now: its second is not over, so no date yet
     changed = client.get(url, headers=since)
     assert changed.status_code == 200 and "Last-Modified" not in changed
+
+
+def test_no_304_tells_a_stranger_that_a_private_tournament_or_pairing_exists(
+    client: Client,
+) -> None:
+    """``*`` and a bare date get the ordinary answer, not a 304 that only those who may
+    see the object would get: a signed-in stranger gets the private page's 404."""
+    setup = drawn(4, lengths=[3, 3], is_public=False)
+    url = _urls(setup)["bracket"]
+    client.force_login(UserFactory.create())
+    future = http_date((timezone.now() + datetime.timedelta(days=1)).timestamp())
+    for headers in ({"If-None-Match": "*"}, {"If-Modified-Since": future}):
+        assert client.get(url, headers=headers).status_code == 404, headers
 
 
 def test_last_modified_waits_for_its_second_to_end() -> None:
