@@ -388,7 +388,10 @@ def test_sgf_broken_play_result_and_crawford_are_refused_at_their_line() -> None
     text = text_of("gnubg_3pt_seed42.sgf")
     bad_move = text.replace(";B[53qvsv]", ";B[53qvqv]", 1)  # 8/3 8/3 from one checker?
     report = replay_text(bad_move)
-    assert not report.valid or report.warnings
+    # The illegal play the opponent let stand is a warning at its line (seed 002); the
+    # checker it moved is then missing where a later play takes it from: an error.
+    assert not report.valid and report.errors
+    assert (report.warnings[0].msg.code, report.warnings[0].line) == ("bg.turn.illegal_stands", 2)
     wrong_result = text.replace("RE[B+6R]", "RE[B+5R]", 1)
     (error,) = replay_text(wrong_result).errors
     assert error.kind == "result_mismatch"

@@ -56,7 +56,7 @@ def test_a_flag_reads_in_swedish_for_anonymous_visitors(
     page = visible_text(
         swedish().get(reverse("web:match_detail", args=[match.pk])).content.decode()
     )
-    assert "Protokollets spelare" in page or "protokollets spelare" in page.lower()
+    assert "protokollets spelare" in page.lower()
     assert "The record's players" not in page and "are not this match's players" not in page
 
 
