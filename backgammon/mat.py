@@ -249,8 +249,7 @@ def read_mat(text: str, *, seen: MatSeen | None = None) -> MatRecord:
     current: list[tuple[int, int, Action, bool]] | None = None
     expect_score = False
     right_cols: list[int] = []
-    logical = [(idx, part) for idx, raw in enumerate(lines, start=1) for part in _rows(raw)]
-    for idx, raw in logical:
+    for idx, raw in enumerate(lines, start=1):
         line = raw.rstrip("\r\n")
         if not line.strip():
             continue
@@ -299,24 +298,21 @@ def read_mat(text: str, *, seen: MatSeen | None = None) -> MatRecord:
             raw_games[-1] = (number, gline, (int(sm.group("sa")), int(sm.group("sb"))), idx, acts)
             expect_score = False
             continue
-        nm = _NUM_RE.match(line)
-        turn = 0
-        offset = 0
-        body = line
-        if nm is not None:
-            turn = int(nm.group("n"))
-            offset = nm.end()
-            body = line[offset:]
-        found = _parse_actions(body, offset, idx)
-        if len(found) > 2:
-            raise RecordSyntaxError(bg_msg("bg.mat.two_entries"), line=idx)
-        if len(found) == 2:
-            right_cols.append(found[1][0])
-            current.append((idx, turn, replace_player(found[0][1], 0, turn), True))
-            current.append((idx, turn, replace_player(found[1][1], 1, turn), True))
-        elif found:
-            col, action = found[0]
-            current.append((idx, turn, replace_player(action, -1 - col, turn), False))
+        try:
+            rows = [_row(line, idx)]
+        except RecordSyntaxError:
+            parts = _rows(line)
+            if len(parts) == 1:
+                raise
+            rows = [_row(part, idx) for part in parts]
+        for turn, found in rows:
+            if len(found) == 2:
+                right_cols.append(found[1][0])
+                current.append((idx, turn, replace_player(found[0][1], 0, turn), True))
+                current.append((idx, turn, replace_player(found[1][1], 1, turn), True))
+            elif found:
+                col, action = found[0]
+                current.append((idx, turn, replace_player(action, -1 - col, turn), False))
     if length is None:
         raise RecordSyntaxError(bg_msg("bg.mat.no_length"), line=1 if lines else None)
     # lone entries: the column decides (nearer the usual right-hand start, or not)
@@ -353,8 +349,25 @@ def read_mat(text: str, *, seen: MatSeen | None = None) -> MatRecord:
 _REPEATED_NUM_RE = re.compile(r"\s(?P<n>\d+)\)(?=\s)")
 
 
+def _row(line: str, line_no: int) -> tuple[int, list[tuple[int, Action]]]:
+    """A move row's number (0: none) and its entries, each with its column."""
+    nm = _NUM_RE.match(line)
+    turn = 0
+    offset = 0
+    body = line
+    if nm is not None:
+        turn = int(nm.group("n"))
+        offset = nm.end()
+        body = line[offset:]
+    found = _parse_actions(body, offset, line_no)
+    if len(found) > 2:
+        raise RecordSyntaxError(bg_msg("bg.mat.two_entries"), line=line_no)
+    return turn, found
+
+
 def _rows(line: str) -> list[str]:
-    """One written line as the rows it holds. Backgammon Galaxy sometimes writes the row
+    """One written line that did not read as a row, as the rows it holds (tried only
+    then, so that other files pay nothing for it). Backgammon Galaxy sometimes writes the row
     that ends a game (``Losses``/``Wins``) on the line of the last roll, its row number
     repeated: `` 14) 22: 13/11 13/11 4/2 5/3      14)  Losses 1 point      Wins 1 point
     and the match``. Decision: the repeated number starts a second row of the same number,
