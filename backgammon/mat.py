@@ -298,24 +298,21 @@ def read_mat(text: str, *, seen: MatSeen | None = None) -> MatRecord:
             raw_games[-1] = (number, gline, (int(sm.group("sa")), int(sm.group("sb"))), idx, acts)
             expect_score = False
             continue
-        nm = _NUM_RE.match(line)
-        turn = 0
-        offset = 0
-        body = line
-        if nm is not None:
-            turn = int(nm.group("n"))
-            offset = nm.end()
-            body = line[offset:]
-        found = _parse_actions(body, offset, idx)
-        if len(found) > 2:
-            raise RecordSyntaxError(bg_msg("bg.mat.two_entries"), line=idx)
-        if len(found) == 2:
-            right_cols.append(found[1][0])
-            current.append((idx, turn, replace_player(found[0][1], 0, turn), True))
-            current.append((idx, turn, replace_player(found[1][1], 1, turn), True))
-        elif found:
-            col, action = found[0]
-            current.append((idx, turn, replace_player(action, -1 - col, turn), False))
+        try:
+            rows = [_row(line, idx)]
+        except RecordSyntaxError:
+            parts = _rows(line)
+            if len(parts) == 1:
+                raise
+            rows = [_row(part, idx) for part in parts]
+        for turn, found in rows:
+            if len(found) == 2:
+                right_cols.append(found[1][0])
+                current.append((idx, turn, replace_player(found[0][1], 0, turn), True))
+                current.append((idx, turn, replace_player(found[1][1], 1, turn), True))
+            elif found:
+                col, action = found[0]
+                current.append((idx, turn, replace_player(action, -1 - col, turn), False))
     if length is None:
         raise RecordSyntaxError(bg_msg("bg.mat.no_length"), line=1 if lines else None)
     # lone entries: the column decides (nearer the usual right-hand start, or not)
@@ -323,12 +320,16 @@ def read_mat(text: str, *, seen: MatSeen | None = None) -> MatRecord:
     games: list[MatGame] = []
     for number, gline, score, sline, acts in raw_games:
         actions: list[Action] = []
+        lone_losses: list[int] = []
         for _idx, turn, action, _paired in acts:
             if action.player < 0:
                 col = -1 - action.player
                 player = 1 if col >= (right + 6) // 2 else 0
                 action = replace_player(action, player, turn)
+                if action.kind == LOSS and not turn and col <= 1:
+                    lone_losses.append(len(actions))
             actions.append(action)
+        _place_lone_losses(actions, lone_losses)
         games.append(MatGame(number, score, tuple(actions), gline, sline))
     tags = tuple(headers)
     crawford = (_tag(tags, "Crawford") or "").lower()
@@ -342,6 +343,56 @@ def read_mat(text: str, *, seen: MatSeen | None = None) -> MatRecord:
         jacoby=(_tag(tags, "Jacoby") or "").lower() == "on",
         crawford=None if not crawford else crawford != "off",
     )
+
+
+# A row number repeated inside its row (`` 14) 22: 13/11 …      14)  Losses 1 point …``)
+_REPEATED_NUM_RE = re.compile(r"\s(?P<n>\d+)\)(?=\s)")
+
+
+def _row(line: str, line_no: int) -> tuple[int, list[tuple[int, Action]]]:
+    """A move row's number (0: none) and its entries, each with its column."""
+    nm = _NUM_RE.match(line)
+    turn = 0
+    offset = 0
+    body = line
+    if nm is not None:
+        turn = int(nm.group("n"))
+        offset = nm.end()
+        body = line[offset:]
+    found = _parse_actions(body, offset, line_no)
+    if len(found) > 2:
+        raise RecordSyntaxError(bg_msg("bg.mat.two_entries"), line=line_no)
+    return turn, found
+
+
+def _rows(line: str) -> list[str]:
+    """One written line that did not read as a row, as the rows it holds (tried only
+    then, so that other files pay nothing for it). Backgammon Galaxy sometimes writes the row
+    that ends a game (``Losses``/``Wins``) on the line of the last roll, its row number
+    repeated: `` 14) 22: 13/11 13/11 4/2 5/3      14)  Losses 1 point      Wins 1 point
+    and the match``. Decision: the repeated number starts a second row of the same number,
+    whose columns count from it, so its entries sit in the players' columns as in any
+    other row (the replay then checks them like any ``Losses``/``Wins`` lines)."""
+    nm = _NUM_RE.match(line)
+    if nm is None:
+        return [line]
+    rm = _REPEATED_NUM_RE.search(line, nm.end())
+    if rm is None or rm.group("n") != nm.group("n"):
+        return [line]
+    return [line[: rm.start()], " " + line[rm.start() :].lstrip()]
+
+
+def _place_lone_losses(actions: list[Action], lone_losses: list[int]) -> None:
+    """Backgammon Galaxy writes a game's ``Losses N point(s)`` on a line of its own, at the
+    line's start, whoever lost; the ``Wins`` line that follows stands in the winner's
+    column. Decision: such a ``Losses`` line (unnumbered, at column 0 or 1) whose column
+    names the player the ``Wins`` line names is the other player's. Any other ``Losses``
+    line keeps its column, so one written in the winner's column is still refused."""
+    for index in lone_losses:
+        loss = actions[index]
+        win = next((a for a in actions[index + 1 :] if a.kind == WIN), None)
+        if win is not None and win.player == loss.player:
+            actions[index] = replace_player(loss, 1 - loss.player, loss.turn)
 
 
 # A FIBS client's rating after the name (``BlueNote,1780 : 1``): FIBS names hold no comma

@@ -17,7 +17,9 @@ the ``Wins N points`` against the result; the game's score line against the scor
   the games before it, a game after the match is over. The replay stops at the first error.
 
 A ``Wins`` line that ends a game not finished on the board and not by a drop is read as a
-resignation, which must be 1, 2 or 3 times the cube.
+resignation, which must be 1, 2 or 3 times the cube — or, after a ``Losses`` line, as a
+match awarded by forfeit when it says exactly the points the winner needed and more than
+a resignation could give (Backgammon Galaxy, a player who left: ``is_forfeit``).
 
 The conventions of other programs (docs/game-record.md, "Backgammon records from other
 programs"), each read so that it can never let a wrong result through:
@@ -121,7 +123,7 @@ class GameReport:
     points: int
     cube: int
     crawford: bool
-    how: str  # single / gammon / backgammon / drop / resign
+    how: str  # single / gammon / backgammon / drop / resign / forfeit
     score_after: tuple[int, int]
 
     def to_dict(self) -> dict[str, object]:
@@ -409,6 +411,9 @@ class _GameReplay:
             cube = self.cube.value
             if not claimed % cube and 1 <= claimed // cube <= 3:
                 points = claimed
+            elif self.is_forfeit(winner, claimed):
+                how = "forfeit"
+                points = claimed
             else:  # a capped resignation: the least it can have conceded
                 above = [k * cube for k in (1, 2, 3) if k * cube > claimed]
                 if not above or not self.is_cap(winner, claimed, above[0]):
@@ -457,6 +462,17 @@ class _GameReplay:
         """Whether ``points`` won by ``winner`` end the match."""
         length = self.match.length
         return length > 0 and self.match.score[winner] + points >= length
+
+    def is_forfeit(self, winner: int, claimed: int) -> bool:
+        """A match awarded in an unfinished game (Backgammon Galaxy, when a player leaves or
+        runs out of time): ``Losses N``/``Wins N point(s) and the match`` where ``N`` is more
+        than any resignation could give (3 × the cube) and exactly the points the winner
+        needed. Decision: read as the match awarded to the winner (``how`` ``forfeit``);
+        any other value, such as FIBS's ``Wins 100 points`` after a forfeit, is refused."""
+        if self.loss is None or self.match.length <= 0:
+            return False
+        needed = self.match.length - self.match.score[winner]
+        return claimed > 3 * self.cube.value and claimed == needed
 
     def is_cap(self, winner: int, claimed: int, points: int) -> bool:
         """A ``Wins`` line capped at what counts: less than the game's ``points``, the game

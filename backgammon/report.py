@@ -51,6 +51,8 @@ def _how(game: GameReport) -> str:
     """``wins a gammon``, ``wins by a drop``, ``wins by resignation (a gammon)``."""
     if game.how == "drop":
         return "wins by a drop"
+    if game.how == "forfeit":
+        return "wins by forfeit (the match awarded)"
     if game.how == "resign":
         conceded = _CONCEDED.get(game.points // game.cube if game.cube else 0, "")
         return f"wins by resignation ({conceded})" if conceded else "wins by resignation"

@@ -54,8 +54,10 @@ def mat_replay(text: str, *, match: Match) -> MatVerification:
 
 
 def _result(game: GameReport, sides: dict[Side, Side]) -> ResultValue | None:
-    """The game as entered would give it, in the match's sides (None: no winner)."""
-    if game.winner is None:
+    """The game as entered would give it, in the match's sides (None: no winner, or a
+    match awarded by forfeit: that is a walkover, which the organiser gives on the site —
+    a record cannot enter it)."""
+    if game.winner is None or game.how == "forfeit":
         return None
     winner = SIDES.index(sides[SIDES[game.winner]])
     conceded = CONCEDED.get(game.points // game.cube, "") if game.how == "resign" else ""

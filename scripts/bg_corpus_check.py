@@ -3,8 +3,10 @@
 ``python scripts/bg_corpus_check.py MANIFEST --root DIR [--show N]``
 
 ``MANIFEST`` is a TSV file (``tests/data/backgammon/corpus-sources.tsv``) with the columns
-``repo``, ``path``, ``commit``, ``program``, ``file``: where each file came from and the
-program that wrote it; ``file`` is its name under ``--root`` (the files themselves are
+``repo``, ``path``, ``commit``, ``program``, ``file`` and optionally ``read``: where each file
+came from and the program that wrote it; ``read`` is what the file does not say and a user
+tells the upload page (``money+jacoby``: Backgammon Galaxy writes its money sessions as
+``16 point match``); ``file`` is its name under ``--root`` (the files themselves are
 not in this repository: they are other people's, fetched from public repositories and
 kept outside it).
 
@@ -50,6 +52,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import gnubg_nn
 
+from backgammon.dialects import ReadOptions
 from backgammon.errors import BackgammonError
 from backgammon.mat import DOUBLE, DROP, LOSS, ROLL, TAKE, WIN, MatRecord
 from backgammon.replay import MatchReport, read_record, replay_text
@@ -124,10 +127,10 @@ START = [0] * 26
 START[6], START[8], START[13], START[24] = 5, 3, 5, 2
 
 
-def oracle(record: MatRecord, *, money: bool = False) -> Verdict:
+def oracle(record: MatRecord, *, money: bool = False, jacoby: bool = False) -> Verdict:
     """The independent replay (see the module's docstring)."""
     length = 0 if money else record.length
-    jacoby = length == 0 and record.jacoby
+    jacoby = length == 0 and (record.jacoby or jacoby)
     crawford_rule = record.crawford if record.crawford is not None else True
     verdict = Verdict(True)
     score = list(record.games[0].score) if record.games else [0, 0]
@@ -219,6 +222,7 @@ def oracle(record: MatRecord, *, money: bool = False) -> Verdict:
                         score,
                         length,
                         jacoby,
+                        lost=loss is not None,
                     )
                     if loss is not None and (loss.player == p or loss.value != action.value):
                         raise Broken("losses line", loss.line)
@@ -258,6 +262,8 @@ def _result(
     score: list[int],
     length: int,
     jacoby: bool,
+    *,
+    lost: bool = False,
 ) -> tuple[int, int]:
     def cap(winner: int, points: int) -> bool:
         needed = length - score[winner]
@@ -279,6 +285,8 @@ def _result(
         winner = p
         if claimed % cube == 0 and 1 <= claimed // cube <= 3:
             points = claimed
+        elif lost and length and claimed > 3 * cube and claimed == length - score[winner]:
+            points = claimed  # a match awarded by forfeit (Galaxy: Losses + Wins, exactly needed)
         else:
             above = [k * cube for k in (1, 2, 3) if k * cube > claimed]
             if not above or not cap(winner, above[0]):
@@ -428,10 +436,17 @@ def main() -> int:
     shown: list[str] = []
     for row in rows:
         program, name = row["program"], row["file"]
-        data = (args.root / name).read_bytes()
         tally = per[program]
+        if not (args.root / name).is_file():  # listed, but not fetched (or not made) here
+            tally["missing"] += 1
+            continue
+        data = (args.root / name).read_bytes()
         tally["files"] += 1
-        ours = replay_text(data, name=name)
+        # what the file does not say, as a user would tell the upload page or `replay`
+        read = set(filter(None, (row.get("read") or "").split("+")))
+        money = "money" in read
+        options = ReadOptions(money=True, jacoby="jacoby" in read) if money else None
+        ours = replay_text(data, name=name, options=options)
         if ours.errors and ours.errors[0].kind == "format":  # .xg, .bgf …: named, not read
             tally["format_named"] += 1
             continue
@@ -441,7 +456,7 @@ def main() -> int:
             tally["unreadable"] += 1
             shown.append(f"{program} {name}: not read: {exc}")
             continue
-        verdict = oracle(record)
+        verdict = oracle(record, money=money, jacoby="jacoby" in read)
         if not verdict.valid:
             tally["oracle_invalid"] += 1
             if ours.valid:

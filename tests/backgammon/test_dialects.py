@@ -157,6 +157,79 @@ def test_a_forfeit_before_the_first_roll() -> None:
     assert error.kind == "result_mismatch" and error.line == line_of(broken, "Wins 100")
 
 
+GALAXY_HEAD = '; [Site "BackgammonGalaxy"]\n\n{length} point match\n\n Game 1\n'
+GALAXY_NAMES = " lasse : 0                       bebeto : 0\n"
+
+
+def test_a_lone_losses_line_at_the_start_is_the_other_players() -> None:
+    """Galaxy writes ``Losses`` on a line of its own at the line's start whoever lost; the
+    ``Wins`` line's column names the winner (here the left-hand player, after the
+    right-hand player resigned a single game)."""
+    text = (
+        GALAXY_HEAD.format(length=1)
+        + GALAXY_NAMES
+        + "  1) 31: 8/5 6/5                 61: 13/7 8/7\n"
+        + " Losses 1 point\n\n"
+        + "      Wins 1 point and the match\n"
+    )
+    report = replay_text(text)
+    assert report.valid, report.errors
+    assert report.winner == 0 and report.score == (1, 0) and report.games[0].how == "resign"
+    # the same Losses line in a numbered row keeps its column: in the winner's, refused
+    numbered = text.replace(" Losses 1 point", "  2) Losses 1 point")
+    (error,) = replay_text(numbered).errors
+    assert error.msg.code == "bg.loss.column" and error.line == line_of(numbered, "Losses")
+
+
+def test_a_row_number_repeated_inside_its_row_starts_a_second_row() -> None:
+    """Galaxy: the row that ends the game written on the last roll's line, its number
+    repeated: the left-hand player resigns after playing, the right-hand player wins."""
+    text = (
+        GALAXY_HEAD.format(length=1)
+        + GALAXY_NAMES
+        + "  1) 31: 8/5 6/5      1)  Losses 1 point"
+        + " " * 47
+        + "Wins 1 point and the match\n"
+    )
+    report = replay_text(text)
+    assert report.valid, report.errors
+    assert report.winner == 1 and report.score == (0, 1)
+    other = text.replace("      1)  Losses", "      2)  Losses")  # not the row's number
+    (error,) = replay_text(other).errors
+    assert isinstance(error, RecordSyntaxError) and error.line == line_of(other, "Losses")
+
+
+FORFEIT = (
+    GALAXY_HEAD.format(length=5)
+    + " lasse : 0                       eighttimez8 : 0\n"
+    + "  1) 61: 13/7 8/7                 Losses 5 point\n\n"
+    + "      Wins 5 point and the match\n"
+)
+
+
+def test_a_match_awarded_by_forfeit() -> None:
+    """Galaxy, a player who left: ``Losses``/``Wins`` of exactly the points the winner
+    needed, more than any resignation gives — the match awarded, not a resignation."""
+    report = replay_text(FORFEIT)
+    assert report.valid, report.errors
+    assert report.winner == 0 and report.score == (5, 0)
+    assert report.games[0].how == "forfeit"
+    assert "wins by forfeit" in "\n".join(report_lines(report))
+
+
+@pytest.mark.parametrize(
+    "broken",
+    [  # not what the winner needed; FIBS's Wins 100 after a forfeit; no Losses line
+        FORFEIT.replace("es 5 point", "es 4 point").replace("ns 5 point", "ns 4 point"),
+        FORFEIT.replace("es 5 point", "es 100 point").replace("ns 5 point", "ns 100 point"),
+        FORFEIT.replace("                 Losses 5 point", ""),  # no Losses line
+    ],
+)
+def test_a_forfeit_of_any_other_value_is_refused(broken: str) -> None:
+    (error,) = replay_text(broken).errors
+    assert isinstance(error, ResultMismatchError) and error.line == line_of(broken, "Wins")
+
+
 # ---- Wins capped at what decides the match (Galaxy, some FIBS) ----------------------------
 
 FIBS_LAST = "      Wins 4 points and the match"
