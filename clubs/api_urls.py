@@ -2,11 +2,39 @@
 
 from django.urls import URLPattern, path
 
-from clubs import api
+from clubs import api, api_exports
 
 urlpatterns: list[URLPattern] = [
     path("ratings/", api.RatingListApi.as_view(), name="rating-list"),
     path("ratings/starts/", api.RatingStartsApi.as_view(), name="rating-starts"),
+    path(
+        "ratings/export/<str:fmt>/", api_exports.RatingsExportApi.as_view(), name="ratings-export"
+    ),
+    path(
+        "tournaments/<int:pk>/exports/results/<str:fmt>/",
+        api_exports.ResultsExportApi.as_view(),
+        name="tournament-results-export",
+    ),
+    path(
+        "tournaments/<int:pk>/exports/placings/<str:fmt>/",
+        api_exports.PlacingsExportApi.as_view(),
+        name="tournament-placings-export",
+    ),
+    path(
+        "tournaments/<int:pk>/exports/archive/",
+        api_exports.ArchiveExportApi.as_view(),
+        name="tournament-archive-export",
+    ),
+    path(
+        "tournaments/<int:pk>/rounds/<int:number>/score-sheets/",
+        api_exports.ScoreSheetsApi.as_view(),
+        name="round-score-sheets",
+    ),
+    path(
+        "tournaments/<int:pk>/rounds/<int:number>/wall-sheet/",
+        api_exports.WallSheetApi.as_view(),
+        name="round-wall-sheet",
+    ),
     path("players/<int:pk>/ratings/", api.PlayerRatingsApi.as_view(), name="player-ratings"),
     path(
         "players/<int:pk>/ratings/<str:game>/",
@@ -28,5 +56,10 @@ urlpatterns: list[URLPattern] = [
         name="season-event-detail",
     ),
     path("seasons/<int:pk>/standings/", api.SeasonStandingsApi.as_view(), name="season-standings"),
+    path(
+        "seasons/<int:pk>/standings/export/<str:fmt>/",
+        api_exports.SeasonStandingsExportApi.as_view(),
+        name="season-standings-export",
+    ),
     path("seasons/<int:pk>/imports/", api.SeasonImportApi.as_view(), name="season-import"),
 ]

@@ -24,7 +24,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 from django.views.decorators.http import require_http_methods, require_POST
 
-from clubs import archive, exports, score_sheets, wall_sheets
+from clubs import export_files
 from clubs import season_selectors as season_sel
 from clubs.charts import history_chart
 from clubs.models import RatedGame
@@ -34,10 +34,8 @@ from clubs.results_import import ResultsImportError, season_results_import
 from clubs.season_services import can_keep_seasons
 from core.bounds import DbIntegerFormField
 from core.errors import DomainError
-from core.permissions import is_referee
-from matches.visibility import sees_unpublished
 from tournaments import selectors as tournaments_sel
-from tournaments.models import Club, Round, Tournament
+from tournaments.models import Club
 from web.views.common import found, lang
 
 PAGE_SIZE = 100
@@ -121,107 +119,38 @@ def rating_history(request: HttpRequest, pk: int, game: str) -> HttpResponse:
 # --- exports ---------------------------------------------------------------------------
 
 
-def _fmt(fmt: str) -> str:
-    if fmt not in ("csv", "json"):
-        raise Http404("no such format")
-    return fmt
-
-
 def ratings_export(request: HttpRequest, fmt: str) -> HttpResponse:
     """The rating list (``?game=``, ``?club=``) as CSV or JSON: every player, not a page."""
-    game = _game(request.GET.get("game"))
-    club = _club(request.GET.get("club"))
-    rows = exports.ratings_rows(
-        rating_list(game=game, club=club.pk if club else None, by=request.user)
+    return export_files.ratings_file(
+        fmt=fmt,
+        game=_game(request.GET.get("game")),
+        club=_club(request.GET.get("club")),
+        by=request.user,
+        lang=lang(request),
     )
-    stem = f"ratings-{game}" + (f"-club-{club.pk}" if club else "")
-    meta = {"game": game, "club": club.name if club else None}
-    return exports.export_response(
-        _fmt(fmt), stem, exports.RATING_COLUMNS, rows, meta=meta, lang=lang(request)
-    )
-
-
-def _tournament_meta(tournament: Tournament) -> dict[str, Any]:
-    return {
-        "tournament": tournament.name,
-        "tournament_id": tournament.pk,
-        "start_date": tournament.start_date,
-        "end_date": tournament.end_date,
-        "status": tournament.status,
-    }
 
 
 def tournament_results_export(request: HttpRequest, pk: int, fmt: str) -> HttpResponse:
-    tournament = found(tournaments_sel.tournament_get, pk=pk, by=request.user)
-    return exports.export_response(
-        _fmt(fmt),
-        f"tournament-{tournament.pk}-results",
-        exports.RESULT_COLUMNS,
-        exports.results_rows(tournament, by=request.user),
-        meta=_tournament_meta(tournament),
-        lang=lang(request),
-    )
+    return export_files.results_file(pk=pk, fmt=fmt, by=request.user, lang=lang(request))
 
 
 def tournament_placings_export(request: HttpRequest, pk: int, fmt: str) -> HttpResponse:
-    tournament = found(tournaments_sel.tournament_get, pk=pk, by=request.user)
-    return exports.export_response(
-        _fmt(fmt),
-        f"tournament-{tournament.pk}-placings",
-        exports.PLACING_COLUMNS,
-        exports.placings_rows(tournament),
-        meta=_tournament_meta(tournament),
-        lang=lang(request),
-    )
+    return export_files.placings_file(pk=pk, fmt=fmt, by=request.user, lang=lang(request))
 
 
 def tournament_archive(request: HttpRequest, pk: int) -> HttpResponse:
     """The ZIP archive (``clubs.archive``): the tournament's referees and organisers."""
-    tournament = found(tournaments_sel.tournament_get, pk=pk, by=request.user)
-    if not is_referee(request.user, tournament):
-        raise PermissionDenied(
-            _(
-                "The archive holds the game records: only the tournament's referees and "
-                "organisers may download it."
-            )
-        )
-    name, data = archive.tournament_archive(
-        tournament=tournament, by=request.user, lang=lang(request)
-    )
-    response = HttpResponse(data, content_type="application/zip")
-    response["Content-Disposition"] = f'attachment; filename="{name}"'
-    return response
+    return export_files.archive_file(pk=pk, by=request.user, lang=lang(request))
 
 
 def round_score_sheets(request: HttpRequest, pk: int, number: int) -> HttpResponse:
-    """A round's printable score sheets (``clubs.score_sheets``): the tournament's referees
-    and organisers."""
-    tournament = found(tournaments_sel.tournament_get, pk=pk, by=request.user)
-    if not is_referee(request.user, tournament):
-        raise PermissionDenied(
-            _("Score sheets are printed by the tournament's referees and organisers.")
-        )
-    round = Round.objects.filter(tournament=tournament, number=number).first()
-    if round is None:
-        raise Http404(_("The tournament has no such round."))
-    name, data, _pages = score_sheets.round_score_sheets(round=round, by=request.user)
-    response = HttpResponse(data, content_type="application/pdf")
-    response["Content-Disposition"] = f'inline; filename="{name}"'
-    return response
+    """A round's printable score sheets: the tournament's referees and organisers."""
+    return export_files.score_sheets_file(pk=pk, number=number, by=request.user)
 
 
 def round_wall_sheet(request: HttpRequest, pk: int, number: int) -> HttpResponse:
-    """A round's wall sheet (``clubs.wall_sheets``): by table and alphabetically, for
-    whoever may see the round (``matches.visibility``: the staff before it is published,
-    everyone after); a round the reader may not see is a 404 as on the round page."""
-    tournament = found(tournaments_sel.tournament_get, pk=pk, by=request.user)
-    round = Round.objects.filter(tournament=tournament, number=number).first()
-    if round is None or not (round.published or sees_unpublished(request.user, tournament)):
-        raise Http404(_("The tournament has no such round."))
-    name, data = wall_sheets.wall_sheet(round=round, by=request.user)
-    response = HttpResponse(data, content_type="application/pdf")
-    response["Content-Disposition"] = f'inline; filename="{name}"'
-    return response
+    """A round's wall sheet, for whoever may see the round."""
+    return export_files.wall_sheet_file(pk=pk, number=number, by=request.user)
 
 
 # --- seeding by rating -----------------------------------------------------------------
@@ -285,23 +214,7 @@ def season_detail(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 def season_export(request: HttpRequest, pk: int, fmt: str) -> HttpResponse:
-    season = found(season_sel.season_get, pk=pk)
-    standings = season_sel.season_standings(season=season)
-    meta = {
-        "season": season.name,
-        "season_id": season.pk,
-        "club": season.club.name,
-        "start_date": season.start_date,
-        "end_date": season.end_date,
-    }
-    return exports.export_response(
-        _fmt(fmt),
-        f"season-{season.pk}-standings",
-        exports.STANDING_COLUMNS,
-        exports.standings_rows(standings),
-        meta=meta,
-        lang=lang(request),
-    )
+    return export_files.season_standings_file(pk=pk, fmt=fmt, lang=lang(request))
 
 
 @login_required

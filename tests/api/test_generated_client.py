@@ -39,12 +39,17 @@ def _generate(schema_url: str, where: Path) -> list[str]:
     source = where / "schema.json"
     source.write_bytes(httpx.get(schema_url, timeout=30).raise_for_status().content)
     config = Config.from_sources(
-        # A CSV body (the entries import) is sent as raw bytes: the generator's own way
-        # for a content type it has no model for, as its documentation advises.
+        # A CSV body (the entries import) and the files (CSV, ZIP, PDF exports) are raw
+        # bytes: the generator's own way for a content type it has no model for, as its
+        # documentation advises.
         ConfigFile(
             package_name_override=PACKAGE,
             post_hooks=[],
-            content_type_overrides={"text/csv": "application/octet-stream"},
+            content_type_overrides={
+                "text/csv": "application/octet-stream",
+                "application/zip": "application/octet-stream",
+                "application/pdf": "application/octet-stream",
+            },
         ),
         MetaType.NONE,
         source,
@@ -275,3 +280,26 @@ def test_a_club_evening_through_a_generated_client(generated: Any, live_server: 
     assert sorted(row.player.id for row in standings.rows) == sorted(players[:4])
     assert sum(row.won for row in standings.rows) == 6
     assert all(row.played == 3 for row in standings.rows)
+
+    # The evening's files, fetched through the generated client as a program would.
+    results = _call(
+        "tournaments.tournaments_exports_results_retrieve",
+        200,
+        client=api,
+        id=tournament.id,
+        fmt=models.TournamentsExportsResultsRetrieveFmt("csv"),
+    )
+    text = results.payload.read().decode("utf-8")
+    assert text.startswith("\ufeffMatch id;Round;") and text.count("\r\n") == 1 + 7
+    archive = _call(
+        "tournaments.tournaments_exports_archive_retrieve", 200, client=ref, id=tournament.id
+    )
+    assert archive.payload.read().startswith(b"PK")  # a ZIP file
+    sheets = _call(
+        "tournaments.tournaments_rounds_score_sheets_retrieve",
+        200,
+        client=ref,
+        id=group.id,
+        number=1,
+    )
+    assert sheets.payload.read().startswith(b"%PDF")
