@@ -206,7 +206,7 @@ def _has_started(match: Match) -> bool:
 
 def refuse_if_downstream_started(match: Match, what: str) -> list[tuple[Match, bool, str]]:
     """``what``: the refused action, translated by the caller."""
-    if match.code:  # a consolation or double elimination: its links (issue 14)
+    if match.code:  # a consolation or double elimination: its links
         from matches.elimination_progression import elimination_refuse
 
         return elimination_refuse(match, what)
@@ -282,7 +282,7 @@ def _place(target: Match, player: Player | None, upper: bool, by: User) -> None:
 
 def advance(match: Match, by: User) -> None:
     """Put the winner (and a semifinal's loser) into the matches this one feeds."""
-    if match.code:  # a consolation or double elimination: its links (issue 14)
+    if match.code:  # a consolation or double elimination: its links
         from matches.elimination_progression import elimination_advance
 
         elimination_advance(match, by)
@@ -295,7 +295,7 @@ def advance(match: Match, by: User) -> None:
 
 
 def unadvance(match: Match, by: User) -> None:
-    if match.code:  # a consolation or double elimination: its links (issue 14)
+    if match.code:  # a consolation or double elimination: its links
         from matches.elimination_progression import elimination_unadvance
 
         elimination_unadvance(match, by)

@@ -1,5 +1,5 @@
 """The draw of a knockout with a consolation bracket (simple or progressive) and of a double
-elimination (issue 14, item 1): the bracket's shape from ``stages.elimination``, one
+elimination: the bracket's shape from ``stages.elimination``, one
 ``Round`` per round of each of its brackets, and the matches made by the matches app
 (``matches.elimination_progression``) with the links along which winners and losers move.
 

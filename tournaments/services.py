@@ -448,7 +448,7 @@ def tournament_create(
     return tournament
 
 
-# Formats the models know (issue 14) but whose draw, pairing and pages are not built yet:
+# Formats the models know but whose draw, pairing and pages are not built yet:
 # refused with a clear error rather than played as something else.
 _NOT_YET: frozenset[str] = frozenset()
 
@@ -502,7 +502,7 @@ def format_values(
     progressive_consolation: bool,
     grand_final_reset: bool,
 ) -> dict[str, Any]:
-    """A tournament's format fields (issue 14), checked for ``game`` and ``scale`` and
+    """A tournament's format fields, checked for ``game`` and ``scale`` and
     normalised, as ``tournament_create`` and ``format_change.tournament_format_set`` store
     them: the tiebreak chain (``None``: the format's default), a double round only for a
     round robin, groups and a knockout after them only where ``_groups_check`` allows, a
@@ -630,7 +630,7 @@ def tournament_update(*, tournament: Tournament, by: User, **changes: Any) -> To
         # ``version``, perhaps older than the stored one.
         tournament.save(update_fields=sorted(changes))
         tournament_touch(tournament_id=tournament.pk)
-        if visibility_changes:  # issue 15: only public tournaments' matches are rated
+        if visibility_changes:  # only public tournaments' matches are rated
             visibility_changed(tournament=tournament)
     return tournament
 
@@ -1014,11 +1014,11 @@ def tournament_bracket_generate(
     _require_organiser(by, tournament)
     if tournament.format == TournamentFormat.ROUND_ROBIN:
         return _round_robin_draw(tournament=tournament, by=by, lengths=lengths, draw_seed=draw_seed)
-    if tournament.format == TournamentFormat.SWISS:  # issue 14: rounds paired one by one
+    if tournament.format == TournamentFormat.SWISS:  # rounds paired one by one
         return swiss_rounds.swiss_start(
             tournament=tournament, by=by, lengths=lengths, draw_seed=draw_seed
         )
-    if tournament.format in elimination_draw.ELIMINATION_FORMATS:  # issue 14
+    if tournament.format in elimination_draw.ELIMINATION_FORMATS:
         return elimination_draw.elimination_draw(
             tournament=tournament, by=by, lengths=lengths, draw_seed=draw_seed
         )

@@ -1,4 +1,4 @@
-"""A Swiss tournament's shape and its start (issue 14, items 1, 2 and 4): the number of
+"""A Swiss tournament's shape and its start: the number of
 rounds, their default lengths, the pairing rank of its players and its tiebreak chain.
 Pairing the rounds reads the matches, so it lives with them (``matches.swiss_progression``).
 

@@ -1,4 +1,4 @@
-"""R5 ``board``: the five-band limit is judged on the board *after* each step (issue 11).
+"""R5 ``board``: the five-band limit is judged on the board *after* each step.
 
 A step that lands on an own blot makes a band; the limit counts the mover's bands in a
 row in the opponent's path (rules.md R5, "Variant board") on the board as the step leaves
@@ -155,7 +155,7 @@ def test_every_steps_r5_verdict_matches_the_plain_model(seed: int, rules: RuleSe
 
 def test_step_breaking_a_band_at_its_source_is_legal_everywhere() -> None:
     # White's bands on 14–18 and a blot on 19; 18/19 leaves a blot on 18 and makes a band
-    # on 19: runs 14–17 and 19, no more than five (rules.md R5, issue 11).
+    # on 19: runs 14–17 and 19, no more than five (rules.md R5: judged after each step).
     position = Position.from_text(EXAMPLE)
     plays = {p.text() for p in legal_plays(position, (2, 1), BOARD)}
     assert plays & {"18/19 1/3", "1/3 18/19"}

@@ -104,7 +104,7 @@ def test_constraint_alone_stops_a_second_result(monkeypatch: pytest.MonkeyPatch)
     _check(match, _race(match, [s.referee, second]))
 
 
-# --- corrections: no lost update (issue 11, item 6) -------------------------------------
+# --- corrections: no lost update -------------------------------------
 
 PAIRS = 20
 

@@ -1,4 +1,4 @@
-"""The format in the admin (issue 14): shown on a tournament's change form, changeable in
+"""The format in the admin: shown on a tournament's change form, changeable in
 a draft through ``tournament_format_set`` (checked as at creation), read-only once the
 bracket is drawn."""
 

@@ -1,4 +1,4 @@
-"""Who may see and change a player (issue 11): the service, the selector and the admin.
+"""Who may see and change a player: the service, the selector and the admin.
 
 A player follows their tournaments (``permissions.players_visible_to``); only registry
 staff, the organisers of a tournament the player is entered in, and (for the name

@@ -355,7 +355,7 @@ class TestPlayers:
         with pytest.raises(ConflictError):
             services.club_create(name="vasa", by=organiser)
         player = services.player_create(name="Anna", club=club, rating=1500, by=organiser)
-        # Issue 11: an organiser changes only players entered in their tournaments.
+        # An organiser changes only players entered in their tournaments.
         with pytest.raises(PermissionDeniedError):
             services.player_update(player=player, rating=1600, by=organiser)
         EntryFactory.create(tournament=Tournament.objects.get(organisers=organiser), player=player)

@@ -1,4 +1,4 @@
-"""Live pages that scale (issue 12, item 7): the tournament's version is bumped by every
+"""Live pages that scale: the tournament's version is bumped by every
 change its pages show, and the tournament page, its bracket, the match page and its live
 part answer pollers with ``304 Not Modified`` while nothing changed (``web.live``)."""
 

@@ -1,4 +1,4 @@
-"""Swiss pages (issue 14, items 2–5): the format and its rounds on the new-tournament page,
+"""Swiss pages: the format and its rounds on the new-tournament page,
 the start, check-in, pairing, swap (warned, then confirmed) and publishing from the manage
 page, and the public page with the pairings, their reasons and the standings, in Swedish
 (the default) and English; unpublished pairings stay hidden from the public."""

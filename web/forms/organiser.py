@@ -355,7 +355,7 @@ class PlayerAddForm(Form):
         help_text=gettext_lazy("Only for a club that is not in the list above."),
     )
     rating = DbIntegerFormField(
-        # Issue 15: the rating given at entry (for seeding), not the one computed here.
+        # the rating given at entry (for seeding), not the one computed here.
         label=gettext_lazy("Given rating"),
         min_value=0,
         required=False,

@@ -159,10 +159,10 @@ def _draw_shape(tournament: Tournament) -> tuple[int, int]:
         return players, round_robin.group_round_count(
             players, tournament.groups, double=tournament.double_round
         )
-    if tournament.format in elimination_draw.ELIMINATION_FORMATS:  # issue 14
+    if tournament.format in elimination_draw.ELIMINATION_FORMATS:
         shape = elimination_draw.bracket_shape(tournament, players)
         return players, len(elimination_draw.round_plan(shape))
-    if tournament.format == TournamentFormat.SWISS:  # issue 14
+    if tournament.format == TournamentFormat.SWISS:
         return players, tournament.swiss_rounds or swiss_rounds.default_rounds(players)
     return players, bracket.round_count(players)
 
