@@ -38,7 +38,7 @@ def match_walkover(*, match: Match, winner: Player, by: User, reason: str = "") 
             )
         if winner.pk not in (match.player1_id, match.player2_id):
             raise ValidationError(_("%(player)s does not play in this match.") % {"player": winner})
-        walkover_apply(match, winner, by, reason)
+        walkover_apply(match=match, winner=winner, by=by, reason=reason)
     return match
 
 
@@ -78,4 +78,6 @@ def _withdrawal_walkover(pending: Match, player: Player, by: User, reason: str) 
     if pending.player1_id is not None and pending.player2_id is not None:
         winner = pending.player2 if pending.player1_id == player.pk else pending.player1
         assert winner is not None
-        walkover_apply(pending, winner, by, reason or f"{player.name} withdrew")
+        walkover_apply(
+            match=pending, winner=winner, by=by, reason=reason or f"{player.name} withdrew"
+        )

@@ -135,7 +135,10 @@ def elimination_draw(
         shape = bracket_shape(tournament, len(entries))
         plan = round_plan(shape)
         lengths, unit = services.round_lengths(
-            tournament, lengths, default_lengths(plan), players=len(entries)
+            tournament=tournament,
+            lengths=lengths,
+            defaults=default_lengths(plan),
+            players=len(entries),
         )
         seeded = sorted((e for e in entries if e.seed is not None), key=lambda e: e.seed or 0)
         unseeded = [e for e in entries if e.seed is None]

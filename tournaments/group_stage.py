@@ -124,7 +124,10 @@ def group_knockout_draw(
         shape = elimination.single_elimination(len(seeds))
         rounds = bracket.round_count(len(seeds))
         lengths, unit = services.round_lengths(
-            tournament, lengths, bracket.default_lengths(rounds), players=len(seeds)
+            tournament=tournament,
+            lengths=lengths,
+            defaults=bracket.default_lengths(rounds),
+            players=len(seeds),
         )
         first = Round.objects.filter(tournament=tournament).count()
         rows = {

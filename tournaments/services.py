@@ -965,10 +965,10 @@ def round_length_set(*, round: Round, length: int, by: User) -> Round:
 
 
 def round_lengths(
+    *,
     tournament: Tournament,
     lengths: Sequence[int] | None,
     defaults: Sequence[int],
-    *,
     players: int,
 ) -> tuple[list[int], str]:
     """A draw's match lengths, one per round (``defaults`` when ``lengths`` is ``None``),
@@ -1031,7 +1031,10 @@ def tournament_bracket_generate(
         )
         rounds = bracket.round_count(len(entries))
         lengths, unit = round_lengths(
-            tournament, lengths, bracket.default_lengths(rounds), players=len(entries)
+            tournament=tournament,
+            lengths=lengths,
+            defaults=bracket.default_lengths(rounds),
+            players=len(entries),
         )
         seeded = sorted((e for e in entries if e.seed is not None), key=lambda e: e.seed or 0)
         unseeded = [e for e in entries if e.seed is None]
@@ -1133,7 +1136,10 @@ def _round_robin_draw(
             len(entries), tournament.groups, double=tournament.double_round
         )
         lengths, unit = round_lengths(
-            tournament, lengths, round_robin.default_lengths(rounds), players=len(entries)
+            tournament=tournament,
+            lengths=lengths,
+            defaults=round_robin.default_lengths(rounds),
+            players=len(entries),
         )
         if draw_seed is None:
             draw_seed = secrets.randbits(62)

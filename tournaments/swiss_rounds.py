@@ -118,7 +118,10 @@ def swiss_start(
         if problem is not None:
             raise ValidationError(problem, code="swiss_rounds")
         lengths, unit = round_lengths(
-            tournament, lengths, round_robin.default_lengths(rounds), players=len(entries)
+            tournament=tournament,
+            lengths=lengths,
+            defaults=round_robin.default_lengths(rounds),
+            players=len(entries),
         )
         Round.objects.bulk_create(
             [
