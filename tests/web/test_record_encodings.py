@@ -10,6 +10,7 @@ Bräde's records stay UTF-8 only (``tests/web/test_records_pages.py``).
 
 from __future__ import annotations
 
+import datetime
 import json
 from io import StringIO
 from pathlib import Path
@@ -47,7 +48,7 @@ def _match() -> tuple[Match, Any]:
     organiser = OrganiserFactory.create()
     referee = UserFactory.create()
     tournament = tournament_create(
-        by=organiser, name="Höstcupen", start_date="2026-11-26", game="backgammon"
+        by=organiser, name="Höstcupen", start_date=datetime.date(2026, 11, 26), game="backgammon"
     )
     tournament.referees.add(referee)
     for seed, name in ((1, FIRST), (2, SECOND)):
