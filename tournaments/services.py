@@ -169,15 +169,17 @@ def _check_rules(rules: str, addons: Sequence[str], scale: str, policy: str) -> 
         if rules != RuleSetName.BOARD:
             raise ValidationError(
                 _("Add-on %(addon)s exists only with the board rule set, not with %(rules)s.")
-                % {"addon": repr(addon), "rules": rules}
+                % {"addon": repr(addon), "rules": rules},
+                code="addons",
             )
         if addon not in BOARD_ADDONS:
             raise ValidationError(
                 _("Unknown add-on %(addon)s; the board add-ons are %(choices)s.")
-                % {"addon": repr(addon), "choices": ", ".join(BOARD_ADDONS)}
+                % {"addon": repr(addon), "choices": ", ".join(BOARD_ADDONS)},
+                code="addons",
             )
     if len(set(addons)) != len(addons):
-        raise ValidationError(_("Each add-on may be listed only once."))
+        raise ValidationError(_("Each add-on may be listed only once."), code="addons")
 
 
 # --- clubs and players ------------------------------------------------------------
@@ -406,7 +408,7 @@ def tournament_create(
         )
     end_date = end_date or start_date
     if end_date < start_date:
-        raise ValidationError(_("The tournament cannot end before it starts."))
+        raise ValidationError(_("The tournament cannot end before it starts."), code="dates")
     if not name.strip():
         raise ValidationError(_("A tournament needs a name."))
     _check_game(game)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, ClassVar
 
 from django import forms
 from django.contrib.auth import get_user_model
@@ -21,6 +21,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
 from core.bounds import DbIntegerFormField
+from core.errors import DomainError
 from matches.models import Match
 from matches.stage_text import tiebreak_name
 from tournaments import round_robin
@@ -317,24 +318,16 @@ class TournamentForm(Form):
     def clean_results_by(self) -> str:
         return str(self.cleaned_data.get("results_by") or ResultsBy.REFEREES)
 
-    def clean(self) -> dict[str, Any]:
-        data = super().clean() or {}
-        if data.get("addons") and data.get("rules") != RuleSetName.BOARD:
-            self.add_error(
-                "addons",
-                _("Add-ons exist only with the board rule set: choose board, or clear them."),
-            )
-        start, end = data.get("start_date"), data.get("end_date")
-        if start and end and end < start:
-            self.add_error("end_date", _("The last day cannot be before the first day."))
-        chain = self.tiebreaks() or []
-        if len(set(chain)) != len(chain):
-            self.add_error("tiebreak_2", _("A tiebreak is given twice in the chain."))
-        if "skiljepoang" in chain and data.get("game", DEFAULT_GAME) != "brade":
-            self.add_error(
-                "tiebreak_1", _("Skiljepoäng are bräde's tiebreak points; this game has none.")
-            )
-        return data
+    # The service checks the values (``tournaments.services.tournament_create``: the
+    # dates, the add-ons, the tiebreak chain); its error shows at the field its code names.
+    SERVICE_FIELDS: ClassVar[dict[str, str]] = {
+        "dates": "end_date",
+        "addons": "addons",
+        "tiebreaks": "tiebreak_1",
+    }
+
+    def add_service_error(self, err: DomainError) -> None:
+        self.add_error(self.SERVICE_FIELDS.get(err.code), err.message)
 
 
 # --- entries ------------------------------------------------------------------------------

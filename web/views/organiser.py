@@ -128,7 +128,7 @@ def tournament_create(request: HttpRequest) -> HttpResponse:
                 swiss_rounds=data.get("swiss_rounds"),
             )
         except DomainError as err:
-            form.add_error(None, err.message)
+            form.add_service_error(err)
         else:
             messages.success(
                 request,
