@@ -48,7 +48,7 @@ from stages import roundrobin
 from tournaments import bracket, elimination_draw, round_robin, swiss_rounds
 from tournaments.csv_import import CsvImportError, ImportRow, parse_entries_csv
 from tournaments.csv_messages import csv_error_text
-from tournaments.lengths import match_length_problem
+from tournaments.lengths import lengths_count_problem, match_length_problem
 from tournaments.matchplay import match_play
 from tournaments.models import (
     DEFAULT_GAME,
@@ -976,14 +976,9 @@ def round_lengths(
     """A draw's match lengths, one per round (``defaults`` when ``lengths`` is ``None``),
     each checked (``_check_length``) in the unit of the tournament's game; and that unit."""
     chosen = list(lengths) if lengths is not None else list(defaults)
-    if len(chosen) != len(defaults):
-        raise ValidationError(
-            _(
-                "%(players)s players make %(rounds)s rounds; give %(rounds)s match "
-                "lengths, not %(given)s."
-            )
-            % {"players": players, "rounds": len(defaults), "given": len(chosen)}
-        )
+    problem = lengths_count_problem(given=len(chosen), rounds=len(defaults), players=players)
+    if problem is not None:
+        raise ValidationError(problem, code="match_length")
     unit = family_for(tournament.game).length_unit
     for length in chosen:
         _check_length(length, unit)

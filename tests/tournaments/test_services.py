@@ -132,7 +132,7 @@ class TestDrawAndRounds:
             services.tournament_bracket_generate(tournament=t, by=organiser)
         EntryFactory.create(tournament=t)
         EntryFactory.create(tournament=t)
-        with pytest.raises(ValidationError, match="give 2 match lengths"):
+        with pytest.raises(ValidationError, match="3 players make 2 rounds: give 2 lengths, not 1"):
             services.tournament_bracket_generate(tournament=t, by=organiser, lengths=[3])
         with pytest.raises(ValidationError, match="odd number"):
             services.tournament_bracket_generate(tournament=t, by=organiser, lengths=[3, 4])

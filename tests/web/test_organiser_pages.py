@@ -371,7 +371,9 @@ def test_generate_the_bracket(org_client: Client, tournament: Tournament) -> Non
     url = _url("tournament_bracket_generate", tournament)
     response = org_client.post(url, {"lengths": "3,4,7"})
     assert response.status_code == 200
-    assert "4 is not odd" in response.content.decode()
+    assert "odd number of games (1, 3, 5, 7, …), not 4 (scoring.md S1)." in (
+        response.content.decode()
+    )
     response = org_client.post(url, {"lengths": "3,5"})
     assert "6 players make 3 rounds: give 3 lengths, not 2." in response.content.decode()
     assert not Match.objects.filter(tournament=tournament).exists()

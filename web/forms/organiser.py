@@ -31,8 +31,8 @@ from tournaments.lengths import (
     GAMES,
     MAX_MATCH_LENGTH,
     POINTS,
+    lengths_count_problem,
     match_length_problem,
-    too_long_message,
 )
 from tournaments.models import (
     DEFAULT_GAME,
@@ -533,33 +533,16 @@ class DrawForm(Form):
                     if self.unit == GAMES
                     else _("“%(part)s” is not a number of points.") % {"part": part}
                 )
-            length = int(part)
-            if self.unit == POINTS:
-                problem = match_length_problem(length, POINTS)
-                if problem is not None:
-                    raise forms.ValidationError(problem)
-            elif length < 1 or length % 2 == 0:
-                raise forms.ValidationError(
-                    _(
-                        "A match is played over an odd number of games (1, 3, 5, 7, …); "
-                        "%(n)d is not odd."
-                    )
-                    % {"n": length}
-                )
-            if length > MAX_MATCH_LENGTH:
-                raise forms.ValidationError(too_long_message(length))
-            lengths.append(length)
-        if len(lengths) != self.rounds:
-            raise forms.ValidationError(
-                ngettext(
-                    "%(players)d players make %(rounds)d round: give %(rounds)d length, "
-                    "not %(given)d.",
-                    "%(players)d players make %(rounds)d rounds: give %(rounds)d lengths, "
-                    "not %(given)d.",
-                    self.rounds,
-                )
-                % {"players": self.players, "rounds": self.rounds, "given": len(lengths)}
-            )
+            # The service's checks (``services.round_lengths``), in its words.
+            problem = match_length_problem(int(part), self.unit)
+            if problem is not None:
+                raise forms.ValidationError(problem)
+            lengths.append(int(part))
+        problem = lengths_count_problem(
+            given=len(lengths), rounds=self.rounds, players=self.players
+        )
+        if problem is not None:
+            raise forms.ValidationError(problem)
         return lengths
 
 
