@@ -15,7 +15,7 @@ lint:       ## ruff lint + format check
 format:     ## ruff format the whole tree (only format files you own)
 	.venv/bin/ruff format .
 
-typecheck:  ## mypy (strict for engine/)
+typecheck:  ## mypy (strict for the pure packages pyproject.toml lists)
 	.venv/bin/mypy .
 
 check:      ## Django system checks (development settings)

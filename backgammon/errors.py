@@ -1,4 +1,5 @@
-"""The backgammon engine's error types. All subclass ``ValueError`` (like ``engine.errors``).
+"""The backgammon engine's error types. All subclass ``engine.errors.CodedError`` (a
+``ValueError``), the base bräde's engine errors share.
 
 Each carries the error *kind* used in replay reports, the game number and the line number
 (1-based, in the record text) where known, and its message: a coded :class:`Msg`
@@ -7,69 +8,19 @@ Each carries the error *kind* used in replay reports, the game number and the li
 
 from __future__ import annotations
 
-from typing import ClassVar
-
 from backgammon.messages import MESSAGES
+from engine.errors import CodedError
 from engine.messages import Msg
 
 
-class BackgammonError(ValueError):
-    """Base of every error the backgammon engine raises on bad input or illegal play."""
+class BackgammonError(CodedError):
+    """Base of every error the backgammon engine raises on bad input or illegal play; its
+    report names the turn too."""
 
-    kind: ClassVar[str] = "illegal"
+    places = ("game", "turn", "line")
 
-    def __init__(
-        self,
-        message: Msg | str,
-        *,
-        game: int | None = None,
-        turn: int | None = None,
-        line: int | None = None,
-    ) -> None:
-        coded = message if isinstance(message, Msg) else Msg.plain(message)
-        assert coded.code == "text" or coded.code in MESSAGES, coded.code
-        super().__init__(coded.text())
-        self.msg = coded
-        self.message = coded.text()
-        self.game = game
-        self.turn = turn
-        self.line = line
-
-    def located(
-        self, *, game: int | None = None, turn: int | None = None, line: int | None = None
-    ) -> BackgammonError:
-        """The same error with game/turn/line filled in where they were unknown."""
-        return type(self)(
-            self.msg,
-            game=self.game if self.game is not None else game,
-            turn=self.turn if self.turn is not None else turn,
-            line=self.line if self.line is not None else line,
-        )
-
-    def to_dict(self, *, coded: bool = False) -> dict[str, object]:
-        """The report's error; ``coded`` adds the message's ``code`` and ``params`` (the
-        stored report keeps them so that pages render it in their reader's language)."""
-        out: dict[str, object] = {
-            "kind": self.kind,
-            "game": self.game,
-            "turn": self.turn,
-            "line": self.line,
-            "message": self.message,
-        }
-        if coded:
-            out.update(self.msg.to_dict())
-        return out
-
-    def __str__(self) -> str:
-        where = []
-        if self.game is not None:
-            where.append(f"game {self.game}")
-        if self.turn is not None:
-            where.append(f"turn {self.turn}")
-        if self.line is not None:
-            where.append(f"line {self.line}")
-        prefix = f"{', '.join(where)}: " if where else ""
-        return f"{prefix}{self.message}"
+    def check(self, msg: Msg) -> None:
+        assert msg.code == "text" or msg.code in MESSAGES, msg.code
 
 
 class PositionError(BackgammonError):

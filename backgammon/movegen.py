@@ -261,7 +261,7 @@ def _doubles(pos: Position, d: int) -> list[Position]:
     the checkers still to be decided. A branch that cannot use as many dice as a play
     already found is cut.
 
-    Made for speed (issue 13: doubles were the slowest roll; results unchanged, checked
+    Made for speed (doubles were the slowest roll; results unchanged, checked
     against gnubg by tests/backgammon/test_gnubg_oracle.py): the walk down the points is a
     loop inside one call, and only a choice that moves checkers recurses. ``occ`` is a bit
     set of the points whose checkers could move (arrivals added, never cleared: only points

@@ -1,4 +1,4 @@
-"""Benchmark of the backgammon engine beside gnubg-nn (issue 13 goals; never a timed test).
+"""Benchmark of the backgammon engine beside gnubg-nn (the speed goals; never a timed test).
 
 Legal-play generation: positions sampled from seeded random games (a random legal play every
 turn from the starting position), split into contact and race (the sides have passed each

@@ -1,4 +1,4 @@
-"""Ratings stored in the database (issue 15): prints figures, asserts nothing.
+"""Ratings stored in the database: prints figures, asserts nothing.
 
 1. The time to rebuild the bräde ratings from N decided matches stored in the database
    (``clubs.rating_services.ratings_rebuild``: read the matches, rate them, write every

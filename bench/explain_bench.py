@@ -1,5 +1,5 @@
 """Time to explain a match (``scoring.explain.explain``) by its length: prints figures,
-asserts nothing (issue 11, item 1).
+asserts nothing.
 
 For every length the slowest of a few openings (no game yet, after a hemspel, after a
 jan, after a sprängjan; all three scales; Swedish and English) is printed. Lengths past

@@ -1,4 +1,4 @@
-"""Benchmark of ``engine.movegen.legal_plays`` (issue 3 speed goals; never a timed test).
+"""Benchmark of ``engine.movegen.legal_plays`` (the speed goals; never a timed test).
 
 Positions come from seeded random games (a random legal play every turn) under each rule
 set; every sampled position is timed with a fixed set of non-double and double rolls.

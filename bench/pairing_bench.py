@@ -1,4 +1,4 @@
-"""Speed of the Swiss pairing (issue 14): prints figures, asserts nothing.
+"""Speed of the Swiss pairing: prints figures, asserts nothing.
 
 Run: ``cd /work/main && .venv/bin/python bench/pairing_bench.py`` (``--full`` also times
 the complete-graph reference, ``method="full"``, up to 512 players; slow).

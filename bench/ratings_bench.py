@@ -1,5 +1,5 @@
-"""Speed of the ratings library: prints figures, asserts nothing (issue 15: goal under 10 s
-to rebuild 100,000 matches).
+"""Speed of the ratings library: prints figures, asserts nothing (the goal: under
+10 s to rebuild 100,000 matches).
 
 Run: ``cd /work/main && .venv/bin/python bench/ratings_bench.py``
 """

@@ -1,4 +1,4 @@
-"""Reliability figures against the real thing (issue 11): gunicorn + PostgreSQL + Redis +
+"""Reliability figures against the real thing: gunicorn + PostgreSQL + Redis +
 Celery workers on this machine, driven over HTTP like referees, players and attackers.
 
     .venv/bin/python bench/reliability.py            # the full run (a few minutes)

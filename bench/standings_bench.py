@@ -1,4 +1,4 @@
-"""Benchmark of a round robin's standings (issue 14; prints figures, asserts nothing).
+"""Benchmark of a round robin's standings (prints figures, asserts nothing).
 
 Builds three public round robins, of 16 and of 32 players (120 and 496 matches; 32 is the
 largest group, ``tournaments.round_robin.MAX_PLAYERS``) and of 256 players in 8 groups of

@@ -1,4 +1,4 @@
-"""REST API for ratings, seeding by rating and club seasons (issue 15).
+"""REST API for ratings, seeding by rating and club seasons.
 
 One class per operation, as ``tournaments.api``; reads through selectors (ratings come
 from public tournaments only; a player the caller may not see is a 404), writes through

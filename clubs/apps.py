@@ -2,14 +2,14 @@ from django.apps import AppConfig
 
 
 class ClubsConfig(AppConfig):
-    """Ratings per game, club seasons, exports and archives (issue 15): what a club keeps
+    """Ratings per game, club seasons, exports and archives: what a club keeps
     beyond one tournament. The pure calculations are the ``ratings`` package."""
 
     default_auto_field = "django.db.models.BigAutoField"
     name = "clubs"
 
     def ready(self) -> None:
-        # Ratings follow every change to a match (issue 15); matches reaches this app only
+        # Ratings follow every change to a match; matches reaches this app only
         # through its port (matches.match_changes), never by importing clubs.
         from clubs.rating_services import ratings_sync_on_commit
         from matches.match_changes import match_watcher_register

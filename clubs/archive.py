@@ -1,4 +1,4 @@
-"""A tournament's archive (issue 15): one ZIP with everything a club keeps of it.
+"""A tournament's archive: one ZIP with everything a club keeps of it.
 
 Inside (``tournament-<id>/`` as the top folder):
 
@@ -12,7 +12,7 @@ Inside (``tournament-<id>/`` as the top folder):
   bräde text record. Rejected and unverified records are kept too; their state is in the
   name and the README says what the states mean.
 
-Backgammon (issue 15, item 2): the records of a backgammon tournament are the ``.mat``
+Backgammon: the records of a backgammon tournament are the ``.mat``
 files submitted for its matches, so they open in gnubg, eXtreme Gammon and BGBlitz as
 they are. A result entered without a record gets no ``.mat`` written for it: a ``.mat``
 holds the moves, and gnubg reads a game with none as the loser resigning at cube 1 with

@@ -1,4 +1,4 @@
-"""Exports (issue 15): a tournament's results and placings, a season's standings and a
+"""Exports: a tournament's results and placings, a season's standings and a
 rating list, each as CSV and as JSON from the same rows.
 
 - **Rows** are plain dicts with fixed English keys: the JSON has them, so a script reads

@@ -1,4 +1,4 @@
-"""What a club keeps beyond one tournament (issue 15): ratings per game and their history,
+"""What a club keeps beyond one tournament: ratings per game and their history,
 imported starting ratings, club seasons and the results of seasons before the site.
 
 Ratings are kept per game, keyed by the game's registry key (``brade``, ``backgammon``;

@@ -1,4 +1,4 @@
-"""Services for ratings per game (issue 15): the incremental update after a match changes,
+"""Services for ratings per game: the incremental update after a match changes,
 the rebuild, imported starting ratings and seeding a draw by rating.
 
 The figures are the ``ratings`` package's (FIBS formula, ``ratings.ledger``); which

@@ -1,4 +1,4 @@
-"""Importing a previous season's results from CSV (issue 15), so a club starts with its
+"""Importing a previous season's results from CSV, so a club starts with its
 history: all or nothing, every problem listed by row.
 
 The file: UTF-8 with or without Excel's byte-order mark; separated by semicolons,

@@ -1,4 +1,4 @@
-"""Printable score sheets (issue 15, item 5): one PDF per round, one A4 page per match.
+"""Printable score sheets: one PDF per round, one A4 page per match.
 
 A sheet carries what the table needs to play and record the match without the site: the
 tournament, round and match, both players (and clubs), the match length, what the game

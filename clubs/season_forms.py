@@ -1,4 +1,4 @@
-"""Forms of the season pages (issue 15): a new season, its name and dates, its points
+"""Forms of the season pages: a new season, its name and dates, its points
 rules, an event added.
 
 Points per placing are typed as one line, ``1: 10, 2: 6, 3: 4`` (``=`` also separates a

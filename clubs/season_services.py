@@ -118,7 +118,7 @@ def season_details_set(
     """Rename the season or move its dates (each left out: unchanged), checked as at
     creation: a name, unique within the club, and an end not before the start.
 
-    Decisions (issue 15 left them open): the season's events are not checked against
+    Decisions (nothing asked for more): the season's events are not checked against
     the new dates, as adding an event does not check them either (a club may count a
     tournament that ran over the new year); and, like the points rules, the change is
     not audited: a season keeps no edit history, only its creator and creation time.

@@ -1,4 +1,4 @@
-"""The season keepers' pages (issue 15): create a season, rename it or move its dates,
+"""The season keepers' pages: create a season, rename it or move its dates,
 set its points rules, add and remove its events. Thin: the checks and the writes are
 ``clubs.season_services``'s; a keeper is a superuser or a user with
 ``clubs.change_season`` (``can_keep_seasons``)."""

@@ -2,8 +2,8 @@
 
 Each app owns its API routes (``tournaments.urls``, ``matches.urls``, ``clubs.api_urls``);
 gathering them under one ``api`` namespace is the project's business, so it lives here in
-``config/`` and no app reaches into another's URL module (issue 13, "the seam first";
-tests/test_layers.py checks it).
+``config/`` and no app reaches into another's URL module (the apps' layers:
+tests/test_layers.py checks them).
 
 Routes are namespaced ``api`` (``reverse("api:match-detail", args=[1])``); ``api/`` lists
 the main endpoints, ``api/token/`` hands out API tokens; the OpenAPI schema is at
@@ -22,7 +22,7 @@ urlpatterns: list[URLPattern | URLResolver] = [
     path("token/", api_account.ApiTokenApi.as_view(), name="token"),
     path("", include("tournaments.urls")),
     path("", include("matches.urls")),
-    path("", include("clubs.api_urls")),  # ratings, seasons (issue 15)
+    path("", include("clubs.api_urls")),  # ratings, seasons
     path("", include("webhooks.api_urls")),  # a tournament's webhooks
     path("schema/", SpectacularAPIView.as_view(), name="schema"),
     path("docs/", SpectacularSwaggerView.as_view(url_name="api:schema"), name="docs"),

@@ -27,7 +27,7 @@ urlpatterns: list[URLPattern | URLResolver] = [
     ),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("i18n/setlang/", set_language, name="set_language"),
-    # Ratings, seasons, exports and archives (clubs app, issue 15).
+    # Ratings, seasons, exports and archives (the clubs app).
     path("", include("clubs.urls")),
     # A tournament's webhooks on its manage page (webhooks app).
     path("", include("webhooks.urls")),

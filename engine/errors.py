@@ -9,7 +9,7 @@ the English ``message`` that cites the rule (the CLI's and the stored verdict's)
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import ClassVar
+from typing import ClassVar, Self
 
 from engine.messages import Msg, Param
 
@@ -23,21 +23,37 @@ class InvalidValue(ValueError):
         self.msg = msg
 
 
-class EngineError(ValueError):
-    """Base of every error the engine raises on bad input or illegal play."""
+class CodedError(ValueError):
+    """Base of the pure engines' errors on a record or a play (bräde's :class:`EngineError`,
+    ``backgammon.errors.BackgammonError``): the report's error *kind*, the coded message
+    (``msg``, whose English is ``message``) and where it happened, as far as known.
+
+    ``places`` names the locations a game's report gives, in its order: bräde's name the game
+    and line, backgammon's also the turn."""
 
     kind: ClassVar[str] = "illegal"
+    places: ClassVar[tuple[str, ...]] = ("game", "line")
 
     def __init__(
-        self, message: str | Msg, *, game: int | None = None, line: int | None = None
+        self,
+        message: str | Msg,
+        *,
+        game: int | None = None,
+        turn: int | None = None,
+        line: int | None = None,
     ) -> None:
         msg = message if isinstance(message, Msg) else Msg.plain(message)
+        self.check(msg)
         text = msg.text()
         super().__init__(text)
         self.msg = msg
         self.message = text
         self.game = game
+        self.turn = turn
         self.line = line
+
+    def check(self, msg: Msg) -> None:
+        """A subclass's guard on the codes it may carry (none here)."""
 
     @property
     def code(self) -> str:
@@ -48,37 +64,38 @@ class EngineError(ValueError):
     def params(self) -> Mapping[str, Param]:
         return self.msg.params
 
-    def located(self, *, game: int | None = None, line: int | None = None) -> EngineError:
-        """The same error with game/line filled in where they were unknown."""
-        err = type(self)(
+    def located(
+        self, *, game: int | None = None, turn: int | None = None, line: int | None = None
+    ) -> Self:
+        """The same error with game/turn/line filled in where they were unknown."""
+        return type(self)(
             self.msg,
             game=self.game if self.game is not None else game,
+            turn=self.turn if self.turn is not None else turn,
             line=self.line if self.line is not None else line,
         )
-        return err
+
+    def _where(self) -> dict[str, int | None]:
+        where = {"game": self.game, "turn": self.turn, "line": self.line}
+        return {place: where[place] for place in self.places}
 
     def to_dict(self, *, coded: bool = False) -> dict[str, object]:
         """The report's ``error`` object (game-record.md); ``coded`` adds the message's
         ``code`` and ``params`` (kept in the stored report, so that pages can render it
         in their reader's language; the CLI's ``--json`` stays as documented)."""
-        out: dict[str, object] = {
-            "kind": self.kind,
-            "game": self.game,
-            "line": self.line,
-            "message": self.message,
-        }
+        out: dict[str, object] = {"kind": self.kind, **self._where(), "message": self.message}
         if coded:
             out.update(self.msg.to_dict())
         return out
 
     def __str__(self) -> str:
-        where = []
-        if self.game is not None:
-            where.append(f"game {self.game}")
-        if self.line is not None:
-            where.append(f"line {self.line}")
+        where = [f"{place} {value}" for place, value in self._where().items() if value is not None]
         prefix = f"{', '.join(where)}: " if where else ""
         return f"{prefix}{self.message}"
+
+
+class EngineError(CodedError):
+    """Base of every error the engine raises on bad input or illegal play."""
 
 
 class RecordSyntaxError(EngineError):

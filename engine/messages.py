@@ -250,6 +250,29 @@ MESSAGES: dict[str, str | Plural] = {
 }
 
 
+# Catalogues of the pure packages above the engines (``stages.messages``: pairings and
+# standings): one :class:`Msg` type renders their codes too, but they stay out of
+# :data:`MESSAGES`, whose codes are the engines' (rendered at the edge by
+# ``matches.engine_text``; the stages' by ``matches.stage_text``).
+_APART: dict[str, str | Plural] = {}
+
+
+def register_apart(catalogue: Mapping[str, str | Plural]) -> None:
+    """Let :class:`Msg` render ``catalogue``'s codes without adding them to
+    :data:`MESSAGES`. A code means one thing everywhere: it may not differ from an engine
+    code of the same name, and may be registered once only."""
+    for code, entry in catalogue.items():
+        assert MESSAGES.get(code, entry) == entry, code
+        assert _APART.get(code, entry) == entry, code
+        if code not in MESSAGES:
+            _APART[code] = entry
+
+
+def _entry(code: str) -> str | Plural | None:
+    found = MESSAGES.get(code)
+    return found if found is not None else _APART.get(code)
+
+
 def register(catalogue: Mapping[str, str | Plural]) -> None:
     """Add another pure engine's codes (``backgammon.messages``) to :data:`MESSAGES`, so
     one :class:`Msg` type and one rendering at the edge serve every game. A code may be
@@ -261,7 +284,9 @@ def register(catalogue: Mapping[str, str | Plural]) -> None:
 
 def template(code: str, params: Mapping[str, Param]) -> str:
     """The English template of ``code`` with its plural form chosen for ``params``."""
-    entry = MESSAGES.get(code, MESSAGES["text"])
+    entry = _entry(code)
+    if entry is None:
+        entry = MESSAGES["text"]
     if isinstance(entry, Plural):
         return entry.singular if params.get(entry.count) == 1 else entry.plural
     return entry
@@ -269,7 +294,9 @@ def template(code: str, params: Mapping[str, Param]) -> str:
 
 def param_names(code: str) -> set[str]:
     """The parameters the template(s) of ``code`` use."""
-    entry = MESSAGES[code]
+    entry = _entry(code)
+    if entry is None:
+        raise KeyError(code)
     texts = [entry.singular, entry.plural] if isinstance(entry, Plural) else [entry]
     return {name for text in texts for _, name, _, _ in string.Formatter().parse(text) if name}
 
@@ -291,7 +318,7 @@ class Msg:
             key: value.text() if isinstance(value, Msg) else value
             for key, value in self.params.items()
         }
-        if self.code not in MESSAGES:
+        if _entry(self.code) is None:
             return str(values.get("text", self.code))
         return template(self.code, self.params).format(**values)
 

@@ -25,7 +25,7 @@ from typing import Any
 from backgammon.cube import CubeState, Win
 from backgammon.dialects import GENERIC_FORMATS, ReadOptions, unsupported_format
 from backgammon.errors import BackgammonError, ResultEntryError
-from backgammon.mat import MAX_MAT_BYTES, read_mat, write_mat
+from backgammon.mat import MAX_MAT_BYTES, decode_mat, read_mat, write_mat
 from backgammon.match import Ending, check_match_length, score_match
 from backgammon.match import GameResult as BackgammonResult
 from backgammon.messages import bg_msg
@@ -117,6 +117,11 @@ class BackgammonReplayer:
     (``manage.py replay --program/--money/--jacoby``)."""
 
     max_bytes = MAX_MAT_BYTES
+
+    def decode(self, data: bytes) -> str:
+        """UTF-8, else Windows-1252, as older programs wrote player names
+        (:func:`backgammon.mat.decode_mat`): every file reads in one of the two."""
+        return decode_mat(data)
 
     def run(
         self, data: bytes, *, name: str = "", options: ReadOptions | None = None

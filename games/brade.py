@@ -112,6 +112,11 @@ class BradeReplayer:
 
     max_bytes = MAX_RECORD_BYTES
 
+    def decode(self, data: bytes) -> str:
+        """UTF-8, a byte-order mark dropped (game-record.md): the only encoding of bräde's
+        records, so other bytes raise ``UnicodeDecodeError``."""
+        return data.decode("utf-8-sig")
+
     def run(self, data: bytes) -> ReplayOutcome:
         # S1: a record may hold no more games than its Length tag's match can take
         report = replay_text(data, match_scorer=match_scorer, max_games=max_games_from_tags)

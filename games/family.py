@@ -132,6 +132,12 @@ class Replayer(Protocol):
         """Replay ``data``; never raises on bad input (the error goes in the report)."""
         ...
 
+    def decode(self, data: bytes) -> str:
+        """The text of a record file, decoded as :meth:`run` (and so ``manage.py replay``)
+        decodes it, for a site that stores the text it was sent; ``UnicodeDecodeError``
+        for bytes this game's records cannot be."""
+        ...
+
 
 class BoardDrawing(Protocol[S_contra]):
     """How a family's position (its replay's state, of the family's own type) becomes a

@@ -238,7 +238,7 @@ class TournamentStandingsApi(ApiView):
         (``ETag``).
         """
         tournament = _tournament(request, pk)
-        if tournament.format == TournamentFormat.SWISS:  # issue 14: after the published rounds
+        if tournament.format == TournamentFormat.SWISS:  # after the published rounds
             from matches.api_swiss import swiss_standings_data
 
             return Response(StandingsOut(swiss_standings_data(tournament)).data)

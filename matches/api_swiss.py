@@ -1,4 +1,4 @@
-"""REST API of a Swiss tournament (issue 14, item 5): its rounds with their pairings and
+"""REST API of a Swiss tournament: its rounds with their pairings and
 reasons (``GET /api/tournaments/N/swiss/``), and the organiser's steps: check a player in or
 out (``POST /api/entries/N/presence/``), pair the next round (``…/swiss/pair/``), swap two
 players of a round (``…/swiss/rounds/K/swap/``) and publish it (``…/swiss/rounds/K/

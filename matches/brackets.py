@@ -52,7 +52,7 @@ class Bracket:
     tournament: Tournament
     rounds: list[BracketRound]
     third_place: Match | None
-    # Consolation and double elimination (issue 14): ``rounds`` is the main (winners')
+    # Consolation and double elimination: ``rounds`` is the main (winners')
     # bracket, titled ``main_title``; the other brackets are ``sections``
     # (``matches.elimination_brackets``).
     sections: list[Any] = field(default_factory=list)
@@ -125,7 +125,7 @@ def tournament_placings(*, tournament: Tournament) -> list[Placing]:
         from matches.elimination_placings import elimination_placings
 
         return elimination_placings(tournament=tournament)
-    if tournament.format == TournamentFormat.SWISS:  # issue 14: its standings, once over
+    if tournament.format == TournamentFormat.SWISS:  # its standings, once over
         if tournament.status != TournamentStatus.FINISHED:
             return []
         if tournament.group_advance > 0:

@@ -71,7 +71,7 @@ def lock_match(match: Match) -> Match:
     match's, the one lock order of every writer: ``tournaments_touch``). Only the match is
     stamped: what else the change touches is stamped where it is changed."""
     tournament_touch(tournament_id=match.tournament_id, whole=False)
-    # issue 15: the ratings follow the match (clubs registers its watcher: match_changes)
+    # the ratings follow the match (clubs registers its watcher: match_changes)
     match_changing(match_id=match.pk)
     locked = Match.objects.select_for_update().get(pk=match.pk)
     match_mark(locked)

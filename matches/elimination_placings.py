@@ -1,4 +1,4 @@
-"""Placings of a consolation or double-elimination tournament (issue 14, item 2).
+"""Placings of a consolation or double-elimination tournament.
 
 Decisions where the issue is silent:
 - Double elimination: 1 the winner of the last final played (the reset if it was played,

@@ -1,4 +1,4 @@
-"""Consolation and double-elimination brackets in play (issue 14, item 2): their matches
+"""Consolation and double-elimination brackets in play: their matches
 made at the draw, and players moved along the stored links.
 
 At the draw every match of ``stages.elimination``'s shape becomes a ``Match`` with its code

@@ -1,5 +1,5 @@
 """The bracket endpoint's output with the other brackets of a consolation or double
-elimination (issue 14, item 4): ``sections`` (the consolation or losers' bracket and the
+elimination: ``sections`` (the consolation or losers' bracket and the
 final), each match with its code and the links its winner and loser follow. A knockout's
 bracket has no sections and its matches no code or links."""
 

@@ -1,7 +1,7 @@
-"""The port from matches to the apps that follow a match as it changes (issue 13's layers).
+"""The port from matches to the apps that follow a match as it changes.
 
 Every change to a match begins with ``matches.common.lock_match``; the clubs app keeps
-the ratings in step with the matches (issue 15: ``clubs.rating_services``), so it wants to
+the ratings in step with the matches (``clubs.rating_services``), so it wants to
 hear of each one. ``clubs`` sits above ``matches`` (it reads matches to rate them), so
 ``matches`` must not import it: instead the clubs app registers its watcher here when Django
 starts (``clubs.apps.ClubsConfig.ready``), as ``matches`` registers its side of

@@ -110,7 +110,7 @@ class MatchState(models.TextChoices):
     DECIDED = "decided", "decided"
     WALKOVER = "walkover", "walkover"
     BYE = "bye", "bye"
-    # Double elimination's reset (issue 14): the grand final's winner came from the
+    # Double elimination's reset: the grand final's winner came from the
     # winners' bracket, so the second final is not played.
     NOT_NEEDED = "not_needed", "not needed"
 
@@ -150,7 +150,7 @@ class Match(models.Model):
     tiebreak2 = models.IntegerField(default=0)
     # A game record that disagrees with the entered results flags the match.
     flag = models.TextField(blank=True)
-    # Consolation and double elimination (issue 14, ``matches.elimination_progression``):
+    # Consolation and double elimination (``matches.elimination_progression``):
     # the match's code in ``stages.elimination`` (M2.1, C1.3, W1.2, L4.1, GF, GF2; empty in
     # a knockout and a round robin, which feed by slot) and the links made from its sources
     # at the draw: the match the winner and the loser go to, and to which side (upper =
@@ -547,7 +547,7 @@ class EventKind(models.TextChoices):
     REPORT_OVERRIDDEN = "report_overridden", "report settled by a referee or organiser"
     NOT_NEEDED = "not_needed", "not needed (the reset of a grand final)"
     BYE_UNDONE = "bye_undone", "bye taken back (the result before it changed)"
-    # Swiss rounds (issue 14, ``matches.swiss_progression``): the pairing with its reason,
+    # Swiss rounds (``matches.swiss_progression``): the pairing with its reason,
     # an organiser's swap, the round published.
     SWISS_PAIRED = "swiss_paired", "paired (Swiss)"
     SWISS_SWAPPED = "swiss_swapped", "pairing swapped by an organiser"
@@ -579,7 +579,7 @@ class EntryEventKind(models.TextChoices):
 
 
 class EntryEvent(models.Model):
-    """The audit trail of a player's presence between Swiss rounds (issue 14, item 4):
+    """The audit trail of a player's presence between Swiss rounds:
     who checked them in or out, and when (``matches.swiss_progression``)."""
 
     entry = models.ForeignKey(Entry, on_delete=models.CASCADE, related_name="events")

@@ -206,7 +206,7 @@ def _has_started(match: Match) -> bool:
 
 def refuse_if_downstream_started(match: Match, what: str) -> list[tuple[Match, bool, str]]:
     """``what``: the refused action, translated by the caller."""
-    if match.code:  # a consolation or double elimination: its links (issue 14)
+    if match.code:  # a consolation or double elimination: its links
         from matches.elimination_progression import elimination_refuse
 
         return elimination_refuse(match, what)
@@ -277,12 +277,12 @@ def _place(target: Match, player: Player | None, upper: bool, by: User) -> None:
             (absent,) = withdrawn
             winner = target.player2 if absent == target.player1_id else target.player1
             assert winner is not None
-            walkover_apply(target, winner, by, "the opponent withdrew")
+            walkover_apply(match=target, winner=winner, by=by, reason="the opponent withdrew")
 
 
-def advance(match: Match, by: User) -> None:
+def advance(*, match: Match, by: User) -> None:
     """Put the winner (and a semifinal's loser) into the matches this one feeds."""
-    if match.code:  # a consolation or double elimination: its links (issue 14)
+    if match.code:  # a consolation or double elimination: its links
         from matches.elimination_progression import elimination_advance
 
         elimination_advance(match, by)
@@ -294,8 +294,8 @@ def advance(match: Match, by: User) -> None:
     _tournament_finish_check(match.tournament_id)
 
 
-def unadvance(match: Match, by: User) -> None:
-    if match.code:  # a consolation or double elimination: its links (issue 14)
+def unadvance(*, match: Match, by: User) -> None:
+    if match.code:  # a consolation or double elimination: its links
         from matches.elimination_progression import elimination_unadvance
 
         elimination_unadvance(match, by)
@@ -346,7 +346,7 @@ def finish_when_played(tournament_id: int, matches: QuerySet[Match]) -> None:
         news_tell(kind=NEWS_TOURNAMENT_FINISHED, tournament_id=tournament_id)
 
 
-def walkover_apply(match: Match, winner: Player, by: User, reason: str) -> None:
+def walkover_apply(*, match: Match, winner: Player, by: User, reason: str) -> None:
     match.winner = winner
     match.state = MatchState.WALKOVER
     match.walkover = True
@@ -356,4 +356,4 @@ def walkover_apply(match: Match, winner: Player, by: User, reason: str) -> None:
     match.save()
     event_add(match, EventKind.WALKOVER, by, winner=winner.pk, reason=reason)
     reports_settle(match, by)
-    advance(match, by)
+    advance(match=match, by=by)

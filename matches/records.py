@@ -159,10 +159,15 @@ def _refuse_control_characters(text: str) -> None:
 def game_record_submit(*, match: Match, text: str | bytes, by: User) -> GameRecordSubmission:
     """Store a record as submitted; verification is enqueued when the transaction commits.
 
+    A file's bytes are decoded as the game's replay (and ``manage.py replay``) decodes
+    them (``Replayer.decode``): bräde's records are UTF-8, backgammon's ``.mat`` files
+    UTF-8 or else Windows-1252. The text is stored as it was decoded.
+
     Refused before anything is stored (``ValidationError``, so a 400 or a form error on
-    every entry point and on every database): over 1 MB, not UTF-8 (bytes that do not
-    decode, or text with lone surrogates, which JSON can carry), control characters
-    (``RECORD_CONTROL_CHARACTERS``, named with their line and column), empty.
+    every entry point and on every database): over 1 MB, bytes the game's records cannot
+    be (code ``encoding``, naming the byte) or text with lone surrogates (which JSON can
+    carry), control characters (``RECORD_CONTROL_CHARACTERS``, named with their line and
+    column), empty.
     """
     if not (is_referee(by, match.tournament) or is_match_player(by, match)):
         raise PermissionDeniedError(
@@ -189,10 +194,15 @@ def game_record_submit(*, match: Match, text: str | bytes, by: User) -> GameReco
             }
         )
     try:
-        decoded = raw.decode("utf-8")
-    except UnicodeDecodeError:
+        decoded = family.replay.decode(raw) if isinstance(text, bytes) else text
+    except UnicodeDecodeError as exc:
         raise ValidationError(
-            _("The record is not UTF-8 text; save it as UTF-8 and retry.")
+            _(
+                "The file is not UTF-8 text (byte %(byte)d is not valid UTF-8). "
+                "Save it as UTF-8 in your editor and choose it again."
+            )
+            % {"byte": exc.start + 1},
+            code="encoding",
         ) from None
     _refuse_control_characters(decoded)
     if not decoded.strip():

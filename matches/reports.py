@@ -1,4 +1,4 @@
-"""Players report their own results (issue 12, item 4): services.
+"""Players report their own results: services.
 
 In a tournament whose results come from the players (``Tournament.results_by`` is
 ``players``), either player of a match reports a game (``game_report_submit``); the

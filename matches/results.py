@@ -259,7 +259,7 @@ def game_add(
             winner=match.winner_id,
             after_game=match.decided_after_game,
         )
-        advance(match, by)
+        advance(match=match, by=by)
     return game
 
 
@@ -438,7 +438,7 @@ def game_result_correct(
         if match.state == MatchState.DECIDED:
             reports_settle(match, by)  # a report of a game after the decision is moot
         if was_decided and match.winner_id != old_winner:
-            unadvance(match, by)
+            unadvance(match=match, by=by)
         if match.state == MatchState.DECIDED and (not was_decided or match.winner_id != old_winner):
             event_add(
                 match,
@@ -447,7 +447,7 @@ def game_result_correct(
                 winner=match.winner_id,
                 after_game=match.decided_after_game,
             )
-            advance(match, by)
+            advance(match=match, by=by)
     return game
 
 
@@ -474,7 +474,7 @@ def match_reset(*, match: Match, by: User, reason: str) -> Match:
         Game.objects.filter(pk__in=[g.pk for g in games]).update(voided_at=now)
         reports_settle(match, by)
         if was_finished:
-            unadvance(match, by)
+            unadvance(match=match, by=by)
         match.winner = None
         match.walkover = False
         match.decided_after_game = None

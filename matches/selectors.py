@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from django.db.models import Max, Prefetch, Q, QuerySet
+from django.utils import translation
 from django.utils.translation import gettext as _
 
 from core.errors import NotFoundError
@@ -62,23 +63,14 @@ def match_get(*, pk: int, by: User = None) -> Match:
 
 def match_explanation(*, match: Match, games: list[Game], lang: str = "sv") -> list[str]:
     """Sentences on the standing from the match's game family (bräde: ``scoring.explain``),
-    or why there is nothing to play."""
-    if match.state == MatchState.BYE:
-        return (
-            [f"{match.player1} går vidare utan match (frirond)."]
-            if lang == "sv"
-            else [f"{match.player1} advances with a bye."]
-        )
-    if match.state == MatchState.WALKOVER:
-        return (
-            [f"{match.winner} vinner på walkover."]
-            if lang == "sv"
-            else [f"{match.winner} wins by walkover."]
-        )
-    if match.state == MatchState.WAITING:
-        return (
-            ["Spelarna är inte klara än."] if lang == "sv" else ["The players are not known yet."]
-        )
+    or why there is nothing to play (in ``lang``)."""
+    with translation.override(lang):
+        if match.state == MatchState.BYE:
+            return [_("%(name)s advances with a bye.") % {"name": match.player1}]
+        if match.state == MatchState.WALKOVER:
+            return [_("%(name)s wins by walkover.") % {"name": match.winner}]
+        if match.state == MatchState.WAITING:
+            return [_("The players of this match are not known yet.")]
     from matches.standing import family_of, match_settings
 
     names = (

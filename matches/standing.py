@@ -49,7 +49,7 @@ def match_settings(match: Match) -> MatchSettings:
         length=match.length,
         scale=tournament.scale,
         resignations=tournament.resignation_policy,
-        crawford=True,  # tournaments play with the Crawford rule (issue 13)
+        crawford=True,  # tournaments play with the Crawford rule
     )
 
 

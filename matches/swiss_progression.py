@@ -1,4 +1,4 @@
-"""A Swiss tournament's rounds as the organiser runs them (issue 14, items 2 and 4): check
+"""A Swiss tournament's rounds as the organiser runs them: check
 players in and out, pair the next round (``stages.swiss.pair_round``) from the matches
 played, swap two players of a pairing, publish the round. Every action is audited
 (``MatchEvent`` for a match, ``EntryEvent`` for a player's presence).
@@ -159,7 +159,7 @@ def next_round_to_pair(tournament: Tournament) -> Round | None:
 
 
 def entry_presence_set(*, entry: Entry, present: bool, by: User) -> Entry:
-    """Check a player in (``present``) or out before the next round is paired (item 4);
+    """Check a player in (``present``) or out before the next round is paired;
     audited. A withdrawn player cannot be checked in again."""
     tournament = entry.tournament
     _require_swiss_organiser(by, tournament)
@@ -190,7 +190,7 @@ def entry_presence_set(*, entry: Entry, present: bool, by: User) -> Entry:
 
 
 def swiss_round_pair(*, tournament: Tournament, by: User) -> Round:
-    """Pair the next round (item 2): the players present and not withdrawn, by their match
+    """Pair the next round: the players present and not withdrawn, by their match
     points, pairing rank and the stored draw seed; created unpublished, each match with
     the reason of its pairing (audited), the bye decided at once."""
     _require_swiss_organiser(by, tournament)

@@ -1,4 +1,4 @@
-"""Reads of a Swiss tournament (issue 14, items 3 and 5): its standings by the tournament's
+"""Reads of a Swiss tournament: its standings by the tournament's
 tiebreak chain (``stages.tiebreaks``: Buchholz, its cut 1, Sonneborn–Berger …), each
 tiebreak's value, why each player is above the next, and its rounds with their pairings,
 each pair's scores before the round and the reason it was paired so.

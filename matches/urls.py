@@ -29,7 +29,7 @@ urlpatterns: list[URLPattern] = [
         api_bracket.TournamentStandingsApi.as_view(),
         name="tournament-standings",
     ),
-    # A Swiss's rounds and the organiser's steps (issue 14).
+    # A Swiss's rounds and the organiser's steps.
     path("tournaments/<int:pk>/swiss/", api_swiss.SwissRoundsApi.as_view(), name="swiss-rounds"),
     path("tournaments/<int:pk>/swiss/pair/", api_swiss.SwissPairApi.as_view(), name="swiss-pair"),
     path(

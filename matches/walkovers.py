@@ -31,14 +31,14 @@ def match_walkover(*, match: Match, winner: Player, by: User, reason: str = "") 
             )
         if match.player1_id is None or match.player2_id is None:
             raise ValidationError(_("Both players must be known before a walkover is given."))
-        if match.state == MatchState.WAITING:  # an unpublished Swiss round (issue 14)
+        if match.state == MatchState.WAITING:  # an unpublished Swiss round
             raise ValidationError(
                 _("This match is not playable yet: its round is not published."),
                 code="not_published",
             )
         if winner.pk not in (match.player1_id, match.player2_id):
             raise ValidationError(_("%(player)s does not play in this match.") % {"player": winner})
-        walkover_apply(match, winner, by, reason)
+        walkover_apply(match=match, winner=winner, by=by, reason=reason)
     return match
 
 
@@ -47,7 +47,7 @@ def match_withdrawal_apply(*, entry: Entry, by: User, reason: str = "") -> Match
     robin every match they have left becomes one (decision: the results they played stay
     and count in the standings; the rest are walkovers to their opponents). In a Swiss
     between rounds there is no match to give: ``None``, the player is simply not paired
-    again (issue 14)."""
+    again."""
     player = entry.player
     left = list(
         # of=self: PostgreSQL cannot lock the nullable side of the players' outer joins.
@@ -63,7 +63,7 @@ def match_withdrawal_apply(*, entry: Entry, by: User, reason: str = "") -> Match
         for later in left[1:]:
             _withdrawal_walkover(later, player, by, reason)
     if pending is None and entry.tournament.format == TournamentFormat.SWISS:
-        return None  # between Swiss rounds: simply not paired again (issue 14)
+        return None  # between Swiss rounds: simply not paired again
     if pending is None:
         raise ValidationError(
             _("%(name)s has no match left to play in this tournament; nothing to withdraw from.")
@@ -78,4 +78,6 @@ def _withdrawal_walkover(pending: Match, player: Player, by: User, reason: str) 
     if pending.player1_id is not None and pending.player2_id is not None:
         winner = pending.player2 if pending.player1_id == player.pk else pending.player1
         assert winner is not None
-        walkover_apply(pending, winner, by, reason or f"{player.name} withdrew")
+        walkover_apply(
+            match=pending, winner=winner, by=by, reason=reason or f"{player.name} withdrew"
+        )

@@ -1,2 +1,2 @@
 """Ratings per game (FIBS formula), draw seeding by rating, rating charts and season
-points tables (issue 15). Pure: imports nothing from Django."""
+points tables. Pure: imports nothing from Django."""

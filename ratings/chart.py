@@ -1,4 +1,4 @@
-"""A player's rating history as a server-rendered SVG chart (issue 15).
+"""A player's rating history as a server-rendered SVG chart.
 
 :func:`rating_chart_svg` returns one ``<svg>`` element as text: a y axis of ratings with a
 few round-numbered ticks, an x axis numbered by match (1 = the first point), the ratings

@@ -1,4 +1,4 @@
-"""The FIBS rating formula (issue 15): one rated match changes two ratings.
+"""The FIBS rating formula: one rated match changes two ratings.
 
 With D the rating difference and n the match length, the underdog's chance of winning is
 ``1 / (10^(D·√n/2000) + 1)``. The winner gains ``4·K·√n·P`` and the loser loses

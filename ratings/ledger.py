@@ -1,4 +1,4 @@
-"""Ratings per game from finished matches, in the order they ended (issue 15).
+"""Ratings per game from finished matches, in the order they ended.
 
 A :class:`Ledger` holds one :class:`Book` per rated game (:data:`RATED_GAMES`); each book
 rates its matches in order of (``ended_at``, ``id``) with :func:`ratings.fibs.match_change`

@@ -1,4 +1,4 @@
-"""A club season's points table (issue 15): the pure calculation behind the standings page.
+"""A club season's points table: the pure calculation behind the standings page.
 
 A season groups events, tournaments and club nights. The club sets a :class:`PointsScheme`
 per kind of event (:class:`SeasonRules`): points for taking part in the event, points per

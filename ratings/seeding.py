@@ -1,4 +1,4 @@
-"""Seeding a draw by rating (issue 15): the players in seed order, best first.
+"""Seeding a draw by rating: the players in seed order, best first.
 
 Players are ordered by rating, highest first; a player with no rating in the game counts
 as a newcomer (1500, ``ratings.fibs.START_RATING``). Players on the same rating are put in

@@ -1,4 +1,4 @@
-"""Let GNU Backgammon play itself a match and export it as ``.mat`` (issue 13, item 3).
+"""Let GNU Backgammon play itself a match and export it as ``.mat``.
 
 Runs inside gnubg's own Python (Debian's package ``gnubg``, 1.07.001), not in the project:
 

@@ -1,4 +1,4 @@
-"""From groups to a knockout (issue 14, item 1): the top ``k`` of each group placed
+"""From groups to a knockout: the top ``k`` of each group placed
 crosswise, so that group winners meet another group's runner-up first (A1–B2, B1–A2,
 C1–D2, D1–C2 …) and two players of one group meet as late as the bracket allows.
 

@@ -1,10 +1,13 @@
 """The stages' messages: a stable code, parameters, and the English text.
 
-The same shape as ``engine.messages`` (read its docstring): a :class:`Msg` carries a code
-(``"swiss.float"``) and parameters (``{"high": "2", "low": "1.5"}``); :meth:`Msg.text` makes
-the English from :data:`MESSAGES`; the pages render the code and parameters in their
-reader's language, so this package needs no Django and no translation. The catalogue is
-separate from the engine's because stages serve every game.
+One message type serves every package: :class:`engine.messages.Msg` (read that module's
+docstring). A :class:`Msg` carries a code (``"swiss.float"``) and parameters
+(``{"high": "2", "low": "1.5"}``); :meth:`Msg.text` makes the English from the catalogue;
+the pages render the code and parameters in their reader's language, so this package needs
+no Django and no translation. The stages' codes are their own catalogue, :data:`MESSAGES`
+(stages serve every game), registered apart from the engines' codes when this module is
+imported (``engine.messages.register_apart``): the edge renders them with
+``matches.stage_text``, the engines' with ``matches.engine_text``.
 
 Parameters are ``str``, ``int`` or a nested :class:`Msg` (a tiebreak's name inside a
 sentence). A score is passed as a decimal string with a point (``"1.5"``); the edge may
@@ -14,23 +17,11 @@ ids as text when it gave none).
 
 from __future__ import annotations
 
-import string
-from collections.abc import Mapping
-from dataclasses import dataclass, field
 from decimal import Decimal
-from typing import Union
 
-Param = Union[str, int, "Msg"]
+from engine.messages import Msg, Param, Plural, param_names, register_apart, template
 
-
-@dataclass(frozen=True, slots=True)
-class Plural:
-    """A message with a singular and a plural form chosen by the integer ``count``."""
-
-    singular: str
-    plural: str
-    count: str
-
+__all__ = ["MESSAGES", "Msg", "Param", "Plural", "msg", "number", "param_names", "template"]
 
 # Code → English template. Codes are stable: pages and stored pairings refer to them.
 MESSAGES: dict[str, str | Plural] = {
@@ -82,50 +73,11 @@ MESSAGES: dict[str, str | Plural] = {
 }
 
 
-def template(code: str, params: Mapping[str, Param]) -> str:
-    """The English template of ``code`` with its plural form chosen for ``params``."""
-    entry = MESSAGES.get(code, MESSAGES["text"])
-    if isinstance(entry, Plural):
-        return entry.singular if params.get(entry.count) == 1 else entry.plural
-    return entry
-
-
-def param_names(code: str) -> set[str]:
-    """The parameters the template(s) of ``code`` use."""
-    entry = MESSAGES[code]
-    texts = [entry.singular, entry.plural] if isinstance(entry, Plural) else [entry]
-    return {name for text in texts for _, name, _, _ in string.Formatter().parse(text) if name}
-
-
-@dataclass(frozen=True, slots=True)
-class Msg:
-    """One message: its code and parameters; :meth:`text` is the English."""
-
-    code: str
-    params: Mapping[str, Param] = field(default_factory=dict)
-
-    def text(self) -> str:
-        values = {
-            key: value.text() if isinstance(value, Msg) else value
-            for key, value in self.params.items()
-        }
-        if self.code not in MESSAGES:
-            return str(values.get("text", self.code))
-        return template(self.code, self.params).format(**values)
-
-    def to_dict(self) -> dict[str, object]:
-        """JSON form: ``{"code": …, "params": {…}}``, nested messages likewise."""
-        return {
-            "code": self.code,
-            "params": {
-                key: value.to_dict() if isinstance(value, Msg) else value
-                for key, value in self.params.items()
-            },
-        }
+register_apart(MESSAGES)
 
 
 def msg(code: str, /, **params: Param) -> Msg:
-    """``Msg(code, params)``; the code must be in :data:`MESSAGES`."""
+    """``Msg(code, params)`` for a stages' code of :data:`MESSAGES`."""
     assert code in MESSAGES, code
     return Msg(code, params)
 

@@ -1,9 +1,10 @@
 """The REST API's addresses, as the whole site serves them (``config.urls``).
 
-Issue 13 moved the gathering of the apps' API routes from ``tournaments`` to
-``config/api_urls.py``; every address had to stay what it was. A sample from each app's
-URL module, plus the API's own pages, written out as they were before the move: each name
-reverses to its path and the path resolves back to the name and the same view.
+The apps' API routes were gathered in ``tournaments`` before they moved to
+``config/api_urls.py`` (the apps' layers); every address had to stay what it was. A
+sample from each app's URL module, plus the API's own pages, written out as they were
+before the move: each name reverses to its path and the path resolves back to the name and
+the same view.
 """
 
 from __future__ import annotations

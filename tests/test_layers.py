@@ -7,7 +7,7 @@ start-up. ``clubs`` (ratings) reads matches; ``matches`` tells it of a changing 
 through ``matches.match_changes``, the port ``clubs`` registers at start-up. ``core``
 (errors, roles) imports no app of the project. Every import counts, also one inside a
 function or under ``TYPE_CHECKING``, and so does a URL module named to ``include()``: the
-apps' API routes are gathered in ``config/api_urls.py``, above every app (issue 13).
+apps' API routes are gathered in ``config/api_urls.py``, above every app.
 """
 
 from __future__ import annotations
@@ -102,12 +102,12 @@ def test_the_scanner_sees_url_modules_named_to_include() -> None:
 
 
 def test_tournaments_imports_nothing_from_matches_or_above() -> None:
-    # issue 13: clubs hears of a tournament's visibility through tournaments.tournament_changes
+    # clubs hears of a tournament's visibility through tournaments.tournament_changes
     assert _offending("tournaments", ("matches", "web", "clubs", "webhooks")) == []
 
 
 def test_tournaments_names_no_url_module_of_matches_or_clubs() -> None:
-    # issue 13: the API's URL modules are gathered in config/api_urls.py
+    # the API's URL modules are gathered in config/api_urls.py
     names = {m for modules in _imports_of("tournaments").values() for m in modules}
     url_modules = {m for m in names if m.split(".")[-1].endswith("urls")}
     assert {m for m in url_modules if m.split(".")[0] in ("matches", "clubs")} == set()
@@ -130,7 +130,7 @@ def test_config_gathers_every_apps_api_routes() -> None:
 
 
 def test_matches_imports_nothing_from_clubs_or_web() -> None:
-    # issue 13: ratings follow a match through the port matches.match_changes
+    # ratings follow a match through the port matches.match_changes
     assert _offending("matches", ("clubs", "web")) == []
 
 
@@ -152,3 +152,42 @@ def test_webhooks_imports_nothing_from_web_but_the_selector_helper() -> None:
 @pytest.mark.parametrize("package", ["core"])
 def test_core_imports_no_app(package: str) -> None:
     assert _offending(package, APPS) == []
+
+
+# The pure packages (house style: the engines, the formats' algorithms and the ratings'
+# formulas import nothing from Django) and the project packages each may use beneath it.
+PURE_MAY_IMPORT: dict[str, tuple[str, ...]] = {
+    "engine": (),
+    "backgammon": ("engine",),
+    "scoring": ("engine",),
+    "games": ("engine", "backgammon", "scoring"),
+    "stages": ("engine",),  # engine.messages: one Msg type for every package
+    "ratings": (),
+}
+PROJECT = (*APPS, "core", "config", "stages", "ratings", "bench", "scripts", "tests")
+FRAMEWORKS = ("django", "rest_framework", "celery", "kombu", "redis", "psycopg")
+
+
+@pytest.mark.parametrize("package", sorted(PURE_MAY_IMPORT))
+def test_the_pure_packages_import_no_framework(package: str) -> None:
+    assert _offending(package, FRAMEWORKS) == []
+
+
+@pytest.mark.parametrize("package", sorted(PURE_MAY_IMPORT))
+def test_the_pure_packages_import_only_what_lies_beneath(package: str) -> None:
+    allowed = (package, *PURE_MAY_IMPORT[package])
+    forbidden = tuple(p for p in PROJECT if p not in allowed)
+    assert _offending(package, forbidden) == []
+
+
+def test_stages_take_only_the_message_type_from_the_engine() -> None:
+    used = {m for modules in _imports_of("stages").values() for m in modules}
+    assert {m for m in used if m.split(".")[0] == "engine"} <= {
+        "engine.messages",
+        *(f"engine.messages.{name}" for name in ("Msg", "Param", "Plural")),
+        *(f"engine.messages.{name}" for name in ("param_names", "register_apart", "template")),
+    }
+
+
+def test_the_pure_layer_test_sees_a_django_import() -> None:
+    assert "django.db.models" in imported_modules("def f():\n    from django.db import models\n")

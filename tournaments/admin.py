@@ -163,7 +163,7 @@ class TournamentAdmin(OrganiserScoped):
         return fieldsets
 
     def get_readonly_fields(self, request: HttpRequest, obj: Any = None) -> Any:
-        """Issue 14: the format and the options that shaped the draw are read-only once
+        """The format and the options that shaped the draw are read-only once
         the tournament is not a draft (its rounds and matches were made for them)."""
         fields = list(super().get_readonly_fields(request, obj))
         if obj is not None and obj.status != TournamentStatus.DRAFT:

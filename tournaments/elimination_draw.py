@@ -1,5 +1,5 @@
 """The draw of a knockout with a consolation bracket (simple or progressive) and of a double
-elimination (issue 14, item 1): the bracket's shape from ``stages.elimination``, one
+elimination: the bracket's shape from ``stages.elimination``, one
 ``Round`` per round of each of its brackets, and the matches made by the matches app
 (``matches.elimination_progression``) with the links along which winners and losers move.
 
@@ -135,7 +135,10 @@ def elimination_draw(
         shape = bracket_shape(tournament, len(entries))
         plan = round_plan(shape)
         lengths, unit = services.round_lengths(
-            tournament, lengths, default_lengths(plan), players=len(entries)
+            tournament=tournament,
+            lengths=lengths,
+            defaults=default_lengths(plan),
+            players=len(entries),
         )
         seeded = sorted((e for e in entries if e.seed is not None), key=lambda e: e.seed or 0)
         unseeded = [e for e in entries if e.seed is None]

@@ -1,4 +1,4 @@
-"""The knockout that a round robin in groups feeds (issue 14, item 1): the top ``k`` of each
+"""The knockout that a round robin in groups feeds: the top ``k`` of each
 group (``Tournament.group_advance``) placed crosswise (``stages.crossover``: A1–B2,
 B1–A2 …) into a single-elimination bracket played after the groups. A Swiss feeds one the
 same way, as one group: the top ``k`` of its standings seeded in their order (1 meets k).
@@ -124,7 +124,10 @@ def group_knockout_draw(
         shape = elimination.single_elimination(len(seeds))
         rounds = bracket.round_count(len(seeds))
         lengths, unit = services.round_lengths(
-            tournament, lengths, bracket.default_lengths(rounds), players=len(seeds)
+            tournament=tournament,
+            lengths=lengths,
+            defaults=bracket.default_lengths(rounds),
+            players=len(seeds),
         )
         first = Round.objects.filter(tournament=tournament).count()
         rows = {

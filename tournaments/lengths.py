@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from scoring.match import MAX_MATCH_LENGTH
 
@@ -61,6 +62,18 @@ def match_length_problem(length: int, unit: str = GAMES) -> str | None:
     if length > MAX_MATCH_LENGTH:
         return too_long_message(length)
     return None
+
+
+def lengths_count_problem(*, given: int, rounds: int, players: int) -> str | None:
+    """What is wrong with ``given`` match lengths for a draw of ``rounds`` rounds (one
+    length per round), or None if nothing is."""
+    if given == rounds:
+        return None
+    return ngettext(
+        "%(players)d players make %(rounds)d round: give %(rounds)d length, not %(given)d.",
+        "%(players)d players make %(rounds)d rounds: give %(rounds)d lengths, not %(given)d.",
+        rounds,
+    ) % {"players": players, "rounds": rounds, "given": given}
 
 
 def validate_match_length(value: int) -> None:

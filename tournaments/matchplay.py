@@ -59,7 +59,7 @@ class MatchPlay(Protocol):
         players: Sequence[Player],
         by: Any,
     ) -> None:
-        """Create every match of a drawn consolation or double elimination (issue 14):
+        """Create every match of a drawn consolation or double elimination:
         ``shape``'s matches in ``rounds`` (by bracket and round number), seed k being
         ``players[k - 1]``, with their links; inside the draw's transaction."""
         ...

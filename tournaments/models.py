@@ -128,7 +128,7 @@ class ResignationPolicyName(models.TextChoices):
 
 
 class ResultsBy(models.TextChoices):
-    """How a tournament's results come in (issue 12, item 4): its referees enter them (and
+    """How a tournament's results come in: its referees enter them (and
     are the authority at the table), or a player reports each game and the opponent
     confirms it (``matches.reports``); referees and organisers decide disputes and may
     always enter or correct a result themselves."""
@@ -153,7 +153,7 @@ class LengthUnit(models.TextChoices):
 
 
 class TournamentFormat(models.TextChoices):
-    """How a tournament is played (issue 14): a single-elimination bracket, or a round
+    """How a tournament is played: a single-elimination bracket, or a round
     robin (everyone meets everyone in one group, once or twice: ``stages.roundrobin``),
     ranked by a tiebreak chain (``stages.tiebreaks``)."""
 

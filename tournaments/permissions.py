@@ -7,7 +7,7 @@ A private tournament is visible only to its organisers, referees and entered
 players; to everyone else it does not exist (404, never 403, so ids cannot be
 probed).
 
-Players follow their tournaments (issue 11), by the one rule of
+Players follow their tournaments, by the one rule of
 ``visible_tournaments``: a player is visible to ``user`` if entered in a tournament
 ``user`` may see, or entered in none yet (a new player in the register, whom an
 organiser must be able to find and enter), or linked to ``user``. A player entered

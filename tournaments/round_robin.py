@@ -1,4 +1,4 @@
-"""A round-robin tournament's shape (issue 14): its rounds, their default lengths, the
+"""A round-robin tournament's shape: its rounds, their default lengths, the
 draw order of its players and its tiebreak chain. Pure: the Berger tables themselves are
 ``stages.roundrobin``'s, the standings ``stages.tiebreaks``'s.
 
@@ -14,8 +14,8 @@ Decisions where the issue is silent:
   then the direct encounter, Sonneborn–Berger and the number of wins; the lots last.
 - A round robin takes at most ``MAX_PLAYERS`` (32) players: 31 rounds of 496 matches is
   already more than a club plays in a season, and the group's page (its cross table grows
-  with the square of the field) must stay cheap for every anonymous reader (issue 11's
-  bounded work). Larger fields play Swiss or a knockout.
+  with the square of the field) must stay cheap for every anonymous reader (every
+  page's work is bounded). Larger fields play Swiss or a knockout.
 """
 
 from __future__ import annotations

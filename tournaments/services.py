@@ -48,7 +48,7 @@ from stages import roundrobin
 from tournaments import bracket, elimination_draw, round_robin, swiss_rounds
 from tournaments.csv_import import CsvImportError, ImportRow, parse_entries_csv
 from tournaments.csv_messages import csv_error_text
-from tournaments.lengths import match_length_problem
+from tournaments.lengths import lengths_count_problem, match_length_problem
 from tournaments.matchplay import match_play
 from tournaments.models import (
     DEFAULT_GAME,
@@ -169,15 +169,17 @@ def _check_rules(rules: str, addons: Sequence[str], scale: str, policy: str) -> 
         if rules != RuleSetName.BOARD:
             raise ValidationError(
                 _("Add-on %(addon)s exists only with the board rule set, not with %(rules)s.")
-                % {"addon": repr(addon), "rules": rules}
+                % {"addon": repr(addon), "rules": rules},
+                code="addons",
             )
         if addon not in BOARD_ADDONS:
             raise ValidationError(
                 _("Unknown add-on %(addon)s; the board add-ons are %(choices)s.")
-                % {"addon": repr(addon), "choices": ", ".join(BOARD_ADDONS)}
+                % {"addon": repr(addon), "choices": ", ".join(BOARD_ADDONS)},
+                code="addons",
             )
     if len(set(addons)) != len(addons):
-        raise ValidationError(_("Each add-on may be listed only once."))
+        raise ValidationError(_("Each add-on may be listed only once."), code="addons")
 
 
 # --- clubs and players ------------------------------------------------------------
@@ -406,7 +408,7 @@ def tournament_create(
         )
     end_date = end_date or start_date
     if end_date < start_date:
-        raise ValidationError(_("The tournament cannot end before it starts."))
+        raise ValidationError(_("The tournament cannot end before it starts."), code="dates")
     if not name.strip():
         raise ValidationError(_("A tournament needs a name."))
     _check_game(game)
@@ -448,7 +450,7 @@ def tournament_create(
     return tournament
 
 
-# Formats the models know (issue 14) but whose draw, pairing and pages are not built yet:
+# Formats the models know but whose draw, pairing and pages are not built yet:
 # refused with a clear error rather than played as something else.
 _NOT_YET: frozenset[str] = frozenset()
 
@@ -502,7 +504,7 @@ def format_values(
     progressive_consolation: bool,
     grand_final_reset: bool,
 ) -> dict[str, Any]:
-    """A tournament's format fields (issue 14), checked for ``game`` and ``scale`` and
+    """A tournament's format fields, checked for ``game`` and ``scale`` and
     normalised, as ``tournament_create`` and ``format_change.tournament_format_set`` store
     them: the tiebreak chain (``None``: the format's default), a double round only for a
     round robin, groups and a knockout after them only where ``_groups_check`` allows, a
@@ -630,7 +632,7 @@ def tournament_update(*, tournament: Tournament, by: User, **changes: Any) -> To
         # ``version``, perhaps older than the stored one.
         tournament.save(update_fields=sorted(changes))
         tournament_touch(tournament_id=tournament.pk)
-        if visibility_changes:  # issue 15: only public tournaments' matches are rated
+        if visibility_changes:  # only public tournaments' matches are rated
             visibility_changed(tournament=tournament)
     return tournament
 
@@ -965,23 +967,18 @@ def round_length_set(*, round: Round, length: int, by: User) -> Round:
 
 
 def round_lengths(
+    *,
     tournament: Tournament,
     lengths: Sequence[int] | None,
     defaults: Sequence[int],
-    *,
     players: int,
 ) -> tuple[list[int], str]:
     """A draw's match lengths, one per round (``defaults`` when ``lengths`` is ``None``),
     each checked (``_check_length``) in the unit of the tournament's game; and that unit."""
     chosen = list(lengths) if lengths is not None else list(defaults)
-    if len(chosen) != len(defaults):
-        raise ValidationError(
-            _(
-                "%(players)s players make %(rounds)s rounds; give %(rounds)s match "
-                "lengths, not %(given)s."
-            )
-            % {"players": players, "rounds": len(defaults), "given": len(chosen)}
-        )
+    problem = lengths_count_problem(given=len(chosen), rounds=len(defaults), players=players)
+    if problem is not None:
+        raise ValidationError(problem, code="match_length")
     unit = family_for(tournament.game).length_unit
     for length in chosen:
         _check_length(length, unit)
@@ -1014,11 +1011,11 @@ def tournament_bracket_generate(
     _require_organiser(by, tournament)
     if tournament.format == TournamentFormat.ROUND_ROBIN:
         return _round_robin_draw(tournament=tournament, by=by, lengths=lengths, draw_seed=draw_seed)
-    if tournament.format == TournamentFormat.SWISS:  # issue 14: rounds paired one by one
+    if tournament.format == TournamentFormat.SWISS:  # rounds paired one by one
         return swiss_rounds.swiss_start(
             tournament=tournament, by=by, lengths=lengths, draw_seed=draw_seed
         )
-    if tournament.format in elimination_draw.ELIMINATION_FORMATS:  # issue 14
+    if tournament.format in elimination_draw.ELIMINATION_FORMATS:
         return elimination_draw.elimination_draw(
             tournament=tournament, by=by, lengths=lengths, draw_seed=draw_seed
         )
@@ -1031,7 +1028,10 @@ def tournament_bracket_generate(
         )
         rounds = bracket.round_count(len(entries))
         lengths, unit = round_lengths(
-            tournament, lengths, bracket.default_lengths(rounds), players=len(entries)
+            tournament=tournament,
+            lengths=lengths,
+            defaults=bracket.default_lengths(rounds),
+            players=len(entries),
         )
         seeded = sorted((e for e in entries if e.seed is not None), key=lambda e: e.seed or 0)
         unseeded = [e for e in entries if e.seed is None]
@@ -1133,7 +1133,10 @@ def _round_robin_draw(
             len(entries), tournament.groups, double=tournament.double_round
         )
         lengths, unit = round_lengths(
-            tournament, lengths, round_robin.default_lengths(rounds), players=len(entries)
+            tournament=tournament,
+            lengths=lengths,
+            defaults=round_robin.default_lengths(rounds),
+            players=len(entries),
         )
         if draw_seed is None:
             draw_seed = secrets.randbits(62)

@@ -1,4 +1,4 @@
-"""A Swiss tournament's shape and its start (issue 14, items 1, 2 and 4): the number of
+"""A Swiss tournament's shape and its start: the number of
 rounds, their default lengths, the pairing rank of its players and its tiebreak chain.
 Pairing the rounds reads the matches, so it lives with them (``matches.swiss_progression``).
 
@@ -118,7 +118,10 @@ def swiss_start(
         if problem is not None:
             raise ValidationError(problem, code="swiss_rounds")
         lengths, unit = round_lengths(
-            tournament, lengths, round_robin.default_lengths(rounds), players=len(entries)
+            tournament=tournament,
+            lengths=lengths,
+            defaults=round_robin.default_lengths(rounds),
+            players=len(entries),
         )
         Round.objects.bulk_create(
             [

@@ -1,5 +1,5 @@
-"""The port from tournaments to the apps that follow a tournament's visibility (issue 13's
-layers): only public tournaments' matches are rated (issue 15), so the clubs app wants to
+"""The port from tournaments to the apps that follow a tournament's visibility (the apps'
+layers): only public tournaments' matches are rated, so the clubs app wants to
 hear when a tournament turns public or private. ``clubs`` sits above ``tournaments``, so
 ``tournaments`` must not import it: the clubs app registers its watcher here when Django
 starts (``clubs.apps.ClubsConfig.ready``), as it does with ``matches.match_changes``.

@@ -2,7 +2,7 @@ from django.apps import AppConfig
 
 
 class WebConfig(AppConfig):
-    """Server-rendered pages (issue 6) over the tournaments/matches services."""
+    """Server-rendered pages over the tournaments/matches services."""
 
     default_auto_field = "django.db.models.BigAutoField"
     name = "web"

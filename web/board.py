@@ -277,11 +277,13 @@ _PIPS: dict[int, tuple[tuple[float, float], ...]] = {
 }
 
 
-def _dice_layer(dice: tuple[int, ...], mover: Side, view: Side) -> str:
+def dice_svg(dice: tuple[int, ...], klass: str, *, on_viewers_side: bool) -> str:
+    """The dice of a turn, one drawing for every game (``web.picture`` draws backgammon's
+    with it): in the middle of the half on the mover's right, ``on_viewers_side`` when the
+    mover is the viewer; ``klass`` colours them as the mover's checkers."""
     if not dice:
         return ""
-    klass = "w" if mover is Side.WHITE else "b"
-    centre = _column_x(6) + 3 * PW if mover is view else TW + 3 * PW
+    centre = _column_x(6) + 3 * PW if on_viewers_side else TW + 3 * PW
     gap = 10
     total = len(dice) * DIE + (len(dice) - 1) * gap
     x0 = centre - total // 2
@@ -298,6 +300,11 @@ def _dice_layer(dice: tuple[int, ...], mover: Side, view: Side) -> str:
             )
     out.append("</g>")
     return "".join(out)
+
+
+def _dice_layer(dice: tuple[int, ...], mover: Side, view: Side) -> str:
+    klass = "w" if mover is Side.WHITE else "b"
+    return dice_svg(dice, klass, on_viewers_side=mover is view)
 
 
 def _highlight_layer(turn: TurnRecord, view: Side) -> str:

@@ -28,7 +28,7 @@ and a dropped double, the other being played (a backgammon, a resigned gammon on
 2); and "Kungabrädecupen 2026", 4 players, best of 3 — one semifinal decided, one being
 played (results only: Kungabräde has no replay).
 
-Two more show the club formats (issue 14), bräde best of 1: "Höstgrupperna 2026", a round
+Two more show the club formats, bräde best of 1: "Höstgrupperna 2026", a round
 robin of 8 players in two groups whose top two go on to a knockout — every group match
 played, so the organiser can look at the tables and draw the knockout (A1–B2, B1–A2);
 and "Onsdagsschweizer 2026", a Swiss of 8 players over 3 rounds — round 1 paired,

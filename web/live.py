@@ -1,4 +1,4 @@
-"""Live pages that cost next to nothing when nothing has changed (issue 12, item 7).
+"""Live pages that cost next to nothing when nothing has changed.
 
 The tournament page, its bracket (which htmx fetches again every ``LIVE_EVERY`` seconds),
 the match page and its live part answer conditional GETs (the mechanics, shared with the

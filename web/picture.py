@@ -20,20 +20,18 @@ from __future__ import annotations
 
 from games.board import BACKGAMMON, BoardPicture
 from web.board import (
-    _PIPS,
     BAR_X,
     BOTTOM,
     BW,
-    DIE,
     MIDY,
     PW,
     TOP,
     TW,
     WIDTH,
     R,
-    _column_x,
     _slot,
     _triangle,
+    dice_svg,
 )
 
 __all__ = ["picture_layer"]
@@ -104,24 +102,7 @@ def _dice(picture: BoardPicture) -> str:
     dice, mover = picture.dice, picture.mover
     if not dice or mover is None:
         return ""
-    klass = CLASSES[mover]
-    centre = _column_x(6) + 3 * PW if mover == picture.view else TW + 3 * PW
-    gap = 10
-    total = len(dice) * DIE + (len(dice) - 1) * gap
-    x0 = centre - total // 2
-    y0 = MIDY - DIE // 2
-    out = [f'<g class="dice" data-dice="{"-".join(str(d) for d in dice)}">']
-    for i, die in enumerate(dice):
-        x = x0 + i * (DIE + gap)
-        out.append(
-            f'<rect class="die {klass}" x="{x}" y="{y0}" width="{DIE}" height="{DIE}" rx="5"/>'
-        )
-        for fx, fy in _PIPS.get(die, ()):
-            out.append(
-                f'<circle class="pip {klass}" cx="{x + fx * DIE:g}" cy="{y0 + fy * DIE:g}" r="3"/>'
-            )
-    out.append("</g>")
-    return "".join(out)
+    return dice_svg(dice, CLASSES[mover], on_viewers_side=mover == picture.view)
 
 
 def _cube(picture: BoardPicture) -> str:

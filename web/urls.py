@@ -88,7 +88,7 @@ urlpatterns: list[URLPattern | URLResolver] = [
         "tournaments/<int:pk>/knockout/",
         group_knockout.group_knockout_draw,
         name="tournament_group_knockout",
-    ),  # A Swiss's rounds (issue 14).
+    ),  # A Swiss's rounds.
     path("tournaments/<int:pk>/swiss/pair/", swiss.round_pair, name="swiss_pair"),
     path(
         "tournaments/<int:pk>/swiss/rounds/<int:number>/swap/",

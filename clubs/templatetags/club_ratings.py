@@ -46,7 +46,7 @@ def player_rating_box(player: Any) -> dict[str, Any]:
     """The player's rating in each game they have one in, with the chart of its history
     (one query, plus one per game). ``Player.rating``, the number organisers type in with
     the entries, is shown as the *given* rating: below the computed ones when there
-    are any, alone otherwise (issue 15: two unlabelled ratings on one page confused)."""
+    are any, alone otherwise (two unlabelled ratings on one page confused readers)."""
     boxes = []
     for rating in player_ratings(player=player):
         game_name = RatedGame(rating.game).label

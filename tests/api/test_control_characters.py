@@ -1,4 +1,4 @@
-"""NUL and other control characters through the API (issue 11, item 3): a clear 400,
+"""NUL and other control characters through the API: a clear 400,
 never a 500, on SQLite and on PostgreSQL (CI runs this file on both).
 
 PostgreSQL text cannot hold NUL, so a record file with one was an HTTP 500 there. The

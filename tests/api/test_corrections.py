@@ -1,4 +1,4 @@
-"""Correcting a game through the API names the version it corrects (issue 11, item 6):
+"""Correcting a game through the API names the version it corrects:
 ``ETag`` on the game's GET, ``If-Match`` (or ``version`` in the body) on the PUT, 409
 with the current result when stale, 428 when no version is named."""
 

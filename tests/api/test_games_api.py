@@ -1,4 +1,4 @@
-"""The API chooses a tournament's game and enters each game's own result fields (issue 13)."""
+"""The API chooses a tournament's game and enters each game's own result fields."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Issue 11, item 1: the API refuses a match length over ``MAX_MATCH_LENGTH`` (25) or even,
+"""The API refuses a match length over ``MAX_MATCH_LENGTH`` (25) or even,
 with a 400 that says why (the draw's ``lengths`` and a round's ``match_length``)."""
 
 from __future__ import annotations

@@ -6,7 +6,7 @@ match A), ``entrant`` (entered, but not in match A), ``referee``, ``organiser``,
 A private tournament is invisible (404) to everyone without a role in it, so its ids
 cannot be probed; visible but not allowed is 403; anonymous writes are 401. Players
 follow their tournaments: one entered only in the private tournament is as invisible
-as it (404), and only its organiser may change them (issue 11).
+as it (404), and only its organiser may change them.
 
 Cases one row per operation cannot hold (player edits by registry staff and by the
 linked user, the staff list's user names) are in tables of their own below.
@@ -74,7 +74,7 @@ def world() -> World:
     b1.user = entrant_user
     b1.save()
     game_result_enter(match=a, number=1, winner="W", outcome="hemspel", starter="W", by=s.referee)
-    # Its players report results (issue 12, item 4): the entrant reported game 1 of match B,
+    # Its players report results: the entrant reported game 1 of match B,
     # whose opponent has no account, so nobody of the roles below may confirm it.
     Tournament.objects.filter(pk=t.pk).update(results_by="players")
     b = match_of(t, 1, 1)
@@ -237,7 +237,7 @@ ENDPOINTS: list[tuple[str, str, str, dict[str, Any] | None, Callable[[str], int]
         None,
         lambda role: 400 if role in VISIBLE else 404,
     ),
-    # A Swiss's rounds and steps (issue 14; tests/api/test_swiss_api.py plays one): the
+    # A Swiss's rounds and steps (tests/api/test_swiss_api.py plays one): the
     # world's tournament is a knockout, so those who may see or run it are told it is not a
     # Swiss (400); the steps check the organiser first.
     (

@@ -1,4 +1,4 @@
-"""The players' reports through the API (issue 12, item 4): a player reports a game, the
+"""The players' reports through the API: a player reports a game, the
 opponent confirms or disputes it, the referees decide; a tournament chooses the mode."""
 
 from __future__ import annotations

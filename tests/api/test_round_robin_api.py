@@ -1,4 +1,4 @@
-"""The API of a round robin (issue 14): created with its format and chain, drawn through the
+"""The API of a round robin: created with its format and chain, drawn through the
 draw endpoint, its standings with the values and why each player is above the next."""
 
 from __future__ import annotations

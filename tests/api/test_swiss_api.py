@@ -1,4 +1,4 @@
-"""The API of a Swiss (issue 14, item 5): created with its rounds and chain, started through
+"""The API of a Swiss: created with its rounds and chain, started through
 the draw endpoint, players checked out, rounds paired, swapped (409 with the warnings until
 confirmed) and published by organisers only; unpublished pairings hidden from the public;
 the standings with the values and why each player is above the next."""

@@ -1,4 +1,4 @@
-"""Doubles (seed 002, rule 5: played four times) against a plain search (issue 13).
+"""Doubles (seed 002, rule 5: played four times) against a plain search.
 
 ``movegen._doubles`` is the fast generator (one choice per point, pruned, results built at
 the leaves); ``movegen._search`` is the plain depth-first search over single steps that

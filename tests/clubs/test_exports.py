@@ -215,7 +215,7 @@ def test_the_tournament_page_links_the_downloads(client: Client, day: dict[str, 
 def test_a_backgammon_archive_holds_the_submitted_mat_files(
     client: Client, django_capture_on_commit_callbacks: Any
 ) -> None:
-    """Issue 15, item 2: the submitted .mat records go into the ZIP as .mat files, as
+    """The submitted .mat records go into the ZIP as .mat files, as
     submitted (gnubg reads them back); the README says entered results have none."""
     from backgammon.mat import read_mat
     from tests.backgammon.test_mat import XG

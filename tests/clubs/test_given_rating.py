@@ -1,6 +1,6 @@
 """The rating typed in with an entry (``Player.rating``, used for seeding) is labelled
 "Angiven rating" / "Given rating" on the tournament page and the organiser's manage page,
-with the rating computed here beside it (issue 15), in one query for the whole table."""
+with the rating computed here beside it, in one query for the whole table."""
 
 from __future__ import annotations
 

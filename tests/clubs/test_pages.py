@@ -91,7 +91,11 @@ def test_the_history_page_draws_the_chart(client: Client, club_cup: Any) -> None
     circles = root.findall(f".//{SVG}circle")
     assert len(circles) == 3  # the start and two rated matches
     assert root.findtext(f"{SVG}title", "") == "Bräde rating"
-    assert "won against Cilla Ström" in page or "won against" in page
+    tooltips = [circle.findtext(f"{SVG}title", "") for circle in circles]
+    assert tooltips[0] == "Start: 1500.00"
+    # Each match's tooltip: its date (today's, in words), then the result and the change.
+    assert tooltips[1].endswith(", won against Dan Wu: +17.32, now 1517.32")
+    assert tooltips[2].endswith(", won against Bo Ek: +22.23, now 1539.55")
     # Only the public cup's matches: the private loss to Bo is not there.
     assert "Hemliga cupen" not in page and "Vårcupen" in page
 

@@ -1,4 +1,4 @@
-"""Ratings per game, stored (issue 15): updated after every match through the match
+"""Ratings per game, stored: updated after every match through the match
 services' commit, rebuilt to the same figures, private tournaments and walkovers left out,
 imported starts, seeding a draw by rating."""
 

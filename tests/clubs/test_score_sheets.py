@@ -1,4 +1,4 @@
-"""Score sheets (issue 15, item 5): the PDF parsed back with pypdf: one page per match to
+"""Score sheets: the PDF parsed back with pypdf: one page per match to
 play (no bye, no walkover), the players' names with Swedish letters, a long name kept in
 its box, the game's own columns, and only for the tournament's referees and organisers."""
 

@@ -1,4 +1,4 @@
-"""A season renamed and its dates moved (issue 15, item 3): by the service, with the same
+"""A season renamed and its dates moved: by the service, with the same
 checks as at creation, and on the season's edit page, in Swedish; keepers only."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The season keepers' pages (issue 15, item 3): a season created, its points rules set,
+"""The season keepers' pages: a season created, its points rules set,
 events added and removed through the pages, in Swedish; only keepers get in."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The clubs pages fit a phone and a desktop (issue 15): the rating list, a rating history
+"""The clubs pages fit a phone and a desktop: the rating list, a rating history
 with its chart, a season's standings and rules, the results import, a new season and a
 season's editing page; in Swedish, with the long names of tests/e2e/test_phone_layout.py.
 Screenshots: test-output/screenshots/``phone-clubs-*.png``, ``desktop-clubs-*.png``."""

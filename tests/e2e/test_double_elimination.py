@@ -1,4 +1,4 @@
-"""A small double elimination (issue 14) in the browser: an organiser chooses the format on
+"""A small double elimination in the browser: an organiser chooses the format on
 the new-tournament page (the final replayed if needed), enters four players and draws;
 a referee enters the two first-round results on the entry page, and the public page shows
 the losers' bracket filled with the two losers, under the winners' bracket, with the final

@@ -1,4 +1,4 @@
-"""What a browser really does with the live bracket's validators (issue 12, item 7):
+"""What a browser really does with the live bracket's validators:
 htmx polls with XMLHttpRequest, and Chromium's cache adds ``If-None-Match`` to the poll
 by itself and gets ``304 Not Modified`` while nothing changed; after a change the poll
 gets the new bracket, which the page shows."""

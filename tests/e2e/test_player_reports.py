@@ -1,4 +1,4 @@
-"""Players report their own results (issue 12, item 4), in Chromium at phone and desktop
+"""Players report their own results, in Chromium at phone and desktop
 size, in Swedish: Anna reports game 1 with its tek, Bertil confirms it on his match page;
 Bertil reports game 2, Anna disputes it; the organiser sees the dispute, the referee
 decides it on the entry page and the match is decided. Nothing scrolls sideways; the

@@ -1,4 +1,4 @@
-"""A round robin group (issue 14) in the browser: an organiser chooses the format on the
+"""A round robin group in the browser: an organiser chooses the format on the
 new-tournament page, enters five players and draws every round at once; after a few
 results the public page shows the table, why each player is above the next, the cross
 table and the rounds, at phone width (360 px, no sideways scroll of the page: the cross

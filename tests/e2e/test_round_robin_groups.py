@@ -1,4 +1,4 @@
-"""A round robin in groups feeding a knockout (issue 14, item 1) in the browser: the
+"""A round robin in groups feeding a knockout in the browser: the
 organiser chooses two groups with the winner and the runner-up of each going on, enters
 eight players, draws; after every group match the manage page offers the knockout, the
 organiser draws it, and the public page shows both group tables and the knockout bracket

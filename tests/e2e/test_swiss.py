@@ -1,4 +1,4 @@
-"""A small Swiss (issue 14) in the browser: an organiser creates it on the new-tournament
+"""A small Swiss in the browser: an organiser creates it on the new-tournament
 page, enters five players, starts it, checks one out, pairs round 1, swaps two players,
 publishes; results are entered (the services, as a referee would); round 2 is paired and
 published; the public page shows the pairings with their reasons and the standings, at

@@ -1,4 +1,4 @@
-"""R5 ``board``: the five-band limit is judged on the board *after* each step (issue 11).
+"""R5 ``board``: the five-band limit is judged on the board *after* each step.
 
 A step that lands on an own blot makes a band; the limit counts the mover's bands in a
 row in the opponent's path (rules.md R5, "Variant board") on the board as the step leaves
@@ -14,7 +14,7 @@ from __future__ import annotations
 import random
 from dataclasses import replace
 
-from hypothesis import given, settings
+from hypothesis import assume, given, reject, settings
 from hypothesis import strategies as st
 
 from engine.game import Game, _play_straight
@@ -129,8 +129,7 @@ def test_every_steps_r5_verdict_matches_the_plain_model(seed: int, rules: RuleSe
     limit = rules.band_run_limit
     # positions a game can reach: no run over the limit while the opponent has < 14 off
     # (Game refuses the others, see test_game_refuses_a_position_over_the_limit)
-    if limit is not None and o[25] < 14 and longest_run(m, stack) > limit:
-        return
+    assume(limit is None or o[25] >= 14 or longest_run(m, stack) <= limit)
     b = Board.of(rules, stack, False)
     unlimited = replace(b, run_limit=0)
     for p in range(25):
@@ -156,7 +155,7 @@ def test_every_steps_r5_verdict_matches_the_plain_model(seed: int, rules: RuleSe
 
 def test_step_breaking_a_band_at_its_source_is_legal_everywhere() -> None:
     # White's bands on 14–18 and a blot on 19; 18/19 leaves a blot on 18 and makes a band
-    # on 19: runs 14–17 and 19, no more than five (rules.md R5, issue 11).
+    # on 19: runs 14–17 and 19, no more than five (rules.md R5: judged after each step).
     position = Position.from_text(EXAMPLE)
     plays = {p.text() for p in legal_plays(position, (2, 1), BOARD)}
     assert plays & {"18/19 1/3", "1/3 18/19"}
@@ -202,8 +201,7 @@ def test_board_plays_never_leave_more_than_five(seed: int) -> None:
     (``Game.play_turn``: the one-pass check, else the full verifier) accept it."""
     rng = random.Random(seed)
     m, o, _stack = random_lists(rng, BOARD)
-    if m[0] or o[25] >= 14 or longest_run(m, False) > 5:
-        return
+    assume(not m[0] and o[25] < 14 and longest_run(m, False) <= 5)
     own = tuple(m[:25])
     other = [0] * 25
     other[0] = o[0]
@@ -213,7 +211,7 @@ def test_board_plays_never_leave_more_than_five(seed: int) -> None:
         position = Position.from_boards(Side.WHITE, own, other)
         Game(BOARD, position=position)
     except ValueError:
-        return  # over already (jan), or an opponent run over the limit
+        reject()  # over already (jan), or an opponent run over the limit
     dice = (rng.randint(1, 6), rng.randint(1, 6))
     for play in legal_plays(position, dice, BOARD):
         board = list(m)

@@ -1,4 +1,4 @@
-"""Property-based fuzzing of the reader and the replay (issue 3, item 6).
+"""Property-based fuzzing of the reader and the replay.
 
 Whatever the input, reading raises nothing but ``RecordSyntaxError`` and ``replay_text``
 raises nothing at all (the error goes in the report, and is one of the engine's own).

@@ -1,4 +1,4 @@
-"""A record holds no more games than its match can take (issue 11 item 2; scoring.md S1).
+"""A record holds no more games than its match can take (scoring.md S1).
 
 The most games of a match of length n is n plus, under ``capped``, n resignations by each
 player (``scoring.report.max_games``). A replay given that limit reads the record only up

@@ -275,5 +275,6 @@ def test_every_accepted_play_is_offered_game_positions(
     seed: int, turns: int, dice: tuple[int, int], rules: RuleSet
 ) -> None:
     position = game_position(seed, turns, rules)
-    if position is not None and position.state(position.to_move).single_die_left == 0:
-        check_complete(position, dice, rules)
+    assume(position is not None and position.state(position.to_move).single_die_left == 0)
+    assert position is not None
+    check_complete(position, dice, rules)

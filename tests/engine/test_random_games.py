@@ -1,4 +1,4 @@
-"""Property tests: random games played to the end under every rule set (issue 3).
+"""Property tests: random games played to the end under every rule set.
 
 A seeded random player rolls dice (a single die where R13 demands it, often where it
 allows it; under double-six the first roll is often forced to 6-6 and the R15 stack

@@ -243,7 +243,7 @@ class TestInput:
 
 
 class FakeScorer:
-    """A stand-in for the scoring app's match scorer (the hook of issue 3 item 5)."""
+    """A stand-in for the scoring app's match scorer (the replay's scoring hook)."""
 
     def __init__(self, breach_game: int | None = None) -> None:
         self.breach_game = breach_game

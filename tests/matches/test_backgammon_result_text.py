@@ -1,4 +1,4 @@
-"""A backgammon result the game cannot have is refused in the reader's language (issue 13).
+"""A backgammon result the game cannot have is refused in the reader's language.
 
 ``games.backgammon.result_of`` refuses with coded messages (``backgammon.messages``,
 ``bg.result.*``); result entry renders them through ``matches.engine_text``, so a Swedish

@@ -1,4 +1,4 @@
-"""The games seam wired into tournaments and matches (issue 13): a tournament's game chooses
+"""The games seam wired into tournaments and matches: a tournament's game chooses
 its family, and result entry, scoring, advancing and records go through it.
 
 Backgammon: matches to a number of points (even lengths too), per game the winner, how it

@@ -1,6 +1,6 @@
 """The port from matches to the apps that follow a changing match (``matches.match_changes``).
 
-Issue 13: ``matches`` no longer imports ``clubs`` to keep the ratings in step (issue 15);
+``matches`` does not import ``clubs`` to keep the ratings in step (the apps' layers);
 the clubs app registers its watcher at start-up, and ``lock_match`` tells the watchers.
 """
 

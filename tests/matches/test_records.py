@@ -221,8 +221,8 @@ class TestSubmit:
 
 class TestControlCharacters:
     """NUL cannot be stored in PostgreSQL text (it was an HTTP 500); it and the other C0
-    controls but tab, LF and CR, and DEL, are refused, naming line and column (issue 11,
-    item 3). Runs on both databases (CI runs the suite on SQLite and PostgreSQL)."""
+    controls but tab, LF and CR, and DEL, are refused, naming line and column.
+    Runs on both databases (CI runs the suite on SQLite and PostgreSQL)."""
 
     @pytest.mark.parametrize(
         ("char", "named"),

@@ -1,4 +1,4 @@
-"""Players report their own results (issue 12, item 4): one player reports a game, the
+"""Players report their own results: one player reports a game, the
 opponent confirms or disputes it; nothing counts before the confirmation; the referees
 and organisers decide disputes and may always override. The second person is enforced
 by the services and by database constraints."""

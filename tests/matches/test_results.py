@@ -207,7 +207,7 @@ class TestCorrection:
 
 
 class TestCorrectionVersion:
-    """No lost update: a correction names the version it corrects (issue 11, item 6)."""
+    """No lost update: a correction names the version it corrects."""
 
     def test_a_stale_version_is_a_conflict_with_the_current_result(self) -> None:
         s = drawn(2, lengths=[5])

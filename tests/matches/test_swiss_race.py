@@ -1,5 +1,5 @@
 """Two organisers press "pair next round" of a Swiss at the same moment (PostgreSQL, real
-threads; issue 14, item 2): one round is paired, the other press gets a ``ConflictError``.
+threads): one round is paired, the other press gets a ``ConflictError``.
 SQLite serialises every write, so there is no race to show there."""
 
 from __future__ import annotations

@@ -1,1 +1,1 @@
-"""Ratings (issue 15): FIBS formula, ledger, seeding, chart, season table. No database."""
+"""Ratings: FIBS formula, ledger, seeding, chart, season table. No database."""

@@ -343,7 +343,7 @@ def test_in_order_arrival_never_rebuilds(matches: list[FinishedMatch]) -> None:
 
 
 def test_ten_thousand_random_matches() -> None:
-    """Issue 15's figure: rebuild equals incremental on 10,000 random matches (200 players,
+    """The ledger's figure: rebuild equals incremental on 10,000 random matches (200 players,
     both games, walkovers and early decisions, a few arriving late)."""
     rnd = random.Random(15)
     matches = []

@@ -1,5 +1,5 @@
 """The explanation of a match costs work linear in the games left, and says what it said
-when it was found by enumerating game sequences (issue 11, item 1).
+when it was found by enumerating game sequences.
 
 No timings here: the cost is shown by counting every Python function call made while
 explaining (a profile hook), which does not depend on the machine. The figures are in

@@ -77,7 +77,7 @@ class TestS1Length:
 
     @pytest.mark.parametrize("length", [MAX_MATCH_LENGTH + 2, 27, 51, 201, 10**9 + 1])
     def test_longer_than_the_bound_rejected(self, length: int) -> None:
-        """Issue 11: past best of 25 a clear ``match`` error, before any work is done."""
+        """Past best of 25 a clear ``match`` error, before any work is done."""
         with pytest.raises(
             MatchError, match=f"S1: a match is played over at most 25 completed games, not {length}"
         ) as info:

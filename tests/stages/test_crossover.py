@@ -1,4 +1,4 @@
-"""Groups into a knockout, placed crosswise (stages.crossover, issue 14 item 1)."""
+"""Groups into a knockout, placed crosswise (stages.crossover)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The format in the admin (issue 14): shown on a tournament's change form, changeable in
+"""The format in the admin: shown on a tournament's change form, changeable in
 a draft through ``tournament_format_set`` (checked as at creation), read-only once the
 bracket is drawn."""
 
@@ -98,6 +98,7 @@ def test_a_draft_becomes_a_round_robin_in_the_admin() -> None:
     organiser = OrganiserFactory.create()
     tournament = a_draft(organiser)
     client: Client = staff_client(organiser)
+    client.cookies["django_language"] = "sv"  # the messages below are read in Swedish
     url = f"/admin/tournaments/tournament/{tournament.pk}/change/"
     response = client.post(
         url, _change_form(tournament, organiser, format="round_robin", double_round="on")
@@ -112,7 +113,7 @@ def test_a_draft_becomes_a_round_robin_in_the_admin() -> None:
         _change_form(tournament, organiser, format="round_robin", tiebreaks='["wins", "wins"]'),
         follow=True,
     )
-    assert "given twice" in response.content.decode() or "två gånger" in response.content.decode()
+    assert "En särskiljning står två gånger i ordningen." in response.content.decode()
     tournament.refresh_from_db()
     assert tournament.tiebreaks == default_chain("brade", "ww")
 

@@ -1,4 +1,4 @@
-"""Consolation and double elimination through the real services (issue 14): the draw with
+"""Consolation and double elimination through the real services: the draw with
 its rounds, matches and links, random results (games and walkovers) played until the
 tournament finishes, and the invariants of each format for every field size 2–32 (and a
 few larger); corrections and resets refused or undone as in a knockout."""

@@ -1,4 +1,4 @@
-"""Issue 11, item 1: a match length is odd and at most ``MAX_MATCH_LENGTH`` (25) wherever
+"""A match length is odd and at most ``MAX_MATCH_LENGTH`` (25) wherever
 it enters: the services, the draw form and page, the admin, the models and the database.
 (The API is in ``tests/api/test_match_lengths.py``, the pure scoring refusal in
 ``tests/scoring/test_match.py``.)"""

@@ -1,4 +1,4 @@
-"""Who may see and change a player (issue 11): the service, the selector and the admin.
+"""Who may see and change a player: the service, the selector and the admin.
 
 A player follows their tournaments (``permissions.players_visible_to``); only registry
 staff, the organisers of a tournament the player is entered in, and (for the name
@@ -79,6 +79,11 @@ class TestPlayerUpdate:
         entry = w["hidden"].entries.get()
         services.entry_withdraw(entry=entry, by=w["theirs"])
         services.player_update(player=w["hidden"], rating=1300, by=w["theirs"])
+        w["hidden"].refresh_from_db()
+        assert w["hidden"].rating == 1300
+        # Withdrawn, the player is still one of their tournament's: not the other organiser's.
+        with pytest.raises(PermissionDeniedError):
+            services.player_update(player=w["hidden"], rating=1, by=w["mine"])
 
     def test_is_staff_alone_does_not_open_every_player(self, two_clubs: dict[str, Any]) -> None:
         """``is_staff`` only opens the admin site, which organisers have too."""

@@ -1,4 +1,4 @@
-"""Round-robin tournaments (issue 14): the format chosen at creation, the draw from the
+"""Round-robin tournaments: the format chosen at creation, the draw from the
 Berger tables with byes, results entered as in a knockout, no advancing, withdrawals, the
 standings with the tournament's tiebreak chain and why each player is above the next."""
 

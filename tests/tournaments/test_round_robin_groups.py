@@ -1,4 +1,4 @@
-"""A round robin played in groups (issue 14, item 1): snake seeding into the groups, each
+"""A round robin played in groups: snake seeding into the groups, each
 group its own Berger table with the rounds side by side, a table per group on the page and
 in the API, and shared placings when the groups are the whole tournament."""
 

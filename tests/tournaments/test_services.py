@@ -132,7 +132,7 @@ class TestDrawAndRounds:
             services.tournament_bracket_generate(tournament=t, by=organiser)
         EntryFactory.create(tournament=t)
         EntryFactory.create(tournament=t)
-        with pytest.raises(ValidationError, match="give 2 match lengths"):
+        with pytest.raises(ValidationError, match="3 players make 2 rounds: give 2 lengths, not 1"):
             services.tournament_bracket_generate(tournament=t, by=organiser, lengths=[3])
         with pytest.raises(ValidationError, match="odd number"):
             services.tournament_bracket_generate(tournament=t, by=organiser, lengths=[3, 4])
@@ -355,7 +355,7 @@ class TestPlayers:
         with pytest.raises(ConflictError):
             services.club_create(name="vasa", by=organiser)
         player = services.player_create(name="Anna", club=club, rating=1500, by=organiser)
-        # Issue 11: an organiser changes only players entered in their tournaments.
+        # An organiser changes only players entered in their tournaments.
         with pytest.raises(PermissionDeniedError):
             services.player_update(player=player, rating=1600, by=organiser)
         EntryFactory.create(tournament=Tournament.objects.get(organisers=organiser), player=player)

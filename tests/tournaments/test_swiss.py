@@ -1,4 +1,4 @@
-"""Swiss tournaments through the services (issue 14, items 1–4): creation, the start, check-in
+"""Swiss tournaments through the services: creation, the start, check-in
 and withdrawal, pairing from the history (no avoidable rematch, the bye to the lowest
 without one), swaps with warnings and audit, the publish gate, the finish, the standings
 with their tiebreaks and reasons, and the same number of queries at 16 and 256 players."""

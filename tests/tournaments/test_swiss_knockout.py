@@ -1,4 +1,4 @@
-"""A Swiss feeding a knockout (issue 14, item 1: "or the Swiss standings seeded"): the top
+"""A Swiss feeding a knockout (the knockout seeded by the Swiss standings): the top
 k of the standings after the last round, seeded in their order, through
 ``tournaments.group_stage``; the tournament finishes with the knockout's final."""
 

@@ -1,4 +1,4 @@
-"""200 simulated Swiss tournaments through the services (issue 14, "Tests and figures"):
+"""200 simulated Swiss tournaments through the services (the Swiss's figures):
 random field sizes and numbers of rounds, random results (walkovers, either way), players
 checked out and withdrawn at random; in every round each present player is in exactly one
 match or the bye, nobody absent or withdrawn is paired, and there is no rematch while a

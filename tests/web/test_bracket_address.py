@@ -1,5 +1,5 @@
 """The bracket's own address (``/tournaments/N/bracket/``, the live part of a knockout's
-page) for a tournament played without a bracket (issue 14): a round robin's leads to its
+page) for a tournament played without a bracket: a round robin's leads to its
 page's standings instead of drawing its rounds as knockout columns; a private one stays
 absent to outsiders."""
 

@@ -1,4 +1,4 @@
-"""Consolation and double-elimination pages (issue 14): the format and its option chosen on
+"""Consolation and double-elimination pages: the format and its option chosen on
 the new-tournament page, the draw from the manage page with the default lengths, the
 public page with the losers' or consolation bracket and the final drawn under the main
 bracket, the match page saying where the winner and the loser go, and the bracket API's

@@ -1,4 +1,4 @@
-"""Backgammon and Kungabräde on the pages (issue 13): the organiser chooses the game, the
+"""Backgammon and Kungabräde on the pages: the organiser chooses the game, the
 entry page asks what the game's results take, the bracket shows match scores in points, the
 match page each game's points, cube and the Crawford game, the viewer draws the cube; a
 Kungabräde match takes no records. Swedish and English."""

@@ -101,24 +101,39 @@ def test_create_tournament_via_the_page(org_client: Client, organiser: Any) -> N
     assert "is created" in org_client.get(response["Location"]).content.decode()
 
 
-def test_create_rejects_addons_without_board_and_end_before_start(org_client: Client) -> None:
+@pytest.mark.parametrize(
+    ("changes", "field", "message"),
+    [
+        (
+            {"addons": ["one-die"]},
+            "addons",
+            "Add-on &#x27;one-die&#x27; exists only with the board rule set, not with talisman.",
+        ),
+        ({"end_date": "2027-03-05"}, "end_date", "The tournament cannot end before it starts."),
+    ],
+)
+def test_create_shows_the_services_refusal_at_its_field(
+    org_client: Client, changes: dict[str, Any], field: str, message: str
+) -> None:
+    """The form repeats none of the service's checks: the service's error, in its own
+    words, shows at the field its code names."""
+    org_client.cookies["django_language"] = "en"
     response = org_client.post(
         reverse("web:tournament_create"),
         {
             "name": "Fel",
             "start_date": "2027-03-06",
-            "end_date": "2027-03-05",
+            "end_date": "2027-03-06",
             "rules": "talisman",
-            "addons": ["one-die"],
             "scale": "ww",
             "resignation_policy": "capped",
+            **changes,
         },
     )
     assert response.status_code == 200
     page = response.content.decode()
-    assert "Add-ons exist only with the board rule set" in page
-    assert 'id="id_addons_error"' in page
-    assert "The last day cannot be before the first day" in page
+    assert message in page
+    assert f'id="id_{field}_error"' in page
     assert 'aria-invalid="true"' in page
     assert not Tournament.objects.filter(name="Fel").exists()
 
@@ -356,7 +371,9 @@ def test_generate_the_bracket(org_client: Client, tournament: Tournament) -> Non
     url = _url("tournament_bracket_generate", tournament)
     response = org_client.post(url, {"lengths": "3,4,7"})
     assert response.status_code == 200
-    assert "4 is not odd" in response.content.decode()
+    assert "odd number of games (1, 3, 5, 7, …), not 4 (scoring.md S1)." in (
+        response.content.decode()
+    )
     response = org_client.post(url, {"lengths": "3,5"})
     assert "6 players make 3 rounds: give 3 lengths, not 2." in response.content.decode()
     assert not Match.objects.filter(tournament=tournament).exists()

@@ -1,4 +1,4 @@
-"""The player page follows the player's tournaments (issue 11): a player entered only in
+"""The player page follows the player's tournaments: a player entered only in
 private tournaments is a 404 to those who may not see them, and a player visible through
 a public tournament shows only the matches of tournaments the visitor may see."""
 

@@ -152,7 +152,7 @@ def test_non_utf8_file_is_refused(client: Client, match: Match) -> None:
 def test_control_characters_are_refused_with_line_and_column(
     client: Client, match: Match, char: str, how: str
 ) -> None:
-    # NUL was an HTTP 500 on PostgreSQL (issue 11, item 3); the text box said only
+    # NUL was an HTTP 500 on PostgreSQL; the text box said only
     # "Null characters are not allowed". Now every path names the line and column.
     client.force_login(_player_user(match, 1))
     text = LEGAL.replace("W 6-5: 24/off", f"W 6-5:{char} 24/off")  # line 7, column 7

@@ -1,4 +1,4 @@
-"""Pages of the players' reports (issue 12, item 4): a player reports a game from the match
+"""Pages of the players' reports: a player reports a game from the match
 page, the opponent confirms or disputes it there, referees and organisers see the open
 reports on the entry and manage pages and decide; game 1's tek on the entry page; all of
 it in Swedish."""

@@ -1,4 +1,4 @@
-"""Round-robin pages (issue 14): the format chosen on the new-tournament page, the draw
+"""Round-robin pages: the format chosen on the new-tournament page, the draw
 from the manage page, and the public table with the cross table, the rounds and why each
 player is above the next, in English and Swedish."""
 

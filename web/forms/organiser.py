@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, ClassVar
 
 from django import forms
 from django.contrib.auth import get_user_model
@@ -21,6 +21,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
 from core.bounds import DbIntegerFormField
+from core.errors import DomainError
 from matches.models import Match
 from matches.stage_text import tiebreak_name
 from tournaments import round_robin
@@ -30,8 +31,8 @@ from tournaments.lengths import (
     GAMES,
     MAX_MATCH_LENGTH,
     POINTS,
+    lengths_count_problem,
     match_length_problem,
-    too_long_message,
 )
 from tournaments.models import (
     DEFAULT_GAME,
@@ -317,24 +318,16 @@ class TournamentForm(Form):
     def clean_results_by(self) -> str:
         return str(self.cleaned_data.get("results_by") or ResultsBy.REFEREES)
 
-    def clean(self) -> dict[str, Any]:
-        data = super().clean() or {}
-        if data.get("addons") and data.get("rules") != RuleSetName.BOARD:
-            self.add_error(
-                "addons",
-                _("Add-ons exist only with the board rule set: choose board, or clear them."),
-            )
-        start, end = data.get("start_date"), data.get("end_date")
-        if start and end and end < start:
-            self.add_error("end_date", _("The last day cannot be before the first day."))
-        chain = self.tiebreaks() or []
-        if len(set(chain)) != len(chain):
-            self.add_error("tiebreak_2", _("A tiebreak is given twice in the chain."))
-        if "skiljepoang" in chain and data.get("game", DEFAULT_GAME) != "brade":
-            self.add_error(
-                "tiebreak_1", _("Skiljepoäng are bräde's tiebreak points; this game has none.")
-            )
-        return data
+    # The service checks the values (``tournaments.services.tournament_create``: the
+    # dates, the add-ons, the tiebreak chain); its error shows at the field its code names.
+    SERVICE_FIELDS: ClassVar[dict[str, str]] = {
+        "dates": "end_date",
+        "addons": "addons",
+        "tiebreaks": "tiebreak_1",
+    }
+
+    def add_service_error(self, err: DomainError) -> None:
+        self.add_error(self.SERVICE_FIELDS.get(err.code), err.message)
 
 
 # --- entries ------------------------------------------------------------------------------
@@ -355,7 +348,7 @@ class PlayerAddForm(Form):
         help_text=gettext_lazy("Only for a club that is not in the list above."),
     )
     rating = DbIntegerFormField(
-        # Issue 15: the rating given at entry (for seeding), not the one computed here.
+        # the rating given at entry (for seeding), not the one computed here.
         label=gettext_lazy("Given rating"),
         min_value=0,
         required=False,
@@ -540,33 +533,16 @@ class DrawForm(Form):
                     if self.unit == GAMES
                     else _("“%(part)s” is not a number of points.") % {"part": part}
                 )
-            length = int(part)
-            if self.unit == POINTS:
-                problem = match_length_problem(length, POINTS)
-                if problem is not None:
-                    raise forms.ValidationError(problem)
-            elif length < 1 or length % 2 == 0:
-                raise forms.ValidationError(
-                    _(
-                        "A match is played over an odd number of games (1, 3, 5, 7, …); "
-                        "%(n)d is not odd."
-                    )
-                    % {"n": length}
-                )
-            if length > MAX_MATCH_LENGTH:
-                raise forms.ValidationError(too_long_message(length))
-            lengths.append(length)
-        if len(lengths) != self.rounds:
-            raise forms.ValidationError(
-                ngettext(
-                    "%(players)d players make %(rounds)d round: give %(rounds)d length, "
-                    "not %(given)d.",
-                    "%(players)d players make %(rounds)d rounds: give %(rounds)d lengths, "
-                    "not %(given)d.",
-                    self.rounds,
-                )
-                % {"players": self.players, "rounds": self.rounds, "given": len(lengths)}
-            )
+            # The service's checks (``services.round_lengths``), in its words.
+            problem = match_length_problem(int(part), self.unit)
+            if problem is not None:
+                raise forms.ValidationError(problem)
+            lengths.append(int(part))
+        problem = lengths_count_problem(
+            given=len(lengths), rounds=self.rounds, players=self.players
+        )
+        if problem is not None:
+            raise forms.ValidationError(problem)
         return lengths
 
 

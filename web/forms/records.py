@@ -1,8 +1,10 @@
 """The game-record upload form: paste the text or choose a file (game-record.md).
 
-The form only reads what was sent: at most 1 MB of UTF-8 text, from exactly one of the
-two fields. Whether it is a record, and a legal one, is for the engine to say after the
-service has stored it (``matches.records.game_record_submit``).
+The form only reads what was sent: at most 1 MB, from exactly one of the two fields; a
+file's bytes go to the service, which decodes them as the game's replay does (bräde's
+records are UTF-8, backgammon's ``.mat`` files UTF-8 or else Windows-1252). Whether it is
+a record, and a legal one, is for the engine to say after the service has stored it
+(``matches.records.game_record_submit``).
 """
 
 from __future__ import annotations
@@ -36,7 +38,7 @@ class RecordTextField(forms.CharField):
 
 
 class RecordUploadForm(forms.Form):
-    """``cleaned_data["record"]`` is the record's text, from the file or the text box.
+    """``cleaned_data["record"]`` is the record: the text box's text, or the file's bytes.
 
     Control characters (NUL included) pass the form and are refused by the service
     (``matches.records.RECORD_CONTROL_CHARACTERS``), whose message the page shows."""
@@ -79,6 +81,9 @@ class RecordUploadForm(forms.Form):
                 "match”, “Game 1”, numbered move lines), or gnubg's own .sgf file."
             )
             self.fields["file"].widget.attrs["accept"] = ".mat,.txt,.sgf,text/plain"
+            self.fields["file"].help_text = gettext_lazy(
+                "A text file of at most 1 MB: UTF-8, or Windows-1252 as older programs write it."
+            )
 
     def clean_file(self) -> Any:
         upload = self.cleaned_data.get("file")
@@ -104,21 +109,9 @@ class RecordUploadForm(forms.Form):
                 _("Paste the record or choose a file, not both."), code="both"
             )
         if upload:
-            raw = upload.read()
-            try:
-                data["record"] = raw.decode("utf-8")
-            except UnicodeDecodeError as exc:
-                self.add_error(
-                    "file",
-                    forms.ValidationError(
-                        _(
-                            "The file is not UTF-8 text (byte %(byte)d is not valid UTF-8). "
-                            "Save it as UTF-8 in your editor and choose it again."
-                        ),
-                        code="encoding",
-                        params={"byte": exc.start + 1},
-                    ),
-                )
+            # Decoded by the service as the game's replay decodes a file; bytes its records
+            # cannot be come back as its error (code ``encoding``) on this field.
+            data["record"] = upload.read()
             return data
         if not text.strip():
             raise forms.ValidationError(

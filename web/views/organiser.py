@@ -128,7 +128,7 @@ def tournament_create(request: HttpRequest) -> HttpResponse:
                 swiss_rounds=data.get("swiss_rounds"),
             )
         except DomainError as err:
-            form.add_error(None, err.message)
+            form.add_service_error(err)
         else:
             messages.success(
                 request,
@@ -159,10 +159,10 @@ def _draw_shape(tournament: Tournament) -> tuple[int, int]:
         return players, round_robin.group_round_count(
             players, tournament.groups, double=tournament.double_round
         )
-    if tournament.format in elimination_draw.ELIMINATION_FORMATS:  # issue 14
+    if tournament.format in elimination_draw.ELIMINATION_FORMATS:
         shape = elimination_draw.bracket_shape(tournament, players)
         return players, len(elimination_draw.round_plan(shape))
-    if tournament.format == TournamentFormat.SWISS:  # issue 14
+    if tournament.format == TournamentFormat.SWISS:
         return players, tournament.swiss_rounds or swiss_rounds.default_rounds(players)
     return players, bracket.round_count(players)
 

@@ -182,7 +182,7 @@ def tournament_detail(
     return render(request, "web/tournament_detail.html", context)
 
 
-# The formats whose tournament page draws a bracket (the elimination formats, issue 14).
+# The formats whose tournament page draws a bracket (the elimination formats).
 BRACKET_FORMATS = frozenset({TournamentFormat.KNOCKOUT, *ELIMINATION_FORMATS})
 
 
@@ -196,7 +196,7 @@ def tournament_bracket(
     bracket shows nothing that depends on who looks, so ``_bracket.html`` must not either.
     A knockout's is put together from its rounds' columns, each cached under its own
     version (``web.views.bracket_parts``): after an entry only its round is rendered again.
-    A format played without a bracket (issue 14: a round robin, Swiss) has none to show:
+    A format played without a bracket (a round robin, a Swiss) has none to show:
     the address leads to the tournament page's standings instead. The format comes with
     the cached fragment (empty for such a format), so a poll still costs one query.
     """
@@ -291,7 +291,7 @@ def _bracket_html(
 
 
 def _bracket_part(request: HttpRequest, context: dict[str, Any]) -> str:
-    """``_bracket.html`` rendered, or "" for a format without a bracket (issue 14)."""
+    """``_bracket.html`` rendered, or "" for a format without a bracket."""
     if context["tournament"].format not in BRACKET_FORMATS:
         return ""
     return render_to_string("web/_bracket.html", context, request)

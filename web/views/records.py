@@ -102,7 +102,8 @@ def record_upload(request: HttpRequest, pk: int) -> HttpResponse:
             except PermissionDeniedError as err:
                 return _forbidden(request, match, err.message)
             except DomainError as err:
-                form.add_error(None, err.message)
+                # Bytes the game's records cannot be: said on the file's field.
+                form.add_error("file" if err.code == "encoding" else None, err.message)
             else:
                 messages.success(
                     request, _("The record was received. The engine is checking it now.")

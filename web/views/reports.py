@@ -1,4 +1,4 @@
-"""Pages of the players' reports (issue 12, item 4), for tournaments whose players
+"""Pages of the players' reports, for tournaments whose players
 report their own results (``Tournament.results_by``): made for a phone at the table.
 
 - ``match_report``: a player of the match reports the next game with the referee's

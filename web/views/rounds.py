@@ -1,6 +1,6 @@
 """One round of a round robin on its own page (``/tournaments/N/rounds/R/``).
 
-A large round robin (issue 14: up to 16 groups of 32) would list thousands of match boxes
+A large round robin (up to 16 groups of 32) would list thousands of match boxes
 on its tournament page; above ``ROUNDS_ON_THE_PAGE`` matches the page shows only the
 current round and links to each round's own page, so every page stays bounded whatever the
 field. Small round robins keep every round on the tournament page, as before.

@@ -1,4 +1,4 @@
-"""A Swiss tournament's pages (issue 14, items 2–5): on the tournament page its standings
+"""A Swiss tournament's pages: on the tournament page its standings
 (each tiebreak's value, why each player is above the next) and its rounds with their
 pairings, each with the reason it is so; on the manage page the organiser's steps: check
 players in and out, pair the next round, swap two players of the unpublished pairing (a
