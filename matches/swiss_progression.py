@@ -99,6 +99,7 @@ __all__ = [
     "pair_locked",
     "swiss_history",
     "swiss_pairing_swap",
+    "swiss_round_checked",
     "swiss_round_pair",
     "swiss_round_publish",
 ]
@@ -385,7 +386,7 @@ def pair_locked(tournament: Tournament, rnd: Round, by: User) -> list[Match]:
     return matches
 
 
-def _swiss_round(round: Round, by: User) -> Round:
+def swiss_round_checked(round: Round, by: User) -> Round:
     """The round, fresh, if ``by`` organises its Swiss (the rights first, then the kind)."""
     rnd = Round.objects.select_related("tournament").get(pk=round.pk)
     _require_swiss_organiser(by, rnd.tournament)
@@ -396,7 +397,7 @@ def _swiss_round(round: Round, by: User) -> Round:
 
 def swiss_round_publish(*, round: Round, by: User) -> Round:
     """Publish a paired round: shown to everyone, and its matches ready to play."""
-    rnd = _swiss_round(round, by)
+    rnd = swiss_round_checked(round, by)
     with transaction.atomic():
         tournament_touch(tournament_id=rnd.tournament_id)  # the tournament's lock first
         rnd = Round.objects.select_for_update().get(pk=rnd.pk)
@@ -454,7 +455,7 @@ def swiss_pairing_swap(
     result. A swap that creates a rematch or a second bye raises ``SwapRefused`` with the
     warnings in the reader's language unless ``confirm``; confirmed, the warnings are
     returned and kept in the audit trail with the pairing before and after."""
-    rnd = _swiss_round(round, by)
+    rnd = swiss_round_checked(round, by)
     tournament = rnd.tournament
     if first.pk == second.pk:
         raise ValidationError(_("Choose two different players to swap."), code="same_player")
