@@ -84,6 +84,7 @@ class SwissLine:
     values: list[Decimal | None]
     lot: int | None
     why: Msg | None  # why this player is above the next one
+    half_byes: int = 0  # half-point byes taken in the finished rounds
 
 
 @dataclass
@@ -216,6 +217,10 @@ def swiss_standings(*, tournament: Tournament, staff: bool = False) -> SwissStan
         lots=stored,
     )
     names = {pk: p.name for pk, p in players.items()}
+    taken: dict[int, int] = {}
+    for res in results:
+        if res.half:
+            taken[res.first] = taken.get(res.first, 0) + 1
     order = [row.player for row in table.rows]
     played: dict[int, int] = dict.fromkeys(players, 0)
     won: dict[int, int] = dict.fromkeys(players, 0)
@@ -238,6 +243,7 @@ def swiss_standings(*, tournament: Tournament, staff: bool = False) -> SwissStan
             won=won[row.player],
             values=[row.values[key] for key in chain],
             lot=row.lot,
+            half_byes=taken.get(row.player, 0),
             why=(
                 explain_order(table, row.player, order[i + 1], names=names)
                 if i + 1 < len(order)
