@@ -67,6 +67,10 @@ class HalfByeRulesForm(forms.Form):
         help_text=gettext_lazy("The last round one may be asked for; empty: any round."),
     )
 
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("label_suffix", "")  # labels sit above their fields, as elsewhere
+        super().__init__(*args, **kwargs)
+
 
 class HalfByeAskForm(forms.Form):
     entry = forms.TypedChoiceField(label=gettext_lazy("Player"), coerce=int)
