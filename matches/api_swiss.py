@@ -1,8 +1,11 @@
 """REST API of a Swiss tournament (issue 14, item 5): its rounds with their pairings and
 reasons (``GET /api/tournaments/N/swiss/``), and the organiser's steps: check a player in or
 out (``POST /api/entries/N/presence/``), pair the next round (``…/swiss/pair/``), swap two
-players of a round (``…/swiss/rounds/K/swap/``) and publish it (``…/swiss/rounds/K/
-publish/``). The standings are ``/api/tournaments/N/standings/``, as for a round robin.
+players of a round (``…/swiss/rounds/K/swap/``), take its pairing back or pair it again
+before it is published (``…/swiss/rounds/K/unpair/``, ``…/repair/``) and publish it
+(``…/swiss/rounds/K/publish/``); the half-point byes (the rules ``…/swiss/half-byes/
+rules/``, a bye asked for ``…/swiss/half-byes/``, cancelled ``…/swiss/half-byes/B/``).
+The standings are ``/api/tournaments/N/standings/``, as for a round robin.
 
 Unpublished pairings are shown to the tournament's organisers and referees only; the
 steps are the organisers' (the services check it: 403 for anyone else).

@@ -3,10 +3,10 @@ tiebreak chain (``stages.tiebreaks``: Buchholz, its cut 1, Sonnebornâ€“Berger â€
 tiebreak's value, why each player is above the next, and its rounds with their pairings,
 each pair's scores before the round and the reason it was paired so.
 
-Four queries whatever the field (the entries with their players, the rounds, the matches
-with their players, the pairing events), so the page costs the same for 16 players as
-for 256 (``tests/tournaments/test_swiss.py`` counts them; ``bench/pairing_bench.py`` prints
-them).
+Five queries whatever the field (the entries with their players, the rounds, the matches
+with their players, the pairing events, the half-point byes), so the page costs the same
+for 16 players as for 256 (``tests/tournaments/test_swiss.py`` counts them;
+``bench/pairing_bench.py`` prints them).
 
 Decisions where the issue is silent:
 - The standings count the finished rounds only (published, every match with a result,
