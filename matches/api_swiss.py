@@ -1,8 +1,11 @@
 """REST API of a Swiss tournament: its rounds with their pairings and
 reasons (``GET /api/tournaments/N/swiss/``), and the organiser's steps: check a player in or
 out (``POST /api/entries/N/presence/``), pair the next round (``…/swiss/pair/``), swap two
-players of a round (``…/swiss/rounds/K/swap/``) and publish it (``…/swiss/rounds/K/
-publish/``). The standings are ``/api/tournaments/N/standings/``, as for a round robin.
+players of a round (``…/swiss/rounds/K/swap/``), take its pairing back or pair it again
+before it is published (``…/swiss/rounds/K/unpair/``, ``…/repair/``) and publish it
+(``…/swiss/rounds/K/publish/``); the half-point byes (the rules ``…/swiss/half-byes/
+rules/``, a bye asked for ``…/swiss/half-byes/``, cancelled ``…/swiss/half-byes/B/``).
+The standings are ``/api/tournaments/N/standings/``, as for a round robin.
 
 Unpublished pairings are shown to the tournament's organisers and referees only; the
 steps are the organisers' (the services check it: 403 for anyone else).
@@ -20,8 +23,9 @@ from rest_framework.response import Response
 
 from core.bounds import DbIdField
 from core.errors import NotFoundError, ValidationError
-from matches import swiss_progression, swiss_text
+from matches import api_swiss_examples, swiss_byes, swiss_progression, swiss_text, swiss_unpair
 from matches.api_bracket import standing_row
+from matches.models import HalfPointBye
 from matches.swiss_standings import SwissStandings, swiss_standings
 from matches.visibility import sees_unpublished
 from tournaments import selectors
@@ -31,10 +35,16 @@ from tournaments.permissions import visible_tournaments
 
 __all__ = [
     "EntryPresenceApi",
+    "HalfByeApi",
+    "HalfByeDetailApi",
+    "HalfByeRulesApi",
     "SwissPairApi",
     "SwissPublishApi",
+    "SwissRepairApi",
     "SwissRoundsApi",
     "SwissSwapApi",
+    "SwissUnpairApi",
+    "half_bye_data",
     "swiss_rounds_data",
 ]
 
@@ -69,6 +79,12 @@ class PairingOut(serializers.Serializer[Any]):
     )
 
 
+class HalfByeInRoundOut(serializers.Serializer[Any]):
+    id = serializers.IntegerField(help_text="the player's id")
+    name = serializers.CharField()
+    score = serializers.CharField(help_text="match points before the round")
+
+
 class SwissRoundOut(serializers.Serializer[Any]):
     number = serializers.IntegerField()
     id = serializers.IntegerField()
@@ -78,6 +94,26 @@ class SwissRoundOut(serializers.Serializer[Any]):
     match_length = serializers.IntegerField()
     length_unit = serializers.CharField()
     pairings = PairingOut(many=True)
+    half_byes = HalfByeInRoundOut(
+        many=True, help_text="the players sitting this round out for half a point, as asked"
+    )
+
+
+class HalfByeOut(serializers.Serializer[Any]):
+    id = serializers.IntegerField()
+    entry = serializers.IntegerField(help_text="the entry's id")
+    player = serializers.DictField(help_text="id and name")
+    round = serializers.IntegerField(help_text="the round's number")
+
+
+class HalfByeRulesOut(serializers.Serializer[Any]):
+    allowed = serializers.IntegerField(
+        help_text="how many half-point byes each player may ask for (0: none)"
+    )
+    until = serializers.IntegerField(
+        allow_null=True, help_text="the last round one may be asked for (null: any round)"
+    )
+    asked = HalfByeOut(many=True, help_text="every half-point bye asked for, by round")
 
 
 class SwissOut(serializers.Serializer[Any]):
@@ -89,6 +125,7 @@ class SwissOut(serializers.Serializer[Any]):
     absent = serializers.ListField(
         child=serializers.IntegerField(), help_text="entry ids checked out"
     )
+    half_point_byes = HalfByeRulesOut()
 
 
 def swiss_rounds_data(table: SwissStandings) -> dict[str, Any]:
@@ -129,6 +166,10 @@ def swiss_rounds_data(table: SwissStandings) -> dict[str, Any]:
                 "match_length": view.round.match_length,
                 "length_unit": view.round.length_unit,
                 "pairings": pairings,
+                "half_byes": [
+                    {"id": h.player.pk, "name": h.player.name, "score": str(h.score)}
+                    for h in view.half_byes
+                ],
             }
         )
     return {
@@ -138,6 +179,24 @@ def swiss_rounds_data(table: SwissStandings) -> dict[str, Any]:
         "can_pair": table.can_pair,
         "round_list": rounds,
         "absent": [e.pk for e in table.entries if e.absent and e.withdrawn_at is None],
+        "half_point_byes": half_bye_rules_data(table.tournament),
+    }
+
+
+def half_bye_data(bye: HalfPointBye) -> dict[str, Any]:
+    return {
+        "id": bye.pk,
+        "entry": bye.entry_id,
+        "player": {"id": bye.entry.player_id, "name": bye.entry.player.name},
+        "round": bye.round_number,
+    }
+
+
+def half_bye_rules_data(tournament: Tournament) -> dict[str, Any]:
+    return {
+        "allowed": tournament.half_point_byes,
+        "until": tournament.half_point_byes_until,
+        "asked": [half_bye_data(b) for b in swiss_byes.half_point_byes_of(tournament=tournament)],
     }
 
 
@@ -268,3 +327,128 @@ def swiss_standings_data(tournament: Tournament) -> dict[str, Any]:
         "finished_rounds": table.finished_rounds,
         "rows": rows,
     }
+
+
+# --- half-point byes, un-pairing and re-pairing -------------------------------------
+
+
+class HalfByeApi(ApiView):
+    class HalfByeInput(serializers.Serializer[Any]):
+        entry = DbIdField(help_text="the entry's id (GET /api/tournaments/{id}/entries/)")
+        round = serializers.IntegerField(
+            min_value=1, max_value=99, help_text="the number of the round to sit out"
+        )
+
+    @extend_schema(
+        request=HalfByeInput,
+        responses={201: HalfByeOut},
+        examples=api_swiss_examples.HALF_BYE_EXAMPLES,
+    )
+    def post(self, request: Request, pk: int) -> Response:
+        """Ask for a half-point bye.
+
+        The player sits the round out and scores ½ once it is over. Asked for by the
+        player (their account is linked to the player) or an organiser, before the round
+        is paired, within the number and the last round the organiser set (403 for
+        anyone else; 409 when the round is paired or the byes are used up).
+        """
+        tournament = _swiss(request, pk)
+        data = self.HalfByeInput(data=request.data)
+        data.is_valid(raise_exception=True)
+        entry = (
+            Entry.objects.select_related("player", "tournament")
+            .filter(pk=data.validated_data["entry"], tournament=tournament)
+            .first()
+        )
+        if entry is None:
+            raise ValidationError(
+                _("Entry %(id)s is not in this Swiss.") % {"id": data.validated_data["entry"]},
+                code="not_entered",
+            )
+        bye = swiss_byes.half_point_bye_ask(
+            entry=entry, round_number=data.validated_data["round"], by=request.user
+        )
+        bye = HalfPointBye.objects.select_related("entry__player").get(pk=bye.pk)
+        return Response(HalfByeOut(half_bye_data(bye)).data, status=status.HTTP_201_CREATED)
+
+
+class HalfByeDetailApi(ApiView):
+    @extend_schema(request=None, responses={204: None})
+    def delete(self, request: Request, pk: int, bye: int) -> Response:
+        """Cancel a half-point bye.
+
+        By the player or an organiser, before its round is paired (409 after).
+        """
+        tournament = _swiss(request, pk)
+        found = HalfPointBye.objects.filter(pk=bye, entry__tournament=tournament).first()
+        if found is None:
+            raise NotFoundError(_("No half-point bye #%(id)s in this Swiss.") % {"id": bye})
+        swiss_byes.half_point_bye_cancel(bye=found, by=request.user)
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+class HalfByeRulesApi(ApiView):
+    class HalfByeRulesInput(serializers.Serializer[Any]):
+        allowed = serializers.IntegerField(
+            min_value=0,
+            max_value=swiss_byes.MAX_HALF_BYES,
+            help_text="how many half-point byes each player may ask for (0: none)",
+        )
+        until = serializers.IntegerField(
+            min_value=1,
+            max_value=99,
+            allow_null=True,
+            required=False,
+            default=None,
+            help_text="the last round one may be asked for (null or left out: any round)",
+        )
+
+    @extend_schema(
+        request=HalfByeRulesInput,
+        responses=HalfByeRulesOut,
+        examples=api_swiss_examples.HALF_BYE_RULES_EXAMPLES,
+    )
+    def put(self, request: Request, pk: int) -> Response:
+        """Set the half-point byes a Swiss grants.
+
+        Organisers only: how many each player may ask for, and until which round. Byes
+        asked for already stay.
+        """
+        tournament = _swiss(request, pk)
+        data = self.HalfByeRulesInput(data=request.data)
+        data.is_valid(raise_exception=True)
+        tournament = swiss_byes.half_point_bye_rules_set(
+            tournament=tournament,
+            allowed=data.validated_data["allowed"],
+            until=data.validated_data["until"],
+            by=request.user,
+        )
+        return Response(HalfByeRulesOut(half_bye_rules_data(tournament)).data)
+
+
+class SwissUnpairApi(ApiView):
+    @extend_schema(request=None, responses=SwissOut)
+    def post(self, request: Request, pk: int, number: int) -> Response:
+        """Take back a round's pairing.
+
+        Organisers only, before the round is published: the round is empty again, so
+        players can be checked in or out and half-point byes asked for or cancelled
+        before it is paired anew. The pairing taken back stays in the audit trail.
+        """
+        tournament = selectors.tournament_get(pk=pk, by=request.user)
+        swiss_unpair.swiss_round_unpair(round=_round(tournament, number), by=request.user)
+        return Response(SwissOut(_data(request, tournament)).data)
+
+
+class SwissRepairApi(ApiView):
+    @extend_schema(request=None, responses=SwissOut)
+    def post(self, request: Request, pk: int, number: int) -> Response:
+        """Pair a round again.
+
+        Organisers only, before the round is published: its pairing is taken back and
+        made anew from who is checked in and who asked for a half-point bye now (the
+        same pairing if nothing changed). Audited.
+        """
+        tournament = selectors.tournament_get(pk=pk, by=request.user)
+        swiss_unpair.swiss_round_repair(round=_round(tournament, number), by=request.user)
+        return Response(SwissOut(_data(request, tournament)).data)

@@ -576,6 +576,8 @@ class MatchEvent(models.Model):
 class EntryEventKind(models.TextChoices):
     CHECKED_OUT = "checked_out", "checked out (not paired in the next round)"
     CHECKED_IN = "checked_in", "checked in again"
+    HALF_BYE_ASKED = "half_bye_asked", "half-point bye asked for"
+    HALF_BYE_CANCELLED = "half_bye_cancelled", "half-point bye cancelled"
 
 
 class EntryEvent(models.Model):
@@ -595,3 +597,77 @@ class EntryEvent(models.Model):
 
     def __str__(self) -> str:
         return f"{self.kind} of entry #{self.entry_id}"
+
+
+class HalfPointBye(models.Model):
+    """A Swiss player's wish to sit out round ``round_number`` for half a point, asked
+    before the round is paired (``matches.swiss_byes``; a number, not a round, so it may
+    be asked before the Swiss starts): the player is left out of that round's pairing and
+    scores ½ once the round is finished."""
+
+    entry = models.ForeignKey(Entry, on_delete=models.CASCADE, related_name="half_point_byes")
+    round_number = models.PositiveSmallIntegerField()
+    by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ("round_number", "entry")
+        constraints = (
+            models.UniqueConstraint(fields=["entry", "round_number"], name="half_point_bye_once"),
+            models.CheckConstraint(
+                condition=Q(round_number__gte=1), name="half_point_bye_round_positive"
+            ),
+        )
+
+    def __str__(self) -> str:
+        return f"half-point bye of entry #{self.entry_id} in round {self.round_number}"
+
+
+class FloatDirection(models.TextChoices):
+    DOWN = "down", "floated down"
+    UP = "up", "floated up"
+
+
+class SwissFloat(models.Model):
+    """The float history: who was paired against a lower score (``down``; the bye counts
+    as a float down) or a higher one (``up``) in a Swiss round, stored when the round is
+    paired (and again after a swap), read when the next round is paired."""
+
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="floats")
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+")
+    direction = models.CharField(max_length=4, choices=FloatDirection.choices)
+
+    class Meta:
+        ordering = ("round", "player")
+        constraints = (
+            models.UniqueConstraint(fields=["round", "player"], name="swiss_float_once"),
+        )
+
+    def __str__(self) -> str:
+        return f"{self.player_id} {self.direction} in round #{self.round_id}"
+
+
+class RoundEventKind(models.TextChoices):
+    UNPAIRED = "unpaired", "pairing taken back by an organiser"
+    REPAIRED = "repaired", "paired again by an organiser"
+
+
+class RoundEvent(models.Model):
+    """The audit trail of a Swiss round's pairing taken back (``data["pairs"]``: the pairs
+    removed, as ``[player1, player2]``, the bye's second ``null``)."""
+
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="events")
+    kind = models.CharField(max_length=16, choices=RoundEventKind.choices)
+    by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    at = models.DateTimeField(auto_now_add=True)
+    data: models.JSONField[Any, Any] = models.JSONField(default=dict, blank=True)
+
+    class Meta:
+        ordering = ("at", "id")
+
+    def __str__(self) -> str:
+        return f"{self.kind} of round #{self.round_id}"

@@ -16,8 +16,16 @@ Decisions where the issue is silent:
 - The bye scores a won match (``stages.tiebreaks.MatchPoints.bye``) and no game points,
   as a walkover (scoring.md S6): it is not a match at the board, so it adds nothing to
   game points, skiljepoäng or wins, and counts for Buchholz as FIDE's unplayed round.
-- Two players *have met* when they were paired in an earlier round, whatever the result
-  (a walkover too): pairing them again is a rematch.
+- Two players *have met* when they played in an earlier round: a forfeit (a walkover
+  given before any game of the match) is no game, so pairing them again is no rematch
+  (FIDE C.04.1 b). The forfeit's winner counts as having had the bye and does not get it
+  (FIDE C.04.1 d). A walkover after a game was played (a player left mid-match) is a
+  meeting, and its winner may still get the bye.
+- The float history (``SwissFloat``) is stored with the pairing (and again after a swap):
+  a player who floated down in the round before floats down again only when nobody else
+  of the group can (``stages.swiss``, term 6).
+- A half-point bye asked for (``matches.swiss_byes``) leaves the player out of that
+  round's pairing; a withdrawn player's wish for the round is dropped when it is paired.
 - A checked-out player (``Entry.absent``) stays out of every pairing until checked in
   again (a player who leaves the evening early is checked out once); the rounds they miss
   score nothing. A withdrawn player is never paired again; their results stay, and a
@@ -40,6 +48,7 @@ from decimal import Decimal
 from typing import Any
 
 from django.db import transaction
+from django.db.models import QuerySet
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
@@ -53,15 +62,19 @@ from matches.models import (
     EntryEvent,
     EntryEventKind,
     EventKind,
+    FloatDirection,
+    Game,
+    HalfPointBye,
     Match,
     MatchEvent,
     MatchState,
+    SwissFloat,
 )
 from matches.progression import _tournament_finish_check
 from matches.swiss_standings import STARTED_STATES
 from matches.tables import tables_number
 from stages.messages import Msg
-from stages.swiss import SwissPlayer, pair_round, pairing_swap_warnings
+from stages.swiss import Pairs, SwissPlayer, pair_floats, pair_round, pairing_swap_warnings
 from tournaments.models import (
     Entry,
     Player,
@@ -72,14 +85,21 @@ from tournaments.models import (
     TournamentStatus,
 )
 from tournaments.services import _require_organiser, tournament_touch
-from tournaments.swiss_rounds import pairing_ranks
+from tournaments.swiss_rounds import pairing_numbers
 
 __all__ = [
+    "HALF",
+    "History",
     "SwapRefused",
     "entry_presence_set",
+    "floats_store",
+    "half_byes_in",
+    "history_before",
     "next_round_to_pair",
+    "pair_locked",
     "swiss_history",
     "swiss_pairing_swap",
+    "swiss_round_checked",
     "swiss_round_pair",
     "swiss_round_publish",
 ]
@@ -100,19 +120,36 @@ def _user(by: User) -> Any:
 
 @dataclass(frozen=True)
 class History:
-    """What the pairing needs of the rounds played: match points so far, who met whom,
-    who had a bye."""
+    """What the pairing needs of the rounds played: match points so far (half-point byes
+    included), who played whom, who had a bye or a forfeit win, who floated down in the
+    round before."""
 
     score: dict[int, Decimal]
     opponents: dict[int, set[int]]
     had_bye: set[int]
+    floated_down: frozenset[int] = frozenset()
 
 
-def swiss_history(matches: Iterable[Match]) -> History:
-    """The history of ``matches`` (one query's rows: player ids, winner and state)."""
+HALF = Decimal("0.5")
+
+
+def swiss_history(
+    matches: Iterable[Match],
+    *,
+    played_walkovers: Iterable[int] = (),
+    half_byes: Iterable[int] = (),
+    floated_down: Iterable[int] = (),
+) -> History:
+    """The history of ``matches`` (one query's rows: player ids, winner and state).
+    ``played_walkovers``: the ids of the walkovers among them with a game played (the
+    others are forfeits); ``half_byes``: a player id for each half-point bye taken;
+    ``floated_down``: who floated down in the round before."""
     score: dict[int, Decimal] = defaultdict(Decimal)
     opponents: dict[int, set[int]] = defaultdict(set)
     had_bye: set[int] = set()
+    with_games = set(played_walkovers)
+    for pid in half_byes:
+        score[pid] += HALF
     for m in matches:
         if m.player1_id is None:
             continue
@@ -121,27 +158,79 @@ def swiss_history(matches: Iterable[Match]) -> History:
                 had_bye.add(m.player1_id)
                 score[m.player1_id] += 1
             continue
-        opponents[m.player1_id].add(m.player2_id)
-        opponents[m.player2_id].add(m.player1_id)
+        forfeit = m.state == MatchState.WALKOVER and m.pk not in with_games
+        if not forfeit:
+            opponents[m.player1_id].add(m.player2_id)
+            opponents[m.player2_id].add(m.player1_id)
+        elif m.winner_id is not None:
+            had_bye.add(m.winner_id)
         if m.state in (MatchState.DECIDED, MatchState.WALKOVER) and m.winner_id is not None:
             score[m.winner_id] += 1
-    return History(score=score, opponents=opponents, had_bye=had_bye)
+    return History(
+        score=score, opponents=opponents, had_bye=had_bye, floated_down=frozenset(floated_down)
+    )
+
+
+def history_before(tournament: Tournament, number: int) -> History:
+    """The history of the Swiss rounds before round ``number``: four queries."""
+    played = list(
+        Match.objects.filter(
+            tournament=tournament, round__kind=RoundKind.SWISS, round__number__lt=number
+        ).only("player1_id", "player2_id", "winner_id", "state")
+    )
+    walkovers = [m.pk for m in played if m.state == MatchState.WALKOVER]
+    with_games = set(Game.objects.filter(match_id__in=walkovers).values_list("match_id", flat=True))
+    half = HalfPointBye.objects.filter(
+        entry__tournament=tournament, round_number__lt=number
+    ).values_list("entry__player_id", flat=True)
+    down = SwissFloat.objects.filter(
+        round__tournament=tournament,
+        round__kind=RoundKind.SWISS,
+        round__number=number - 1,
+        direction=FloatDirection.DOWN,
+    ).values_list("player_id", flat=True)
+    return swiss_history(
+        played, played_walkovers=with_games, half_byes=list(half), floated_down=list(down)
+    )
+
+
+def _numbers(entries: Sequence[Entry], tournament: Tournament) -> dict[int, int]:
+    """The pairing numbers fixed at the start (``Entry.pairing_number``); a Swiss started
+    before they were stored gets them from the entries now, the same way."""
+    if all(e.pairing_number is not None for e in entries if e.withdrawn_at is None):
+        return {e.player_id: e.pairing_number for e in entries if e.pairing_number is not None}
+    return pairing_numbers(entries, seed=tournament.draw_seed or 0)
 
 
 def _swiss_players(
-    entries: Sequence[Entry], history: History, ids: Iterable[int]
+    entries: Sequence[Entry], history: History, ids: Iterable[int], tournament: Tournament
 ) -> list[SwissPlayer]:
-    ranks = pairing_ranks(entries)
+    ranks = _numbers(entries, tournament)
     return [
         SwissPlayer(
             id=pid,
             score=history.score.get(pid, Decimal(0)),
-            rank=ranks.get(pid, len(ranks)),
+            rank=ranks.get(pid, len(ranks) + 1),
             opponents=frozenset(history.opponents.get(pid, set())),
             had_bye=pid in history.had_bye,
+            floated_down=pid in history.floated_down,
         )
         for pid in ids
     ]
+
+
+def floats_store(rnd: Round, players: Sequence[SwissPlayer], pairs: Pairs) -> None:
+    """Store the round's floats (``SwissFloat``), replacing those stored before."""
+    SwissFloat.objects.filter(round=rnd).delete()
+    SwissFloat.objects.bulk_create(
+        SwissFloat(round=rnd, player_id=pid, direction=direction)
+        for pid, direction in pair_floats(players, pairs).items()
+    )
+
+
+def half_byes_in(tournament: Tournament, number: int) -> QuerySet[HalfPointBye]:
+    """The half-point byes asked for round ``number``."""
+    return HalfPointBye.objects.filter(entry__tournament=tournament, round_number=number)
 
 
 def next_round_to_pair(tournament: Tournament) -> Round | None:
@@ -191,100 +280,113 @@ def entry_presence_set(*, entry: Entry, present: bool, by: User) -> Entry:
 
 def swiss_round_pair(*, tournament: Tournament, by: User) -> Round:
     """Pair the next round: the players present and not withdrawn, by their match
-    points, pairing rank and the stored draw seed; created unpublished, each match with
-    the reason of its pairing (audited), the bye decided at once."""
+    points, pairing number and the stored draw seed, less those who asked for a half-point
+    bye in it; created unpublished, each match with the reason of its pairing (audited),
+    the bye decided at once, the floats stored."""
     _require_swiss_organiser(by, tournament)
     with transaction.atomic():
         # The lock that makes two organisers' presses one round.
         tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
-        if tournament.status != TournamentStatus.RUNNING:
-            raise ConflictError(
-                _("Start the Swiss first; a finished one pairs no more rounds.")
-                if tournament.status == TournamentStatus.DRAFT
-                else _("The Swiss is finished; every round is played."),
-                code="not_running",
-            )
-        rnd = next_round_to_pair(tournament)
-        if rnd is None:
-            raise ConflictError(_("Every round of the Swiss is paired."), code="all_paired")
-        played = list(
-            Match.objects.filter(tournament=tournament, round__kind=RoundKind.SWISS).only(
-                "player1_id", "player2_id", "winner_id", "state", "round_id"
-            )
-        )
-        if rnd.number > 1:
-            before = Round.objects.get(tournament=tournament, number=rnd.number - 1)
-            if not before.published:
-                raise ConflictError(
-                    _("Publish round %(n)s before pairing the next.") % {"n": before.number},
-                    code="not_published",
-                )
-            left = [m for m in played if m.round_id == before.pk and m.state not in FINISHED_STATES]
-            if left:
-                raise ConflictError(
-                    ngettext(
-                        "%(count)s match of round %(n)s is not finished; enter its result "
-                        "(or a walkover) before pairing round %(next)s.",
-                        "%(count)s matches of round %(n)s are not finished; enter their "
-                        "results (or walkovers) before pairing round %(next)s.",
-                        len(left),
-                    )
-                    % {"count": len(left), "n": before.number, "next": rnd.number},
-                    code="round_open",
-                )
-        entries = list(Entry.objects.filter(tournament=tournament).select_related("player"))
-        present = [e for e in entries if e.withdrawn_at is None and not e.absent]
-        if len(present) < 2:
-            raise ValidationError(
-                _("Fewer than 2 players are checked in; check players in first."),
-                code="too_few_present",
-            )
-        history = swiss_history(played)
-        players = _swiss_players(entries, history, [e.player_id for e in present])
-        names = {e.player_id: e.player.name for e in entries}
-        paired = pair_round(players, seed=tournament.draw_seed or 0, names=names)
-        matches: list[Match] = []
-        reasons: list[Msg] = []
-        for slot, pair in enumerate(paired.pairs):
-            bye = pair.second is None
-            matches.append(
-                Match(
-                    tournament=tournament,
-                    round=rnd,
-                    slot=slot,
-                    player1_id=pair.first,
-                    player2_id=pair.second,
-                    length=rnd.match_length,
-                    length_unit=rnd.length_unit,
-                    state=MatchState.BYE if bye else MatchState.WAITING,
-                    winner_id=pair.first if bye else None,
-                )
-            )
-            reason = pair.reason
-            reasons.append(reason)
-        tables_number(matches)
-        Match.objects.bulk_create(matches)
-        user = _user(by)
-        events = [
-            MatchEvent(
-                match=m,
-                kind=EventKind.SWISS_PAIRED,
-                by=user,
-                data={"round": rnd.number, "reason": reason.to_dict()},
-            )
-            for m, reason in zip(matches, reasons, strict=True)
-        ]
-        events += [
-            MatchEvent(match=m, kind=EventKind.BYE, by=user, data={"player": m.player1_id})
-            for m in matches
-            if m.state == MatchState.BYE
-        ]
-        MatchEvent.objects.bulk_create(events)
+        rnd = _round_to_pair(tournament)
+        pair_locked(tournament, rnd, by)
         tournament_touch(tournament_id=tournament.pk)
     return rnd
 
 
-def _swiss_round(round: Round, by: User) -> Round:
+def _round_to_pair(tournament: Tournament) -> Round:
+    """The next round, if it may be paired now (the tournament's row locked)."""
+    if tournament.status != TournamentStatus.RUNNING:
+        raise ConflictError(
+            _("Start the Swiss first; a finished one pairs no more rounds.")
+            if tournament.status == TournamentStatus.DRAFT
+            else _("The Swiss is finished; every round is played."),
+            code="not_running",
+        )
+    rnd = next_round_to_pair(tournament)
+    if rnd is None:
+        raise ConflictError(_("Every round of the Swiss is paired."), code="all_paired")
+    if rnd.number > 1:
+        before = Round.objects.get(tournament=tournament, number=rnd.number - 1)
+        if not before.published:
+            raise ConflictError(
+                _("Publish round %(n)s before pairing the next.") % {"n": before.number},
+                code="not_published",
+            )
+        left = Match.objects.filter(round=before).exclude(state__in=FINISHED_STATES).count()
+        if left:
+            raise ConflictError(
+                ngettext(
+                    "%(count)s match of round %(n)s is not finished; enter its result "
+                    "(or a walkover) before pairing round %(next)s.",
+                    "%(count)s matches of round %(n)s are not finished; enter their "
+                    "results (or walkovers) before pairing round %(next)s.",
+                    left,
+                )
+                % {"count": left, "n": before.number, "next": rnd.number},
+                code="round_open",
+            )
+    return rnd
+
+
+def pair_locked(tournament: Tournament, rnd: Round, by: User) -> list[Match]:
+    """Pair ``rnd`` (checked and empty; the tournament's row locked by the caller)."""
+    entries = list(Entry.objects.filter(tournament=tournament).select_related("player"))
+    withdrawn = [e.pk for e in entries if e.withdrawn_at is not None]
+    half_byes_in(tournament, rnd.number).filter(entry_id__in=withdrawn).delete()
+    sitting_out = set(half_byes_in(tournament, rnd.number).values_list("entry_id", flat=True))
+    present = [
+        e for e in entries if e.withdrawn_at is None and not e.absent and e.pk not in sitting_out
+    ]
+    if len(present) < 2:
+        raise ValidationError(
+            _("Fewer than 2 players are checked in; check players in first."),
+            code="too_few_present",
+        )
+    history = history_before(tournament, rnd.number)
+    players = _swiss_players(entries, history, [e.player_id for e in present], tournament)
+    names = {e.player_id: e.player.name for e in entries}
+    paired = pair_round(players, seed=tournament.draw_seed or 0, names=names)
+    matches: list[Match] = []
+    reasons: list[Msg] = []
+    for slot, pair in enumerate(paired.pairs):
+        bye = pair.second is None
+        matches.append(
+            Match(
+                tournament=tournament,
+                round=rnd,
+                slot=slot,
+                player1_id=pair.first,
+                player2_id=pair.second,
+                length=rnd.match_length,
+                length_unit=rnd.length_unit,
+                state=MatchState.BYE if bye else MatchState.WAITING,
+                winner_id=pair.first if bye else None,
+            )
+        )
+        reasons.append(pair.reason)
+    tables_number(matches)
+    Match.objects.bulk_create(matches)
+    floats_store(rnd, players, [(p.first, p.second) for p in paired.pairs])
+    user = _user(by)
+    events = [
+        MatchEvent(
+            match=m,
+            kind=EventKind.SWISS_PAIRED,
+            by=user,
+            data={"round": rnd.number, "reason": reason.to_dict()},
+        )
+        for m, reason in zip(matches, reasons, strict=True)
+    ]
+    events += [
+        MatchEvent(match=m, kind=EventKind.BYE, by=user, data={"player": m.player1_id})
+        for m in matches
+        if m.state == MatchState.BYE
+    ]
+    MatchEvent.objects.bulk_create(events)
+    return matches
+
+
+def swiss_round_checked(round: Round, by: User) -> Round:
     """The round, fresh, if ``by`` organises its Swiss (the rights first, then the kind)."""
     rnd = Round.objects.select_related("tournament").get(pk=round.pk)
     _require_swiss_organiser(by, rnd.tournament)
@@ -295,7 +397,7 @@ def _swiss_round(round: Round, by: User) -> Round:
 
 def swiss_round_publish(*, round: Round, by: User) -> Round:
     """Publish a paired round: shown to everyone, and its matches ready to play."""
-    rnd = _swiss_round(round, by)
+    rnd = swiss_round_checked(round, by)
     with transaction.atomic():
         tournament_touch(tournament_id=rnd.tournament_id)  # the tournament's lock first
         rnd = Round.objects.select_for_update().get(pk=rnd.pk)
@@ -353,7 +455,7 @@ def swiss_pairing_swap(
     result. A swap that creates a rematch or a second bye raises ``SwapRefused`` with the
     warnings in the reader's language unless ``confirm``; confirmed, the warnings are
     returned and kept in the audit trail with the pairing before and after."""
-    rnd = _swiss_round(round, by)
+    rnd = swiss_round_checked(round, by)
     tournament = rnd.tournament
     if first.pk == second.pk:
         raise ValidationError(_("Choose two different players to swap."), code="same_player")
@@ -391,15 +493,11 @@ def swiss_pairing_swap(
             (swap.get(a, a) if a else a, swap.get(b, b) if b else None)
             for a, b in ((m.player1_id, m.player2_id) for m in matches)
         ]
-        earlier = list(
-            Match.objects.filter(
-                tournament=tournament, round__kind=RoundKind.SWISS, round__number__lt=rnd.number
-            ).only("player1_id", "player2_id", "winner_id", "state")
-        )
         entries = list(Entry.objects.filter(tournament=tournament).select_related("player"))
         names = {e.player_id: e.player.name for e in entries}
         ids = [pid for pair in before for pid in pair if pid]
-        players = _swiss_players(entries, swiss_history(earlier), ids)
+        history = history_before(tournament, rnd.number)
+        players = _swiss_players(entries, history, ids, tournament)
         found = pairing_swap_warnings(
             players, before_pairs(after), before=before_pairs(before), names=names
         )
@@ -426,6 +524,7 @@ def swiss_pairing_swap(
                 warnings=warnings,
                 reason=Msg(swiss_text.SWAPPED).to_dict(),
             )
+        floats_store(rnd, players, before_pairs(after))
     return warnings
 
 

@@ -3,14 +3,21 @@ tiebreak chain (``stages.tiebreaks``: Buchholz, its cut 1, Sonneborn–Berger �
 tiebreak's value, why each player is above the next, and its rounds with their pairings,
 each pair's scores before the round and the reason it was paired so.
 
-Four queries whatever the field (the entries with their players, the rounds, the matches
-with their players, the pairing events), so the page costs the same for 16 players as
-for 256 (``tests/tournaments/test_swiss.py`` counts them; ``bench/pairing_bench.py`` prints
-them).
+Five queries whatever the field (the entries with their players, the rounds, the matches
+with their players, the pairing events, the half-point byes), so the page costs the same
+for 16 players as for 256 (``tests/tournaments/test_swiss.py`` counts them;
+``bench/pairing_bench.py`` prints them).
 
 Decisions where the issue is silent:
-- The standings count the published rounds only; an unpublished round's pairings are
-  shown to the tournament's organisers and referees only (``matches.visibility``).
+- The standings count the finished rounds only (published, every match with a result,
+  a walkover or the bye), as arbiters publish standings after a round: publishing the
+  next round, or a result entered in it, moves nobody until the round is over (counting
+  a published round without results as a round everyone missed made Buchholz and
+  Sonneborn–Berger jump). An unpublished round's pairings are shown to the tournament's
+  organisers and referees only (``matches.visibility``).
+- A half-point bye (``HalfPointBye``) scores ½ once its round is finished, a voluntarily
+  unplayed round for the tiebreaks (``stages.tiebreaks``); it is shown in its round's
+  pairings as soon as it is asked for, to the readers who see that round.
 - Match points: a won match or walkover 1, the bye 1 (``stages.tiebreaks.MatchPoints``);
   game points and skiljepoäng are the match's cached points, as in a round robin
   (``matches.group_standings``), so every game (bräde, backgammon, Kungabräde) ranks by
@@ -29,14 +36,29 @@ from django.db.models import Q
 
 from matches import swiss_text
 from matches.group_standings import _result
-from matches.models import FINISHED_STATES, EventKind, Match, MatchEvent, MatchState
+from matches.models import (
+    FINISHED_STATES,
+    EventKind,
+    HalfPointBye,
+    Match,
+    MatchEvent,
+    MatchState,
+)
 from matches.visibility import published_q
 from stages.messages import Msg
-from stages.tiebreaks import DEFAULT_POINTS, Result, Standings, explain_order, standings
+from stages.tiebreaks import (
+    DEFAULT_POINTS,
+    HALF,
+    Result,
+    Standings,
+    explain_order,
+    standings,
+)
 from tournaments.models import Entry, Player, Round, RoundKind, Tournament
 
 __all__ = [
     "SWISS_POINTS",
+    "HalfByeView",
     "SwissLine",
     "SwissPairing",
     "SwissRoundView",
@@ -62,6 +84,7 @@ class SwissLine:
     values: list[Decimal | None]
     lot: int | None
     why: Msg | None  # why this player is above the next one
+    half_byes: int = 0  # half-point byes taken in the finished rounds
 
 
 @dataclass
@@ -73,9 +96,16 @@ class SwissPairing:
 
 
 @dataclass
+class HalfByeView:
+    player: Player
+    score: Decimal  # match points before the round
+
+
+@dataclass
 class SwissRoundView:
     round: Round
     pairings: list[SwissPairing] = field(default_factory=list)
+    half_byes: list[HalfByeView] = field(default_factory=list)
 
     @property
     def paired(self) -> bool:
@@ -123,9 +153,9 @@ class SwissStandings:
 
 
 def swiss_standings(*, tournament: Tournament, staff: bool = False) -> SwissStandings:
-    """The standings after the published rounds, and every round's pairings (the
-    unpublished one only for ``staff``: ``matches.visibility.sees_unpublished`` of the
-    reader, as every caller that shows them asks). Four queries."""
+    """The standings after the finished rounds, and every round's pairings and half-point
+    byes (the unpublished one only for ``staff``: ``matches.visibility.sees_unpublished``
+    of the reader, as every caller that shows them asks). Five queries."""
     entries = list(Entry.objects.filter(tournament=tournament).select_related("player__club"))
     rounds = list(
         Round.objects.filter(tournament=tournament, kind=RoundKind.SWISS).order_by("number")
@@ -146,10 +176,33 @@ def swiss_standings(*, tournament: Tournament, staff: bool = False) -> SwissStan
         if isinstance(data, dict) and isinstance(data.get("reason"), dict):
             reasons[match_id] = swiss_text.msg_from_dict(data["reason"])
 
+    entered = {e.player_id for e in entries}
+    half_byes = list(
+        HalfPointBye.objects.filter(entry__tournament=tournament).values_list(
+            "entry__player_id", "round_number"
+        )
+    )
     published = {r.pk for r in rounds if r.published}
-    counted = [m for m in matches if m.round_id in published]
+    by_round: dict[int, list[Match]] = {r.pk: [] for r in rounds}
+    for m in matches:
+        by_round[m.round_id].append(m)
+    # The finished rounds: a prefix, as a round is paired only once the one before is over.
+    done: list[Round] = []
+    for r in rounds:
+        if r.pk not in published or not by_round[r.pk]:
+            break
+        if any(m.state not in FINISHED_STATES for m in by_round[r.pk]):
+            break
+        done.append(r)
+    finished_numbers = {r.number for r in done}
+    counted = [m for r in done for m in by_round[r.pk]]
     results: list[Result] = [
         res for m in counted if (res := _result(m, number[m.round_id])) is not None
+    ]
+    results += [
+        Result(round=n, first=pid, half=True)
+        for pid, n in half_byes
+        if n in finished_numbers and pid in entered
     ]
     players = {e.player_id: e.player for e in entries}
     chain = ("match_points", *tournament.tiebreaks)
@@ -158,12 +211,16 @@ def swiss_standings(*, tournament: Tournament, staff: bool = False) -> SwissStan
         players=list(players),
         results=results,
         chain=chain,
-        rounds=len(published),
+        rounds=len(done),
         points=SWISS_POINTS,
         seed=tournament.draw_seed or 0,
         lots=stored,
     )
     names = {pk: p.name for pk, p in players.items()}
+    taken: dict[int, int] = {}
+    for res in results:
+        if res.half:
+            taken[res.first] = taken.get(res.first, 0) + 1
     order = [row.player for row in table.rows]
     played: dict[int, int] = dict.fromkeys(players, 0)
     won: dict[int, int] = dict.fromkeys(players, 0)
@@ -186,6 +243,7 @@ def swiss_standings(*, tournament: Tournament, staff: bool = False) -> SwissStan
             won=won[row.player],
             values=[row.values[key] for key in chain],
             lot=row.lot,
+            half_byes=taken.get(row.player, 0),
             why=(
                 explain_order(table, row.player, order[i + 1], names=names)
                 if i + 1 < len(order)
@@ -198,11 +256,16 @@ def swiss_standings(*, tournament: Tournament, staff: bool = False) -> SwissStan
     # Scores before each round, from the finished matches of the rounds before it.
     views = {r.pk: SwissRoundView(round=r) for r in rounds}
     score: dict[int, Decimal] = dict.fromkeys(players, Decimal(0))
-    by_round: dict[int, list[Match]] = {r.pk: [] for r in rounds}
-    for m in matches:
-        by_round[m.round_id].append(m)
+    halves: dict[int, list[int]] = {}
+    for pid, n in half_byes:
+        halves.setdefault(n, []).append(pid)
     for r in rounds:
+        sitting = [pid for pid in halves.get(r.number, []) if pid in players]
         if r.pk in shown:
+            views[r.pk].half_byes = sorted(
+                (HalfByeView(player=players[pid], score=score[pid]) for pid in sitting),
+                key=lambda h: h.player.name.casefold(),
+            )
             for m in by_round[r.pk]:
                 views[r.pk].pairings.append(
                     SwissPairing(
@@ -215,10 +278,13 @@ def swiss_standings(*, tournament: Tournament, staff: bool = False) -> SwissStan
                     )
                 )
         for m in by_round[r.pk]:
-            done = m.state in (MatchState.BYE, MatchState.DECIDED, MatchState.WALKOVER)
-            if done and m.winner_id in score:
+            over = m.state in (MatchState.BYE, MatchState.DECIDED, MatchState.WALKOVER)
+            if over and m.winner_id in score:
                 score[m.winner_id] += 1
-    finished = sum(1 for v in views.values() if v.round.published and v.finished)
+        if by_round[r.pk]:  # a paired round: its half-point byes are taken
+            for pid in sitting:
+                score[pid] += HALF
+    finished = len(done)
     return SwissStandings(
         tournament=tournament,
         chain=chain,

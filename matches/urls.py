@@ -42,6 +42,31 @@ urlpatterns: list[URLPattern] = [
         api_swiss.SwissPublishApi.as_view(),
         name="swiss-publish",
     ),
+    path(
+        "tournaments/<int:pk>/swiss/rounds/<int:number>/unpair/",
+        api_swiss.SwissUnpairApi.as_view(),
+        name="swiss-unpair",
+    ),
+    path(
+        "tournaments/<int:pk>/swiss/rounds/<int:number>/repair/",
+        api_swiss.SwissRepairApi.as_view(),
+        name="swiss-repair",
+    ),
+    path(
+        "tournaments/<int:pk>/swiss/half-byes/",
+        api_swiss.HalfByeApi.as_view(),
+        name="swiss-half-byes",
+    ),
+    path(
+        "tournaments/<int:pk>/swiss/half-byes/rules/",
+        api_swiss.HalfByeRulesApi.as_view(),
+        name="swiss-half-bye-rules",
+    ),
+    path(
+        "tournaments/<int:pk>/swiss/half-byes/<int:bye>/",
+        api_swiss.HalfByeDetailApi.as_view(),
+        name="swiss-half-bye",
+    ),
     path("entries/<int:pk>/presence/", api_swiss.EntryPresenceApi.as_view(), name="entry-presence"),
     path(
         "tournaments/<int:pk>/placings/",

@@ -34,19 +34,28 @@ field is odd), the pairing chosen is the smallest in this order, compared term b
    low in the standings as possible (the Dutch system's brackets, taken top down).
 5. ``float_distance``: the sum over pairs of the squared distance, in groups, between the
    two players. Two players floating one group each beat one player floating two.
-6. ``order``: the Dutch system's order inside the groups (FIDE C.04.3: the top half of a
+6. ``repeat_floats``: the number of players who float down and floated down in the round
+   before too (``SwissPlayer.floated_down``: the caller's stored float history). So nobody
+   floats down two rounds in a row when another player of the same group can float
+   instead; it never costs an extra float or a longer one (the Dutch system's criterion
+   of the same downfloat as the previous round, below the floats' number and size).
+7. ``order``: the Dutch system's order inside the groups (FIDE C.04.3: the top half of a
    group meets the bottom half). In a group of ``s`` players, 0-based positions
    ``i < j`` in the group, a pair costs ``|(j − i) − s // 2| × (s − i)``: 0 for the
    pairing 1–(h+1), 2–(h+2), …, and a deviation costs more the higher it starts. A float
    costs the number of players of its group below the player who floats down plus the
    number of players of its group above the player who floats up: the lowest of a group
    floats down, to the highest of the next.
-7. ``lot``: the sum over pairs of a 64-bit number drawn for the pair from ``seed``
+8. ``lot``: the sum over pairs of a 64-bit number drawn for the pair from ``seed``
    (:func:`pair_lot`). Pairings equal in terms 1–6 are common (two players floating
    between the same two groups can meet either of the two floating up); the lot decides
    between them, so the best pairing is unique (a tie on the lot as well has a chance
    below n²·2⁻⁶⁵, 3·10⁻¹⁴ for 1,000 players: the isolation lemma) and every exact
    method finds the same one.
+
+``had_bye`` is the caller's: a player who had the bye, or won a round by forfeit (an
+opponent who did not come), must not get the bye again (FIDE C.04.1 d); and ``opponents``
+leaves out a forfeited pairing, which was not a game (FIDE C.04.1 b counts games played).
 
 Colours do not exist: in bräde the tek decides who starts game 1, and in backgammon the
 opening roll; ``first`` in a pair is only the higher-ranked player, named first.
@@ -109,6 +118,7 @@ class SwissPlayer:
     rank: int = 0
     opponents: frozenset[int] = field(default_factory=frozenset)
     had_bye: bool = False
+    floated_down: bool = False  # in the round before this one (term 6)
 
 
 class PairingCost(NamedTuple):
@@ -119,6 +129,7 @@ class PairingCost(NamedTuple):
     bye_rank: int
     floats: tuple[int, ...]
     float_distance: int
+    repeat_floats: int
     order: int
     lot: int
 
@@ -168,6 +179,7 @@ class _Field:
         self.players = swiss_order(players, seed=seed)
         self.ids = [p.id for p in self.players]
         self.had_bye = [p.had_bye for p in self.players]
+        self.floated = [p.floated_down for p in self.players]
         self.index = {pid: i for i, pid in enumerate(self.ids)}
         scores = sorted({Decimal(p.score) for p in self.players}, reverse=True)
         group_of_score = {s: g for g, s in enumerate(scores)}
@@ -188,8 +200,12 @@ class _Field:
         a, b = self.players[i], self.players[j]
         return b.id in a.opponents or a.id in b.opponents
 
+    def repeat_float(self, i: int, j: int) -> int:
+        """Term 6 for the pair of positions ``i < j``: 1 when ``i`` floats down again."""
+        return int(self.group[i] != self.group[j] and self.floated[i])
+
     def order_cost(self, i: int, j: int) -> int:
-        """Term 6 for the pair of positions ``i < j`` (``i`` ranked higher)."""
+        """Term 7 for the pair of positions ``i < j`` (``i`` ranked higher)."""
         if self.group[i] == self.group[j]:
             s = self.size[i]
             gi, gj = self.in_group[i], self.in_group[j]
@@ -198,7 +214,7 @@ class _Field:
 
 
 def pair_lot(seed: int, a: int, b: int | None) -> int:
-    """Term 7 of the pair of players ``a`` and ``b`` (``None``: the bye), drawn from ``seed``:
+    """Term 8 of the pair of players ``a`` and ``b`` (``None``: the bye), drawn from ``seed``:
     the first 8 bytes, big-endian, of the BLAKE2b hash of ``"seed:low id:high id"`` (of
     ``"seed:id:bye"`` for the bye)."""
     key = f"{seed}:{a}:bye" if b is None else f"{seed}:{min(a, b)}:{max(a, b)}"
@@ -210,7 +226,7 @@ def pairing_cost(players: Sequence[SwissPlayer], pairs: Pairs, *, seed: int) -> 
     f = _Field(players, seed)
     n = len(f.players)
     seen: set[int] = set()
-    rematches = repeat_bye = bye_rank = distance = order = lot = 0
+    rematches = repeat_bye = bye_rank = distance = repeat = order = lot = 0
     floats = [0] * max(0, f.groups - 1)
     byes = 0
     for a, b in pairs:
@@ -234,12 +250,13 @@ def pairing_cost(players: Sequence[SwissPlayer], pairs: Pairs, *, seed: int) -> 
         for t in range(gi + 1, gj + 1):
             floats[t - 1] += 1
         distance += (gj - gi) ** 2
+        repeat += f.repeat_float(i, j)
         order += f.order_cost(i, j)
     if len(seen) != n:
         raise ValueError("every player must be in a pair or have the bye")
     if byes != n % 2:
         raise ValueError("a bye is given only when the field is odd, and only one")
-    return PairingCost(rematches, repeat_bye, bye_rank, tuple(floats), distance, order, lot)
+    return PairingCost(rematches, repeat_bye, bye_rank, tuple(floats), distance, repeat, order, lot)
 
 
 class _Costs:
@@ -252,7 +269,9 @@ class _Costs:
         half = n // 2 + 1
         boundaries = max(f.groups - 1, 0)
         self.base_lot = half << 64  # a lot is below 2**64
-        self.base_q = half * n * n + 1  # a pair's term 6 is below n², a pairing's below this
+        self.unit_repeat = half * n * n + 1  # a pair's term 7 is below n², a pairing's below
+        # this; term 6 is at most one a pair, so a pairing's below ``half + 1``.
+        self.base_q = (half + 1) * self.unit_repeat
         base_d: int = half * boundaries**2 + 1
         base_f = half
         low = base_d * self.base_q  # the weight of one unit of the last float digit
@@ -272,14 +291,20 @@ class _Costs:
         if j == self.n:
             main: int = self.unit_repeat_bye * f.had_bye[i] + self.unit_bye_rank * (self.n - 1 - i)
             return main * self.base_lot + pair_lot(self.seed, f.ids[i], None)
+        return self.main(i, j) * self.base_lot + pair_lot(self.seed, f.ids[i], f.ids[j])
+
+    def main(self, i: int, j: int) -> int:
+        """The cost of the players at positions ``i < j`` without the lot."""
+        f = self.f
         gi, gj = f.group[i], f.group[j]
-        main = (
+        cost: int = (
             self.unit_rematch * f.met(i, j)
             + (self.crossing[gj] - self.crossing[gi])
             + (gj - gi) ** 2 * self.base_q
+            + self.unit_repeat * f.repeat_float(i, j)
             + f.order_cost(i, j)
         )
-        return main * self.base_lot + pair_lot(self.seed, f.ids[i], f.ids[j])
+        return cost
 
     def all_edges(self) -> list[tuple[int, int, int]]:
         """``(i, j, cost)`` for every pair of the complete graph, the bye vertex included."""
@@ -425,14 +450,7 @@ def _violated_pairs(
     def exact(i: int, j: int) -> None:
         if (i, j) in candidates:
             return
-        gi, gj = f.group[i], f.group[j]
-        main = (
-            c.unit_rematch * f.met(i, j)
-            + (c.crossing[gj] - c.crossing[gi])
-            + (gj - gi) ** 2 * c.base_q
-            + f.order_cost(i, j)
-        )
-        reduced = unit * main - v[i] - v[j] + 2 * shared(i, j)
+        reduced = unit * c.main(i, j) - v[i] - v[j] + 2 * shared(i, j)
         if reduced >= 0:
             return
         if reduced + lot_room > 0:
@@ -465,9 +483,13 @@ def _violated_pairs(
                 j = i + d
                 if step * abs(d - h) < v[i] + v[j] - 2 * zsig(a, sig[j]):
                     exact(i, j)
-    # From group a down to group b: the cost is K_ab + (s_a − 1 − q_i) + q_j, so a pair
+    # From group a down to group b: the cost is K_ab + R_i + (s_a − 1 − q_i) + q_j, so a pair
     # needs a test only when alpha_i + unit·K_ab + 2·Z < beta_j.
-    alpha = [unit * (f.size[i] - 1 - f.in_group[i]) - v[i] for i in range(n)]
+    # (A player who floated down the round before adds term 6 to every pair down from it.)
+    alpha = [
+        unit * (f.size[i] - 1 - f.in_group[i] + c.unit_repeat * f.floated[i]) - v[i]
+        for i in range(n)
+    ]
     beta = [v[j] - unit * f.in_group[j] for j in range(n)]
     by_class: list[dict[int, list[int]]] = []
     for group in groups:
@@ -543,7 +565,7 @@ def pair_round(
     f = _Field(players, seed)
     n = len(f.players)
     if n == 0:
-        return SwissRound((), PairingCost(0, 0, 0, (), 0, 0, 0), ())
+        return SwissRound((), PairingCost(0, 0, 0, (), 0, 0, 0, 0), ())
     without_bye = [i for i in range(n) if not f.players[i].had_bye]
     lowest = without_bye[-1] if without_bye else None
     if n == 1:
@@ -612,3 +634,19 @@ def pairing_swap_warnings(
         else:
             warnings.append(msg("swap.rematch", first=name(a), second=name(b)))
     return warnings
+
+
+def pair_floats(players: Sequence[SwissPlayer], pairs: Pairs) -> dict[int, Literal["down", "up"]]:
+    """The floats of a pairing, for the float history: player id → ``"down"`` for the
+    higher score of a pair across scores and for the bye's player (FIDE counts the bye as
+    a float down), ``"up"`` for the lower score. Players paired on equal scores float
+    not."""
+    score = {p.id: Decimal(p.score) for p in players}
+    floats: dict[int, Literal["down", "up"]] = {}
+    for a, b in pairs:
+        if b is None:
+            floats[a] = "down"
+        elif score[a] != score[b]:
+            high, low = (a, b) if score[a] > score[b] else (b, a)
+            floats[high], floats[low] = "down", "up"
+    return floats

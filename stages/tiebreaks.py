@@ -10,7 +10,9 @@ Match points
 ------------
 A won match scores ``points.win`` (1), a lost one 0, a drawn one (a match without a winner;
 bräde and backgammon matches always have one, scoring.md S3) half a win. A bye scores
-``points.bye`` (a win by default), a walkover won ``points.win`` and lost 0 (S6).
+``points.bye`` (a win by default), a walkover won ``points.win`` and lost 0 (S6). A
+half-point bye (a Swiss round the player asked to sit out, ``Result.half``) scores half a
+win and is a voluntarily unplayed round.
 
 The tiebreaks
 -------------
@@ -48,7 +50,8 @@ code, TEC-FIDE/TieBreakServer ``tiebreak.py``), in this stage's words:
 - An opponent's score counts a round after the opponent's last match or bye (it withdrew
   or stopped coming) as a draw, half a win: the *adjusted score*. Earlier absences count as
   they scored.
-- Cut 1 leaves out a *voluntarily unplayed* round (a walkover lost, a round absent) first
+- Cut 1 leaves out a *voluntarily unplayed* round (a walkover lost, a round absent, a
+  half-point bye asked for: FIDE article 16's list) first
   when there is one; otherwise the lowest contribution.
 
 A round robin uses the same rules (FIDE scores a round robin's unplayed rounds as 0; here
@@ -109,6 +112,7 @@ class Result:
     second: int | None = None
     winner: int | None = None
     played: bool = True
+    half: bool = False  # a half-point bye asked for (``second`` is None, no winner)
     first_points: int = 0
     second_points: int = 0
     first_skiljepoang: int = 0
@@ -118,6 +122,10 @@ class Result:
         if self.second is None:
             if self.winner not in (None, self.first):
                 raise ValueError("a bye is won by its player")
+            if self.half and self.winner is not None:
+                raise ValueError("a half-point bye has no winner")
+        elif self.half:
+            raise ValueError("a half-point bye has no opponent")
         elif self.winner not in (None, self.first, self.second):
             raise ValueError(f"the winner {self.winner} did not play in this match")
         elif not self.played and self.winner is None:
@@ -184,8 +192,9 @@ def _records(
             if r.round in records[side].rounds:
                 raise ValueError(f"player {side} has two results in round {r.round}")
         if r.second is None:
-            records[r.first].rounds[r.round] = _Round(None, points.bye, voluntary=False)
-            records[r.first].match_points += points.bye
+            scored = draw if r.half else points.bye
+            records[r.first].rounds[r.round] = _Round(None, scored, voluntary=r.half)
+            records[r.first].match_points += scored
             continue
         for me, other, mine, theirs, skil in (
             (r.first, r.second, r.first_points, r.second_points, r.first_skiljepoang),

@@ -236,6 +236,15 @@ class Tournament(models.Model):
     swiss_rounds = models.PositiveSmallIntegerField(
         null=True, blank=True, help_text="Swiss: the number of rounds to be played"
     )
+    half_point_byes = models.PositiveSmallIntegerField(
+        default=0,
+        help_text="Swiss: how many half-point byes each player may ask for (0: none)",
+    )
+    half_point_byes_until = models.PositiveSmallIntegerField(
+        null=True,
+        blank=True,
+        help_text="Swiss: the last round a half-point bye may be asked for (empty: any round)",
+    )
     progressive_consolation = models.BooleanField(
         default=False,
         help_text="consolation: later main-bracket losers enter the consolation deeper",
@@ -305,6 +314,12 @@ class Entry(models.Model):
     absent = models.BooleanField(
         default=False,
         help_text="Swiss: checked out, not paired in the next round (results stay)",
+    )
+    pairing_number = models.PositiveIntegerField(
+        null=True,
+        blank=True,
+        help_text="Swiss: the pairing number (1 the highest), fixed when the Swiss starts: "
+        "by seed, then by the rating then",
     )
     created_at = models.DateTimeField(auto_now_add=True)
 

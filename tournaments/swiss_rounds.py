@@ -11,10 +11,11 @@ Decisions where the issue is silent:
   match length (3 games, or 3 points in backgammon, as in a round robin), so an organiser
   may change a round's length until a game of it is entered (``round_length_set``).
   Pairing a round fills the next empty one (``matches.swiss_progression``).
-- The pairing rank (``stages.swiss.SwissPlayer.rank``): seeded players by seed first,
-  then the others by the given rating, highest first, unrated last; players equal on this
-  are ordered by the stored draw seed (``stages.swiss.swiss_order``). The rank is read
-  again at each pairing, from the seeds (fixed at the start) and the ratings then.
+- The pairing number (``Entry.pairing_number``, ``stages.swiss.SwissPlayer.rank``) is
+  fixed when the Swiss starts, as arbiters fix it: seeded players by seed first, then the
+  others by their rating at the start, highest first, unrated last; players equal on
+  this are ordered by the stored draw seed (the same draw as ``stages.swiss.swiss_order``).
+  A rating changed during the Swiss (another tournament's result) moves nobody.
 - The default chain after match points: the game's points tiebreak (bräde: game points on
   the tournament's scale, then skiljepoäng on W&W and Ny 1; backgammon: points won minus
   lost; Kungabräde: game points), then Buchholz cut 1, Buchholz, Sonneborn–Berger and the
@@ -24,6 +25,7 @@ Decisions where the issue is silent:
 from __future__ import annotations
 
 import math
+import random
 import secrets
 from collections.abc import Sequence
 
@@ -38,6 +40,7 @@ from tournaments.models import Entry, Round, RoundKind, Tournament, TournamentSt
 __all__ = [
     "default_chain",
     "default_rounds",
+    "pairing_numbers",
     "pairing_ranks",
     "rounds_problem",
     "swiss_start",
@@ -88,6 +91,17 @@ def pairing_ranks(entries: Sequence[Entry]) -> dict[int, int]:
     return {e.player_id: place[key(e)] for e in entries}
 
 
+def pairing_numbers(entries: Sequence[Entry], *, seed: int) -> dict[int, int]:
+    """Player id → pairing number, 1 to n: ``pairing_ranks`` now, equal ranks by the draw
+    ``seed`` (the players sorted by id, shuffled with ``random.Random(seed)``)."""
+    ranks = pairing_ranks(entries)
+    drawn = sorted(ranks)
+    random.Random(seed).shuffle(drawn)
+    lot = {pid: i for i, pid in enumerate(drawn)}
+    order = sorted(ranks, key=lambda pid: (ranks[pid], lot[pid]))
+    return {pid: number for number, pid in enumerate(order, start=1)}
+
+
 def swiss_start(
     *,
     tournament: Tournament,
@@ -96,7 +110,8 @@ def swiss_start(
     draw_seed: int | None,
 ) -> Tournament:
     """Start a Swiss (``tournament_bracket_generate`` for this format): fix the number of
-    rounds, create every round unpublished with its length, store the draw seed. No round
+    rounds, create every round unpublished with its length, store the draw seed and fix
+    the pairing numbers. No round
     is paired yet: the organiser checks players in and out, then pairs round 1
     (``matches.swiss_progression.swiss_round_pair``)."""
     from tournaments.services import (
@@ -139,6 +154,10 @@ def swiss_start(
         )
         tournament.swiss_rounds = rounds
         tournament.draw_seed = draw_seed if draw_seed is not None else secrets.randbits(62)
+        numbers = pairing_numbers(entries, seed=tournament.draw_seed)
+        for entry in entries:
+            entry.pairing_number = numbers[entry.player_id]
+        Entry.objects.bulk_update(entries, ["pairing_number"])
         tournament.status = TournamentStatus.RUNNING
         tournament.save(update_fields=["swiss_rounds", "draw_seed", "status"])
         tournament_touch(tournament_id=tournament.pk)

@@ -15,6 +15,7 @@ from web.views import (
     reports,
     rounds,
     swiss,
+    swiss_byes,
 )
 
 app_name = "web"
@@ -104,5 +105,28 @@ urlpatterns: list[URLPattern | URLResolver] = [
         "tournaments/<int:pk>/entries/<int:entry_pk>/presence/",
         swiss.entry_presence,
         name="swiss_presence",
+    ),
+    path(
+        "tournaments/<int:pk>/swiss/rounds/<int:number>/unpair/",
+        swiss_byes.round_unpair,
+        name="swiss_unpair",
+    ),
+    path(
+        "tournaments/<int:pk>/swiss/rounds/<int:number>/repair/",
+        swiss_byes.round_repair,
+        name="swiss_repair",
+    ),
+    path(
+        "tournaments/<int:pk>/swiss/half-byes/rules/",
+        swiss_byes.half_bye_rules,
+        name="swiss_half_bye_rules",
+    ),
+    path(
+        "tournaments/<int:pk>/swiss/half-byes/", swiss_byes.half_bye_ask, name="swiss_half_bye_ask"
+    ),
+    path(
+        "tournaments/<int:pk>/swiss/half-byes/<int:bye>/cancel/",
+        swiss_byes.half_bye_cancel,
+        name="swiss_half_bye_cancel",
     ),
 ]

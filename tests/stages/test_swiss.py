@@ -66,7 +66,7 @@ def oracle(players: Sequence[SwissPlayer], pairing: Pairing, seed: int) -> tuple
     scores = sorted({p.score for p in players}, reverse=True)
     group = {p.id: scores.index(p.score) for p in players}
     members = {g: [i for i in ranked if group[i] == g] for g in range(len(scores))}
-    rematches = repeat_bye = bye_rank = distance = order = drawn = 0
+    rematches = repeat_bye = bye_rank = distance = repeat = order = drawn = 0
     crossings = [0] * (len(scores) - 1)
     for a, b in pairing:
         drawn += lot(seed, a, b)
@@ -80,6 +80,7 @@ def oracle(players: Sequence[SwissPlayer], pairing: Pairing, seed: int) -> tuple
             if group[hi] < boundary <= group[lo]:
                 crossings[boundary - 1] += 1
         distance += (group[lo] - group[hi]) ** 2
+        repeat += group[hi] != group[lo] and by_id[hi].floated_down
         if group[hi] == group[lo]:
             inside = members[group[hi]]
             i, j = inside.index(hi), inside.index(lo)
@@ -87,7 +88,7 @@ def oracle(players: Sequence[SwissPlayer], pairing: Pairing, seed: int) -> tuple
         else:
             upper, lower = members[group[hi]], members[group[lo]]
             order += (len(upper) - 1 - upper.index(hi)) + lower.index(lo)
-    return (rematches, repeat_bye, bye_rank, tuple(crossings), distance, order, drawn)
+    return (rematches, repeat_bye, bye_rank, tuple(crossings), distance, repeat, order, drawn)
 
 
 def canonical(pairing: Pairing) -> set[tuple[int, int | None]]:
@@ -116,6 +117,7 @@ def fields(draw: st.DrawFn, most: int = 10) -> tuple[list[SwissPlayer], int]:
             rank=rng.choice([0, 0, rng.randint(1, 20)]),
             opponents=frozenset(met[i]),
             had_bye=rng.random() < 0.3,
+            floated_down=rng.random() < 0.3,
         )
         for i in ids
     ]
@@ -163,6 +165,7 @@ def test_the_integer_encoding_orders_pairings_as_their_costs(n: int, seed: int) 
             rng.randint(0, 5),
             frozenset(j for j in ids if j != i and rng.random() < density),
             rng.random() < 0.3,
+            rng.random() < 0.3,
         )
         for i in ids
     ]
@@ -173,6 +176,7 @@ def test_the_integer_encoding_orders_pairings_as_their_costs(n: int, seed: int) 
             p.rank,
             frozenset(q.id for q in players if q.id in p.opponents or p.id in q.opponents),
             p.had_bye,
+            p.floated_down,
         )
         for p in players
     ]
@@ -318,8 +322,26 @@ def test_the_bye_moves_up_when_the_lowest_would_force_a_rematch() -> None:
     assert result.pairs[1].reason.text() == (
         "bye: the lowest-ranked player without a bye (3) would have forced a rematch (1)"
     )
-    assert result.cost[:6] == (0, 0, 1, (1,), 1, 1)
+    assert result.cost[:7] == (0, 0, 1, (1,), 1, 0, 1)
     assert result.cost.lot == lot(0, 1, 3) + lot(0, 2, None)
+
+
+def test_nobody_floats_down_two_rounds_in_a_row_when_another_can() -> None:
+    # Three on 2 points, three on 1: one of the top group must float down. The lowest
+    # (3) would, but it floated down the round before, so another floats instead.
+    top = [SwissPlayer(i, Decimal(2), i) for i in (1, 2)]
+    again = SwissPlayer(3, Decimal(2), 3, floated_down=True)
+    low = [SwissPlayer(i, Decimal(1), i) for i in (4, 5, 6)]
+    result = pair_round([*top, again, *low], seed=0)
+    pairs = {(p.first, p.second) for p in result.pairs}
+    assert pairs == {(1, 4), (2, 3), (5, 6)}
+    assert result.cost.repeat_floats == 0 and result.cost.floats == (1,)
+    # Without the history, the lowest of the group floats (the Dutch order).
+    plain = pair_round([*top, SwissPlayer(3, Decimal(2), 3), *low], seed=0)
+    assert (3, 4) in {(p.first, p.second) for p in plain.pairs}
+    # Alone in its group it must float again: named, not avoided at the cost of a float.
+    alone = pair_round([again, *low], seed=0)
+    assert alone.cost.repeat_floats == 1 and alone.cost.floats == (1,)
 
 
 def test_a_rematch_is_named_when_it_cannot_be_avoided() -> None:

@@ -49,6 +49,7 @@ from web.games import unit_of
 from web.views.common import found
 from web.views.group_knockout import group_knockout_context
 from web.views.swiss import swiss_manage_context
+from web.views.swiss_byes import swiss_byes_manage_context
 
 OPEN_STATES = (MatchState.READY, MatchState.PLAYING)
 
@@ -240,6 +241,7 @@ def _manage_page(request: HttpRequest, tournament: Tournament, **forms: Any) -> 
         "withdraw_form": forms.get("withdraw_form") or WithdrawForm(),
         "group_knockout": group_knockout_context(tournament, forms.get("knockout_form")),
         "swiss_manage": swiss_manage_context(tournament, forms.get("swap_form")),
+        "swiss_byes": swiss_byes_manage_context(tournament),
     }
     return render(request, "web/organiser/manage.html", context)
 

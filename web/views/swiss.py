@@ -29,6 +29,7 @@ from matches.swiss_standings import SwissLine, SwissPairing, SwissRoundView, swi
 from matches.visibility import sees_unpublished
 from stages.messages import number
 from tournaments.models import Entry, Player, Round, RoundKind, Tournament, TournamentFormat
+from web.views.swiss_byes import swiss_byes_player_context
 
 __all__ = [
     "SwapForm",
@@ -63,6 +64,7 @@ class RoundView:
     view: SwissRoundView
     label: str
     pairings: list[PairingView]
+    half_byes: list[tuple[Player, str]]  # who sits it out for ½, with the score before
 
 
 def _score(value: Any) -> str:
@@ -96,6 +98,7 @@ def _rounds(views: list[SwissRoundView]) -> list[RoundView]:
                 )
                 for p in v.pairings
             ],
+            half_byes=[(h.player, _score(h.score)) for h in v.half_byes],
         )
         for v in views
     ]
@@ -124,6 +127,7 @@ def swiss_context(request: HttpRequest, tournament: Tournament) -> dict[str, Any
         "lines": lines,
         "rounds": list(reversed(rounds)),  # the latest round first
         "staff": staff,
+        "half_byes": swiss_byes_player_context(request, tournament),
     }
 
 
