@@ -56,6 +56,7 @@ TOURNAMENT_LIST_EXAMPLES = [
             "format": "knockout",
             "double_round": False,
             "progressive_consolation": False,
+            "consolation_third_place": False,
             "grand_final_reset": True,
             "groups": 1,
             "group_advance": 0,
