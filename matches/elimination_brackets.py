@@ -179,6 +179,9 @@ def match_links(match: Match) -> list[tuple[str, Match | None]]:
                     reset,
                 )
             )
+    elif match.round.kind == RoundKind.CONSOLATION and tournament.consolation_third_place:
+        out.append((_("The winner takes third place, the loser fourth."), None))
+        return out
     elif match.round.kind == RoundKind.CONSOLATION:
         out.append((_("The winner wins the consolation."), None))
     else:

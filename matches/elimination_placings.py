@@ -10,6 +10,10 @@ Decisions where the issue is silent:
   consolation places nobody (a player who lost in round 1 and won it did not beat the
   players who went further), but its winner is named on the bracket pages and in the API
   (``matches.elimination_brackets``, the consolation section's ``winner``).
+- A progressive consolation that decides third place (``tournaments.consolation_places``):
+  the main final places 1 and 2; the consolation's winner 3, and its rounds place their
+  losers as the losers' bracket does, the last round first (its final's loser 4, …). With
+  three players there is no consolation match: the semifinal's loser is third alone.
 - A player is placed once out (or the winner once the last final is decided); a loser by
   walkover is marked, as in a knockout.
 """
@@ -39,6 +43,8 @@ def elimination_placings(*, tournament: Tournament) -> list[Placing]:
     matches = _matches(tournament)
     if tournament.format == TournamentFormat.DOUBLE_ELIMINATION:
         placings = _double(matches)
+    elif tournament.consolation_third_place:
+        placings = _consolation_places(matches)
     else:
         placings = _consolation(matches)
     return sorted(placings, key=lambda p: (p.first, p.player.name, p.player.pk))
@@ -57,11 +63,17 @@ def _double(matches: list[Match]) -> list[Placing]:
         placings.append(Placing(last.winner, 1, 1))
         if last.loser is not None:
             placings.append(Placing(last.loser, 2, 2, last.walkover))
+    return placings + _lower_bracket(matches, RoundKind.LOSERS, 3)
+
+
+def _lower_bracket(matches: list[Match], kind: str, first: int) -> list[Placing]:
+    """The losers of a losers' (or a placing consolation) bracket's rounds, the last round
+    first: the losers of a round share the places its matches cover, from ``first`` on."""
+    placings: list[Placing] = []
     by_round: dict[int, list[Match]] = {}
     for m in matches:
-        if m.round.kind == RoundKind.LOSERS:
+        if m.round.kind == kind:
             by_round.setdefault(m.round.number, []).append(m)
-    first = 3
     for number in sorted(by_round, reverse=True):
         round_matches = by_round[number]
         last_place = first + len(round_matches) - 1
@@ -69,6 +81,28 @@ def _double(matches: list[Match]) -> list[Placing]:
             if m.state in _PLAYED and m.loser is not None:
                 placings.append(Placing(m.loser, first, last_place, m.walkover))
         first = last_place + 1
+    return placings
+
+
+def _consolation_places(matches: list[Match]) -> list[Placing]:
+    """The main final places 1 and 2, the consolation 3 to n (the module's rules)."""
+    main = [m for m in matches if m.round.kind == RoundKind.KNOCKOUT]
+    rounds = max((m.round.number for m in main), default=0)
+    consolation = [m for m in matches if m.round.kind == RoundKind.CONSOLATION]
+    placings: list[Placing] = []
+    for m in main:
+        if m.state not in _PLAYED or m.loser is None:
+            continue
+        if m.round.number == rounds:
+            assert m.winner is not None
+            placings += [Placing(m.winner, 1, 1), Placing(m.loser, 2, 2, m.walkover)]
+        elif not consolation:  # three players: the semifinal's loser is third alone
+            placings.append(Placing(m.loser, 3, 3, m.walkover))
+    if consolation:
+        final = max(consolation, key=lambda m: m.round.number)
+        if final.state in _PLAYED and final.winner is not None:
+            placings.append(Placing(final.winner, 3, 3))
+        placings += _lower_bracket(matches, RoundKind.CONSOLATION, 4)
     return placings
 
 

@@ -4,6 +4,7 @@ matches, registered at start-up (``matches.apps``)."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from decimal import Decimal
 from typing import Any
 
 from django.utils.translation import ngettext
@@ -76,6 +77,17 @@ class Matches:
         tables = group_tables(tournament=tournament)
         orders = [[line.player for line in table.lines] for table in tables]
         return orders, open_table_matches(tournament=tournament), 0
+
+    def group_results(
+        self, *, tournament: Tournament
+    ) -> tuple[tuple[str, ...], dict[int, tuple[int, list[Decimal | None]]]]:
+        tables = group_tables(tournament=tournament)
+        chain = tables[0].chain if tables else ("match_points",)
+        return chain, {
+            line.player.pk: (line.played, list(line.values))
+            for table in tables
+            for line in table.lines
+        }
 
     def withdrawal_apply(self, *, entry: Entry, by: Any, reason: str) -> None:
         match_withdrawal_apply(entry=entry, by=by, reason=reason)

@@ -19,12 +19,25 @@ of least cost (exact: every permutation is tried, which is why at most
 3. Then the first permutation in order (group A takes the lowest free seed it can): the
    result is deterministic.
 
+Fewer players than lines: the byes
+----------------------------------
+A bracket of ``G·k`` players on ``N`` lines gives ``N − G·k`` byes to the top seeds. Those
+should go to the players who did best, not to the group whose letter comes first. So the
+caller may give a *ranking*: for each tier, the groups in the order of their player's
+results (:func:`rank_across_groups`: match points, then the tiebreak chain, each per
+match played, so that a group of three and a group of four compare fairly; a direct
+encounter says nothing across groups and is passed over; still level, group order). The
+winners' tier then takes its seeds in that order (the best group winner is seed 1 and
+has the first bye); in a later tier that has byes, a term between 1 and 2 gives them to
+its best-ranked players: keeping group-mates apart still comes first.
+
 Pure: no Django, no I/O.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from decimal import Decimal
 from itertools import permutations
 from typing import TypeVar
 
@@ -32,7 +45,7 @@ from stages.elimination import bracket_size, seed_order
 
 T = TypeVar("T")
 
-__all__ = ["MAX_GROUPS", "crosswise_seeds", "meeting_round"]
+__all__ = ["MAX_GROUPS", "crosswise_seeds", "meeting_round", "rank_across_groups"]
 
 # Every permutation of a tier is tried: 8! = 40,320 at most.
 MAX_GROUPS = 8
@@ -47,12 +60,37 @@ def meeting_round(line_a: int, line_b: int) -> int:
     return (line_a ^ line_b).bit_length()
 
 
-def crosswise_seeds(groups: Sequence[Sequence[T]], k: int) -> list[T]:
+def rank_across_groups(
+    chain: Sequence[str], results: Sequence[tuple[int, Sequence[Decimal | None]]]
+) -> list[int]:
+    """The groups (indices) best first by their players' ``results``: for each group, its
+    player's matches played and the values of ``chain`` (match points first), as its
+    group's standings give them. Compared per match played, the direct encounter passed
+    over, ties in group order (module doc)."""
+
+    def key(index: int) -> tuple[Decimal, ...]:
+        played, values = results[index]
+        per_match: list[Decimal] = []
+        for name, value in zip(chain, values, strict=True):
+            if name == "direct_encounter":
+                continue
+            per_match.append(-(value or Decimal(0)) / played if played else Decimal(0))
+        return tuple(per_match)
+
+    return sorted(range(len(results)), key=lambda index: (key(index), index))
+
+
+def crosswise_seeds(
+    groups: Sequence[Sequence[T]], k: int, ranking: Sequence[Sequence[int]] | None = None
+) -> list[T]:
     """The knockout's seed list, best first, for the top ``k`` of each of ``groups``
     (each group's players in its final order, best first). See the module's rule.
+    ``ranking``: for each tier, the group indices in the order of that tier's results
+    (:func:`rank_across_groups`); left out, group order, and byes count for nothing.
 
     Raises ``ValueError`` for fewer than 2 players in all, a group with fewer than ``k``
-    players, or more than :data:`MAX_GROUPS` groups."""
+    players, more than :data:`MAX_GROUPS` groups, or a ranking that is not an order of
+    the groups for every tier."""
     count = len(groups)
     if not 1 <= count <= MAX_GROUPS:
         raise ValueError(f"1 to {MAX_GROUPS} groups can feed a knockout, not {count}")
@@ -61,27 +99,39 @@ def crosswise_seeds(groups: Sequence[Sequence[T]], k: int) -> list[T]:
     for index, group in enumerate(groups):
         if len(group) < k:
             raise ValueError(f"group {index + 1} has {len(group)} players, fewer than {k}")
+    if ranking is not None and (
+        len(ranking) < k or any(sorted(tier) != list(range(count)) for tier in ranking[:k])
+    ):
+        raise ValueError(f"a ranking orders all {count} groups for each of the {k} tiers")
     players = count * k
     size = bracket_size(players)
     rounds = size.bit_length() - 1
     line_of = {seed: line for line, seed in enumerate(seed_order(size))}
 
     group_of: dict[int, int] = {}  # seed → group index
-    for g in range(count):
-        group_of[g + 1] = g
+    for place, g in enumerate(ranking[0] if ranking is not None else range(count)):
+        group_of[place + 1] = g
     order = seed_order(size)
     for tier in range(1, k):
         seeds = list(range(tier * count + 1, (tier + 1) * count + 1))
-        # Both terms depend only on (group, seed): a linear assignment over a cost table.
+        rank = {g: place for place, g in enumerate(ranking[tier])} if ranking else {}
+        # The terms depend only on (group, seed): a linear assignment over a cost table.
         cost = [
-            [_cost(g, seed, group_of, line_of, order, players, rounds) for seed in seeds]
+            [
+                (
+                    *_cost(g, seed, group_of, line_of, order, players, rounds),
+                    rank.get(g, 0) if order[line_of[seed] ^ 1] > players else 0,
+                )
+                for seed in seeds
+            ]
             for g in range(count)
         ]
-        best: tuple[tuple[int, int], tuple[int, ...]] | None = None
+        best: tuple[tuple[int, int, int], tuple[int, ...]] | None = None
         for perm in permutations(range(count)):
             spread = sum(cost[g][i][0] for g, i in enumerate(perm))
             crossing = sum(cost[g][i][1] for g, i in enumerate(perm))
-            key = ((spread, crossing), perm)
+            byes = sum(cost[g][i][2] for g, i in enumerate(perm))
+            key = ((spread, byes, crossing), perm)
             if best is None or key < best:
                 best = key
         assert best is not None

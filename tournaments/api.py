@@ -284,6 +284,12 @@ class TournamentListApi(ApiView):
             help_text="consolation: later main-bracket losers enter the consolation deeper "
             "(progressive); false: only first-match losers (simple)",
         )
+        consolation_third_place = serializers.BooleanField(
+            default=False,
+            help_text="progressive consolation: its final is the match for third place (its "
+            "winner 3rd, its loser 4th) and every consolation round places its losers; "
+            "refused with a simple consolation",
+        )
         grand_final_reset = serializers.BooleanField(
             default=True,
             help_text="double elimination: the grand final is replayed if the losers' "
@@ -376,6 +382,7 @@ class TournamentDetailApi(ApiView):
         group_advance = DbIntegerField(min_value=0, max_value=32, required=False)
         swiss_rounds = DbIntegerField(min_value=1, max_value=99, required=False, allow_null=True)
         progressive_consolation = serializers.BooleanField(required=False)
+        consolation_third_place = serializers.BooleanField(required=False)
         grand_final_reset = serializers.BooleanField(required=False)
 
     @extend_schema(responses=TournamentDetailOut)
@@ -391,11 +398,11 @@ class TournamentDetailApi(ApiView):
         Organisers only. The rules, scale and resignation policy, and the format, its
         tiebreak chain and options (``format``, ``tiebreaks``, ``double_round``,
         ``groups``, ``group_advance``, ``swiss_rounds``, ``progressive_consolation``,
-        ``grand_final_reset``, as when creating it) change only while the tournament is
-        a draft: once the bracket is drawn, 409. A new format without ``tiebreaks`` gets
-        its usual chain. ``results_by`` may change at any time, from ``players`` back to
-        ``referees`` only while no player's report is open. All or nothing: a refused
-        change changes nothing.
+        ``consolation_third_place``, ``grand_final_reset``, as when creating it) change
+        only while the tournament is a draft: once the bracket is drawn, 409. A new
+        format without ``tiebreaks`` gets its usual chain. ``results_by`` may change at
+        any time, from ``players`` back to ``referees`` only while no player's report is
+        open. All or nothing: a refused change changes nothing.
         """
         tournament = _tournament(request, pk)
         data = self.TournamentDetailInput(data=request.data, partial=True)

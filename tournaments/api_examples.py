@@ -56,6 +56,7 @@ TOURNAMENT_LIST_EXAMPLES = [
             "format": "knockout",
             "double_round": False,
             "progressive_consolation": False,
+            "consolation_third_place": False,
             "grand_final_reset": True,
             "groups": 1,
             "group_advance": 0,
@@ -102,6 +103,20 @@ def _match(
 _ANNA = {"id": 31, "name": "Anna Berg"}
 _BERTIL = {"id": 32, "name": "Bertil Ek"}
 _CECILIA = {"id": 33, "name": "Cecilia Ström"}
+_DAVID = {"id": 34, "name": "David Lind"}
+
+
+def _round(id: int, number: int, name: str, length: int, kind: str) -> dict[str, Any]:
+    return {
+        "id": id,
+        "number": number,
+        "name": name,
+        "match_length": length,
+        "length_unit": "games",
+        "kind": kind,
+        "published": True,
+    }
+
 
 BRACKET_EXAMPLES = [
     OpenApiExample(
@@ -117,7 +132,9 @@ BRACKET_EXAMPLES = [
                         "match_length": 1,
                         "length_unit": "games",
                         "kind": "knockout",
+                        "published": True,
                     },
+                    "title": "Semifinal",
                     "matches": [
                         _match(101, 0, (_CECILIA, None), 1, "bye", winner=33),
                         _match(
@@ -141,13 +158,81 @@ BRACKET_EXAMPLES = [
                         "match_length": 3,
                         "length_unit": "games",
                         "kind": "knockout",
+                        "published": True,
                     },
+                    "title": "Final",
                     "matches": [_match(103, 0, (_CECILIA, _ANNA), 3, "ready")],
                 },
             ],
             "third_place": None,
             "main_title": "",
             "sections": [],
+        },
+        response_only=True,
+        status_codes=["200"],
+    ),
+    OpenApiExample(
+        "A consolation: every bracket in the same shape",
+        description="The main bracket's ``rounds`` and each section's ``rounds`` are "
+        "lists of ``{round, title, matches}``; a section's round has ``null`` where the "
+        "byes removed a match.",
+        value={
+            "tournament": 14,
+            "rounds": [
+                {
+                    "round": _round(50, 1, "Semifinal", 3, "knockout"),
+                    "title": "Semifinal",
+                    "matches": [
+                        _match(
+                            201,
+                            0,
+                            (_ANNA, _DAVID),
+                            3,
+                            "decided",
+                            winner=31,
+                            points=[2, 1],
+                            tiebreak=[3, 1],
+                            decided_after_game=3,
+                            code="M1.1",
+                            winner_to=203,
+                            loser_to=204,
+                        ),
+                        _match(
+                            202,
+                            1,
+                            (_BERTIL, _CECILIA),
+                            3,
+                            "ready",
+                            code="M1.2",
+                            winner_to=203,
+                            winner_to_upper=False,
+                            loser_to=204,
+                            loser_to_upper=False,
+                        ),
+                    ],
+                },
+                {
+                    "round": _round(51, 2, "Final", 5, "knockout"),
+                    "title": "Final",
+                    "matches": [_match(203, 0, (_ANNA, None), 5, "waiting", code="M2.1")],
+                },
+            ],
+            "third_place": None,
+            "main_title": "Main bracket",
+            "sections": [
+                {
+                    "key": "consolation",
+                    "title": "Consolation bracket",
+                    "rounds": [
+                        {
+                            "round": _round(52, 3, "Consolation bracket, final", 3, "consolation"),
+                            "title": "Final",
+                            "matches": [_match(204, 0, (_DAVID, None), 3, "waiting", code="C1.1")],
+                        }
+                    ],
+                    "winner": None,
+                }
+            ],
         },
         response_only=True,
         status_codes=["200"],

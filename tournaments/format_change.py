@@ -33,6 +33,7 @@ FORMAT_FIELDS = (
     "group_advance",
     "swiss_rounds",
     "progressive_consolation",
+    "consolation_third_place",
     "grand_final_reset",
 )
 

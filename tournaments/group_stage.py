@@ -20,11 +20,15 @@ Decisions where the issue is silent:
   the semifinal losers share third place.
 - The tournament is finished when the knockout's final is decided; until the knockout is
   drawn it is running, even with every group match played.
+- Fewer players than the bracket's lines: the byes go to the best group winners by their
+  results (match points, then the tiebreak chain, per match played), not by group letter,
+  and the winners are seeded in that order (``stages.crossover.rank_across_groups``).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from decimal import Decimal
 
 from django.db import transaction
 from django.utils.translation import gettext as _
@@ -32,11 +36,12 @@ from django.utils.translation import gettext as _
 from core.errors import ConflictError, ValidationError
 from core.permissions import User
 from stages import elimination
-from stages.crossover import crosswise_seeds
+from stages.crossover import crosswise_seeds, rank_across_groups
 from tournaments import bracket
 from tournaments.matchplay import match_play
 from tournaments.models import (
     Entry,
+    Player,
     Round,
     RoundKind,
     Tournament,
@@ -120,7 +125,7 @@ def group_knockout_draw(
                     % {"group": label, "count": len(players), "k": k},
                     code="group_too_small",
                 )
-        seeds = crosswise_seeds(going_on, k)
+        seeds = crosswise_seeds(going_on, k, _ranking(tournament, going_on, k))
         shape = elimination.single_elimination(len(seeds))
         rounds = bracket.round_count(len(seeds))
         lengths, unit = services.round_lengths(
@@ -146,3 +151,18 @@ def group_knockout_draw(
             tournament=tournament, shape=shape, rounds=rows, players=seeds, by=by
         )
     return tournament
+
+
+def _ranking(
+    tournament: Tournament, going_on: Sequence[Sequence[Player]], k: int
+) -> list[list[int]] | None:
+    """For each tier, the groups in the order of their tier's player's results (module
+    decisions); ``None`` for one group (a Swiss's standings are its order already)."""
+    if len(going_on) < 2:
+        return None
+    chain, results = match_play().group_results(tournament=tournament)
+    missing: tuple[int, list[Decimal | None]] = (0, [None] * len(chain))
+    return [
+        rank_across_groups(chain, [results.get(group[tier].pk, missing) for group in going_on])
+        for tier in range(k)
+    ]

@@ -12,6 +12,7 @@ registers its models with ``django.apps`` or its admin with ``admin.site``.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from decimal import Decimal
 from typing import TYPE_CHECKING, Any, Protocol
 
 from django.core.exceptions import ImproperlyConfigured
@@ -69,6 +70,13 @@ class MatchPlay(Protocol):
         its standings), withdrawn players included (marked by their entries); how many of
         its table matches are not finished yet; and how many Swiss rounds are not paired
         or not published yet."""
+        ...
+
+    def group_results(
+        self, *, tournament: Tournament
+    ) -> tuple[tuple[str, ...], dict[int, tuple[int, list[Decimal | None]]]]:
+        """A round robin's tiebreak chain (match points first) and, by player id, each
+        player's matches played in its group and its values of the chain."""
         ...
 
     def withdrawal_apply(self, *, entry: Entry, by: Any, reason: str) -> None:

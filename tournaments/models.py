@@ -249,6 +249,11 @@ class Tournament(models.Model):
         default=False,
         help_text="consolation: later main-bracket losers enter the consolation deeper",
     )
+    consolation_third_place = models.BooleanField(
+        default=False,
+        help_text="progressive consolation: its final decides third place (its winner 3rd, "
+        "its final's loser 4th) and every consolation round places its losers",
+    )
     grand_final_reset = models.BooleanField(
         default=True,
         help_text="double elimination: the grand final is replayed if the losers' bracket "

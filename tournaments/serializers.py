@@ -116,6 +116,7 @@ class TournamentOut(serializers.ModelSerializer[Tournament]):
             "format",
             "double_round",
             "progressive_consolation",
+            "consolation_third_place",
             "grand_final_reset",
             "groups",
             "group_advance",
@@ -131,6 +132,10 @@ class TournamentOut(serializers.ModelSerializer[Tournament]):
             "game": {"help_text": "the game played: bräde, backgammon or Kungabräde"},
             "tiebreaks": {
                 "help_text": "round robin and Swiss: the tiebreaks after match points, in order"
+            },
+            "consolation_third_place": {
+                "help_text": "progressive consolation: its final decides third place (its "
+                "winner 3rd, its loser 4th)"
             },
         }
 

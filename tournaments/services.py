@@ -45,7 +45,7 @@ from core.errors import (
 from core.permissions import User, can_create_tournament, can_manage_all_players, is_organiser
 from games.registry import UnknownGameError, family_for
 from stages import roundrobin
-from tournaments import bracket, elimination_draw, round_robin, swiss_rounds
+from tournaments import bracket, consolation_places, elimination_draw, round_robin, swiss_rounds
 from tournaments.csv_import import CsvImportError, ImportRow, parse_entries_csv
 from tournaments.csv_messages import csv_error_text
 from tournaments.lengths import lengths_count_problem, match_length_problem
@@ -396,6 +396,7 @@ def tournament_create(
     progressive_consolation: bool = False,
     grand_final_reset: bool = True,
     swiss_rounds: int | None = None,
+    consolation_third_place: bool = False,
 ) -> Tournament:
     """Create a tournament; ``by`` becomes its first organiser. ``results_by``: who enters
     the results, its referees or its players (one reports, the opponent confirms).
@@ -429,6 +430,7 @@ def tournament_create(
         swiss_rounds=swiss_rounds,
         progressive_consolation=progressive_consolation,
         grand_final_reset=grand_final_reset,
+        consolation_third_place=consolation_third_place,
     )
     with transaction.atomic():
         tournament = Tournament.objects.create(
@@ -503,15 +505,18 @@ def format_values(
     swiss_rounds: int | None,
     progressive_consolation: bool,
     grand_final_reset: bool,
+    consolation_third_place: bool = False,
 ) -> dict[str, Any]:
     """A tournament's format fields, checked for ``game`` and ``scale`` and
     normalised, as ``tournament_create`` and ``format_change.tournament_format_set`` store
     them: the tiebreak chain (``None``: the format's default), a double round only for a
     round robin, groups and a knockout after them only where ``_groups_check`` allows, a
     Swiss's number of rounds (``None``: decided at the start), a progressive consolation
-    only for a consolation."""
+    only for a consolation, and its final deciding third place only for a progressive one
+    (``consolation_places``)."""
     chain = _format_check(format, game, scale, tiebreaks)
     _groups_check(format, groups, group_advance)
+    progressive = bool(progressive_consolation) and format == TournamentFormat.CONSOLATION
     return {
         "format": format,
         "tiebreaks": chain,
@@ -519,8 +524,10 @@ def format_values(
         "groups": groups,
         "group_advance": group_advance,
         "swiss_rounds": _swiss_rounds_check(format, swiss_rounds),
-        "progressive_consolation": bool(progressive_consolation)
-        and format == TournamentFormat.CONSOLATION,
+        "progressive_consolation": progressive,
+        "consolation_third_place": consolation_places.third_place_check(
+            format, progressive=progressive, third_place=bool(consolation_third_place)
+        ),
         "grand_final_reset": grand_final_reset,
     }
 

@@ -338,3 +338,25 @@ def test_every_operation_answers_as_its_schema_says(api_schema: Any, world: dict
     assert total == 0, (
         f"{total} distinct failures: {dict((t, len(f)) for t, f in failures.items())}"
     )
+
+
+def test_every_bracket_section_answers_as_its_schema_says(api_schema: Any) -> None:
+    """The demo has no consolation or double elimination: their brackets (a main bracket
+    and sections in one shape, a section's place the byes emptied as null) are read here
+    and checked against the schema the same way."""
+    from tests.tournaments.test_elimination_formats import drawn
+
+    operation = api_schema["/api/tournaments/{id}/bracket/"]["GET"]
+    formats: list[tuple[str, dict[str, Any]]] = [
+        ("consolation", {"progressive_consolation": True, "consolation_third_place": True}),
+        ("double_elimination", {}),
+    ]
+    for format, options in formats:
+        t, _referee, _players = drawn(5, format, **options)
+        case = operation.Case(path_parameters={"id": t.pk})
+        response = case.call()
+        assert response.status_code == 200
+        body = response.json()
+        rounds = [r for section in body["sections"] for r in section["rounds"]]
+        assert any(m is None for r in rounds for m in r["matches"]), format
+        case.validate_response(response, checks=[response_schema_conformance])

@@ -6,7 +6,7 @@ from itertools import permutations, product
 
 import pytest
 
-from stages.crossover import MAX_GROUPS, crosswise_seeds, meeting_round
+from stages.crossover import MAX_GROUPS, crosswise_seeds, meeting_round, rank_across_groups
 from stages.elimination import bracket_size, seed_order
 
 
@@ -92,3 +92,39 @@ def test_bad_input() -> None:
         crosswise_seeds(_groups(2, 2), 0)
     with pytest.raises(ValueError, match="one line"):
         meeting_round(3, 3)
+
+
+def test_byes_go_to_the_best_ranked_group_winners() -> None:
+    """3 group winners on 4 lines: the one bye goes to the best by results, seed 1."""
+    seeds = crosswise_seeds(_groups(3, 1), 1, ranking=[[1, 2, 0]])
+    assert seeds == ["B1", "C1", "A1"]
+    assert ("B1", None) in _first_round(seeds)
+
+
+def test_a_later_tier_with_byes_gives_them_to_its_best_ranked() -> None:
+    """5 groups × 2 = 10 players on 16 lines: 6 byes, the 5 winners' and one runner-up's.
+    That one goes to the best-ranked runner-up whose place keeps the group-mates as far
+    apart as any other (term 1 first): D2 or E2, whichever did better."""
+    for best, name in ((3, "D2"), (4, "E2")):
+        ranking = [[0, 1, 2, 3, 4], [best, *(g for g in range(5) if g != best)]]
+        seeds = crosswise_seeds(_groups(5, 2), 2, ranking=ranking)
+        byes = {upper for upper, lower in _first_round(seeds) if lower is None}
+        assert byes == {"A1", "B1", "C1", "D1", "E1", name}
+        assert _spread(seeds) == _spread(crosswise_seeds(_groups(5, 2), 2))
+
+
+def test_rank_across_groups_compares_per_match_and_skips_the_direct_encounter() -> None:
+    from decimal import Decimal as D
+
+    chain = ("match_points", "direct_encounter", "game_points")
+    results: list[tuple[int, list[D | None]]] = [
+        (3, [D(3), D(1), D(9)]),  # 3 of 3, 3 game points a match
+        (2, [D(2), None, D(8)]),  # 2 of 2, 4 game points a match: best
+        (2, [D(2), None, D(6)]),  # level with group A per match: group order
+    ]
+    assert rank_across_groups(chain, results) == [1, 0, 2]
+
+
+def test_a_ranking_must_order_every_group() -> None:
+    with pytest.raises(ValueError):
+        crosswise_seeds(_groups(3, 1), 1, ranking=[[0, 1]])

@@ -288,3 +288,34 @@ def test_groups_and_their_knockout_in_the_other_games(game: str) -> None:
     t.refresh_from_db()
     assert t.status == TournamentStatus.FINISHED
     assert [(p.first, p.last) for p in tournament_placings(tournament=t)][:2] == [(1, 1), (2, 2)]
+
+
+def test_the_byes_after_groups_go_to_the_best_group_winners_by_their_results() -> None:
+    """3 group winners on 4 lines: one bye. Every winner wins both its matches (the same
+    match points); B's wins by jan (most game points), C's once by jan, A's by hemspel
+    only: B's winner has the bye and is seed 1, then C's and A's meet, whatever the
+    groups' letters say."""
+    from tournaments.group_stage import group_knockout_draw
+
+    t, referee, _ = grouped(9, 3, group_advance=1)
+    organiser = t.organisers.get()
+    members = {
+        g: [e.player_id for e in Entry.objects.filter(tournament=t, group=g).order_by("seed")]
+        for g in range(3)
+    }
+    leader = {g: members[g][0] for g in range(3)}
+    big_wins = {0: 0, 1: 2, 2: 1}  # how many of its two wins each leader takes by jan
+    for m in Match.objects.filter(tournament=t, state=MatchState.READY).order_by("pk"):
+        g = next(g for g in range(3) if m.player1_id in members[g])
+        if leader[g] in (m.player1_id, m.player2_id):
+            win(m, leader[g], referee, big=big_wins[g] > 0)
+            big_wins[g] -= 1
+        else:
+            win(m, m.player1_id or 0, referee)
+    assert [tb.lines[0].player.pk for tb in group_tables(tournament=t)] == list(leader.values())
+    group_knockout_draw(tournament=t, by=organiser, lengths=[3, 3])
+    first = Match.objects.filter(tournament=t, round__kind="knockout", round__rounds_after=1)
+    bye = first.get(state=MatchState.BYE)
+    assert bye.player1_id == leader[1]
+    played = first.exclude(state=MatchState.BYE).get()
+    assert (played.player1_id, played.player2_id) == (leader[2], leader[0])

@@ -162,11 +162,17 @@ def test_the_api_creates_draws_and_shows_a_double_elimination_without_reset() ->
     data = r.json()
     assert [s["key"] for s in data["sections"]] == ["losers", "final"]
     losers, final = data["sections"]
-    assert [c["title"] for c in losers["columns"]] == ["Round 1", "Round 2", "Final"]
-    assert [len(c["slots"]) for c in losers["columns"]] == [2, 1, 1]
-    assert [c["slots"][0]["code"] for c in final["columns"]] == ["GF"]
+    assert [r["title"] for r in losers["rounds"]] == ["Round 1", "Round 2", "Final"]
+    assert [len(r["matches"]) for r in losers["rounds"]] == [2, 1, 1]
+    assert [r["matches"][0]["code"] for r in final["rounds"]] == ["GF"]
     codes = [m["code"] for m in data["rounds"][0]["matches"]]
     assert codes == ["W1.1", "W1.2", "W1.3", "W1.4"]
+    # one shape for every bracket: the main one's rounds and each section's alike
+    every = [*data["rounds"], *(r for section in data["sections"] for r in section["rounds"])]
+    assert {tuple(sorted(r)) for r in every} == {("matches", "round", "title")}
+    assert [r["title"] for r in data["rounds"]] == ["Quarterfinal", "Semifinal", "Winners' final"]
+    # a place the byes emptied is null, so the match keeps its place between its feeders
+    assert [m is None for m in losers["rounds"][0]["matches"]] == [False, True]
     assert api.get(f"/api/tournaments/{tid}/bracket/").json() == data
 
 

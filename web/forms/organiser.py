@@ -244,6 +244,14 @@ class TournamentForm(Form):
             "first match play the consolation."
         ),
     )
+    consolation_third_place = forms.BooleanField(
+        label=gettext_lazy("The consolation decides third place"),
+        required=False,
+        help_text=gettext_lazy(
+            "Progressive consolation: its final is the match for third place (its winner "
+            "third, its loser fourth), and every consolation round places its losers."
+        ),
+    )
     grand_final_reset = forms.BooleanField(
         label=gettext_lazy("Replay the final if needed"),
         required=False,

@@ -122,6 +122,7 @@ def tournament_create(request: HttpRequest) -> HttpResponse:
                 format=data["format"],
                 double_round=data["double_round"],
                 progressive_consolation=data["progressive_consolation"],
+                consolation_third_place=data["consolation_third_place"],
                 grand_final_reset=data["grand_final_reset"],
                 tiebreaks=form.tiebreaks(),
                 groups=data.get("groups") or 1,
