@@ -14,6 +14,7 @@ from web.views import (
     referee,
     reports,
     rounds,
+    screen,
     swiss,
 )
 
@@ -27,6 +28,13 @@ urlpatterns: list[URLPattern | URLResolver] = [
         "tournaments/<int:pk>/rounds/<int:number>/",
         rounds.round_detail,
         name="tournament_round",
+    ),
+    # The venue's big screen: pairings with tables and live results, then standings.
+    path("tournaments/<int:pk>/screen/", screen.screen, name="tournament_screen"),
+    path(
+        "tournaments/<int:pk>/screen/panels/",
+        screen.screen_panels,
+        name="tournament_screen_panels",
     ),
     path("matches/<int:pk>/", public.match_detail, name="match_detail"),
     path("matches/<int:pk>/live/", public.match_live, name="match_live"),
