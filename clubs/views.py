@@ -10,6 +10,7 @@ game records) for its referees and organisers (``clubs.exports``).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from django import forms
@@ -24,7 +25,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 from django.views.decorators.http import require_http_methods, require_POST
 
-from clubs import archive, exports, score_sheets, wall_sheets
+from clubs import archive, exports, link_slips, score_sheets, wall_sheets
 from clubs import season_selectors as season_sel
 from clubs.charts import history_chart
 from clubs.models import RatedGame
@@ -34,7 +35,8 @@ from clubs.results_import import ResultsImportError, season_results_import
 from clubs.season_services import can_keep_seasons
 from core.bounds import DbIntegerFormField
 from core.errors import DomainError
-from core.permissions import is_referee
+from core.permissions import is_organiser, is_referee
+from matches.models import Match
 from matches.visibility import sees_unpublished
 from tournaments import selectors as tournaments_sel
 from tournaments.models import Club, Round, Tournament
@@ -204,7 +206,9 @@ def round_score_sheets(request: HttpRequest, pk: int, number: int) -> HttpRespon
     round = Round.objects.filter(tournament=tournament, number=number).first()
     if round is None:
         raise Http404(_("The tournament has no such round."))
-    name, data, _pages = score_sheets.round_score_sheets(round=round, by=request.user)
+    name, data, _pages = score_sheets.round_score_sheets(
+        round=round, by=request.user, after=_slips_after(request, tournament)
+    )
     response = HttpResponse(data, content_type="application/pdf")
     response["Content-Disposition"] = f'inline; filename="{name}"'
     return response
@@ -218,9 +222,51 @@ def round_wall_sheet(request: HttpRequest, pk: int, number: int) -> HttpResponse
     round = Round.objects.filter(tournament=tournament, number=number).first()
     if round is None or not (round.published or sees_unpublished(request.user, tournament)):
         raise Http404(_("The tournament has no such round."))
-    name, data = wall_sheets.wall_sheet(round=round, by=request.user)
+    name, data = wall_sheets.wall_sheet(
+        round=round, by=request.user, after=_slips_after(request, tournament)
+    )
     response = HttpResponse(data, content_type="application/pdf")
     response["Content-Disposition"] = f'inline; filename="{name}"'
+    return response
+
+
+def _link_url(request: HttpRequest) -> Callable[[str], str]:
+    return lambda token: request.build_absolute_uri(reverse("web:private_home", args=[token]))
+
+
+def _slips_after(
+    request: HttpRequest, tournament: Tournament
+) -> Callable[[score_sheets.ScoreSheetPdf, list[Match]], None] | None:
+    """With ``?links=1``, for an organiser: the players' private-link slips after the
+    sheets (``clubs.link_slips``), each with the player's table in the round."""
+    if request.GET.get("links") != "1" or not is_organiser(request.user, tournament):
+        return None
+
+    def draw(sheet: score_sheets.ScoreSheetPdf, matches: list[Match]) -> None:
+        tables = {
+            player_id: m.board
+            for m in matches
+            if m.board is not None
+            for player_id in (m.player1_id, m.player2_id)
+            if player_id is not None
+        }
+        slips = link_slips.link_slips(tournament, _link_url(request), tables)
+        if slips:
+            link_slips.link_slips_draw(sheet, slips)
+
+    return draw
+
+
+@login_required
+def tournament_link_slips(request: HttpRequest, pk: int) -> HttpResponse:
+    """Every live private link of the tournament as slips to cut out (an organiser's)."""
+    tournament = found(tournaments_sel.tournament_get, pk=pk, by=request.user)
+    if not is_organiser(request.user, tournament):
+        raise PermissionDenied(_("Private links are printed by the tournament's organisers."))
+    name, data, _count = link_slips.link_slips_pdf(tournament, _link_url(request))
+    response = HttpResponse(data, content_type="application/pdf")
+    response["Content-Disposition"] = f'inline; filename="{name}"'
+    response["Cache-Control"] = "no-store"
     return response
 
 

@@ -9,6 +9,7 @@ from web.views import (
     home,
     invitations,
     organiser,
+    private_links,
     public,
     records,
     referee,
@@ -66,6 +67,33 @@ urlpatterns: list[URLPattern | URLResolver] = [
     path("reports/<int:pk>/confirm/", reports.report_confirm, name="report_confirm"),
     path("reports/<int:pk>/dispute/", reports.report_dispute, name="report_dispute"),
     path("reports/<int:pk>/withdraw/", reports.report_withdraw, name="report_withdraw"),
+    # Players without accounts: their private link, and the organiser's list of links.
+    path("p/<str:token>/", private_links.private_home, name="private_home"),
+    path(
+        "p/<str:token>/matches/<int:pk>/report/",
+        private_links.private_report,
+        name="private_report",
+    ),
+    path(
+        "p/<str:token>/reports/<int:pk>/<str:action>/",
+        private_links.private_answer,
+        name="private_answer",
+    ),
+    path(
+        "tournaments/<int:pk>/private-links/",
+        private_links.links_manage,
+        name="private_links",
+    ),
+    path(
+        "tournaments/<int:pk>/private-links/<int:player_pk>/issue/",
+        private_links.link_issue,
+        name="private_link_issue",
+    ),
+    path(
+        "tournaments/<int:pk>/private-links/<int:player_pk>/revoke/",
+        private_links.link_revoke,
+        name="private_link_revoke",
+    ),
     # Game records: upload (players of the match, referees), status, viewer.
     path("matches/<int:pk>/records/new/", records.record_upload, name="record_upload"),
     path("records/<int:pk>/", records.record_detail, name="record_detail"),
