@@ -43,6 +43,8 @@ urlpatterns: list[URLPattern | URLResolver] = [
     path("words/", public.glossary, name="glossary"),
     # The signed-in person's home: what waits for them as player, referee, organiser.
     path("home/", home.home, name="home"),
+    path("home/notifications/", home.notification_choice, name="notification_choice"),
+    path("home/notifications/read/", home.notifications_read, name="notifications_read"),
     # The signed-in user's API token (create once, revoke).
     path("account/token/", account.token, name="account_token"),
     path("account/invitations/", invitations.invitation_list, name="account_invitations"),
