@@ -271,7 +271,7 @@ def notification_text(notification: Notification) -> Text:
     match_url = reverse("web:match_detail", args=[n.match_id]) if n.match_id else "/"
     if n.kind == NotificationKind.MATCH_READY and match is not None:
         opponent = _opponent_of(match, data.get("player"))
-        body = _("Your match is ready: against %(opponent)s, %(round)s.") % {
+        body = _("Against %(opponent)s, %(round)s.") % {
             "opponent": opponent or "?",
             "round": match.round.name,
         }

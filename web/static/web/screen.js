@@ -9,13 +9,17 @@
   var poll = (parseInt(root.getAttribute("data-poll"), 10) || 10) * 1000;
   var rotate = (parseInt(root.getAttribute("data-rotate"), 10) || 15) * 1000;
   var src = root.getAttribute("data-src");
+  // ?panel=N keeps panel N on the screen (a TV that shows only the standings, say).
+  var pinned = /[?&]panel=(\d+)/.exec(window.location.search);
   document.documentElement.className += " js";
 
   function show() {
     var panels = root.querySelectorAll(".panel");
     if (!panels.length) { return; }
     // The clock decides which panel shows, so a reload keeps the rotation's place.
-    var current = Math.floor(new Date().getTime() / rotate) % panels.length;
+    var current = pinned
+      ? Math.min(parseInt(pinned[1], 10), panels.length - 1)
+      : Math.floor(new Date().getTime() / rotate) % panels.length;
     for (var i = 0; i < panels.length; i++) {
       var cls = panels[i].className.replace(/\s*\bshown\b/g, "");
       panels[i].className = i === current ? cls + " shown" : cls;
