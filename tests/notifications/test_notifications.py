@@ -203,3 +203,25 @@ def test_the_home_lists_them_marks_them_read_and_saves_the_choice(
     choice = NotificationChoice.objects.get(user=user)
     assert choice.on_home and not choice.by_email
     assert Match.objects.filter(tournament=e.tournament, state=MatchState.READY).exists()
+
+
+def test_a_swiss_pairing_is_told_once_published_not_before(
+    django_capture_on_commit_callbacks: Any,
+) -> None:
+    from matches.swiss_progression import swiss_round_pair, swiss_round_publish
+    from tests.tournaments.test_swiss import swiss
+
+    t, organiser, players = swiss(4)
+    users = [UserFactory.create(email=f"s{i}@example.org") for i in range(4)]
+    for player, user in zip(players, users, strict=True):
+        player.user = user
+        player.save()
+    mail.outbox.clear()
+    with django_capture_on_commit_callbacks(execute=True):
+        rnd = swiss_round_pair(tournament=t, by=organiser)
+    assert not Notification.objects.exists() and mail.outbox == []
+    with django_capture_on_commit_callbacks(execute=True):
+        swiss_round_publish(round=rnd, by=organiser)
+    for user in users:
+        assert _kinds(user) == {NotificationKind.MATCH_READY: 1}
+    assert sorted(x.to[0] for x in mail.outbox) == sorted(u.email for u in users)

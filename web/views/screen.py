@@ -8,7 +8,8 @@ JavaScript (``web/static/web/screen.js``: no modules, no arrow functions, ``fetc
 the browser has it, ``XMLHttpRequest`` otherwise), as conditional GETs: both addresses
 answer ``304`` while the tournament's version stands (``web.live``), so a screen costs
 one query per poll between results. Which panel shows follows the clock
-(``ROTATE_SECONDS`` each), so a reload keeps the rotation's place.
+(``ROTATE_SECONDS`` each), so a reload keeps the rotation's place; ``?panel=N`` keeps
+panel N up (a second TV that shows only the standings).
 
 Without JavaScript every panel is shown one below the other and the page reloads itself
 (``<noscript>`` meta refresh, ``NOSCRIPT_REFRESH``); a script that stopped (an old TV's
