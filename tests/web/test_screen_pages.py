@@ -6,6 +6,7 @@ tournament page links it for its staff."""
 from __future__ import annotations
 
 import re
+from typing import Any
 
 import pytest
 from django.test import Client
@@ -38,6 +39,15 @@ def test_a_knockout_screen_shows_the_first_round_by_table_then_the_bracket() -> 
     assert [m.board for m in pairings] == [1, 2, 3, 4]
     bracket = context["panels"][1].rows
     assert [br.round.number for br in bracket] == [1, 2, 3]
+
+
+def test_a_poll_with_nothing_new_costs_one_query(django_assert_num_queries: Any) -> None:
+    s = drawn(4, lengths=[3, 3])
+    client = _sv()
+    panels_url = reverse("web:tournament_screen_panels", args=[s.tournament.pk])
+    tag = client.get(panels_url)["ETag"]
+    with django_assert_num_queries(1):  # the tournament's stamp
+        assert client.get(panels_url, HTTP_IF_NONE_MATCH=tag).status_code == 304
 
 
 def test_the_page_shows_a_result_and_answers_304_until_then() -> None:
