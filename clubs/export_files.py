@@ -11,6 +11,7 @@ JSON error. The files themselves are made by ``clubs.exports``, ``clubs.archive`
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from django.core.exceptions import PermissionDenied
@@ -22,11 +23,15 @@ from clubs import season_selectors as season_sel
 from clubs.rating_selectors import rating_list
 from core.errors import NotFoundError
 from core.permissions import is_referee
+from matches.models import Match
 from matches.visibility import sees_unpublished
 from tournaments import selectors as tournaments_sel
 from tournaments.models import Club, Round, Tournament
 
 FORMATS = ("csv", "json")
+
+# More pages drawn after a round's sheets: ``after(sheet, matches)`` (``clubs.link_slips``)
+After = Callable[[score_sheets.ScoreSheetPdf, list[Match]], None]
 
 
 def _fmt(fmt: str) -> str:
@@ -111,21 +116,23 @@ def _round(tournament: Tournament, number: int) -> Round:
     return round
 
 
-def score_sheets_file(*, pk: int, number: int, by: Any) -> HttpResponse:
+def score_sheets_file(*, pk: int, number: int, by: Any, after: After | None = None) -> HttpResponse:
     """A round's printable score sheets (``clubs.score_sheets``): the tournament's referees
-    and organisers."""
+    and organisers. ``after`` draws more pages at the end (the private links' slips)."""
     tournament = _tournament(pk, by)
     if not is_referee(by, tournament):
         raise PermissionDenied(
             _("Score sheets are printed by the tournament's referees and organisers.")
         )
-    name, data, _pages = score_sheets.round_score_sheets(round=_round(tournament, number), by=by)
+    name, data, _pages = score_sheets.round_score_sheets(
+        round=_round(tournament, number), by=by, after=after
+    )
     response = HttpResponse(data, content_type="application/pdf")
     response["Content-Disposition"] = f'inline; filename="{name}"'
     return response
 
 
-def wall_sheet_file(*, pk: int, number: int, by: Any) -> HttpResponse:
+def wall_sheet_file(*, pk: int, number: int, by: Any, after: After | None = None) -> HttpResponse:
     """A round's wall sheet (``clubs.wall_sheets``): by table and alphabetically, for
     whoever may see the round (``matches.visibility``: the staff before it is published,
     everyone after); a round the reader may not see is a 404 as on the round page."""
@@ -133,7 +140,7 @@ def wall_sheet_file(*, pk: int, number: int, by: Any) -> HttpResponse:
     round = _round(tournament, number)
     if not (round.published or sees_unpublished(by, tournament)):
         raise Http404(_("The tournament has no such round."))
-    name, data = wall_sheets.wall_sheet(round=round, by=by)
+    name, data = wall_sheets.wall_sheet(round=round, by=by, after=after)
     response = HttpResponse(data, content_type="application/pdf")
     response["Content-Disposition"] = f'inline; filename="{name}"'
     return response

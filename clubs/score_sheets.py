@@ -28,6 +28,7 @@ wrapped onto more lines beyond that; it never runs out of its box.
 from __future__ import annotations
 
 import unicodedata
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from django.db.models import F
@@ -394,10 +395,15 @@ class ScoreSheetPdf:
         pdf.set_y(y + 8)
 
 
-def round_score_sheets(*, round: Round, by: User) -> tuple[str, bytes, int]:
+def round_score_sheets(
+    *, round: Round, by: User, after: Callable[[ScoreSheetPdf, list[Match]], None] | None = None
+) -> tuple[str, bytes, int]:
     """The round's sheets as a PDF: its file name, bytes and the number of sheets (none:
-    the PDF holds one page saying there is nothing to play)."""
+    the PDF holds one page saying there is nothing to play). ``after(sheet, matches)``
+    draws more pages at the end (the private links' slips, ``clubs.link_slips``)."""
     sheet = sheets_drawn(round=round, by=by)
+    if after is not None:
+        after(sheet, sheet_matches(round, by=by))
     return sheet.name, bytes(sheet.pdf.output()), sheet.count
 
 

@@ -45,6 +45,11 @@ urlpatterns: list[URLPattern] = [
         name="round_wall_sheet",
     ),
     path(
+        "tournaments/<int:pk>/private-links.pdf",
+        views.tournament_link_slips,
+        name="tournament_link_slips",
+    ),
+    path(
         "tournaments/<int:pk>/seeds/by-rating/",
         views.tournament_seed_by_rating,
         name="tournament_seed_by_rating",

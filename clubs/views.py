@@ -10,6 +10,7 @@ game records) for its referees and organisers (``clubs.exports``).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from django import forms
@@ -24,7 +25,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 from django.views.decorators.http import require_http_methods, require_POST
 
-from clubs import export_files
+from clubs import export_files, link_slips, score_sheets
 from clubs import season_selectors as season_sel
 from clubs.charts import history_chart
 from clubs.models import RatedGame
@@ -34,8 +35,10 @@ from clubs.results_import import ResultsImportError, season_results_import
 from clubs.season_services import can_keep_seasons
 from core.bounds import DbIntegerFormField
 from core.errors import DomainError
+from core.permissions import is_organiser
+from matches.models import Match
 from tournaments import selectors as tournaments_sel
-from tournaments.models import Club
+from tournaments.models import Club, Tournament
 from web.views.common import found, lang
 
 PAGE_SIZE = 100
@@ -144,13 +147,61 @@ def tournament_archive(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 def round_score_sheets(request: HttpRequest, pk: int, number: int) -> HttpResponse:
-    """A round's printable score sheets: the tournament's referees and organisers."""
-    return export_files.score_sheets_file(pk=pk, number=number, by=request.user)
+    """A round's printable score sheets: the tournament's referees and organisers; with
+    ``?links=1``, for an organiser, the players' private-link slips after them."""
+    tournament = found(tournaments_sel.tournament_get, pk=pk, by=request.user)
+    return export_files.score_sheets_file(
+        pk=pk, number=number, by=request.user, after=_slips_after(request, tournament)
+    )
 
 
 def round_wall_sheet(request: HttpRequest, pk: int, number: int) -> HttpResponse:
-    """A round's wall sheet, for whoever may see the round."""
-    return export_files.wall_sheet_file(pk=pk, number=number, by=request.user)
+    """A round's wall sheet, for whoever may see the round (with ``?links=1``, as the
+    score sheets)."""
+    tournament = found(tournaments_sel.tournament_get, pk=pk, by=request.user)
+    return export_files.wall_sheet_file(
+        pk=pk, number=number, by=request.user, after=_slips_after(request, tournament)
+    )
+
+
+def _link_url(request: HttpRequest) -> Callable[[str], str]:
+    return lambda token: request.build_absolute_uri(reverse("web:private_home", args=[token]))
+
+
+def _slips_after(
+    request: HttpRequest, tournament: Tournament
+) -> Callable[[score_sheets.ScoreSheetPdf, list[Match]], None] | None:
+    """With ``?links=1``, for an organiser: the players' private-link slips after the
+    sheets (``clubs.link_slips``), each with the player's table in the round."""
+    if request.GET.get("links") != "1" or not is_organiser(request.user, tournament):
+        return None
+
+    def draw(sheet: score_sheets.ScoreSheetPdf, matches: list[Match]) -> None:
+        tables = {
+            player_id: m.board
+            for m in matches
+            if m.board is not None
+            for player_id in (m.player1_id, m.player2_id)
+            if player_id is not None
+        }
+        slips = link_slips.link_slips(tournament, _link_url(request), tables)
+        if slips:
+            link_slips.link_slips_draw(sheet, slips)
+
+    return draw
+
+
+@login_required
+def tournament_link_slips(request: HttpRequest, pk: int) -> HttpResponse:
+    """Every live private link of the tournament as slips to cut out (an organiser's)."""
+    tournament = found(tournaments_sel.tournament_get, pk=pk, by=request.user)
+    if not is_organiser(request.user, tournament):
+        raise PermissionDenied(_("Private links are printed by the tournament's organisers."))
+    name, data, _count = link_slips.link_slips_pdf(tournament, _link_url(request))
+    response = HttpResponse(data, content_type="application/pdf")
+    response["Content-Disposition"] = f'inline; filename="{name}"'
+    response["Cache-Control"] = "no-store"
+    return response
 
 
 # --- seeding by rating -----------------------------------------------------------------

@@ -23,6 +23,7 @@ Decisions where the docs are silent:
 from __future__ import annotations
 
 import unicodedata
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from django.utils.translation import gettext as _
@@ -200,12 +201,20 @@ class WallSheetPdf(ScoreSheetPdf):
             )
 
 
-def wall_sheet(*, round: Round, by: User) -> tuple[str, bytes]:
+def wall_sheet(
+    *,
+    round: Round,
+    by: User,
+    after: Callable[[ScoreSheetPdf, list[Match]], None] | None = None,
+) -> tuple[str, bytes]:
     """The round's wall sheet as a PDF: its file name and bytes (see the module text;
-    the caller checks that ``by`` may see the round)."""
+    the caller checks that ``by`` may see the round). ``after(sheet, matches)`` draws
+    more pages at the end (the private links' slips, ``clubs.link_slips``)."""
     matches = wall_sheet_matches(round, by=by)
     sheet = WallSheetPdf(round, matches)
     sheet.by_table(matches)
     sheet.alphabetical(wall_lines(matches))
+    if after is not None:
+        after(sheet, matches)
     name = f"tournament-{round.tournament_id}-round-{round.number}-wall-sheet.pdf"
     return name, bytes(sheet.pdf.output())

@@ -19,6 +19,7 @@ from __future__ import annotations
 from typing import Any, Protocol
 
 __all__ = [
+    "NEWS_MATCHES_DRAWN",
     "NEWS_RECORD_REJECTED",
     "NEWS_RECORD_VERIFIED",
     "NEWS_ROUND_PUBLISHED",
@@ -64,7 +65,7 @@ def match_changing(*, match_id: int) -> None:
 # --- news: what happened, for the apps that tell others -------------------------------
 #
 # The watchers above hear that a match is *about* to change; the audit trail
-# (``MatchEvent``) says what the change was. Three things have no audit row of their own
+# (``MatchEvent``) says what the change was. A few things have no audit row of their own
 # and happen outside one match's change: a record's verdict (a rejected record writes no
 # event), a Swiss round published (it changes every match of the round at once) and a
 # tournament finished (the last match decided, or a Swiss round published with only
@@ -75,6 +76,9 @@ NEWS_RECORD_VERIFIED = "record.verified"
 NEWS_RECORD_REJECTED = "record.rejected"
 NEWS_ROUND_PUBLISHED = "round.published"
 NEWS_TOURNAMENT_FINISHED = "tournament.finished"
+# A draw created a tournament's matches (a bracket, a round robin, an elimination
+# bracket, a group knockout): no match was changed, so no match watcher heard of it.
+NEWS_MATCHES_DRAWN = "matches.drawn"
 
 
 class NewsWatcher(Protocol):

@@ -12,6 +12,7 @@ from django.utils.translation import ngettext
 from core.errors import ValidationError
 from matches.elimination_progression import elimination_matches_create
 from matches.group_standings import group_tables, open_table_matches
+from matches.match_changes import NEWS_MATCHES_DRAWN, news_tell
 from matches.models import OPEN_REPORT_STATES, Game, GameReport, Match
 from matches.progression import bracket_matches_create, round_robin_matches_create
 from matches.walkovers import match_withdrawal_apply
@@ -40,6 +41,7 @@ class Matches:
             third_place=third_place,
             by=by,
         )
+        news_tell(kind=NEWS_MATCHES_DRAWN, tournament_id=tournament.pk)
 
     def round_robin_create(
         self,
@@ -50,6 +52,7 @@ class Matches:
         by: Any,
     ) -> None:
         round_robin_matches_create(tournament=tournament, rounds=rounds, pairs=pairs, by=by)
+        news_tell(kind=NEWS_MATCHES_DRAWN, tournament_id=tournament.pk)
 
     def elimination_create(
         self,
@@ -63,6 +66,7 @@ class Matches:
         elimination_matches_create(
             tournament=tournament, shape=shape, rounds=rounds, players=players, by=by
         )
+        news_tell(kind=NEWS_MATCHES_DRAWN, tournament_id=tournament.pk)
 
     def group_orders(self, *, tournament: Tournament) -> tuple[list[list[Player]], int, int]:
         if tournament.format == TournamentFormat.SWISS:

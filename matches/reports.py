@@ -61,7 +61,7 @@ from matches.models import (
 )
 from matches.results import game_add, next_game_check, result_fields
 from matches.standing import match_standing, result_parse, result_text, result_words
-from tournaments.models import Player, ResultsBy
+from tournaments.models import Player, PrivateLink, ResultsBy
 
 NOTE_MAX = 500
 
@@ -93,8 +93,18 @@ def _note(note: str) -> str:
     return note
 
 
-def _player_side(by: User, match: Match) -> tuple[Player, Side] | None:
-    """The player ``by`` is in ``match`` and their side, or None."""
+def _player_side(
+    by: User, match: Match, link: PrivateLink | None = None
+) -> tuple[Player, Side] | None:
+    """The player ``by`` is in ``match`` and their side, or None. With ``link`` (a
+    player's private link, ``tournaments.private_links``) the link's player instead, in
+    the link's tournament only."""
+    if link is not None:
+        if link.revoked_at is not None or link.tournament_id != match.tournament_id:
+            return None
+        player = link.player
+        side = match.side_of(player)
+        return None if side is None else (player, side)
     player = player_of(by)
     if player is None:
         return None
@@ -137,12 +147,15 @@ def _refuse_closed(report: GameReport) -> None:
     )
 
 
-def _opponent(report: GameReport, match: Match, by: User, action: str) -> tuple[Player, Side]:
-    """The answering player: the reporter's opponent, signed in as that player's user.
+def _opponent(
+    report: GameReport, match: Match, by: User, action: str, link: PrivateLink | None = None
+) -> tuple[Player, Side]:
+    """The answering player: the reporter's opponent, signed in as that player's user
+    (or holding that player's private link).
 
     ``action`` is the refused action, in the reader's language ("confirm", "dispute").
     """
-    found = _player_side(by, match)
+    found = _player_side(by, match, link)
     reporter_user = report.reported_by_id is not None and report.reported_by_id == getattr(
         by, "pk", None
     )
@@ -189,9 +202,11 @@ def game_report_submit(
     game_type: str | None = None,
     starter: Side | str | None = None,
     note: str = "",
+    link: PrivateLink | None = None,
 ) -> GameReport:
     """A player of ``match`` reports game ``number`` (winner as a side: W = player1), for
-    the opponent to confirm. Nothing counts until then.
+    the opponent to confirm. Nothing counts until then. ``link``: the player acts
+    through their private link (``by`` is then None), named in the audit row.
 
     ``PermissionDeniedError`` unless the tournament's players report (``results_by``) and
     ``by`` plays in the match; ``ConflictError`` when the game exists, the match is over
@@ -200,7 +215,7 @@ def game_report_submit(
     a breach of the match rules (S1), as for a referee's entry.
     """
     _require_players_mode(match)
-    found = _player_side(by, match)
+    found = _player_side(by, match, link)
     if found is None:
         raise PermissionDeniedError(
             _("Only the players of this match may report its games."), code="not_a_player"
@@ -259,8 +274,14 @@ def game_report_submit(
             game=number,
             result=result_text(locked, result),
             player=player.pk,
+            **_via(link),
         )
     return report
+
+
+def _via(link: PrivateLink | None) -> dict[str, Any]:
+    """The audit row's note of a private link used (``tournaments.private_links``)."""
+    return {} if link is None else {"private_link": link.pk}
 
 
 def _open_conflict(match: Match, existing: GameReport) -> ConflictError:
@@ -281,7 +302,7 @@ def _open_conflict(match: Match, existing: GameReport) -> ConflictError:
     )
 
 
-def game_report_confirm(*, report: GameReport, by: User) -> Game:
+def game_report_confirm(*, report: GameReport, by: User, link: PrivateLink | None = None) -> Game:
     """The opponent confirms a pending report: it becomes game ``report.number``'s result
     (source ``players``; version 1), the match is scored, and a decided match sends its
     winner on, exactly as after a referee's entry.
@@ -294,7 +315,7 @@ def game_report_confirm(*, report: GameReport, by: User) -> Game:
     _require_players_mode(report.match)
     with transaction.atomic():
         match, report = _locked_report(report)
-        player, side = _opponent(report, match, by, pgettext("a report", "confirm"))
+        player, side = _opponent(report, match, by, pgettext("a report", "confirm"), link)
         _refuse_closed(report)
         if report.state == ReportState.DISPUTED:
             raise ConflictError(
@@ -310,7 +331,14 @@ def game_report_confirm(*, report: GameReport, by: User) -> Game:
         report.answerer_side = side.value
         report.answered_at = now
         report.save()
-        event_add(match, EventKind.REPORT_CONFIRMED, by, report=report.pk, game=report.number)
+        event_add(
+            match,
+            EventKind.REPORT_CONFIRMED,
+            by,
+            report=report.pk,
+            game=report.number,
+            **_via(link),
+        )
         return game_add(
             match,
             number=report.number,
@@ -323,14 +351,16 @@ def game_report_confirm(*, report: GameReport, by: User) -> Game:
         )
 
 
-def game_report_dispute(*, report: GameReport, by: User, note: str = "") -> GameReport:
+def game_report_dispute(
+    *, report: GameReport, by: User, note: str = "", link: PrivateLink | None = None
+) -> GameReport:
     """The opponent disputes a pending report: it goes to the referees and organisers,
     who decide (by entering the game, or closing the report). ``note`` says why."""
     _require_players_mode(report.match)
     note = _note(note)
     with transaction.atomic():
         match, report = _locked_report(report)
-        player, side = _opponent(report, match, by, pgettext("a report", "dispute"))
+        player, side = _opponent(report, match, by, pgettext("a report", "dispute"), link)
         _refuse_closed(report)
         if report.state == ReportState.DISPUTED:
             raise ConflictError(
@@ -347,12 +377,20 @@ def game_report_dispute(*, report: GameReport, by: User, note: str = "") -> Game
         report.dispute_note = note
         report.save()
         event_add(
-            match, EventKind.REPORT_DISPUTED, by, report=report.pk, game=report.number, note=note
+            match,
+            EventKind.REPORT_DISPUTED,
+            by,
+            report=report.pk,
+            game=report.number,
+            note=note,
+            **_via(link),
         )
     return report
 
 
-def game_report_withdraw(*, report: GameReport, by: User, note: str = "") -> GameReport:
+def game_report_withdraw(
+    *, report: GameReport, by: User, note: str = "", link: PrivateLink | None = None
+) -> GameReport:
     """Close an open report without a result: its reporter withdraws it (state
     ``withdrawn``), or a referee or organiser closes it (state ``overridden``, e.g. a
     disputed game that is to be played again)."""
@@ -360,6 +398,9 @@ def game_report_withdraw(*, report: GameReport, by: User, note: str = "") -> Gam
     with transaction.atomic():
         match, report = _locked_report(report)
         own = report.reported_by_id is not None and report.reported_by_id == getattr(by, "pk", None)
+        if link is not None:
+            mine = _player_side(by, match, link)
+            own = mine is not None and mine[1] == Side(report.reporter_side)
         staff = is_referee(by, match.tournament)
         if not (own or staff):
             raise PermissionDeniedError(
@@ -377,5 +418,5 @@ def game_report_withdraw(*, report: GameReport, by: User, note: str = "") -> Gam
         report.close_note = note
         report.save()
         kind = EventKind.REPORT_WITHDRAWN if own else EventKind.REPORT_OVERRIDDEN
-        event_add(match, kind, by, report=report.pk, game=report.number, note=note)
+        event_add(match, kind, by, report=report.pk, game=report.number, note=note, **_via(link))
     return report

@@ -25,6 +25,7 @@ APPS = (
     "clubs",
     "accounts",
     "webhooks",
+    "notifications",
     "games",
     "engine",
     "backgammon",
@@ -132,6 +133,13 @@ def test_config_gathers_every_apps_api_routes() -> None:
 def test_matches_imports_nothing_from_clubs_or_web() -> None:
     # ratings follow a match through the port matches.match_changes
     assert _offending("matches", ("clubs", "web")) == []
+
+
+def test_matches_and_tournaments_import_nothing_from_notifications() -> None:
+    """``notifications`` hears of changes through ``matches.match_changes``, as webhooks do."""
+    assert _offending("matches", ("notifications", "web")) == []
+    assert _offending("tournaments", ("notifications",)) == []
+    assert _offending("notifications", ("web", "clubs")) == []
 
 
 def test_matches_and_tournaments_import_nothing_from_webhooks() -> None:

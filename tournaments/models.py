@@ -448,3 +448,57 @@ class Round(models.Model):
             # Double elimination has two finals: the winners' bracket's, then the grand final.
             return pgettext("round", "Winners' final")
         return round_label(self.number, self.rounds_after)
+
+
+class PrivateLink(models.Model):
+    """A player's private link to a tournament (``tournaments.private_links``): whoever
+    holds it reports and confirms that player's results in that tournament without an
+    account. Only a hash of the token is stored; the token is derived from the site's
+    secret key and ``nonce`` (so the organiser can print it again), and a new one is
+    issued by revoking this one."""
+
+    tournament = models.ForeignKey(
+        Tournament, on_delete=models.CASCADE, related_name="private_links"
+    )
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="private_links")
+    token_hash = models.CharField(max_length=64, unique=True)
+    nonce = models.CharField(max_length=32)
+    issued_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    issued_at = models.DateTimeField(default=timezone.now)
+    revoked_at = models.DateTimeField(null=True, blank=True)
+    revoked_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    last_used_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ("tournament", "player", "-issued_at")
+        constraints = (
+            models.UniqueConstraint(
+                fields=["tournament", "player"],
+                condition=models.Q(revoked_at__isnull=True),
+                name="one_live_private_link_per_player",
+            ),
+        )
+
+    def __str__(self) -> str:
+        return f"private link #{self.pk} of player #{self.player_id} in #{self.tournament_id}"
+
+
+class PrivateLinkUse(models.Model):
+    """Each action taken through a private link (what, when, from which address): the
+    rate limit counts them, and the organiser reads them. The match's own audit trail
+    (``MatchEvent``) names the link too."""
+
+    link = models.ForeignKey(PrivateLink, on_delete=models.CASCADE, related_name="uses")
+    action = models.CharField(max_length=24)
+    at = models.DateTimeField(default=timezone.now, db_index=True)
+    address = models.GenericIPAddressField(null=True, blank=True)
+
+    class Meta:
+        ordering = ("at", "id")
+
+    def __str__(self) -> str:
+        return f"{self.action} through link #{self.link_id}"

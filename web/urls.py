@@ -9,11 +9,13 @@ from web.views import (
     home,
     invitations,
     organiser,
+    private_links,
     public,
     records,
     referee,
     reports,
     rounds,
+    screen,
     swiss,
     swiss_byes,
 )
@@ -29,12 +31,21 @@ urlpatterns: list[URLPattern | URLResolver] = [
         rounds.round_detail,
         name="tournament_round",
     ),
+    # The venue's big screen: pairings with tables and live results, then standings.
+    path("tournaments/<int:pk>/screen/", screen.screen, name="tournament_screen"),
+    path(
+        "tournaments/<int:pk>/screen/panels/",
+        screen.screen_panels,
+        name="tournament_screen_panels",
+    ),
     path("matches/<int:pk>/", public.match_detail, name="match_detail"),
     path("matches/<int:pk>/live/", public.match_live, name="match_live"),
     path("players/<int:pk>/", public.player_detail, name="player_detail"),
     path("words/", public.glossary, name="glossary"),
     # The signed-in person's home: what waits for them as player, referee, organiser.
     path("home/", home.home, name="home"),
+    path("home/notifications/", home.notification_choice, name="notification_choice"),
+    path("home/notifications/read/", home.notifications_read, name="notifications_read"),
     # The signed-in user's API token (create once, revoke).
     path("account/token/", account.token, name="account_token"),
     path("account/invitations/", invitations.invitation_list, name="account_invitations"),
@@ -59,6 +70,33 @@ urlpatterns: list[URLPattern | URLResolver] = [
     path("reports/<int:pk>/confirm/", reports.report_confirm, name="report_confirm"),
     path("reports/<int:pk>/dispute/", reports.report_dispute, name="report_dispute"),
     path("reports/<int:pk>/withdraw/", reports.report_withdraw, name="report_withdraw"),
+    # Players without accounts: their private link, and the organiser's list of links.
+    path("p/<str:token>/", private_links.private_home, name="private_home"),
+    path(
+        "p/<str:token>/matches/<int:pk>/report/",
+        private_links.private_report,
+        name="private_report",
+    ),
+    path(
+        "p/<str:token>/reports/<int:pk>/<str:action>/",
+        private_links.private_answer,
+        name="private_answer",
+    ),
+    path(
+        "tournaments/<int:pk>/private-links/",
+        private_links.links_manage,
+        name="private_links",
+    ),
+    path(
+        "tournaments/<int:pk>/private-links/<int:player_pk>/issue/",
+        private_links.link_issue,
+        name="private_link_issue",
+    ),
+    path(
+        "tournaments/<int:pk>/private-links/<int:player_pk>/revoke/",
+        private_links.link_revoke,
+        name="private_link_revoke",
+    ),
     # Game records: upload (players of the match, referees), status, viewer.
     path("matches/<int:pk>/records/new/", records.record_upload, name="record_upload"),
     path("records/<int:pk>/", records.record_detail, name="record_detail"),

@@ -19,6 +19,11 @@ Environment variables (all optional here; ``production.py`` makes some required)
 - ``WEBHOOKS_TIMEOUT``, ``WEBHOOKS_BACKOFF_BASE``, ``WEBHOOKS_MAX_ATTEMPTS``,
   ``WEBHOOKS_QUEUE``: webhook delivery (seconds to connect/read, first retry's delay,
   attempts in all, the Celery queue; empty: the default one).
+- ``EMAIL_URL``: where notification mails go (django-environ's form:
+  ``smtp+tls://user:password@mail.example.org:587``). Default: ``consolemail://``, the mails
+  printed on the console (the demo's).
+- ``DEFAULT_FROM_EMAIL``: the mails' sender. Default: ``Bräde Arena <noreply@localhost>``.
+- ``SITE_URL``: the site's address, for the links in mails. Default: ``http://127.0.0.1:8000``.
 """
 
 from __future__ import annotations
@@ -55,6 +60,7 @@ INSTALLED_APPS = [
     "matches",
     "clubs",
     "webhooks",
+    "notifications",
     "web",
 ]
 
@@ -177,6 +183,12 @@ CELERY_BROKER_TRANSPORT_OPTIONS = {
 CELERY_RESULT_EXPIRES = 60 * 60 * 24
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 CELERY_TASK_TRACK_STARTED = True
+
+# --- E-mail (notifications: ``notifications/services.py``) ------------------------------
+EMAIL_CONFIG = env.email_url("EMAIL_URL", default="consolemail://")
+vars().update(EMAIL_CONFIG)
+DEFAULT_FROM_EMAIL: str = env.str("DEFAULT_FROM_EMAIL", default="Bräde Arena <noreply@localhost>")
+SITE_URL: str = env.str("SITE_URL", default="http://127.0.0.1:8000")
 
 # --- Cache ----------------------------------------------------------------------------
 # The live pages' rendered fragments (``web/live.py``): in Redis when REDIS_URL is set,

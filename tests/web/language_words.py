@@ -74,6 +74,7 @@ def page_urls() -> list[str]:
         urls += [
             reverse("web:tournament_detail", args=[tournament.pk]),
             reverse("web:tournament_manage", args=[tournament.pk]),
+            reverse("web:tournament_screen", args=[tournament.pk]),
         ]
         if tournament.format == "round_robin":
             urls.append(reverse("web:tournament_round", args=[tournament.pk, 1]))

@@ -15,15 +15,19 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import render
+from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
 
 from clubs.rating_selectors import rating_changes
 from matches import home_selectors
 from matches.models import Match
+from notifications import services as notification_services
 
-__all__ = ["home"]
+__all__ = ["home", "notification_choice", "notifications_read"]
 
 
 def _opponent(match: Match, player_id: int) -> Any:
@@ -54,11 +58,37 @@ def home(request: HttpRequest) -> HttpResponse:
                 {"match": m, "opponent": _opponent(m, pid), "next": m.tournament_id not in seen}
             )
             seen.add(m.tournament_id)
-    context = {
+    context: dict[str, Any] = {
         "player": player,
         "to_play": to_play,
         "results": results,
         "referee": home_selectors.referee_home(by=request.user),
         "organiser": home_selectors.organiser_home(by=request.user),
     }
+    notifications = notification_services.notifications_home(user=request.user)
+    context.update(
+        notifications=notifications,
+        unread=any(n.read_at is None for n, _text in notifications),
+        choice=notification_services.notification_choice(user=request.user),
+    )
     return render(request, "web/home.html", context)
+
+
+@login_required
+@require_POST
+def notification_choice(request: HttpRequest) -> HttpResponse:
+    """Turn the notifications on the home and by e-mail on or off."""
+    notification_services.notification_choice_set(
+        user=request.user,
+        on_home=request.POST.get("on_home") == "on",
+        by_email=request.POST.get("by_email") == "on",
+    )
+    messages.success(request, _("Saved."))
+    return redirect("web:home")
+
+
+@login_required
+@require_POST
+def notifications_read(request: HttpRequest) -> HttpResponse:
+    notification_services.notifications_read(user=request.user)
+    return redirect("web:home")

@@ -1,0 +1,33 @@
+"""The notification tasks: each looks ids up and calls a service (``notifications.services``).
+All are idempotent (a notification is made once per key, mailed once), so a task the
+broker delivers again, or two that overlap, tell nobody twice."""
+
+from __future__ import annotations
+
+from celery import shared_task
+
+from notifications import services
+
+
+@shared_task(name="notifications.collect", acks_late=True)
+def notifications_collect(tournament_id: int, after: int) -> int:
+    """What the audit rows of ``tournament_id`` newer than ``after`` ask to tell, and
+    the matches that became ready."""
+    from notifications.events import audit_notifications
+
+    return len(audit_notifications(tournament_id=tournament_id, after=after))
+
+
+@shared_task(name="notifications.record", acks_late=True)
+def notifications_record(submission_id: int) -> int:
+    return len(services.notifications_for_record(submission_id=submission_id))
+
+
+@shared_task(name="notifications.ready", acks_late=True)
+def notifications_ready(tournament_id: int) -> int:
+    return len(services.notifications_for_ready_matches(tournament_id=tournament_id))
+
+
+@shared_task(name="notifications.mail", acks_late=True)
+def notification_mail(notification_id: int) -> bool:
+    return services.notification_send(notification_id=notification_id)

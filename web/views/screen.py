@@ -1,0 +1,218 @@
+"""The big screen (``/tournaments/N/screen/``): a venue's TV showing the current round's
+pairings with their tables and live results, then the standings (a round robin, a Swiss)
+or the bracket (the knockout formats), page after page.
+
+How it keeps up: the page holds panels (``screen_panels``), fetched again every
+``POLL_SECONDS`` from ``/tournaments/N/screen/panels/`` by a few lines of old-fashioned
+JavaScript (``web/static/web/screen.js``: no modules, no arrow functions, ``fetch`` where
+the browser has it, ``XMLHttpRequest`` otherwise), as conditional GETs: both addresses
+answer ``304`` while the tournament's version stands (``web.live``), so a screen costs
+one query per poll between results. Which panel shows follows the clock
+(``ROTATE_SECONDS`` each), so a reload keeps the rotation's place; ``?panel=N`` keeps
+panel N up (a second TV that shows only the standings).
+
+Without JavaScript every panel is shown one below the other and the page reloads itself
+(``<noscript>`` meta refresh, ``NOSCRIPT_REFRESH``); a script that stopped (an old TV's
+browser throwing on something) is caught by a slower meta refresh that is always there
+(``WATCHDOG_REFRESH``), so the screen is never stale for long.
+
+Decisions where the docs are silent:
+- **What is shown** is what the public sees (``matches.visibility`` with ``by=None`` for
+  a public tournament): a screen stands in the hall, so an organiser's TV signed in as
+  the organiser shows no unpublished Swiss pairing. A private tournament's screen shows
+  what its signed-in viewer may see, and no unpublished round either.
+- **The current round**: of each bracket (a round's kind and bracket number) the first
+  round with a match still to play (ready or being played): a round robin's first round
+  not finished, in a double elimination the winners' and losers' rounds of the evening
+  together. With none (between rounds, or finished) the last round that has a result.
+- **Panels**: pairings by table, ``PAIRINGS_PER_PANEL`` a panel; the standings,
+  ``LINES_PER_PANEL`` lines a panel (each group of a round robin its own); a knockout's
+  bracket from the current round on, at most ``BRACKET_COLUMNS`` rounds, a round of more
+  than ``BRACKET_MAX_MATCHES`` matches left out (it would not be readable from three
+  metres; its matches are on the pairings panels while it is played).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.utils.translation import gettext as _
+
+from core.permissions import User
+from matches import brackets, group_standings, stage_text
+from matches.models import Match, MatchState
+from matches.swiss_standings import swiss_standings
+from matches.visibility import visible_matches
+from stages.messages import number
+from tournaments import selectors as tournaments_sel
+from tournaments.elimination_draw import ELIMINATION_FORMATS
+from tournaments.models import Round, RoundKind, Tournament, TournamentFormat, TournamentStatus
+from tournaments.selectors import LiveStamp
+from web.live import conditional
+from web.views.common import found
+
+__all__ = ["screen", "screen_context", "screen_panels"]
+
+POLL_SECONDS = 10
+ROTATE_SECONDS = 15
+NOSCRIPT_REFRESH = 30
+WATCHDOG_REFRESH = 300
+PAIRINGS_PER_PANEL = 8
+LINES_PER_PANEL = 8
+BRACKET_COLUMNS = 4
+BRACKET_MAX_MATCHES = 8
+PLAYABLE = (MatchState.READY, MatchState.PLAYING)
+
+
+@dataclass
+class Panel:
+    """One screenful: ``kind`` is ``pairings``, ``standings`` or ``bracket``."""
+
+    kind: str
+    title: str
+    rows: list[Any] = field(default_factory=list)
+    columns: list[str] = field(default_factory=list)
+    page: int = 1
+    pages: int = 1
+
+
+def _chunks(rows: list[Any], size: int) -> list[list[Any]]:
+    return [rows[i : i + size] for i in range(0, len(rows), size)] or [[]]
+
+
+def _paged(kind: str, title: str, rows: list[Any], size: int, **extra: Any) -> list[Panel]:
+    chunks = _chunks(rows, size)
+    return [
+        Panel(kind, title, chunk, page=i + 1, pages=len(chunks), **extra)
+        for i, chunk in enumerate(chunks)
+    ]
+
+
+def _shown_matches(tournament: Tournament, by: User) -> list[Match]:
+    viewer = None if tournament.is_public else by
+    return list(
+        visible_matches(by=viewer, tournament=tournament)
+        .filter(round__published=True)
+        .exclude(state__in=(MatchState.NOT_NEEDED, MatchState.BYE))
+        .select_related("player1", "player2", "winner", "round")
+        .order_by("round__number", "is_third_place", "slot")
+    )
+
+
+def current_rounds(matches: list[Match]) -> list[Round]:
+    """The rounds being played (see the module text), in their order."""
+    rounds: dict[tuple[str, int | None], Round] = {}
+    for m in matches:  # in round order: the first round of each bracket still played
+        if m.state in PLAYABLE:
+            rounds.setdefault((m.round.kind, m.round.bracket_number), m.round)
+    if not rounds:
+        done = [m for m in matches if m.state in (MatchState.DECIDED, MatchState.WALKOVER)]
+        if done:
+            last = max(done, key=lambda m: (m.round.number, m.round_id))
+            rounds[(last.round.kind, last.round.bracket_number)] = last.round
+    return sorted(rounds.values(), key=lambda r: (r.number, r.pk))
+
+
+def _pairings(matches: list[Match], rounds: list[Round]) -> list[Match]:
+    ids = {r.pk for r in rounds}
+    chosen = [m for m in matches if m.round_id in ids]
+    return sorted(
+        chosen, key=lambda m: (m.board is None, m.board or 0, m.round.number, m.slot, m.pk)
+    )
+
+
+def _standings_panels(tournament: Tournament) -> list[Panel]:
+    if tournament.format == TournamentFormat.SWISS:
+        table = swiss_standings(tournament=tournament)
+        columns = [stage_text.tiebreak_name(key) for key in table.chain][:2]
+        swiss_lines: list[tuple[Any, list[str]]] = [
+            (line, [_value(v) for v in line.values[: len(columns)]])
+            for line in table.lines
+            if not line.withdrawn
+        ]
+        return _paged("standings", _("Standings"), swiss_lines, LINES_PER_PANEL, columns=columns)
+    panels: list[Panel] = []
+    tables = group_standings.group_tables(tournament=tournament)
+    for t in tables:
+        columns = [stage_text.tiebreak_name(key) for key in t.chain][:2]
+        lines = [
+            (line, [_value(v) for v in line.values[: len(columns)]])
+            for line in t.lines
+            if not line.withdrawn
+        ]
+        title = _("Standings")
+        if len(tables) > 1:
+            title += " · " + _("Group %(label)s") % {"label": t.label}
+        panels += _paged("standings", title, lines, LINES_PER_PANEL, columns=columns)
+    return panels
+
+
+def _value(v: Any) -> str:
+    return "" if v is None else stage_text.score_text(number(v))
+
+
+def _bracket_panels(tournament: Tournament, by: User, rounds: list[Round]) -> list[Panel]:
+    viewer = None if tournament.is_public else by
+    bracket = brackets.tournament_bracket(tournament=tournament, by=viewer)
+    eligible = [
+        br
+        for br in bracket.rounds
+        if br.round.published and br.matches and len(br.matches) <= BRACKET_MAX_MATCHES
+    ]
+    if not eligible:
+        return []
+    # From the first knockout round being played on; near the end, the last rounds.
+    start = min((r.number for r in rounds if r.kind == RoundKind.KNOCKOUT), default=0)
+    first = next((i for i, br in enumerate(eligible) if br.round.number >= start), 0)
+    first = max(0, min(first, len(eligible) - BRACKET_COLUMNS))
+    title = bracket.main_title or _("Bracket")
+    return [Panel("bracket", title, eligible[first : first + BRACKET_COLUMNS])]
+
+
+def screen_context(tournament: Tournament, *, by: User) -> dict[str, Any]:
+    """The panels the screen rotates through (see the module text)."""
+    matches = _shown_matches(tournament, by)
+    rounds = current_rounds(matches)
+    pairings = _pairings(matches, rounds)
+    title = " · ".join(r.name for r in rounds) or _("Pairings")
+    panels = _paged("pairings", title, pairings, PAIRINGS_PER_PANEL) if rounds else []
+    has_table = tournament.format in (TournamentFormat.ROUND_ROBIN, TournamentFormat.SWISS)
+    knockout_rounds = [
+        m for m in matches if m.round.kind not in (RoundKind.ROUND_ROBIN, RoundKind.SWISS)
+    ]
+    if has_table:
+        panels += _standings_panels(tournament)
+    if tournament.format in (TournamentFormat.KNOCKOUT, *ELIMINATION_FORMATS) or (
+        has_table and knockout_rounds
+    ):
+        panels += _bracket_panels(tournament, by, rounds)
+    return {
+        "tournament": tournament,
+        "panels": panels,
+        "finished": tournament.status == TournamentStatus.FINISHED,
+        "poll_seconds": POLL_SECONDS,
+        "rotate_seconds": ROTATE_SECONDS,
+        "noscript_refresh": NOSCRIPT_REFRESH,
+        "watchdog_refresh": WATCHDOG_REFRESH,
+    }
+
+
+@conditional("screen", tournaments_sel.tournament_stamp)
+def screen(request: HttpRequest, pk: int, *, stamp: LiveStamp | None = None) -> HttpResponse:
+    """The whole screen page (see the module text)."""
+    tournament = found(tournaments_sel.tournament_get, pk=pk, by=request.user)
+    context = screen_context(tournament, by=request.user)
+    context["version"] = tournament.version
+    return render(request, "web/screen.html", context)
+
+
+@conditional("screen-panels", tournaments_sel.tournament_stamp)
+def screen_panels(request: HttpRequest, pk: int, *, stamp: LiveStamp | None = None) -> HttpResponse:
+    """The panels alone: what the screen's script fetches every few seconds."""
+    tournament = found(tournaments_sel.tournament_get, pk=pk, by=request.user)
+    context = screen_context(tournament, by=request.user)
+    context["version"] = tournament.version
+    return render(request, "web/_screen_panels.html", context)
