@@ -352,7 +352,7 @@ class HalfByeApi(ApiView):
         is paired, within the number and the last round the organiser set (403 for
         anyone else; 409 when the round is paired or the byes are used up).
         """
-        tournament = _swiss(request, pk)
+        tournament = selectors.tournament_get(pk=pk, by=request.user)  # rights: the service's
         data = self.HalfByeInput(data=request.data)
         data.is_valid(raise_exception=True)
         entry = (
@@ -379,7 +379,7 @@ class HalfByeDetailApi(ApiView):
 
         By the player or an organiser, before its round is paired (409 after).
         """
-        tournament = _swiss(request, pk)
+        tournament = selectors.tournament_get(pk=pk, by=request.user)  # rights: the service's
         found = HalfPointBye.objects.filter(pk=bye, entry__tournament=tournament).first()
         if found is None:
             raise NotFoundError(_("No half-point bye #%(id)s in this Swiss.") % {"id": bye})
@@ -414,7 +414,7 @@ class HalfByeRulesApi(ApiView):
         Organisers only: how many each player may ask for, and until which round. Byes
         asked for already stay.
         """
-        tournament = _swiss(request, pk)
+        tournament = selectors.tournament_get(pk=pk, by=request.user)  # rights: the service's
         data = self.HalfByeRulesInput(data=request.data)
         data.is_valid(raise_exception=True)
         tournament = swiss_byes.half_point_bye_rules_set(

@@ -262,6 +262,43 @@ ENDPOINTS: list[tuple[str, str, str, dict[str, Any] | None, Callable[[str], int]
         None,
         write(ORG, 400),
     ),
+    (
+        "swiss unpair",
+        "post",
+        "/api/tournaments/{t}/swiss/rounds/1/unpair/",
+        None,
+        write(ORG, 400),
+    ),
+    (
+        "swiss repair",
+        "post",
+        "/api/tournaments/{t}/swiss/rounds/1/repair/",
+        None,
+        write(ORG, 400),
+    ),
+    (
+        "half-point bye rules",
+        "put",
+        "/api/tournaments/{t}/swiss/half-byes/rules/",
+        {"allowed": 1},
+        write(ORG, 400),
+    ),
+    # The entry's player has no account: only an organiser may ask for them (then: not a
+    # Swiss); the bye does not exist, which everyone who may see the tournament is told.
+    (
+        "half-point bye ask",
+        "post",
+        "/api/tournaments/{t}/swiss/half-byes/",
+        {"entry": "{entry}", "round": 1},
+        write(ORG, 400),
+    ),
+    (
+        "half-point bye cancel",
+        "delete",
+        "/api/tournaments/{t}/swiss/half-byes/999999/",
+        None,
+        lambda role: 401 if role == "anon" else 404,
+    ),
     ("check in", "post", "/api/entries/{entry}/presence/", {"present": False}, write(ORG, 400)),
     ("round", "get", "/api/rounds/{round}/", None, read),
     ("round length", "patch", "/api/rounds/{round}/", {"match_length": 5}, write(ORG, 200)),
