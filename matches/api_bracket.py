@@ -19,6 +19,7 @@ from rest_framework.response import Response
 from core.bounds import DbIntegerField
 from core.conditional import Stamp, api_conditional, cached
 from core.errors import ValidationError
+from formats import Stage, format_for
 from matches import brackets, group_standings, stage_text
 from matches.elimination_serializers import EliminationBracketOut
 from matches.serializers import MatchOut
@@ -26,7 +27,7 @@ from stages.messages import Msg
 from tournaments import selectors, services
 from tournaments.api_base import ApiView, Pagination, paginate
 from tournaments.api_examples import BRACKET_EXAMPLES
-from tournaments.models import Player, Tournament, TournamentFormat
+from tournaments.models import Player, Tournament
 from tournaments.serializers import MatchLengthField, PlacingOut
 
 
@@ -238,11 +239,12 @@ class TournamentStandingsApi(ApiView):
         (``ETag``).
         """
         tournament = _tournament(request, pk)
-        if tournament.format == TournamentFormat.SWISS:  # issue 14: after the published rounds
+        stage = format_for(tournament.format).stage
+        if stage == Stage.PAIRED:  # after the published rounds
             from matches.api_swiss import swiss_standings_data
 
             return Response(StandingsOut(swiss_standings_data(tournament)).data)
-        if tournament.format != TournamentFormat.ROUND_ROBIN:
+        if stage != Stage.GROUPS:
             raise ValidationError(
                 _("A knockout has no standings; its placings are at /placings/."),
                 code="not_round_robin",

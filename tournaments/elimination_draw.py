@@ -33,13 +33,13 @@ from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
 from core.permissions import User
+from formats import Options, format_for
 from stages import elimination
 from tournaments import bracket
 from tournaments.matchplay import match_play
-from tournaments.models import Round, RoundKind, Tournament, TournamentFormat, TournamentStatus
+from tournaments.models import Round, RoundKind, Tournament, TournamentStatus
 
 __all__ = [
-    "ELIMINATION_FORMATS",
     "RoundPlan",
     "bracket_shape",
     "default_lengths",
@@ -48,8 +48,6 @@ __all__ = [
     "round_plan",
     "round_title",
 ]
-
-ELIMINATION_FORMATS = frozenset({TournamentFormat.CONSOLATION, TournamentFormat.DOUBLE_ELIMINATION})
 
 # The bracket a stages.elimination match belongs to → the kind of its round.
 KINDS = {
@@ -77,12 +75,9 @@ class RoundPlan:
 
 
 def bracket_shape(tournament: Tournament, players: int) -> elimination.Bracket:
-    """The tournament's bracket for ``players`` players (its format and options)."""
-    if tournament.format == TournamentFormat.CONSOLATION:
-        return elimination.consolation(players, progressive=tournament.progressive_consolation)
-    if tournament.format == TournamentFormat.DOUBLE_ELIMINATION:
-        return elimination.double_elimination(players, reset=tournament.grand_final_reset)
-    raise ValueError(f"{tournament.format} is not drawn here")
+    """The tournament's bracket for ``players`` players (its format's shape, with its
+    options); ValueError for a format whose stage is not an elimination."""
+    return format_for(tournament.format).bracket(players, Options.of(tournament))
 
 
 def round_plan(shape: elimination.Bracket) -> list[RoundPlan]:

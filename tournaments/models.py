@@ -20,6 +20,7 @@ from django.db.models.lookups import Exact, GreaterThanOrEqual
 from django.utils import timezone
 from django.utils.translation import gettext, pgettext
 
+from formats import format_for
 from games import registry
 from tournaments.lengths import GAMES, MAX_MATCH_LENGTH, POINTS, validate_length_bounds
 
@@ -153,15 +154,20 @@ class LengthUnit(models.TextChoices):
 
 
 class TournamentFormat(models.TextChoices):
-    """How a tournament is played (issue 14): a single-elimination bracket, or a round
-    robin (everyone meets everyone in one group, once or twice: ``stages.roundrobin``),
-    ranked by a tiebreak chain (``stages.tiebreaks``)."""
+    """How a tournament is played: the stored choices, one per format of the seam
+    (``formats.registry``; ``tests/tournaments/test_formats_seam.py`` keeps the two the
+    same). What a format does is the format's to say; nothing outside the models and
+    ``formats/`` compares a tournament's format with these values."""
 
     KNOCKOUT = "knockout", "single elimination"
     ROUND_ROBIN = "round_robin", "round robin"
     SWISS = "swiss", "Swiss"
     CONSOLATION = "consolation", "single elimination with a consolation bracket"
     DOUBLE_ELIMINATION = "double_elimination", "double elimination"
+    MONRAD = "monrad", "Monrad"
+
+
+DEFAULT_FORMAT = TournamentFormat.KNOCKOUT.value
 
 
 class RoundKind(models.TextChoices):
@@ -218,7 +224,7 @@ class Tournament(models.Model):
     format = models.CharField(
         max_length=24,
         choices=TournamentFormat.choices,
-        default=TournamentFormat.KNOCKOUT,
+        default=DEFAULT_FORMAT,
         help_text="single elimination, or a round robin ranked by the tiebreak chain",
     )
     double_round = models.BooleanField(
@@ -423,7 +429,7 @@ class Round(models.Model):
             self.rounds_after == 0
             and self.kind == RoundKind.KNOCKOUT
             and self.tournament_id is not None
-            and self.tournament.format == TournamentFormat.DOUBLE_ELIMINATION
+            and format_for(self.tournament.format).losers_bracket
         ):
             # Double elimination has two finals: the winners' bracket's, then the grand final.
             return pgettext("round", "Winners' final")
