@@ -119,7 +119,7 @@ def test_the_standings_order_players_level_on_points() -> None:
 
 def test_the_bye_goes_to_the_lowest_ranked_player_without_one() -> None:
     t, organiser, p = monrad(5, swiss_rounds=3)
-    byes: list[int] = []
+    byes: list[int | None] = []
     for number in (1, 2, 3):
         rnd = swiss_round_pair(tournament=t, by=organiser)
         made = list(Match.objects.filter(round=rnd))
