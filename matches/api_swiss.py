@@ -22,7 +22,7 @@ from core.bounds import DbIdField
 from core.errors import NotFoundError, ValidationError
 from formats import Stage, format_for
 from matches import swiss_progression, swiss_text
-from matches.api_bracket import standing_row
+from matches.standing_rows import standing_row
 from matches.swiss_standings import SwissStandings, swiss_standings
 from matches.visibility import sees_unpublished
 from tournaments import selectors

@@ -143,3 +143,25 @@ def test_no_template_asks_which_format() -> None:
         if TEMPLATE_COMPARE.search(line)
     ]
     assert offending == []
+
+
+def _imports(module: str) -> set[str]:
+    """The project modules ``module`` imports, anywhere in it (a function's body too)."""
+    source = (ROOT / (module.replace(".", "/") + ".py")).read_text(encoding="utf-8")
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Import):
+            found.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module:
+            found.add(node.module)
+            found.update(f"{node.module}.{alias.name}" for alias in node.names)
+    return found
+
+
+def test_the_formats_modules_import_no_circle() -> None:
+    # The round names of the elimination brackets live with the models, and the standings
+    # row with neither API module: the models import no draw, the paired rounds' API
+    # nothing of the bracket's.
+    assert "tournaments.elimination_draw" not in _imports("tournaments.models")
+    assert "matches.api_bracket" not in _imports("matches.api_swiss")
+    assert "matches.api_swiss" in _imports("matches.api_bracket")

@@ -30,14 +30,14 @@ from dataclasses import dataclass
 
 from django.db import transaction
 from django.utils.translation import gettext as _
-from django.utils.translation import pgettext
 
 from core.permissions import User
 from formats import Options, format_for
 from stages import elimination
 from tournaments import bracket
 from tournaments.matchplay import match_play
-from tournaments.models import Round, RoundKind, Tournament, TournamentStatus
+from tournaments.models import Round, RoundKind, Tournament, TournamentStatus, round_title
+from tournaments.models import bracket_round_name as round_name
 
 __all__ = [
     "RoundPlan",
@@ -162,39 +162,3 @@ def elimination_draw(
             tournament=tournament, shape=shape, rounds=rows, players=players, by=by
         )
     return tournament
-
-
-def round_title(round: Round) -> str:
-    """A round's name in its own bracket's column, in the reader's language: the main
-    (winners') bracket's as a knockout's; the consolation and losers' brackets' Omgång N
-    (their own count, ``Round.bracket_number``) and Final for their last; the grand final
-    and its reset."""
-    number_in_bracket = round.bracket_number or 1
-    if round.kind == RoundKind.GRAND_FINAL:
-        if number_in_bracket > 1:
-            return _("Grand final, replay")
-        return _("Grand final")
-    if round.kind in (RoundKind.CONSOLATION, RoundKind.LOSERS):
-        if round.rounds_after == 0:
-            return pgettext("round", "Final")
-        return _("Round %(n)s") % {"n": number_in_bracket}
-    return round.name
-
-
-def round_name(round: Round) -> str:
-    """A consolation, losers' or grand-final round's name anywhere on the site, in the
-    reader's language: the bracket and the round in it ("Förlorarträd, omgång 2",
-    "Tröstturnering, final"), or the grand final and its replay; ``Round.name`` hands these
-    rounds here. No query: the round's place in its bracket is stored at the draw."""
-    title = round_title(round)
-    if round.kind == RoundKind.CONSOLATION:
-        return _("%(bracket)s, %(round)s") % {
-            "bracket": _("Consolation bracket"),
-            "round": title.lower(),
-        }
-    if round.kind == RoundKind.LOSERS:
-        return _("%(bracket)s, %(round)s") % {
-            "bracket": _("Losers' bracket"),
-            "round": title.lower(),
-        }
-    return title
