@@ -36,6 +36,7 @@ PACKAGES = (
 # Where a format may be named: the seam itself and the stored choices.
 ALLOWED = ("formats/", "tournaments/models.py")
 KEYS = frozenset(f.key for f in formats())
+QUERIES = frozenset({"filter", "exclude", "get", "get_or_create", "update_or_create"})
 TEMPLATE_COMPARE = re.compile(r"\.format\s*(==|!=|\bin\b)|\bin\s+[\w.]*\.format\b")
 
 
@@ -77,9 +78,13 @@ def format_questions(source: str) -> list[str]:
             elif not all(_is_format(o) or _str_constants(o) for o in operands):
                 found.append(f"{node.lineno}: compares a format with a value it is given")
         elif isinstance(node, ast.Call):
+            query = isinstance(node.func, ast.Attribute) and node.func.attr in QUERIES
             for kw in node.keywords:
                 lookup = kw.arg or ""
-                if lookup.endswith(("__format", "__format__in")) and _str_constants(kw.value):
+                by_format = lookup.endswith(("__format", "__format__in")) or (
+                    query and lookup in ("format", "format__in")
+                )
+                if by_format and _str_constants(kw.value):
                     found.append(f"{node.lineno}: filters by format {lookup}")
     return sorted(found, key=lambda place: int(place.split(":")[0]))
 
@@ -101,6 +106,7 @@ def test_the_scanner_finds_each_way_of_asking() -> None:
         "c = 'knockout' != t.format\n"
         "d = Tournament.objects.filter(tournament__format='swiss')\n"
         "e = t.format in PAIRED_KEYS\n"
+        "f = Tournament.objects.exclude(format__in=['knockout'])\n"
     )
     assert [line.split(":")[0] for line in format_questions(source)] == [
         "1",
@@ -110,6 +116,7 @@ def test_the_scanner_finds_each_way_of_asking() -> None:
         "4",
         "5",
         "6",
+        "7",
     ]
 
 
