@@ -172,3 +172,16 @@ def test_the_formats_modules_import_no_circle() -> None:
     assert "tournaments.elimination_draw" not in _imports("tournaments.models")
     assert "matches.api_bracket" not in _imports("matches.api_swiss")
     assert "matches.api_swiss" in _imports("matches.api_bracket")
+
+
+def test_the_seam_itself_is_pure() -> None:
+    # formats/ is imported by the models and by every app: it imports no Django and no
+    # app, only the pure algorithms of stages/.
+    forbidden = ("django", "rest_framework", *PACKAGES)
+    offending = [
+        f"{path.relative_to(ROOT)} imports {module}"
+        for path in sorted((ROOT / "formats").rglob("*.py"))
+        for module in sorted(_imports(str(path.relative_to(ROOT))[:-3].replace("/", ".")))
+        if module.split(".")[0] in forbidden and module.split(".")[0] != "stages"
+    ]
+    assert offending == []
