@@ -5,7 +5,7 @@ here because they read and make matches (tournaments import nothing from matches
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from typing import Any
 
 from django.http import HttpResponse
@@ -19,14 +19,16 @@ from rest_framework.response import Response
 from core.bounds import DbIntegerField
 from core.conditional import Stamp, api_conditional, cached
 from core.errors import ValidationError
+from formats import Stage, format_for
 from matches import brackets, group_standings, stage_text
+from matches.api_swiss import swiss_standings_data
 from matches.elimination_serializers import EliminationBracketOut
 from matches.serializers import MatchOut
-from stages.messages import Msg
+from matches.standing_rows import standing_row
 from tournaments import selectors, services
 from tournaments.api_base import ApiView, Pagination, paginate
 from tournaments.api_examples import BRACKET_EXAMPLES
-from tournaments.models import Player, Tournament, TournamentFormat
+from tournaments.models import Player, Tournament
 from tournaments.serializers import MatchLengthField, PlacingOut
 
 
@@ -182,30 +184,6 @@ class StandingsOut(serializers.Serializer[Any]):
     rows = StandingRowOut(many=True)
 
 
-def standing_row(
-    line: Any, chain: Sequence[str], render: Callable[[Msg], str], group: str = ""
-) -> dict[str, Any]:
-    """One row of ``StandingsOut``: a round robin's or a Swiss's standing line (the same
-    fields), its reason rendered by ``render`` in the request's language."""
-    why = None
-    if line.why is not None:
-        why = {**line.why.to_dict(), "text": render(line.why)}
-    return {
-        "place": line.place,
-        "player": {"id": line.player.pk, "name": line.player.name},
-        "withdrawn": line.withdrawn,
-        "played": line.played,
-        "won": line.won,
-        "values": {
-            key: None if value is None else str(value)
-            for key, value in zip(chain, line.values, strict=True)
-        },
-        "lot": line.lot,
-        "why": why,
-        "group": group,
-    }
-
-
 def _standings_data(tables: list[group_standings.GroupStandings]) -> dict[str, Any]:
     table = max(tables, key=lambda t: t.rounds)
     rows = [
@@ -238,11 +216,10 @@ class TournamentStandingsApi(ApiView):
         (``ETag``).
         """
         tournament = _tournament(request, pk)
-        if tournament.format == TournamentFormat.SWISS:  # after the published rounds
-            from matches.api_swiss import swiss_standings_data
-
+        stage = format_for(tournament.format).stage
+        if stage == Stage.PAIRED:  # after the published rounds
             return Response(StandingsOut(swiss_standings_data(tournament)).data)
-        if tournament.format != TournamentFormat.ROUND_ROBIN:
+        if stage != Stage.GROUPS:
             raise ValidationError(
                 _("A knockout has no standings; its placings are at /placings/."),
                 code="not_round_robin",

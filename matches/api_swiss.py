@@ -23,14 +23,15 @@ from rest_framework.response import Response
 
 from core.bounds import DbIdField
 from core.errors import NotFoundError, ValidationError
+from formats import Stage, format_for
 from matches import api_swiss_examples, swiss_byes, swiss_progression, swiss_text, swiss_unpair
-from matches.api_bracket import standing_row
 from matches.models import HalfPointBye
+from matches.standing_rows import standing_row
 from matches.swiss_standings import SwissStandings, swiss_standings
 from matches.visibility import sees_unpublished
 from tournaments import selectors
 from tournaments.api_base import ApiView
-from tournaments.models import Entry, Player, Round, Tournament, TournamentFormat
+from tournaments.models import Entry, Player, Round, Tournament
 from tournaments.permissions import visible_tournaments
 
 __all__ = [
@@ -51,7 +52,7 @@ __all__ = [
 
 def _swiss(request: Request, pk: int) -> Tournament:
     tournament = selectors.tournament_get(pk=pk, by=request.user)
-    if tournament.format != TournamentFormat.SWISS:
+    if format_for(tournament.format).stage != Stage.PAIRED:
         raise ValidationError(_("This tournament is not a Swiss."), code="not_swiss")
     return tournament
 

@@ -13,17 +13,16 @@ from typing import Any
 from django.db.models import Count, Max, Q, QuerySet
 
 from core.permissions import User
+from formats import Stage, format_for
 from matches import elimination_brackets, group_standings
 from matches.models import Match, MatchState
 from matches.visibility import sees_unpublished, visible_matches
 from tournaments import bracket
-from tournaments.elimination_draw import ELIMINATION_FORMATS
 from tournaments.models import (
     Player,
     Round,
     RoundKind,
     Tournament,
-    TournamentFormat,
     TournamentStatus,
 )
 
@@ -83,7 +82,7 @@ def tournament_bracket(*, tournament: Tournament, by: User = None) -> Bracket:
         else:
             rounds[match.round_id].matches.append(match)
     ordered = sorted(rounds.values(), key=lambda br: br.round.number)
-    if tournament.format in ELIMINATION_FORMATS:
+    if format_for(tournament.format).stage == Stage.ELIMINATION:
         return Bracket(
             tournament=tournament,
             rounds=[br for br in ordered if br.round.kind == RoundKind.KNOCKOUT],
@@ -121,11 +120,12 @@ def tournament_placings(*, tournament: Tournament) -> list[Placing]:
     matches and the Swiss standings of published rounds, and a match of an unpublished
     round waits (it is never decided before its round is published).
     """
-    if tournament.format in ELIMINATION_FORMATS:
+    stage = format_for(tournament.format).stage
+    if stage == Stage.ELIMINATION:
         from matches.elimination_placings import elimination_placings
 
         return elimination_placings(tournament=tournament)
-    if tournament.format == TournamentFormat.SWISS:  # its standings, once over
+    if stage == Stage.PAIRED:  # its standings, once over
         if tournament.status != TournamentStatus.FINISHED:
             return []
         if tournament.group_advance > 0:
@@ -136,7 +136,7 @@ def tournament_placings(*, tournament: Tournament) -> list[Placing]:
 
         lines = swiss_standings(tournament=tournament).lines
         return [Placing(line.player, line.place, line.place) for line in lines]
-    if tournament.format == TournamentFormat.ROUND_ROBIN:
+    if stage == Stage.GROUPS:
         if tournament.status != TournamentStatus.FINISHED:
             return []
         if tournament.group_advance > 0:

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 
 from django.utils.translation import gettext as _
 
+from formats import format_for
 from matches.models import Match, MatchState
 from tournaments.elimination_draw import round_title
 from tournaments.models import (
@@ -22,7 +23,6 @@ from tournaments.models import (
     Round,
     RoundKind,
     Tournament,
-    TournamentFormat,
     round_label,
 )
 
@@ -88,7 +88,7 @@ def _local(code: str) -> int:
 
 
 def main_title(tournament: Tournament) -> str:
-    if tournament.format == TournamentFormat.DOUBLE_ELIMINATION:
+    if format_for(tournament.format).losers_bracket:
         return _("Winners' bracket")
     return _("Main bracket")
 

@@ -20,10 +20,11 @@ Decisions where the issue is silent:
 
 from __future__ import annotations
 
+from formats import format_for
 from matches.brackets import Placing
 from matches.models import Match, MatchState
 from tournaments import bracket
-from tournaments.models import RoundKind, Tournament, TournamentFormat
+from tournaments.models import RoundKind, Tournament
 
 __all__ = ["elimination_placings"]
 
@@ -41,7 +42,7 @@ def _matches(tournament: Tournament) -> list[Match]:
 def elimination_placings(*, tournament: Tournament) -> list[Placing]:
     """The placings so far (the module's rules), best first."""
     matches = _matches(tournament)
-    if tournament.format == TournamentFormat.DOUBLE_ELIMINATION:
+    if format_for(tournament.format).losers_bracket:
         placings = _double(matches)
     elif tournament.consolation_third_place:
         placings = _consolation_places(matches)

@@ -13,17 +13,19 @@ Decisions where the issue is silent:
 
 from __future__ import annotations
 
+from formats import Stage, format_for
 from matches.brackets import Placing
 from matches.group_standings import group_tables
 from matches.models import Match, MatchState
-from tournaments.models import Player, RoundKind, Tournament, TournamentFormat
+from tournaments.models import Player, RoundKind, Tournament
 
 __all__ = ["knockout_after_groups_placings"]
 
 
 def _orders(tournament: Tournament) -> list[list[Player]]:
-    """Each group's players in table order; a Swiss is one group, its standings."""
-    if tournament.format == TournamentFormat.SWISS:
+    """Each group's players in table order; paired rounds (a Swiss, a Monrad) are one
+    group, their standings."""
+    if format_for(tournament.format).stage == Stage.PAIRED:
         from matches.swiss_standings import swiss_standings
 
         return [[line.player for line in swiss_standings(tournament=tournament).lines]]

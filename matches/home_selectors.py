@@ -33,6 +33,7 @@ from dataclasses import dataclass, field
 from django.db.models import Count, Exists, OuterRef, Q, QuerySet
 
 from core.permissions import User, authenticated, player_of
+from formats import Stage, format_for, keys
 from matches.models import (
     FINISHED_STATES,
     GameRecordSubmission,
@@ -49,7 +50,6 @@ from tournaments.models import (
     Round,
     RoundKind,
     Tournament,
-    TournamentFormat,
     TournamentStatus,
 )
 
@@ -283,7 +283,8 @@ def _needs(t: TournamentProgress) -> None:
     knockout from finished groups."""
     tournament = t.tournament
     rounds = t.rounds
-    if tournament.format == TournamentFormat.SWISS:
+    stage = format_for(tournament.format).stage
+    if stage == Stage.PAIRED:
         swiss = [r for r in rounds if r.round.kind == RoundKind.SWISS]
         unpublished = [r for r in swiss if r.total and not r.round.published]
         if unpublished:
@@ -293,10 +294,7 @@ def _needs(t: TournamentProgress) -> None:
             before = [r for r in swiss if r.round.number < unpaired[0].round.number]
             if all(not r.to_play for r in before):
                 t.pair_round = unpaired[0].round.number
-    feeds = (
-        tournament.format in (TournamentFormat.ROUND_ROBIN, TournamentFormat.SWISS)
-        and tournament.group_advance > 0
-    )
+    feeds = format_for(tournament.format).feeds_knockout and tournament.group_advance > 0
     if feeds and not any(r.round.kind == RoundKind.KNOCKOUT for r in rounds):
         table = [r for r in rounds if r.round.kind in _TABLE_KINDS]
         t.draw_knockout = bool(table) and all(r.total and not r.to_play for r in table)
@@ -365,7 +363,7 @@ def organiser_home(*, by: User) -> OrganiserHome | None:
     for tournament_id, count in (
         Entry.objects.filter(
             tournament_id__in=ids,
-            tournament__format=TournamentFormat.SWISS,
+            tournament__format__in=keys(stage=Stage.PAIRED),
             absent=True,
             withdrawn_at__isnull=True,
         )

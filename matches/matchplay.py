@@ -10,6 +10,7 @@ from typing import Any
 from django.utils.translation import ngettext
 
 from core.errors import ValidationError
+from formats import Stage, format_for
 from matches.elimination_progression import elimination_matches_create
 from matches.group_standings import group_tables, open_table_matches
 from matches.match_changes import NEWS_MATCHES_DRAWN, news_tell
@@ -17,7 +18,7 @@ from matches.models import OPEN_REPORT_STATES, Game, GameReport, Match
 from matches.progression import bracket_matches_create, round_robin_matches_create
 from matches.walkovers import match_withdrawal_apply
 from stages import elimination
-from tournaments.models import Entry, Player, ResultsBy, Round, Tournament, TournamentFormat
+from tournaments.models import Entry, Player, ResultsBy, Round, Tournament
 
 __all__ = ["MATCH_PLAY", "Matches"]
 
@@ -69,7 +70,7 @@ class Matches:
         news_tell(kind=NEWS_MATCHES_DRAWN, tournament_id=tournament.pk)
 
     def group_orders(self, *, tournament: Tournament) -> tuple[list[list[Player]], int, int]:
-        if tournament.format == TournamentFormat.SWISS:
+        if format_for(tournament.format).stage == Stage.PAIRED:
             from matches.swiss_standings import swiss_standings, unplayed_swiss_rounds
 
             lines = swiss_standings(tournament=tournament).lines

@@ -28,8 +28,9 @@ from django.utils.translation import ngettext
 
 from core.errors import ConflictError, NotFoundError, PermissionDeniedError, ValidationError
 from core.permissions import User, authenticated, is_organiser
+from formats import Stage, format_for
 from matches.models import EntryEvent, EntryEventKind, HalfPointBye, Match
-from tournaments.models import Entry, RoundKind, Tournament, TournamentFormat, TournamentStatus
+from tournaments.models import Entry, RoundKind, Tournament, TournamentStatus
 from tournaments.services import tournament_touch
 
 __all__ = [
@@ -56,7 +57,7 @@ def half_point_bye_rules_set(
             _("Only an organiser of “%(tournament)s” may do this; ask one of them.")
             % {"tournament": tournament.name}
         )
-    if tournament.format != TournamentFormat.SWISS:
+    if format_for(tournament.format).stage != Stage.PAIRED:
         raise ValidationError(_("Half-point byes exist in a Swiss only."), code="not_swiss")
     if tournament.status == TournamentStatus.FINISHED:
         raise ConflictError(_("The tournament is finished."), code="finished")
@@ -96,7 +97,7 @@ def _require(user: User, entry: Entry) -> None:
             _("Only %(name)s or an organiser may ask for or cancel their half-point byes.")
             % {"name": entry.player.name}
         )
-    if entry.tournament.format != TournamentFormat.SWISS:
+    if format_for(entry.tournament.format).stage != Stage.PAIRED:
         raise ValidationError(_("Half-point byes exist in a Swiss only."), code="not_swiss")
 
 

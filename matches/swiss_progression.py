@@ -54,6 +54,7 @@ from django.utils.translation import ngettext
 
 from core.errors import ConflictError, ValidationError
 from core.permissions import User
+from formats import Stage, format_for
 from matches import swiss_text
 from matches.common import event_add
 from matches.match_changes import NEWS_ROUND_PUBLISHED, news_tell
@@ -71,17 +72,16 @@ from matches.models import (
     SwissFloat,
 )
 from matches.progression import _tournament_finish_check
-from matches.swiss_standings import STARTED_STATES
+from matches.swiss_standings import STARTED_STATES, swiss_standings
 from matches.tables import tables_number
 from stages.messages import Msg
-from stages.swiss import Pairs, SwissPlayer, pair_floats, pair_round, pairing_swap_warnings
+from stages.swiss import Pairs, SwissPlayer, pair_floats, pairing_swap_warnings
 from tournaments.models import (
     Entry,
     Player,
     Round,
     RoundKind,
     Tournament,
-    TournamentFormat,
     TournamentStatus,
 )
 from tournaments.services import _require_organiser, tournament_touch
@@ -107,7 +107,7 @@ __all__ = [
 
 def _require_swiss_organiser(by: User, tournament: Tournament) -> None:
     _require_organiser(by, tournament)
-    if tournament.format != TournamentFormat.SWISS:
+    if format_for(tournament.format).stage != Stage.PAIRED:
         raise ValidationError(
             _("“%(tournament)s” is not a Swiss tournament.") % {"tournament": tournament.name},
             code="not_swiss",
@@ -233,6 +233,21 @@ def half_byes_in(tournament: Tournament, number: int) -> QuerySet[HalfPointBye]:
     return HalfPointBye.objects.filter(entry__tournament=tournament, round_number=number)
 
 
+def _standing(tournament: Tournament) -> dict[int, int]:
+    """Each player's place in the standings by match points and the tiebreak chain, the
+    players level on the whole chain sharing a place (the lots left out): what a format
+    that pairs by the standings ranks by."""
+    standing: dict[int, int] = {}
+    before: tuple[object, ...] | None = None
+    place = 0
+    for i, line in enumerate(swiss_standings(tournament=tournament).lines):
+        values = tuple(line.values)
+        if values != before:
+            place, before = i + 1, values
+        standing[line.player.pk] = place
+    return standing
+
+
 def next_round_to_pair(tournament: Tournament) -> Round | None:
     """The first Swiss round without matches, or ``None`` when every round is paired."""
     paired = Match.objects.filter(tournament=tournament).values("round_id")
@@ -345,7 +360,13 @@ def pair_locked(tournament: Tournament, rnd: Round, by: User) -> list[Match]:
     history = history_before(tournament, rnd.number)
     players = _swiss_players(entries, history, [e.player_id for e in present], tournament)
     names = {e.player_id: e.player.name for e in entries}
-    paired = pair_round(players, seed=tournament.draw_seed or 0, names=names)
+    fmt = format_for(tournament.format)
+    paired = fmt.pair(
+        players,
+        seed=tournament.draw_seed or 0,
+        names=names,
+        standing=_standing(tournament) if fmt.pairs_by_standings else None,
+    )
     matches: list[Match] = []
     reasons: list[Msg] = []
     for slot, pair in enumerate(paired.pairs):

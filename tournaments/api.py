@@ -24,6 +24,8 @@ from core.bounds import DbIdField, DbIntegerField
 from core.errors import NotFoundError, ValidationError
 from core.parsers import CSVTextParser, JSONObjectParser
 from core.permissions import is_referee
+from formats.registry import choices as format_choices
+from formats.registry import formats
 from tournaments import format_change, round_robin, selectors, services
 from tournaments.api_base import (
     STRICT_BOOLEANS,
@@ -36,6 +38,7 @@ from tournaments.api_base import (
 )
 from tournaments.api_examples import TOURNAMENT_LIST_EXAMPLES
 from tournaments.models import (
+    DEFAULT_FORMAT,
     DEFAULT_GAME,
     Club,
     Entry,
@@ -46,7 +49,6 @@ from tournaments.models import (
     RuleSetName,
     ScaleName,
     Tournament,
-    TournamentFormat,
     TournamentStatus,
     game_choices,
 )
@@ -62,6 +64,9 @@ from tournaments.serializers import (
     TournamentOut,
     staff_member,
 )
+
+# The formats in the schema's words: every registered format, from its own description.
+FORMAT_HELP = "; ".join(f"{f.key}: {f.description}" for f in formats())
 
 # The longest entries file the API reads (characters, or bytes of a ``text/csv`` body).
 IMPORT_MAX_CHARS = 2_000_000
@@ -270,11 +275,9 @@ class TournamentListApi(ApiView):
             "confirms",
         )
         format = serializers.ChoiceField(
-            TournamentFormat.choices,
-            default=TournamentFormat.KNOCKOUT,
-            help_text="single elimination (knockout), or a round robin ranked by its "
-            "tiebreak chain; consolation (a knockout with a consolation bracket) and "
-            "double_elimination; swiss",
+            format_choices(),
+            default=DEFAULT_FORMAT,
+            help_text=FORMAT_HELP,
         )
         double_round = serializers.BooleanField(
             default=False, help_text="round robin: everyone meets everyone twice"
@@ -369,7 +372,7 @@ class TournamentDetailApi(ApiView):
         is_public = serializers.BooleanField(required=False)
         third_place_match = serializers.BooleanField(required=False)
         results_by = serializers.ChoiceField(ResultsBy.choices, required=False)
-        format = serializers.ChoiceField(TournamentFormat.choices, required=False)
+        format = serializers.ChoiceField(format_choices(), required=False)
         tiebreaks = serializers.ListField(
             child=serializers.ChoiceField(round_robin.CHOOSABLE),
             required=False,

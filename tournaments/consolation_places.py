@@ -26,14 +26,14 @@ from __future__ import annotations
 from django.utils.translation import gettext as _
 
 from core.errors import ValidationError
-from tournaments.models import TournamentFormat
+from formats import format_for
 
 __all__ = ["third_place_check"]
 
 
 def third_place_check(format: str, *, progressive: bool, third_place: bool) -> bool:
     """The option as stored: on only for a progressive consolation (module decisions)."""
-    if not third_place or format != TournamentFormat.CONSOLATION:
+    if not third_place or "consolation_third_place" not in format_for(format).options:
         return False
     if not progressive:
         raise ValidationError(

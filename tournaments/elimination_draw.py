@@ -30,16 +30,16 @@ from dataclasses import dataclass
 
 from django.db import transaction
 from django.utils.translation import gettext as _
-from django.utils.translation import pgettext
 
 from core.permissions import User
+from formats import Options, format_for
 from stages import elimination
 from tournaments import bracket
 from tournaments.matchplay import match_play
-from tournaments.models import Round, RoundKind, Tournament, TournamentFormat, TournamentStatus
+from tournaments.models import Round, RoundKind, Tournament, TournamentStatus, round_title
+from tournaments.models import bracket_round_name as round_name
 
 __all__ = [
-    "ELIMINATION_FORMATS",
     "RoundPlan",
     "bracket_shape",
     "default_lengths",
@@ -48,8 +48,6 @@ __all__ = [
     "round_plan",
     "round_title",
 ]
-
-ELIMINATION_FORMATS = frozenset({TournamentFormat.CONSOLATION, TournamentFormat.DOUBLE_ELIMINATION})
 
 # The bracket a stages.elimination match belongs to → the kind of its round.
 KINDS = {
@@ -77,12 +75,9 @@ class RoundPlan:
 
 
 def bracket_shape(tournament: Tournament, players: int) -> elimination.Bracket:
-    """The tournament's bracket for ``players`` players (its format and options)."""
-    if tournament.format == TournamentFormat.CONSOLATION:
-        return elimination.consolation(players, progressive=tournament.progressive_consolation)
-    if tournament.format == TournamentFormat.DOUBLE_ELIMINATION:
-        return elimination.double_elimination(players, reset=tournament.grand_final_reset)
-    raise ValueError(f"{tournament.format} is not drawn here")
+    """The tournament's bracket for ``players`` players (its format's shape, with its
+    options); ValueError for a format whose stage is not an elimination."""
+    return format_for(tournament.format).bracket(players, Options.of(tournament))
 
 
 def round_plan(shape: elimination.Bracket) -> list[RoundPlan]:
@@ -170,39 +165,3 @@ def elimination_draw(
             tournament=tournament, shape=shape, rounds=rows, players=players, by=by
         )
     return tournament
-
-
-def round_title(round: Round) -> str:
-    """A round's name in its own bracket's column, in the reader's language: the main
-    (winners') bracket's as a knockout's; the consolation and losers' brackets' Omgång N
-    (their own count, ``Round.bracket_number``) and Final for their last; the grand final
-    and its reset."""
-    number_in_bracket = round.bracket_number or 1
-    if round.kind == RoundKind.GRAND_FINAL:
-        if number_in_bracket > 1:
-            return _("Grand final, replay")
-        return _("Grand final")
-    if round.kind in (RoundKind.CONSOLATION, RoundKind.LOSERS):
-        if round.rounds_after == 0:
-            return pgettext("round", "Final")
-        return _("Round %(n)s") % {"n": number_in_bracket}
-    return round.name
-
-
-def round_name(round: Round) -> str:
-    """A consolation, losers' or grand-final round's name anywhere on the site, in the
-    reader's language: the bracket and the round in it ("Förlorarträd, omgång 2",
-    "Tröstturnering, final"), or the grand final and its replay; ``Round.name`` hands these
-    rounds here. No query: the round's place in its bracket is stored at the draw."""
-    title = round_title(round)
-    if round.kind == RoundKind.CONSOLATION:
-        return _("%(bracket)s, %(round)s") % {
-            "bracket": _("Consolation bracket"),
-            "round": title.lower(),
-        }
-    if round.kind == RoundKind.LOSERS:
-        return _("%(bracket)s, %(round)s") % {
-            "bracket": _("Losers' bracket"),
-            "round": title.lower(),
-        }
-    return title

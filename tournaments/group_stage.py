@@ -35,6 +35,7 @@ from django.utils.translation import gettext as _
 
 from core.errors import ConflictError, ValidationError
 from core.permissions import User
+from formats import format_for
 from stages import elimination
 from stages.crossover import crosswise_seeds, rank_across_groups
 from tournaments import bracket
@@ -45,7 +46,6 @@ from tournaments.models import (
     Round,
     RoundKind,
     Tournament,
-    TournamentFormat,
     TournamentStatus,
 )
 
@@ -54,10 +54,7 @@ __all__ = ["feeds_knockout", "group_knockout_draw", "knockout_drawn"]
 
 def feeds_knockout(tournament: Tournament) -> bool:
     """Whether the tournament's groups (or its Swiss standings) feed a knockout."""
-    return (
-        tournament.format in (TournamentFormat.ROUND_ROBIN, TournamentFormat.SWISS)
-        and tournament.group_advance > 0
-    )
+    return format_for(tournament.format).feeds_knockout and tournament.group_advance > 0
 
 
 def knockout_drawn(tournament_id: int) -> bool:

@@ -20,6 +20,7 @@ from django.db.models.lookups import Exact, GreaterThanOrEqual
 from django.utils import timezone
 from django.utils.translation import gettext, pgettext
 
+from formats import format_for
 from games import registry
 from tournaments.lengths import GAMES, MAX_MATCH_LENGTH, POINTS, validate_length_bounds
 
@@ -153,15 +154,20 @@ class LengthUnit(models.TextChoices):
 
 
 class TournamentFormat(models.TextChoices):
-    """How a tournament is played: a single-elimination bracket, or a round
-    robin (everyone meets everyone in one group, once or twice: ``stages.roundrobin``),
-    ranked by a tiebreak chain (``stages.tiebreaks``)."""
+    """How a tournament is played: the stored choices, one per format of the seam
+    (``formats.registry``; ``tests/tournaments/test_formats_seam.py`` keeps the two the
+    same). What a format does is the format's to say; nothing outside the models and
+    ``formats/`` compares a tournament's format with these values."""
 
     KNOCKOUT = "knockout", "single elimination"
     ROUND_ROBIN = "round_robin", "round robin"
     SWISS = "swiss", "Swiss"
     CONSOLATION = "consolation", "single elimination with a consolation bracket"
     DOUBLE_ELIMINATION = "double_elimination", "double elimination"
+    MONRAD = "monrad", "Monrad"
+
+
+DEFAULT_FORMAT = TournamentFormat.KNOCKOUT.value
 
 
 class RoundKind(models.TextChoices):
@@ -218,7 +224,7 @@ class Tournament(models.Model):
     format = models.CharField(
         max_length=24,
         choices=TournamentFormat.choices,
-        default=TournamentFormat.KNOCKOUT,
+        default=DEFAULT_FORMAT,
         help_text="single elimination, or a round robin ranked by the tiebreak chain",
     )
     double_round = models.BooleanField(
@@ -370,6 +376,44 @@ def third_place_label() -> str:
     return gettext("Third-place match")
 
 
+def round_title(round: Round) -> str:
+    """A round's name in its own bracket's column, in the reader's language: the main
+    (winners') bracket's as a knockout's; the consolation and losers' brackets' Omgång N
+    (their own count, ``Round.bracket_number``) and Final for their last; the grand final
+    and its reset."""
+    number_in_bracket = round.bracket_number or 1
+    if round.kind == RoundKind.GRAND_FINAL:
+        if number_in_bracket > 1:
+            return gettext("Grand final, replay")
+        return gettext("Grand final")
+    if round.kind in (RoundKind.CONSOLATION, RoundKind.LOSERS):
+        if round.rounds_after == 0:
+            return pgettext("round", "Final")
+        return gettext("Round %(n)s") % {"n": number_in_bracket}
+    return round.name
+
+
+def bracket_round_name(round: Round) -> str:
+    """A consolation, losers' or grand-final round's name anywhere on the site, in the
+    reader's language: the bracket and the round in it ("Förlorarträd, omgång 2",
+    "Tröstturnering, final"), or the grand final and its replay; ``Round.name`` hands these
+    rounds here (and ``elimination_draw.round_name`` is this). No query: the round's place
+    in its bracket is stored at the draw. Here, not in ``elimination_draw``, so that the
+    models import nothing that imports them."""
+    title = round_title(round)
+    if round.kind == RoundKind.CONSOLATION:
+        return gettext("%(bracket)s, %(round)s") % {
+            "bracket": gettext("Consolation bracket"),
+            "round": title.lower(),
+        }
+    if round.kind == RoundKind.LOSERS:
+        return gettext("%(bracket)s, %(round)s") % {
+            "bracket": gettext("Losers' bracket"),
+            "round": title.lower(),
+        }
+    return title
+
+
 class Round(models.Model):
     """A knockout round; ``number`` 1 is the first round, the last is the final.
 
@@ -431,19 +475,17 @@ class Round(models.Model):
     def name(self) -> str:
         """The round's name in the active language (``round_label``); a round robin's and
         a Swiss tournament's rounds are numbered (Omgång N); a consolation, losers' or
-        grand-final round says its bracket (``elimination_draw.round_name``); the last
+        grand-final round says its bracket (``bracket_round_name``); the last
         round of a double elimination's winners' bracket is the winners' final."""
         if self.kind in (RoundKind.ROUND_ROBIN, RoundKind.SWISS):
             return gettext("Round %(n)s") % {"n": self.number}
         if self.kind in (RoundKind.CONSOLATION, RoundKind.LOSERS, RoundKind.GRAND_FINAL):
-            from tournaments.elimination_draw import round_name  # it imports this module
-
-            return round_name(self)
+            return bracket_round_name(self)
         if (
             self.rounds_after == 0
             and self.kind == RoundKind.KNOCKOUT
             and self.tournament_id is not None
-            and self.tournament.format == TournamentFormat.DOUBLE_ELIMINATION
+            and format_for(self.tournament.format).losers_bracket
         ):
             # Double elimination has two finals: the winners' bracket's, then the grand final.
             return pgettext("round", "Winners' final")

@@ -43,14 +43,17 @@ from core.errors import (
     ValidationError,
 )
 from core.permissions import User, can_create_tournament, can_manage_all_players, is_organiser
+from formats import Stage, format_for
 from games.registry import UnknownGameError, family_for
 from stages import roundrobin
-from tournaments import bracket, consolation_places, elimination_draw, round_robin, swiss_rounds
+from tournaments import bracket, elimination_draw, round_robin, swiss_rounds
 from tournaments.csv_import import CsvImportError, ImportRow, parse_entries_csv
 from tournaments.csv_messages import csv_error_text
+from tournaments.format_options import format_values
 from tournaments.lengths import lengths_count_problem, match_length_problem
 from tournaments.matchplay import match_play
 from tournaments.models import (
+    DEFAULT_FORMAT,
     DEFAULT_GAME,
     Club,
     Entry,
@@ -62,7 +65,6 @@ from tournaments.models import (
     RuleSetName,
     ScaleName,
     Tournament,
-    TournamentFormat,
     TournamentStatus,
     game_choices,
 )
@@ -388,7 +390,7 @@ def tournament_create(
     is_public: bool = True,
     third_place_match: bool = False,
     results_by: str = ResultsBy.REFEREES,
-    format: str = TournamentFormat.KNOCKOUT,
+    format: str = DEFAULT_FORMAT,
     double_round: bool = False,
     tiebreaks: Sequence[str] | None = None,
     groups: int = 1,
@@ -450,141 +452,6 @@ def tournament_create(
         )
         tournament.organisers.add(by)
     return tournament
-
-
-# Formats the models know but whose draw, pairing and pages are not built yet:
-# refused with a clear error rather than played as something else.
-_NOT_YET: frozenset[str] = frozenset()
-
-
-def _format_check(format: str, game: str, scale: str, tiebreaks: Sequence[str] | None) -> list[str]:
-    """The tournament's tiebreak chain after match points (empty for a knockout)."""
-    if format not in TournamentFormat.values:
-        raise ValidationError(
-            _("“%(format)s” is not a tournament format; choose one of: %(choices)s.")
-            % {"format": format, "choices": ", ".join(TournamentFormat.values)},
-            code="format",
-        )
-    if format in _NOT_YET:
-        raise ValidationError(
-            _("The format “%(format)s” cannot be played on this site yet.") % {"format": format},
-            code="format_not_available",
-        )
-    if format == TournamentFormat.KNOCKOUT or format in elimination_draw.ELIMINATION_FORMATS:
-        return []
-    if tiebreaks is None and format == TournamentFormat.SWISS:
-        return swiss_rounds.default_chain(game, scale)
-    if tiebreaks is None:
-        return round_robin.default_chain(game, scale)
-    chain = list(tiebreaks)
-    problem = round_robin.chain_problem(chain, game)
-    if problem == "unknown":
-        raise ValidationError(
-            _("Unknown tiebreak; choose from: %(choices)s.")
-            % {"choices": ", ".join(round_robin.CHOOSABLE)},
-            code="tiebreaks",
-        )
-    if problem == "twice":
-        raise ValidationError(_("A tiebreak is given twice in the chain."), code="tiebreaks")
-    if problem == "skiljepoang":
-        raise ValidationError(
-            _("Skiljepoäng are bräde's tiebreak points; this game has none."), code="tiebreaks"
-        )
-    return chain
-
-
-def format_values(
-    game: str,
-    scale: str,
-    *,
-    format: str,
-    tiebreaks: Sequence[str] | None,
-    double_round: bool,
-    groups: int,
-    group_advance: int,
-    swiss_rounds: int | None,
-    progressive_consolation: bool,
-    grand_final_reset: bool,
-    consolation_third_place: bool = False,
-) -> dict[str, Any]:
-    """A tournament's format fields, checked for ``game`` and ``scale`` and
-    normalised, as ``tournament_create`` and ``format_change.tournament_format_set`` store
-    them: the tiebreak chain (``None``: the format's default), a double round only for a
-    round robin, groups and a knockout after them only where ``_groups_check`` allows, a
-    Swiss's number of rounds (``None``: decided at the start), a progressive consolation
-    only for a consolation, and its final deciding third place only for a progressive one
-    (``consolation_places``)."""
-    chain = _format_check(format, game, scale, tiebreaks)
-    _groups_check(format, groups, group_advance)
-    progressive = bool(progressive_consolation) and format == TournamentFormat.CONSOLATION
-    return {
-        "format": format,
-        "tiebreaks": chain,
-        "double_round": bool(double_round) and format == TournamentFormat.ROUND_ROBIN,
-        "groups": groups,
-        "group_advance": group_advance,
-        "swiss_rounds": _swiss_rounds_check(format, swiss_rounds),
-        "progressive_consolation": progressive,
-        "consolation_third_place": consolation_places.third_place_check(
-            format, progressive=progressive, third_place=bool(consolation_third_place)
-        ),
-        "grand_final_reset": grand_final_reset,
-    }
-
-
-def _swiss_rounds_check(format: str, rounds: int | None) -> int | None:
-    """A Swiss's number of rounds, if given (``swiss_rounds.rounds_problem``); other
-    formats have none."""
-    if format != TournamentFormat.SWISS or rounds is None:
-        return None
-    problem = swiss_rounds.rounds_problem(rounds, None)
-    if problem is not None:
-        raise ValidationError(problem, code="swiss_rounds")
-    return rounds
-
-
-def _groups_check(format: str, groups: int, group_advance: int) -> None:
-    """A round robin may be played in ``groups`` groups (``round_robin.MAX_GROUPS`` at
-    most) and feed a knockout with the top ``group_advance`` of each group
-    (``round_robin.advance_problem``); a Swiss may feed one with the top ``group_advance``
-    of its standings; other formats have one group and feed nothing."""
-    if format == TournamentFormat.SWISS and groups == 1 and group_advance != 0:
-        if not 2 <= group_advance <= round_robin.MAX_SWISS_ADVANCE:
-            raise ValidationError(
-                _("From 2 to %(max)s players of a Swiss can go on to a knockout.")
-                % {"max": round_robin.MAX_SWISS_ADVANCE},
-                code="group_advance",
-            )
-        return
-    if format != TournamentFormat.ROUND_ROBIN:
-        if groups != 1 or group_advance != 0:
-            raise ValidationError(
-                _("Only a round robin is played in groups."), code="groups_not_round_robin"
-            )
-        return
-    if not 1 <= groups <= round_robin.MAX_GROUPS:
-        raise ValidationError(
-            _("A round robin is played in 1 to %(max)s groups, not %(groups)s.")
-            % {"max": round_robin.MAX_GROUPS, "groups": groups},
-            code="groups",
-        )
-    problem = round_robin.advance_problem(groups, group_advance)
-    if problem == "too_many":
-        raise ValidationError(
-            _("At most %(max)s players of each group can go on to the knockout.")
-            % {"max": round_robin.MAX_ADVANCE},
-            code="group_advance",
-        )
-    if problem == "groups":
-        raise ValidationError(
-            _("At most %(max)s groups can feed a knockout.") % {"max": round_robin.MAX_FEEDING},
-            code="group_advance",
-        )
-    if problem == "alone":
-        raise ValidationError(
-            _("A knockout needs at least two players: let two or more of the group go on."),
-            code="group_advance",
-        )
 
 
 def _results_by(value: str) -> str:
@@ -1016,13 +883,14 @@ def tournament_bracket_generate(
     the draw; byes go to the top seeds.
     """
     _require_organiser(by, tournament)
-    if tournament.format == TournamentFormat.ROUND_ROBIN:
+    stage = format_for(tournament.format).stage
+    if stage == Stage.GROUPS:
         return _round_robin_draw(tournament=tournament, by=by, lengths=lengths, draw_seed=draw_seed)
-    if tournament.format == TournamentFormat.SWISS:  # rounds paired one by one
+    if stage == Stage.PAIRED:  # rounds created empty, paired one at a time
         return swiss_rounds.swiss_start(
             tournament=tournament, by=by, lengths=lengths, draw_seed=draw_seed
         )
-    if tournament.format in elimination_draw.ELIMINATION_FORMATS:
+    if stage == Stage.ELIMINATION:
         return elimination_draw.elimination_draw(
             tournament=tournament, by=by, lengths=lengths, draw_seed=draw_seed
         )

@@ -11,6 +11,8 @@ from typing import Any
 import pytest
 from django.db import connection, connections
 
+import formats.swiss
+import stages.swiss
 from core.errors import ConflictError
 from matches import swiss_progression
 from matches.models import Match
@@ -31,13 +33,13 @@ def test_two_organisers_pairing_at_once_make_one_round(monkeypatch: pytest.Monke
     t, organiser, _ = swiss(8)
     second = UserFactory.create()
     t.organisers.add(second)
-    real = swiss_progression.pair_round
+    real = stages.swiss.pair_round
 
     def slow(*args: Any, **kwargs: Any) -> Any:
         time.sleep(0.3)  # widen the window between the check and the writes
         return real(*args, **kwargs)
 
-    monkeypatch.setattr(swiss_progression, "pair_round", slow)
+    monkeypatch.setattr(formats.swiss, "pair_round", slow)  # what the Swiss format calls
     outcomes: list[Any] = [None, None]
     barrier = threading.Barrier(2)
 

@@ -1,5 +1,5 @@
-"""Joins three migrations made side by side (Swiss byes, consolation for third place,
-private links); none depends on another."""
+"""Joins four migrations made side by side (Swiss byes, consolation for third place,
+private links, the Monrad format); none depends on another."""
 
 from django.db import migrations
 
@@ -9,6 +9,7 @@ class Migration(migrations.Migration):
         ("tournaments", "0013_consolation_third_place"),
         ("tournaments", "0013_private_links"),
         ("tournaments", "0013_swiss_pairing_numbers_and_half_point_byes"),
+        ("tournaments", "0013_tournament_format_monrad"),
     ]
 
     operations = []

@@ -35,6 +35,7 @@ from tournaments.lengths import (
     match_length_problem,
 )
 from tournaments.models import (
+    DEFAULT_FORMAT,
     DEFAULT_GAME,
     Club,
     Entry,
@@ -42,33 +43,11 @@ from tournaments.models import (
     ResultsBy,
     RuleSetName,
     ScaleName,
-    TournamentFormat,
     game_choices,
 )
 from tournaments.services import BOARD_ADDONS
+from web.formats import format_choices
 from web.games import game_name
-
-
-def format_choices() -> list[tuple[str, str]]:
-    return [
-        (TournamentFormat.KNOCKOUT, _("Single elimination (a knockout bracket)")),
-        (
-            TournamentFormat.ROUND_ROBIN,
-            _("Round robin (everyone meets everyone; a table with tiebreaks)"),
-        ),
-        (
-            TournamentFormat.SWISS,
-            _("Swiss (a fixed number of rounds, each paired by the scores so far)"),
-        ),
-        (
-            TournamentFormat.CONSOLATION,
-            _("Single elimination with a consolation bracket (for the first losers)"),
-        ),
-        (
-            TournamentFormat.DOUBLE_ELIMINATION,
-            _("Double elimination (out after two losses: winners' and losers' brackets)"),
-        ),
-    ]
 
 
 def tiebreak_choices() -> list[tuple[str, str]]:
@@ -226,7 +205,7 @@ class TournamentForm(Form):
     format = forms.ChoiceField(
         label=gettext_lazy("Format"),
         choices=format_choices,
-        initial=TournamentFormat.KNOCKOUT,
+        initial=DEFAULT_FORMAT,
         required=False,  # left out: single elimination, as before the choice existed
         widget=forms.RadioSelect,
     )
@@ -312,7 +291,7 @@ class TournamentForm(Form):
     )
 
     def clean_format(self) -> str:
-        return str(self.cleaned_data.get("format") or TournamentFormat.KNOCKOUT)
+        return str(self.cleaned_data.get("format") or DEFAULT_FORMAT)
 
     def tiebreaks(self) -> list[str] | None:
         """The chosen chain after match points, or ``None`` (the game's usual one)."""

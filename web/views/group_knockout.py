@@ -16,7 +16,8 @@ from core.errors import DomainError
 from matches.group_standings import open_table_matches
 from matches.swiss_standings import unplayed_swiss_rounds
 from tournaments import bracket, group_stage
-from tournaments.models import Tournament, TournamentFormat, TournamentStatus
+from tournaments.models import Tournament, TournamentStatus
+from web.formats import format_view
 from web.forms.organiser import KnockoutLengthsForm, lengths_text
 from web.games import unit_of
 
@@ -43,10 +44,12 @@ def group_knockout_context(
     if not group_stage.feeds_knockout(tournament) or tournament.status == TournamentStatus.DRAFT:
         return None
     drawn = group_stage.knockout_drawn(tournament.pk)
-    swiss = tournament.format == TournamentFormat.SWISS
+    shown = format_view(tournament.format)
+    swiss = shown.paired  # one table, the standings of its paired rounds
     return {
         "drawn": drawn,
         "swiss": swiss,
+        "title": shown.knockout_after,
         "rounds_left": unplayed_swiss_rounds(tournament=tournament) if swiss and not drawn else 0,
         "open": 0 if drawn else open_table_matches(tournament=tournament),
         "players": tournament.groups * tournament.group_advance,

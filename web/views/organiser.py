@@ -31,9 +31,11 @@ from core.permissions import can_create_tournament, is_organiser
 from matches import brackets, tables, walkovers
 from matches import selectors as matches_sel
 from matches.models import FINISHED_STATES, Match, MatchState
-from tournaments import bracket, elimination_draw, round_robin, services, swiss_rounds
 from tournaments import selectors as tournaments_sel
-from tournaments.models import Entry, Tournament, TournamentFormat, TournamentStatus
+from tournaments import services
+from tournaments.draw_plan import draw_lengths
+from tournaments.models import Entry, Tournament, TournamentStatus
+from web.formats import format_view
 from web.forms.organiser import (
     DrawForm,
     PlayerAddForm,
@@ -152,34 +154,11 @@ def _active(entries: Iterable[Entry]) -> list[Entry]:
     )
 
 
-def _draw_shape(tournament: Tournament) -> tuple[int, int]:
-    """(active players, rounds they make); 0 rounds below two players."""
-    players = Entry.objects.filter(tournament=tournament, withdrawn_at__isnull=True).count()
-    if players < 2:
-        return players, 0
-    if tournament.format == TournamentFormat.ROUND_ROBIN:
-        return players, round_robin.group_round_count(
-            players, tournament.groups, double=tournament.double_round
-        )
-    if tournament.format in elimination_draw.ELIMINATION_FORMATS:
-        shape = elimination_draw.bracket_shape(tournament, players)
-        return players, len(elimination_draw.round_plan(shape))
-    if tournament.format == TournamentFormat.SWISS:
-        return players, tournament.swiss_rounds or swiss_rounds.default_rounds(players)
-    return players, bracket.round_count(players)
-
-
 def _draw_form(tournament: Tournament, data: Any = None) -> DrawForm:
-    players, rounds = _draw_shape(tournament)
-    initial: dict[str, str] = {}
-    if rounds and tournament.format in (TournamentFormat.ROUND_ROBIN, TournamentFormat.SWISS):
-        initial["lengths"] = lengths_text(round_robin.default_lengths(rounds))
-    elif rounds and tournament.format in elimination_draw.ELIMINATION_FORMATS:
-        shape = elimination_draw.bracket_shape(tournament, players)
-        plan = elimination_draw.round_plan(shape)
-        initial["lengths"] = lengths_text(elimination_draw.default_lengths(plan))
-    elif rounds:
-        initial["lengths"] = lengths_text(bracket.default_lengths(rounds))
+    players = Entry.objects.filter(tournament=tournament, withdrawn_at__isnull=True).count()
+    lengths = draw_lengths(tournament, players)
+    rounds = len(lengths)
+    initial = {"lengths": lengths_text(lengths)} if lengths else {}
     unit = unit_of(tournament)
     return DrawForm(data, rounds=rounds, players=players, unit=unit, initial=initial)
 
@@ -224,6 +203,7 @@ def _manage_page(request: HttpRequest, tournament: Tournament, **forms: Any) -> 
     context: dict[str, Any] = {
         "problem": problem,
         "tournament": tournament,
+        "format": format_view(tournament.format),
         "entries": entries,
         "active_count": len(active),
         "draft": draft,
@@ -395,17 +375,9 @@ def referees_set(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 def _started_text(tournament: Tournament) -> str:
-    """What starting the tournament did: a Swiss draws nothing yet (its rounds are paired
-    one at a time), a round robin draws its groups, the other formats their bracket."""
-    seed = {"seed": tournament.draw_seed}
-    if tournament.format == TournamentFormat.SWISS:
-        return (
-            _("The Swiss is started (draw seed %(seed)d): check the players in, then pair round 1.")
-            % seed
-        )
-    if tournament.format == TournamentFormat.ROUND_ROBIN:
-        return _("The groups are drawn (draw seed %(seed)d).") % seed
-    return _("The bracket is drawn (draw seed %(seed)d).") % seed
+    """What starting the tournament did, in its format's words (a paired format draws
+    nothing yet, a round robin its groups, the other formats their bracket)."""
+    return format_view(tournament.format).started(tournament.draw_seed)
 
 
 @login_required

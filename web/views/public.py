@@ -24,6 +24,7 @@ from clubs.rating_selectors import ratings_version
 from core.conditional import cached
 from core.permissions import User, is_match_player, is_organiser, is_referee
 from engine.types import Side
+from formats import Stage, format_for
 from matches import brackets, elimination_brackets, group_standings, stage_text
 from matches import selectors as matches_sel
 from matches.group_standings import StandingLine
@@ -33,15 +34,14 @@ from scoring.match import match_state
 from scoring.scales import GameScore, Scale, format_tiebreak, score_game
 from stages.messages import number
 from tournaments import selectors as tournaments_sel
-from tournaments.elimination_draw import ELIMINATION_FORMATS
 from tournaments.models import (
     Player,
     RoundKind,
     Tournament,
-    TournamentFormat,
     TournamentStatus,
 )
 from tournaments.selectors import LiveStamp
+from web.formats import format_view
 from web.games import entry_choices
 from web.live import conditional, fragment
 from web.views.bracket_parts import knockout_bracket_html
@@ -80,7 +80,8 @@ def _page_context(
     """Everything the tournament page shows (the cached parts are built from it). With
     ``bracket_html`` a knockout's bracket comes rendered (``_bracket_html``), and of its
     own only the rounds are read (the match lengths)."""
-    if bracket_html and tournament.format == TournamentFormat.KNOCKOUT:
+    stage = format_for(tournament.format).stage
+    if bracket_html and stage == Stage.KNOCKOUT:
         drawn = brackets.Bracket(
             tournament=tournament,
             rounds=[brackets.BracketRound(r) for r in tournament.rounds.order_by("number").all()],
@@ -96,7 +97,7 @@ def _page_context(
         "entries": tournaments_sel.tournament_entries(tournament=tournament),
     }
     context["rounds"] = [br.round for br in context["bracket"].rounds]
-    if tournament.format == TournamentFormat.ROUND_ROBIN:
+    if stage == Stage.GROUPS:
         knockout, table_rounds = _split_knockout(context["bracket"])
         table_rounds, round_links = rounds_shown(table_rounds)
         context.update(
@@ -127,12 +128,14 @@ def tournament_detail(
     tournament = found(tournaments_sel.tournament_get, pk=pk, by=request.user)
     viewer_context = {
         "tournament": tournament,
+        "format": format_view(tournament.format),
         "live": tournament.status == TournamentStatus.RUNNING,
         "live_every": LIVE_EVERY,
         "is_organiser": is_organiser(request.user, tournament),
         "is_referee": is_referee(request.user, tournament),
     }
-    if tournament.format == TournamentFormat.SWISS:  # its rounds: web.views.swiss
+    stage = format_for(tournament.format).stage
+    if stage == Stage.PAIRED:  # its rounds: web.views.swiss
         from web.views.swiss import swiss_context
 
         context = {**_bracket_context_of(tournament, by=request.user), **viewer_context}
@@ -150,7 +153,7 @@ def tournament_detail(
     def full() -> dict[str, Any]:
         if not built:
             built.update(_page_context(request, tournament, bracket_html=True), **viewer_context)
-            if tournament.format != TournamentFormat.ROUND_ROBIN:
+            if stage != Stage.GROUPS:
                 built["bracket_html"] = _bracket_html(request, stamp, tournament)
         return built
 
@@ -182,8 +185,8 @@ def tournament_detail(
     return render(request, "web/tournament_detail.html", context)
 
 
-# The formats whose tournament page draws a bracket (the elimination formats).
-BRACKET_FORMATS = frozenset({TournamentFormat.KNOCKOUT, *ELIMINATION_FORMATS})
+# The stages whose tournament page draws a bracket.
+BRACKET_STAGES = frozenset({Stage.KNOCKOUT, Stage.ELIMINATION})
 
 
 @conditional("bracket", tournaments_sel.tournament_stamp)
@@ -281,7 +284,7 @@ def _bracket_html(
 
     def build() -> str:
         shown = tournament or found(tournaments_sel.tournament_get, pk=pk, by=request.user)
-        if shown.format == TournamentFormat.KNOCKOUT:
+        if format_for(shown.format).stage == Stage.KNOCKOUT:
             live = {"live": shown.status == TournamentStatus.RUNNING, "live_every": LIVE_EVERY}
             return knockout_bracket_html(request, stamp, shown, live)
         return _bracket_part(request, _bracket_context_of(shown, by=request.user))
@@ -292,7 +295,7 @@ def _bracket_html(
 
 def _bracket_part(request: HttpRequest, context: dict[str, Any]) -> str:
     """``_bracket.html`` rendered, or "" for a format without a bracket."""
-    if context["tournament"].format not in BRACKET_FORMATS:
+    if format_for(context["tournament"].format).stage not in BRACKET_STAGES:
         return ""
     return render_to_string("web/_bracket.html", context, request)
 

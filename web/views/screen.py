@@ -42,14 +42,14 @@ from django.shortcuts import render
 from django.utils.translation import gettext as _
 
 from core.permissions import User
+from formats import Stage, format_for
 from matches import brackets, group_standings, stage_text
 from matches.models import Match, MatchState
 from matches.swiss_standings import swiss_standings
 from matches.visibility import visible_matches
 from stages.messages import number
 from tournaments import selectors as tournaments_sel
-from tournaments.elimination_draw import ELIMINATION_FORMATS
-from tournaments.models import Round, RoundKind, Tournament, TournamentFormat, TournamentStatus
+from tournaments.models import Round, RoundKind, Tournament, TournamentStatus
 from tournaments.selectors import LiveStamp
 from web.live import conditional
 from web.views.common import found
@@ -125,7 +125,7 @@ def _pairings(matches: list[Match], rounds: list[Round]) -> list[Match]:
 
 
 def _standings_panels(tournament: Tournament) -> list[Panel]:
-    if tournament.format == TournamentFormat.SWISS:
+    if format_for(tournament.format).stage == Stage.PAIRED:
         table = swiss_standings(tournament=tournament)
         columns = [stage_text.tiebreak_name(key) for key in table.chain][:2]
         swiss_lines: list[tuple[Any, list[str]]] = [
@@ -179,15 +179,14 @@ def screen_context(tournament: Tournament, *, by: User) -> dict[str, Any]:
     pairings = _pairings(matches, rounds)
     title = " · ".join(r.name for r in rounds) or _("Pairings")
     panels = _paged("pairings", title, pairings, PAIRINGS_PER_PANEL) if rounds else []
-    has_table = tournament.format in (TournamentFormat.ROUND_ROBIN, TournamentFormat.SWISS)
+    stage = format_for(tournament.format).stage
+    has_table = stage in (Stage.GROUPS, Stage.PAIRED)
     knockout_rounds = [
         m for m in matches if m.round.kind not in (RoundKind.ROUND_ROBIN, RoundKind.SWISS)
     ]
     if has_table:
         panels += _standings_panels(tournament)
-    if tournament.format in (TournamentFormat.KNOCKOUT, *ELIMINATION_FORMATS) or (
-        has_table and knockout_rounds
-    ):
+    if stage in (Stage.KNOCKOUT, Stage.ELIMINATION) or (has_table and knockout_rounds):
         panels += _bracket_panels(tournament, by, rounds)
     return {
         "tournament": tournament,

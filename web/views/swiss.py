@@ -23,12 +23,13 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
 from core.errors import DomainError
+from formats import Stage, format_for
 from matches import stage_text, swiss_progression, swiss_text
 from matches.models import MatchState
 from matches.swiss_standings import SwissLine, SwissPairing, SwissRoundView, swiss_standings
 from matches.visibility import sees_unpublished
 from stages.messages import number
-from tournaments.models import Entry, Player, Round, RoundKind, Tournament, TournamentFormat
+from tournaments.models import Entry, Player, Round, RoundKind, Tournament
 from web.views.swiss_byes import swiss_byes_player_context
 
 __all__ = [
@@ -166,9 +167,10 @@ def _swap_players(view: SwissRoundView) -> list[tuple[int, str]]:
 def swiss_manage_context(
     tournament: Tournament, swap_form: SwapForm | None = None
 ) -> dict[str, Any] | None:
-    """For the manage page: ``None`` unless a started Swiss; else the presence list, the
+    """For the manage page: ``None`` unless a started tournament of paired rounds (a
+    Swiss, a Monrad); else the presence list, the
     next round to pair, the unpublished pairing with its swap form."""
-    if tournament.format != TournamentFormat.SWISS or tournament.draw_seed is None:
+    if format_for(tournament.format).stage != Stage.PAIRED or tournament.draw_seed is None:
         return None
     table = swiss_standings(tournament=tournament, staff=True)
     unpublished = table.unpublished

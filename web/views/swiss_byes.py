@@ -26,6 +26,7 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
 from core.errors import DomainError
+from formats import Stage, format_for
 from matches import swiss_byes, swiss_unpair
 from matches.models import HalfPointBye, Match
 from tournaments import selectors as tournaments_sel
@@ -34,7 +35,6 @@ from tournaments.models import (
     Round,
     RoundKind,
     Tournament,
-    TournamentFormat,
     TournamentStatus,
 )
 from web.views.common import found
@@ -119,7 +119,7 @@ def _open_rounds(tournament: Tournament, paired: set[int]) -> list[int]:
 
 def swiss_byes_manage_context(tournament: Tournament) -> dict[str, Any] | None:
     """The manage page's half-point byes: ``None`` outside a Swiss or once finished."""
-    if tournament.format != TournamentFormat.SWISS:
+    if format_for(tournament.format).stage != Stage.PAIRED:
         return None
     if tournament.status == TournamentStatus.FINISHED:
         return None

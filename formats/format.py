@@ -1,0 +1,231 @@
+"""The format protocol: what every tournament format gives the rest of the site.
+
+A format is made of *stages*, the kinds of play the site knows how to run:
+
+- :attr:`Stage.KNOCKOUT`: one bracket, the winner of a match moves on by its position
+  (``Match.slot``); byes to the top seeds.
+- :attr:`Stage.ELIMINATION`: brackets linked at the draw (each match stores where its
+  winner and its loser go): a consolation bracket, a losers' bracket and a grand final.
+  The format gives the shape (:meth:`Format.bracket`, from ``stages.elimination``).
+- :attr:`Stage.GROUPS`: a round robin in one or more groups, every round drawn at once.
+- :attr:`Stage.PAIRED`: rounds paired one at a time from the standings of the rounds
+  played; the format gives the pairing (:meth:`Format.pair`: the Swiss's
+  ``stages.swiss.pair_round``, Monrad's ``formats.monrad.monrad_pair``).
+
+A format's first stage is :attr:`Format.stage`; a format that :attr:`Format.feeds_knockout`
+is followed, when the organiser lets the top ``group_advance`` go on, by a knockout drawn
+from its standings (groups → knockout, Swiss → knockout): a composition of two stages,
+not a format of its own.
+
+What a format gives:
+
+- ``key`` (the code a tournament stores), ``name`` (English; the pages translate it) and
+  ``description`` (the choice's words on the creation form, English, translated there);
+- ``stage`` and ``feeds_knockout`` (above);
+- ``options``: the tournament settings the format reads (:data:`OPTION_FIELDS`); the
+  others are kept at their defaults when a tournament is created or changed;
+- ``losers_bracket``: an elimination whose second bracket is a losers' bracket (so its
+  main bracket is the winners' bracket and its last round the winners' final);
+- ``words``: what its pages say of it (:class:`Words`: the draw's heading and button,
+  what the draw did, its rounds' heading, the knockout after its standings), English
+  msgids the pages translate with gettext;
+- ``bracket(players, options)``: an elimination stage's shape;
+- ``pair(players, seed=, names=, standing=)``: a paired stage's next round
+  (``pairs_by_standings``: it ranks by the standings' tiebreaks, so the caller gives
+  each player's place in them).
+
+Like the games' seam (``games.family``), the site asks the registry
+(:func:`formats.registry.format_for`) and branches on what a format gives (its stage, its
+options), never on its key. Pure: imports nothing from Django.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import Protocol
+
+from stages.elimination import Bracket
+from stages.swiss import SwissPlayer, SwissRound
+
+__all__ = [
+    "OPTION_FIELDS",
+    "Format",
+    "FormatSpec",
+    "Options",
+    "Stage",
+    "Words",
+    "words_of",
+]
+
+
+class Stage(StrEnum):
+    """How the players of a stage meet (module docstring)."""
+
+    KNOCKOUT = "knockout"
+    ELIMINATION = "elimination"
+    GROUPS = "groups"
+    PAIRED = "paired"
+
+
+# The tournament settings a format may read (``Tournament`` fields of the same names).
+OPTION_FIELDS = (
+    "third_place_match",
+    "progressive_consolation",
+    "consolation_third_place",
+    "grand_final_reset",
+    "groups",
+    "double_round",
+    "group_advance",
+    "swiss_rounds",
+    "tiebreaks",
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Options:
+    """A tournament's format settings, as a stage reads them (``Options.of(tournament)``)."""
+
+    third_place_match: bool = False
+    progressive_consolation: bool = False
+    grand_final_reset: bool = True
+    groups: int = 1
+    double_round: bool = False
+    group_advance: int = 0
+    swiss_rounds: int | None = None
+    tiebreaks: tuple[str, ...] = field(default_factory=tuple)
+
+    @classmethod
+    def of(cls, source: object) -> Options:
+        """The options of ``source`` (a tournament, or any object with these attributes;
+        a missing one keeps its default)."""
+        default = cls()
+        values = {name: getattr(source, name, getattr(default, name)) for name in OPTION_FIELDS}
+        values["tiebreaks"] = tuple(values["tiebreaks"] or ())
+        return cls(**values)
+
+
+@dataclass(frozen=True, slots=True)
+class Words:
+    """What the pages say of a format (English; translated at the edge with gettext).
+    ``started`` takes ``%(seed)d``, the draw seed."""
+
+    start: str  # the draw's heading and button
+    started: str  # what starting (drawing) the tournament did
+    rounds: str = ""  # the heading of its rounds on the manage page (paired rounds)
+    knockout_after: str = ""  # the heading of the knockout after its standings
+
+
+# The words of each stage, for a format that gives none of its own.
+STAGE_WORDS = {
+    Stage.KNOCKOUT: Words(
+        start="Draw the bracket", started="The bracket is drawn (draw seed %(seed)d)."
+    ),
+    Stage.ELIMINATION: Words(
+        start="Draw the bracket", started="The bracket is drawn (draw seed %(seed)d)."
+    ),
+    Stage.GROUPS: Words(
+        start="Draw the round robin",
+        started="The groups are drawn (draw seed %(seed)d).",
+        knockout_after="Knockout after the groups",
+    ),
+    Stage.PAIRED: Words(
+        start="Start the rounds",
+        started="The rounds are set up (draw seed %(seed)d): check the players in, then pair "
+        "round 1.",
+        rounds="Rounds to pair",
+        knockout_after="Knockout after the standings",
+    ),
+}
+
+
+def words_of(fmt: Format) -> Words:
+    """The format's words, or its stage's when it gives none."""
+    return fmt.words or STAGE_WORDS[fmt.stage]
+
+
+class Format(Protocol):
+    """One tournament format behind the seam (see the module docstring)."""
+
+    @property
+    def key(self) -> str: ...
+
+    @property
+    def name(self) -> str: ...
+
+    @property
+    def description(self) -> str: ...
+
+    @property
+    def stage(self) -> Stage: ...
+
+    @property
+    def feeds_knockout(self) -> bool:
+        """Whether the top ``group_advance`` of its standings may go on to a knockout."""
+        ...
+
+    @property
+    def options(self) -> frozenset[str]:
+        """The settings of :data:`OPTION_FIELDS` the format reads."""
+        ...
+
+    @property
+    def losers_bracket(self) -> bool: ...
+
+    @property
+    def pairs_by_standings(self) -> bool:
+        """Whether :meth:`pair` ranks by the standings' tiebreaks (``standing``), so the
+        caller reads the standings before pairing."""
+        ...
+
+    @property
+    def words(self) -> Words | None:
+        """What its pages say of it (None: its stage's words, :func:`words_of`)."""
+        ...
+
+    def bracket(self, players: int, options: Options) -> Bracket:
+        """An elimination stage's bracket for ``players`` (ValueError for other stages)."""
+        ...
+
+    def pair(
+        self,
+        players: Sequence[SwissPlayer],
+        *,
+        seed: int,
+        names: Mapping[int, str] | None = None,
+        standing: Mapping[int, int] | None = None,
+    ) -> SwissRound:
+        """A paired stage's next round of the ``players`` present. ``standing``: each
+        player's place by the tournament's tiebreak chain (players level on the whole
+        chain share a place; the lots are left out), for the formats that rank by it."""
+        ...
+
+
+@dataclass(frozen=True, slots=True)
+class FormatSpec:
+    """A format from plain values: a module fills in what it has and registers it. The
+    bracket and the pairing are errors unless the format's stage has them."""
+
+    key: str
+    name: str
+    description: str
+    stage: Stage
+    options: frozenset[str] = frozenset()
+    feeds_knockout: bool = False
+    losers_bracket: bool = False
+    pairs_by_standings: bool = False
+    words: Words | None = None
+
+    def bracket(self, players: int, options: Options) -> Bracket:
+        raise ValueError(f"the format {self.key!r} has no elimination bracket")
+
+    def pair(
+        self,
+        players: Sequence[SwissPlayer],
+        *,
+        seed: int,
+        names: Mapping[int, str] | None = None,
+        standing: Mapping[int, int] | None = None,
+    ) -> SwissRound:
+        raise ValueError(f"the format {self.key!r} is not paired round by round")

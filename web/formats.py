@@ -1,0 +1,75 @@
+"""The formats at the pages' edge: names, choices and page words in the reader's language,
+read from the format (``formats.registry``) — no page asks which format it is.
+
+A format's English words (its name, its description on the creation form, what its pages
+say: ``formats.format.Words``) are translated here with gettext; the translations are in
+``locale/sv/LC_MESSAGES/django.po`` like every other message.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.utils.translation import gettext as _
+
+from formats import Stage, format_for, formats
+from formats.format import words_of
+from formats.registry import UnknownFormatError
+
+__all__ = ["FormatView", "format_choices", "format_name", "format_view"]
+
+
+def format_name(key: str) -> str:
+    """The format's name in the reader's language (``Swiss``, ``Monrad``, …)."""
+    try:
+        return _(format_for(key).name)
+    except UnknownFormatError:
+        return key
+
+
+def format_choices() -> list[tuple[str, str]]:
+    """The creation form's choices: each format with its description, translated."""
+    return [(f.key, _(f.description)) for f in formats()]
+
+
+@dataclass(frozen=True)
+class FormatView:
+    """What a template asks of a tournament's format: its stage (``knockout``,
+    ``elimination``, ``groups``, ``paired``) and its words, translated."""
+
+    stage: str
+    name: str
+    start: str
+    rounds: str
+    knockout_after: str
+
+    @property
+    def groups(self) -> bool:
+        return self.stage == Stage.GROUPS
+
+    @property
+    def paired(self) -> bool:
+        return self.stage == Stage.PAIRED
+
+    @property
+    def elimination(self) -> bool:
+        return self.stage == Stage.ELIMINATION
+
+    def started(self, seed: int | None) -> str:
+        """What starting the tournament did, with its draw seed."""
+        return _(self._started) % {"seed": seed or 0}
+
+    _started: str = ""
+
+
+def format_view(key: str) -> FormatView:
+    fmt = format_for(key)
+    words = words_of(fmt)
+    return FormatView(
+        stage=str(fmt.stage),
+        name=_(fmt.name),
+        start=_(words.start),
+        rounds=_(words.rounds) if words.rounds else "",
+        knockout_after=_(words.knockout_after) if words.knockout_after else "",
+        _started=words.started,
+    )
