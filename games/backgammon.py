@@ -282,6 +282,15 @@ class BackgammonFamily:
     loser_starts = False  # every game opens with a roll of one die each (seed 002)
     options: tuple[str, ...] = ()  # the Crawford rule is always on in tournaments
     result_fields = ("cube", "conceded")
+    tiebreak_scales: tuple[str, ...] = ()
+
+    def record_format(self, text: str) -> RecordFormat[Any]:
+        """The project's own text or JSON record (its ``Game`` tag), gnubg's ``.sgf``, or
+        else a ``.mat`` (of any dialect), as ``backgammon.replay.read_record`` reads it."""
+        if is_bg_record(text):
+            json_form = text.lstrip("\ufeff \t\r\n").startswith("{")
+            return RECORDS[3] if json_form else RECORDS[2]
+        return RECORDS[1] if _SGF_RE.match(text) else RECORDS[0]
 
     def describe(self, result: GameResult) -> str:
         """``player 2 gammon, cube 2``; a resignation names what it conceded."""

@@ -48,25 +48,17 @@ from games.results import (
 from scoring.explain import explain
 from scoring.match import MatchState
 from scoring.report import match_line, match_scorer, max_games_from_tags
-from scoring.scales import score_game
+from scoring.scales import Scale, score_game
 
 __all__ = ["BRADE_FAMILY", "BradeBoardState", "BradeFamily", "outcome_of"]
 
 SIDES = (Side.WHITE, Side.BLACK)
 
+# The engine's words (``OutcomeKind.word``, ``Pattern.word``), the only source of them.
 VOCABULARY = Vocabulary(
-    outcomes=(
-        Term(OutcomeKind.HEMSPEL.value, "hemspel", translate=False),
-        Term(OutcomeKind.VACKERT_SPEL.value, "vackert spel", translate=False),
-        Term(OutcomeKind.JAN.value, "jan", translate=False),
-        Term(OutcomeKind.SPRANGJAN.value, "sprängjan", translate=False),
-        Term(OutcomeKind.UPPGIVET.value, "uppgivet", translate=False),
-    ),
+    outcomes=tuple(Term(kind.value, kind.word, translate=False) for kind in OutcomeKind),
     qualifiers=(
-        Term(Pattern.ENKELT_KRONSPEL.value, "enkelt kronspel", translate=False),
-        Term(Pattern.DUBBELT_KRONSPEL.value, "dubbelt kronspel", translate=False),
-        Term(Pattern.TRAPPSPEL.value, "trappspel", translate=False),
-        Term(Pattern.UPPSPEL.value, "uppspel", translate=False),
+        *(Term(pattern.value, pattern.word, translate=False) for pattern in Pattern),
         Term("munk", "munk", translate=False),
     ),
 )
@@ -274,6 +266,12 @@ class BradeFamily:
     loser_starts = True  # R2, S5
     options = ("rules", "addons", "scale", "resignation_policy")
     result_fields = ("pattern", "munk")
+    tiebreak_scales = tuple(scale.value for scale in Scale if scale.has_tiebreak)  # S2
+
+    def record_format(self, text: str) -> RecordFormat[Any]:
+        """JSON when the record opens with ``{`` (game-record.md), else the text form."""
+        json_form = text.lstrip("\ufeff \t\r\n").startswith("{")
+        return RECORDS[1] if json_form else RECORDS[0]
 
     def describe(self, result: GameResult) -> str:
         """The record's ``Result:`` body: ``White vackert trappspel munk``."""

@@ -22,7 +22,9 @@ A family provides, from its own pure package:
   ``loser_starts`` (the loser of a game starts the next and game 1's starter is asked
   for, bräde's R2/S5); ``options`` (the tournament fields the game reads: rule set,
   add-ons, scale, resignation policy); ``result_fields`` (what a result entry takes
-  besides winner and outcome); ``describe(result)``, a result in words; and
+  besides winner and outcome); ``tiebreak_scales`` (the scales on which a match carries
+  tiebreak points, bräde's skiljepoäng); ``record_format(text)``, which of its record
+  formats a text is written in; ``describe(result)``, a result in words; and
   ``explain(settings, results, names=, lang=)``, sentences on where a match stands.
 
 Shaped after python-chess's variants (one class per variant, found by name) and Django's
@@ -187,6 +189,18 @@ class GameFamily(Protocol):
     def options(self) -> tuple[str, ...]:
         """The tournament settings the game reads (``rules``, ``addons``, ``scale``,
         ``resignation_policy``); the others are left at their defaults."""
+        ...
+
+    @property
+    def tiebreak_scales(self) -> tuple[str, ...]:
+        """The scales (``MatchSettings.scale``) on which a match also carries tiebreak
+        points (bräde's skiljepoäng, scoring.md S2/S3: ``ww`` and ``ny1``); empty for a game
+        without them, whose tournaments may not rank by them."""
+        ...
+
+    def record_format(self, text: str) -> RecordFormat[Any] | None:
+        """Which of :attr:`records` ``text`` is written in (the archive names a record's
+        file by it); None for a game without records."""
         ...
 
     @property

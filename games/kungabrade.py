@@ -159,6 +159,10 @@ class KungabradeFamily:
     loser_starts = False  # the seed says nothing about who starts; not recorded
     options: tuple[str, ...] = ()
     result_fields = ("game_type",)
+    tiebreak_scales: tuple[str, ...] = ()
+
+    def record_format(self, text: str) -> RecordFormat[Any] | None:
+        return None  # results only
 
     def describe(self, result: GameResult) -> str:
         """``player 1 castle (slagfalt)``: winner, how it was won, the game type."""

@@ -56,14 +56,6 @@ class SideChoice(models.TextChoices):
     BLACK = "B", "Black (player 2)"
 
 
-class OutcomeChoice(models.TextChoices):
-    HEMSPEL = OutcomeKind.HEMSPEL.value, "hemspel"
-    VACKERT_SPEL = OutcomeKind.VACKERT_SPEL.value, "vackert spel"
-    JAN = OutcomeKind.JAN.value, "jan"
-    SPRANGJAN = OutcomeKind.SPRANGJAN.value, "sprängjan"
-    UPPGIVET = OutcomeKind.UPPGIVET.value, "uppgivet"
-
-
 def outcome_choices() -> list[tuple[str, str]]:
     """Every outcome code of every registered game (``games``), once: which of them a game
     may take is its family's to say (its scoring refuses the others)."""
@@ -96,11 +88,8 @@ class ConcededChoice(models.TextChoices):
     BACKGAMMON = "backgammon", "a backgammon"
 
 
-class PatternChoice(models.TextChoices):
-    ENKELT_KRONSPEL = Pattern.ENKELT_KRONSPEL.value, "enkelt kronspel"
-    DUBBELT_KRONSPEL = Pattern.DUBBELT_KRONSPEL.value, "dubbelt kronspel"
-    TRAPPSPEL = Pattern.TRAPPSPEL.value, "trappspel"
-    UPPSPEL = Pattern.UPPSPEL.value, "uppspel"
+# Bräde's vackert spel patterns (R12), in the engine's words.
+PATTERNS = [(pattern.value, pattern.word) for pattern in Pattern]
 
 
 class MatchState(models.TextChoices):
@@ -243,7 +232,7 @@ class Game(models.Model):
     starter = models.CharField(max_length=1, choices=SideChoice.choices, blank=True)
     winner = models.CharField(max_length=1, choices=SideChoice.choices)
     outcome = models.CharField(max_length=16, choices=outcome_choices)
-    pattern = models.CharField(max_length=24, choices=PatternChoice.choices, blank=True)
+    pattern = models.CharField(max_length=24, choices=PATTERNS, blank=True)
     munk = models.BooleanField(default=False)
     # Backgammon: the cube's value (a drop: before the refused double) and what a
     # resignation conceded; Kungabräde: the game type. A family refuses fields not its own.
@@ -312,7 +301,7 @@ class GameReport(models.Model):
     starter = models.CharField(max_length=1, choices=SideChoice.choices, blank=True)
     winner = models.CharField(max_length=1, choices=SideChoice.choices)
     outcome = models.CharField(max_length=16, choices=outcome_choices)
-    pattern = models.CharField(max_length=24, choices=PatternChoice.choices, blank=True)
+    pattern = models.CharField(max_length=24, choices=PATTERNS, blank=True)
     munk = models.BooleanField(default=False)
     # Backgammon: the cube's value (a drop: before the refused double) and what a
     # resignation conceded; Kungabräde: the game type. A family refuses fields not its own.
@@ -408,7 +397,7 @@ class GameResult(models.Model):
     version = models.PositiveIntegerField()
     winner = models.CharField(max_length=1, choices=SideChoice.choices)
     outcome = models.CharField(max_length=16, choices=outcome_choices)
-    pattern = models.CharField(max_length=24, choices=PatternChoice.choices, blank=True)
+    pattern = models.CharField(max_length=24, choices=PATTERNS, blank=True)
     munk = models.BooleanField(default=False)
     # Backgammon: the cube's value (a drop: before the refused double) and what a
     # resignation conceded; Kungabräde: the game type. A family refuses fields not its own.

@@ -23,6 +23,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TypeVar
 
+from games.registry import family_for
 from stages.crossover import MAX_GROUPS as MAX_FEEDING_GROUPS
 from stages.roundrobin import berger_table
 from stages.tiebreaks import TIEBREAKS
@@ -78,13 +79,14 @@ def draw_order(seeded: Sequence[T], unseeded: Sequence[T], seed: int) -> list[T]
 
 
 def default_chain(game: str, scale: str) -> list[str]:
-    """The tiebreaks after match points for ``game`` (see the module's decisions)."""
-    if game == "backgammon":
+    """The tiebreaks after match points for ``game`` (see the module's decisions), from its
+    family: a game played to points ranks by points won minus lost, a game of best of n
+    by game points, then skiljepoäng where the scale has them (S2)."""
+    family = family_for(game)
+    if family.length_unit == "points":
         first = ["points_difference"]
-    elif game == "brade":
-        first = ["game_points"] + (["skiljepoang"] if scale in ("ww", "ny1") else [])
     else:
-        first = ["game_points"]
+        first = ["game_points"] + (["skiljepoang"] if scale in family.tiebreak_scales else [])
     return [*first, "direct_encounter", "sonneborn_berger", "wins"]
 
 
@@ -96,7 +98,7 @@ def chain_problem(chain: Sequence[str], game: str) -> str | None:
             return "unknown"
     if len(set(chain)) != len(chain):
         return "twice"
-    if "skiljepoang" in chain and game != "brade":
+    if "skiljepoang" in chain and not family_for(game).tiebreak_scales:
         return "skiljepoang"
     return None
 

@@ -47,6 +47,10 @@ class FakeFamily:
     loser_starts = False
     options: tuple[str, ...] = ()
     result_fields: tuple[str, ...] = ()
+    tiebreak_scales: tuple[str, ...] = ()
+
+    def record_format(self, text: str) -> RecordFormat[Any] | None:
+        return None
 
     def describe(self, result: GameResult) -> str:
         return f"player {result.winner + 1} {result.outcome}"

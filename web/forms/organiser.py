@@ -45,7 +45,7 @@ from tournaments.models import (
     game_choices,
 )
 from tournaments.services import BOARD_ADDONS
-from web.games import game_name
+from web.games import family_of_key, game_name
 
 
 def format_choices() -> list[tuple[str, str]]:
@@ -330,7 +330,8 @@ class TournamentForm(Form):
         chain = self.tiebreaks() or []
         if len(set(chain)) != len(chain):
             self.add_error("tiebreak_2", _("A tiebreak is given twice in the chain."))
-        if "skiljepoang" in chain and data.get("game", DEFAULT_GAME) != "brade":
+        family = family_of_key(data.get("game") or DEFAULT_GAME)
+        if "skiljepoang" in chain and family is not None and not family.tiebreak_scales:
             self.add_error(
                 "tiebreak_1", _("Skiljepoäng are bräde's tiebreak points; this game has none.")
             )

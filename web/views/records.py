@@ -23,6 +23,7 @@ the tournament's referees and organisers); to anyone else a record does not exis
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 from urllib.parse import urlencode
@@ -40,7 +41,7 @@ from backgammon.mat import DOUBLE, DROP, TAKE, WIN, Action
 from core.errors import DomainError, PermissionDeniedError
 from core.permissions import can_read_records, is_match_player, is_referee, player_of
 from engine.types import Side
-from games.backgammon import BackgammonBoard
+from games.family import BoardDrawing
 from matches import selectors as matches_sel
 from matches.models import RECORD_DONE_STATES, GameRecordSubmission, Match, RecordState
 from matches.records import game_record_submit, no_records_message, record_sides
@@ -49,9 +50,8 @@ from web import board
 from web.bg_viewer import BgFrame, BgReplayedGame, replay_mat_game
 from web.bg_viewer import NotReplayableError as BgNotReplayableError
 from web.forms.records import RecordUploadForm
-from web.games import game_name, word_for_outcome
+from web.games import game_name, word_for_outcome, word_for_qualifier
 from web.picture import picture_layer
-from web.templatetags.brade import OUTCOME_WORDS, PATTERN_WORDS
 from web.views.common import found
 
 # How often the status box asks for news while the engine works (seconds).
@@ -261,9 +261,9 @@ def _side_word(side: Side) -> str:
 
 def _how(outcome: str, pattern: str | None, munk: bool) -> str:
     """``vackert spel (trappspel) with munk``: as the match page writes it (game words)."""
-    word = OUTCOME_WORDS.get(outcome, outcome)
+    word = word_for_outcome(outcome)
     if pattern:
-        word += f" ({PATTERN_WORDS.get(pattern, pattern)})"
+        word += f" ({word_for_qualifier(pattern)})"
     if munk:
         word += " " + _("with munk")
     return word
@@ -353,9 +353,11 @@ def _position_summary(frame: board.Frame) -> str:
 
 
 def _frames_data(
-    game: board.ReplayedGame, view: Side, names: dict[Side, str]
+    game: board.ReplayedGame, view: Side, names: dict[Side, str], drawing: BoardDrawing[Any]
 ) -> list[dict[str, str]]:
-    """For every frame: its drawn layer, caption, accessible label and position text."""
+    """For every frame: its drawn layer (the family's picture), caption, accessible label
+    and position text."""
+    seat = 0 if view is Side.WHITE else 1
     total = game.turns
     opening = _opening_text(game)
     result = _outcome_text(game, names)
@@ -378,7 +380,7 @@ def _frames_data(
             caption = f"{caption}. {result}"
         data.append(
             {
-                "svg": board.frame_layer(frame, view),
+                "svg": picture_layer(drawing.picture(frame.state, view=seat)),
                 "caption": caption,
                 "label": f"{caption}. {_position_summary(frame)}.",
                 "move": move,
@@ -412,8 +414,17 @@ def record_viewer(request: HttpRequest, pk: int) -> HttpResponse:
         )
     number = _int_param(request, "game") or 1
     family = family_of(match.tournament)
-    if family.records and family.records[0].name in PICTURE_VIEWERS:
-        return PICTURE_VIEWERS[family.records[0].name](request, sub, number)
+    drawing = family.board
+    if drawing is None or not family.records or family.records[0].name not in VIEWERS:
+        return _not_viewable(request, sub, _("This game has no board to show."))
+    return VIEWERS[family.records[0].name](request, sub, number, drawing)
+
+
+def _brade_viewer(
+    request: HttpRequest, sub: GameRecordSubmission, number: int, drawing: BoardDrawing[Any]
+) -> HttpResponse:
+    """A bräde game of a verified text or JSON record, turn by turn."""
+    match = sub.match
     try:
         game = board.replay_game(sub.text, number)
     except board.NotReplayableError:
@@ -427,7 +438,7 @@ def record_viewer(request: HttpRequest, pk: int) -> HttpResponse:
         Side.WHITE: game.tags.get("White") or str(match.player2 if swapped else match.player1),
         Side.BLACK: game.tags.get("Black") or str(match.player1 if swapped else match.player2),
     }
-    frames = _frames_data(game, view, names)
+    frames = _frames_data(game, view, names, drawing)
     turn = min(max(_int_param(request, "turn") or 0, 0), len(frames) - 1)
     game_options = _status_context(sub)["games"] or [
         {"number": n, "summary": ""} for n in range(1, game.games_in_record + 1)
@@ -512,8 +523,9 @@ def _mat_caption(game: BgReplayedGame, frame: BgFrame) -> tuple[str, str]:
     return caption, move
 
 
-def _mat_frames(game: BgReplayedGame, view: int) -> list[dict[str, str]]:
-    drawing = BackgammonBoard()
+def _mat_frames(
+    game: BgReplayedGame, view: int, drawing: BoardDrawing[Any]
+) -> list[dict[str, str]]:
     data = []
     for frame in game.frames:
         caption, move = _mat_caption(game, frame)
@@ -538,7 +550,9 @@ def _mat_frames(game: BgReplayedGame, view: int) -> list[dict[str, str]]:
     return data
 
 
-def _mat_viewer(request: HttpRequest, sub: GameRecordSubmission, number: int) -> HttpResponse:
+def _mat_viewer(
+    request: HttpRequest, sub: GameRecordSubmission, number: int, drawing: BoardDrawing[Any]
+) -> HttpResponse:
     """A backgammon game of a verified ``.mat`` record, action by action, with the cube."""
     match = sub.match
     try:
@@ -551,7 +565,7 @@ def _mat_viewer(request: HttpRequest, sub: GameRecordSubmission, number: int) ->
     swapped = sides is not None and sides[Side.WHITE] is Side.BLACK
     raw_view = request.GET.get("view", "").upper()
     view = Side(raw_view) if raw_view in ("W", "B") else _default_view(request, match, swapped)
-    frames = _mat_frames(game, 0 if view is Side.WHITE else 1)
+    frames = _mat_frames(game, 0 if view is Side.WHITE else 1, drawing)
     turn = min(max(_int_param(request, "turn") or 0, 0), len(frames) - 1)
     game_options = _status_context(sub)["games"] or [
         {"number": n, "summary": ""} for n in range(1, game.games_in_record + 1)
@@ -594,5 +608,7 @@ def _mat_viewer(request: HttpRequest, sub: GameRecordSubmission, number: int) ->
     )
 
 
-# By the record format of the match's game: games whose viewer draws the family's picture.
-PICTURE_VIEWERS = {"mat": _mat_viewer}
+# By the record format of the match's game (its family's first, the form its records are
+# verified in: ``matches.records.RECORD_FORMS``): how a verified record is replayed frame
+# by frame; every viewer draws the family's board picture (``family.board``).
+VIEWERS: dict[str, Callable[..., HttpResponse]] = {"text": _brade_viewer, "mat": _mat_viewer}
