@@ -33,6 +33,7 @@ from django.db.models.lookups import Exact
 from engine.types import Outcome, OutcomeKind, Pattern, Side
 from games import registry
 from games.results import GameResult as ResultValue
+from matches.stored_report import StoredReport
 from tournaments.lengths import MAX_MATCH_LENGTH, validate_length_bounds
 from tournaments.models import Entry, LengthUnit, Player, Round, Tournament
 
@@ -506,7 +507,9 @@ class GameRecordSubmission(models.Model):
         help_text="a verification message for this record may be live in the broker until then",
     )
     finished_at = models.DateTimeField(null=True, blank=True)
-    report: models.JSONField[Any, Any] = models.JSONField(null=True, blank=True)
+    # Written as a ``StoredReport`` (checked); read through ``stored_report(sub)``, which
+    # gives the empty report for a record that has none yet.
+    report: models.JSONField[StoredReport | None, Any] = models.JSONField(null=True, blank=True)
     message = models.TextField(blank=True, help_text="the engine's verdict in plain words")
 
     class Meta:

@@ -42,7 +42,7 @@ from core.errors import (
     PreconditionRequiredError,
     ValidationError,
 )
-from core.permissions import User, is_organiser, is_referee
+from core.permissions import User, is_organiser, is_referee, signed_in
 from engine.types import Side
 from games.results import GameResult as ResultValue
 from matches.common import (
@@ -225,8 +225,8 @@ def game_add(
                 source=source,
                 submission=submission,
                 confirmed=True,
-                entered_by=entered_by if getattr(entered_by, "is_authenticated", False) else None,
-                confirmed_by=by if report is not None else None,
+                entered_by=signed_in(entered_by),
+                confirmed_by=signed_in(by) if report is not None else None,
                 report=report,
                 note=note,
             )
@@ -408,7 +408,7 @@ def game_result_correct(
             **fields,
             source=ResultSource.REFEREE,
             confirmed=True,
-            entered_by=by if getattr(by, "is_authenticated", False) else None,
+            entered_by=signed_in(by),
             note=note,
         )
         for name, value in fields.items():

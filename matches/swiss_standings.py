@@ -28,7 +28,7 @@ from decimal import Decimal
 from django.db.models import Q
 
 from matches import swiss_text
-from matches.group_standings import _result
+from matches.group_standings import standing_result
 from matches.models import FINISHED_STATES, EventKind, Match, MatchEvent, MatchState
 from matches.visibility import published_q
 from stages.messages import Msg
@@ -149,7 +149,7 @@ def swiss_standings(*, tournament: Tournament, staff: bool = False) -> SwissStan
     published = {r.pk for r in rounds if r.published}
     counted = [m for m in matches if m.round_id in published]
     results: list[Result] = [
-        res for m in counted if (res := _result(m, number[m.round_id])) is not None
+        res for m in counted if (res := standing_result(m, number[m.round_id])) is not None
     ]
     players = {e.player_id: e.player for e in entries}
     chain = ("match_points", *tournament.tiebreaks)

@@ -33,7 +33,7 @@ from core.errors import ConflictError, ValidationError
 from core.permissions import User
 from stages import elimination
 from stages.crossover import crosswise_seeds
-from tournaments import bracket
+from tournaments import bracket, guards
 from tournaments.matchplay import match_play
 from tournaments.models import (
     Entry,
@@ -69,7 +69,7 @@ def group_knockout_draw(
     whose groups feed no knockout."""
     from tournaments import services  # services dispatches here: import at call time
 
-    services._require_organiser(by, tournament)
+    guards.organiser_require(by, tournament)
     with transaction.atomic():
         tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
         if not feeds_knockout(tournament):

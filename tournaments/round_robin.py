@@ -21,7 +21,7 @@ Decisions where the issue is silent:
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TypeVar
+from typing import Literal, TypeVar
 
 from games.registry import family_for
 from stages.crossover import MAX_GROUPS as MAX_FEEDING_GROUPS
@@ -31,6 +31,12 @@ from tournaments import bracket
 
 T = TypeVar("T")
 
+# Why a check refuses, as codes the caller words (``tournaments.services``); each caller
+# handles every code (``match`` with ``assert_never``), so a new code cannot pass unworded.
+ChainProblem = Literal["unknown", "twice", "skiljepoang"]
+AdvanceProblem = Literal["too_many", "groups", "alone"]
+GroupsProblem = Literal["small", "large"]
+
 __all__ = [
     "CHOOSABLE",
     "MAX_ADVANCE",
@@ -38,6 +44,9 @@ __all__ = [
     "MAX_GROUPS",
     "MAX_PLAYERS",
     "MAX_SWISS_ADVANCE",
+    "AdvanceProblem",
+    "ChainProblem",
+    "GroupsProblem",
     "advance_problem",
     "chain_problem",
     "default_chain",
@@ -90,7 +99,7 @@ def default_chain(game: str, scale: str) -> list[str]:
     return [*first, "direct_encounter", "sonneborn_berger", "wins"]
 
 
-def chain_problem(chain: Sequence[str], game: str) -> str | None:
+def chain_problem(chain: Sequence[str], game: str) -> ChainProblem | None:
     """Why ``chain`` cannot be a tournament's tiebreak chain, as a code the caller words
     (``unknown``, ``twice``, ``skiljepoang``: bräde's only), or ``None``."""
     for key in chain:
@@ -108,7 +117,7 @@ def group_label(index: int) -> str:
     return chr(ord("A") + index)
 
 
-def advance_problem(groups: int, advance: int) -> str | None:
+def advance_problem(groups: int, advance: int) -> AdvanceProblem | None:
     """Why the top ``advance`` of each of ``groups`` groups cannot go on to a knockout, as a
     code (``too_many``, ``groups``: more than ``MAX_FEEDING``, ``alone``: one player in
     all), or ``None``. ``advance`` 0: the groups are the whole tournament."""
@@ -123,7 +132,7 @@ def advance_problem(groups: int, advance: int) -> str | None:
     return None
 
 
-def groups_problem(players: int, groups: int, advance: int) -> str | None:
+def groups_problem(players: int, groups: int, advance: int) -> GroupsProblem | None:
     """Why ``players`` cannot be dealt into ``groups`` groups at the draw, as a code
     (``small``: a group of fewer than two, or not more players than go on; ``large``: a
     group above ``MAX_PLAYERS``), or ``None``. Snake seeding makes the groups' sizes

@@ -46,6 +46,7 @@ from matches import selectors as matches_sel
 from matches.models import RECORD_DONE_STATES, GameRecordSubmission, Match, RecordState
 from matches.records import game_record_submit, no_records_message, record_sides
 from matches.standing import family_of
+from matches.stored_report import StoredReport, stored_report
 from web import board
 from web.bg_viewer import BgFrame, BgReplayedGame, replay_mat_game
 from web.bg_viewer import NotReplayableError as BgNotReplayableError
@@ -155,7 +156,7 @@ def _error_kinds() -> dict[str, str]:
     }
 
 
-def _dialect(report: dict[str, Any]) -> str:
+def _dialect(report: StoredReport) -> str:
     """The program and file format a backgammon record was read as (``eXtreme Gammon
     (.mat)``), from the stored report; empty for bräde's records, which have one form."""
     program = report.get("program")
@@ -166,7 +167,7 @@ def _dialect(report: dict[str, Any]) -> str:
 
 
 def _status_context(sub: GameRecordSubmission) -> dict[str, Any]:
-    report = sub.report if isinstance(sub.report, dict) else {}
+    report = stored_report(sub)
     error = report.get("error") if isinstance(report.get("error"), dict) else None
     rejected = sub.state == RecordState.INVALID
     excerpt: list[ExcerptLine] = []
