@@ -38,9 +38,9 @@ from games.board import BACKGAMMON, BoardPicture, CubePicture, Stack
 from games.family import RecordFormat, ReplayOutcome, Term, Vocabulary
 from games.registry import register
 from games.results import (
-    GameResult,
     MatchSettings,
     MatchStanding,
+    ResultValue,
     ScoredGame,
     ScoringError,
 )
@@ -133,7 +133,7 @@ class BackgammonReplayer:
 # --- match scoring ---------------------------------------------------------------------
 
 
-def result_of(result: GameResult, number: int | None = None) -> BackgammonResult:
+def result_of(result: ResultValue, number: int | None = None) -> BackgammonResult:
     """The backgammon result of a neutral one; :class:`ScoringError` (kind ``result``)
     for one backgammon cannot have."""
     # Every refusal is a coded message (backgammon.messages), so the pages show it in the
@@ -174,7 +174,7 @@ class BackgammonScoring:
     def settings(self) -> MatchSettings:
         return self._settings
 
-    def standing(self, results: Sequence[GameResult]) -> MatchStanding:
+    def standing(self, results: Sequence[ResultValue]) -> MatchStanding:
         entered = [result_of(result, number) for number, result in enumerate(results, 1)]
         try:
             match = score_match(
@@ -292,7 +292,7 @@ class BackgammonFamily:
             return RECORDS[3] if json_form else RECORDS[2]
         return RECORDS[1] if _SGF_RE.match(text) else RECORDS[0]
 
-    def describe(self, result: GameResult) -> str:
+    def describe(self, result: ResultValue) -> str:
         """``player 2 gammon, cube 2``; a resignation names what it conceded."""
         words = f"player {result.winner + 1} {result.outcome}"
         if result.conceded:
@@ -302,7 +302,7 @@ class BackgammonFamily:
     def explain(
         self,
         settings: MatchSettings,
-        results: Sequence[GameResult],
+        results: Sequence[ResultValue],
         *,
         names: tuple[str, str],
         lang: str = "sv",

@@ -39,12 +39,13 @@ from games.board import BRADE, BoardPicture, Stack
 from games.family import RecordFormat, ReplayOutcome, Term, Vocabulary
 from games.registry import register
 from games.results import (
-    GameResult,
     MatchSettings,
     MatchStanding,
+    ResultValue,
     ScoredGame,
     ScoringError,
 )
+from games.seats import SEATS, seat_of, side_of
 from scoring.explain import explain
 from scoring.match import MatchState
 from scoring.report import match_line, match_scorer, max_games_from_tags
@@ -52,7 +53,7 @@ from scoring.scales import Scale, score_game
 
 __all__ = ["BRADE_FAMILY", "BradeBoardState", "BradeFamily", "outcome_of"]
 
-SIDES = (Side.WHITE, Side.BLACK)
+SIDES = tuple(side_of(seat) for seat in SEATS)  # White, Black
 
 # The engine's words (``OutcomeKind.word``, ``Pattern.word``), the only source of them.
 VOCABULARY = Vocabulary(
@@ -118,19 +119,19 @@ class BradeReplayer:
 # --- match scoring ---------------------------------------------------------------------
 
 
-def outcome_of(result: GameResult, number: int | None = None) -> Outcome:
+def outcome_of(result: ResultValue, number: int | None = None) -> Outcome:
     """The engine's :class:`Outcome` of a neutral result; :class:`ScoringError` (kind
     ``result``, with ``game`` = ``number``) for one bräde cannot have."""
     if result.cube != 1 or result.conceded or result.game_type:
         raise ScoringError(
             "a bräde game has no cube, no conceded level and no game type", game=number
         )
-    if result.winner not in (0, 1):
+    if result.winner not in SEATS:
         raise ScoringError(f"the winner is player 0 or 1, not {result.winner!r}", game=number)
     try:
         kind = OutcomeKind(result.outcome)
         pattern = Pattern(result.pattern) if result.pattern else None
-        return Outcome(SIDES[result.winner], kind, pattern, result.munk)
+        return Outcome(side_of(result.winner), kind, pattern, result.munk)
     except ValueError as exc:  # an unknown code, or R11/R12 (pattern, munk) broken
         raise ScoringError(str(exc), game=number, cause=exc) from None
 
@@ -151,7 +152,7 @@ class BradeScoring:
     def settings(self) -> MatchSettings:
         return self._settings
 
-    def standing(self, results: Sequence[GameResult]) -> MatchStanding:
+    def standing(self, results: Sequence[ResultValue]) -> MatchStanding:
         state = self._start
         games: list[ScoredGame] = []
         for number, result in enumerate(results, start=1):
@@ -164,7 +165,7 @@ class BradeScoring:
                 ) from None
             points = score_game(state.scale, outcome).points
             games.append(ScoredGame(number, result.winner, points))
-        winner = None if state.winner is None else SIDES.index(state.winner)
+        winner = None if state.winner is None else seat_of(state.winner)
         tiebreak = (
             (state.tiebreak[Side.WHITE], state.tiebreak[Side.BLACK])
             if state.scale.has_tiebreak
@@ -205,7 +206,7 @@ class BradeBoard:
 
     def picture(self, state: BradeBoardState, *, view: int = 0) -> BoardPicture:
         position, turn = state.position, state.turn
-        seat = SIDES[view]
+        seat = side_of(view)
         stacks = tuple(
             Stack(index, _view_point(side, point, seat), count)
             for index, side in enumerate(SIDES)
@@ -227,7 +228,7 @@ class BradeBoard:
             bar=(position.bar(Side.WHITE), position.bar(Side.BLACK)),
             off=(position.borne_off(Side.WHITE), position.borne_off(Side.BLACK)),
             dice=() if turn is None else turn.dice,
-            mover=None if turn is None else SIDES.index(turn.side),
+            mover=None if turn is None else seat_of(turn.side),
             sources=tuple(sorted(sources - targets)),
             targets=tuple(sorted(targets)),
         )
@@ -273,14 +274,14 @@ class BradeFamily:
         json_form = text.lstrip("\ufeff \t\r\n").startswith("{")
         return RECORDS[1] if json_form else RECORDS[0]
 
-    def describe(self, result: GameResult) -> str:
+    def describe(self, result: ResultValue) -> str:
         """The record's ``Result:`` body: ``White vackert trappspel munk``."""
         return outcome_of(result).text()
 
     def explain(
         self,
         settings: MatchSettings,
-        results: Sequence[GameResult],
+        results: Sequence[ResultValue],
         *,
         names: tuple[str, str],
         lang: str = "sv",

@@ -39,7 +39,7 @@ from dataclasses import dataclass
 from typing import Any, Generic, Protocol, TypeVar
 
 from games.board import BoardPicture
-from games.results import GameResult, MatchScoring, MatchSettings
+from games.results import MatchScoring, MatchSettings, ResultValue
 
 __all__ = [
     "BoardDrawing",
@@ -205,11 +205,11 @@ class GameFamily(Protocol):
 
     @property
     def result_fields(self) -> tuple[str, ...]:
-        """The :class:`GameResult` fields a result entry takes besides winner and outcome
+        """The :class:`ResultValue` fields a result entry takes besides winner and outcome
         (``pattern``, ``munk``, ``cube``, ``conceded``, ``game_type``)."""
         ...
 
-    def describe(self, result: GameResult) -> str:
+    def describe(self, result: ResultValue) -> str:
         """A result in words, as the game's records write it (``White jan``,
         ``player 2 gammon, cube 2``): for messages and the audit trail."""
         ...
@@ -217,7 +217,7 @@ class GameFamily(Protocol):
     def explain(
         self,
         settings: MatchSettings,
-        results: Sequence[GameResult],
+        results: Sequence[ResultValue],
         *,
         names: tuple[str, str],
         lang: str = "sv",

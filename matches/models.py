@@ -32,17 +32,18 @@ from django.db.models.lookups import Exact
 
 from engine.types import Outcome, OutcomeKind, Pattern, Side
 from games import registry
-from games.results import GameResult as ResultValue
+from games.results import ResultValue
+from games.seats import seat_of, side_of
 from matches.stored_report import StoredReport
 from tournaments.lengths import MAX_MATCH_LENGTH, validate_length_bounds
 from tournaments.models import Entry, LengthUnit, Player, Round, Tournament
 
 
 def result_value(row: Any) -> ResultValue:
-    """A game's, report's or result version's fields as ``games.results.GameResult``:
-    White (``W``, player 1) is player 0."""
+    """A game's, report's or result version's fields as ``games.results.ResultValue``
+    (the stored letter converted to the seat: ``games.seats``)."""
     return ResultValue(
-        winner=0 if row.winner == Side.WHITE.value else 1,
+        winner=seat_of(row.winner),
         outcome=row.outcome,
         pattern=row.pattern,
         munk=row.munk,
@@ -193,15 +194,24 @@ class Match(models.Model):
         two = self.player2.name if self.player2 else ("bye" if self.state == "bye" else "?")
         return f"{one} – {two}"
 
-    def player_for(self, side: Side | str) -> Player | None:
-        return self.player1 if Side(side) is Side.WHITE else self.player2
+    def player_for(self, side: Side | str | int) -> Player | None:
+        """The player of a seat, an engine side or a stored letter (``games.seats``): the
+        one place a seat becomes ``player1`` (seat 0, White) or ``player2``."""
+        seat = side if isinstance(side, int) else seat_of(side)
+        side_of(seat)  # ValueError for a number that is no seat
+        return self.player1 if seat == 0 else self.player2
+
+    def seat_of(self, player: Player) -> int | None:
+        """``player``'s seat in this match (0: ``player1``), or None."""
+        if self.player1_id is not None and player.pk == self.player1_id:
+            return 0
+        if self.player2_id is not None and player.pk == self.player2_id:
+            return 1
+        return None
 
     def side_of(self, player: Player) -> Side | None:
-        if self.player1_id is not None and player.pk == self.player1_id:
-            return Side.WHITE
-        if self.player2_id is not None and player.pk == self.player2_id:
-            return Side.BLACK
-        return None
+        seat = self.seat_of(player)
+        return None if seat is None else side_of(seat)
 
     @property
     def board(self) -> int | None:

@@ -36,7 +36,8 @@ from core.permissions import User, is_match_player, is_referee, signed_in
 from engine.messages import Msg
 from engine.record import MAX_RECORD_BYTES
 from engine.types import Outcome, Side
-from games.results import GameResult as ResultValue
+from games.results import ResultValue
+from games.seats import seat_of
 from matches import record_mat
 from matches.common import active_games, event_add, lock_match, referee_require, setting
 from matches.engine_text import verdict, verdict_text
@@ -404,7 +405,7 @@ def _brade_apply(sub: GameRecordSubmission, match: Match, report: Any) -> tuple[
 def _result(outcome: Outcome) -> ResultValue:
     """Bräde's engine outcome as the neutral result (White is player 0)."""
     return ResultValue(
-        winner=0 if outcome.winner is Side.WHITE else 1,
+        winner=seat_of(outcome.winner),
         outcome=outcome.kind.value,
         pattern=outcome.pattern.value if outcome.pattern else "",
         munk=outcome.munk,

@@ -10,7 +10,7 @@ import pytest
 from engine.types import Outcome, OutcomeKind, Pattern, Side, to_other_numbering
 from games.brade import BradeBoardState, outcome_of
 from games.registry import family_for
-from games.results import GameResult, MatchSettings, ScoringError
+from games.results import MatchSettings, ResultValue, ScoringError
 from scoring.match import match_state
 from web.board import replay_game
 
@@ -39,8 +39,8 @@ class TestVocabulary:
             BRADE.vocabulary.outcome("gammon")
 
 
-def result(winner: int, outcome: str, pattern: str = "", munk: bool = False) -> GameResult:
-    return GameResult(winner, outcome, pattern=pattern, munk=munk)
+def result(winner: int, outcome: str, pattern: str = "", munk: bool = False) -> ResultValue:
+    return ResultValue(winner, outcome, pattern=pattern, munk=munk)
 
 
 class TestScoring:
@@ -84,15 +84,15 @@ class TestScoring:
     @pytest.mark.parametrize(
         "bad",
         [
-            GameResult(0, "hemspel", cube=2),
-            GameResult(0, "hemspel", game_type="slagfalt"),
-            GameResult(0, "gammon"),
-            GameResult(0, "vackert_spel"),  # R12: vackert spel names its pattern
-            GameResult(0, "jan", munk=True),  # munk only with hemspel or vackert spel
-            GameResult(2, "jan"),
+            ResultValue(0, "hemspel", cube=2),
+            ResultValue(0, "hemspel", game_type="slagfalt"),
+            ResultValue(0, "gammon"),
+            ResultValue(0, "vackert_spel"),  # R12: vackert spel names its pattern
+            ResultValue(0, "jan", munk=True),  # munk only with hemspel or vackert spel
+            ResultValue(2, "jan"),
         ],
     )
-    def test_results_bräde_cannot_have(self, bad: GameResult) -> None:
+    def test_results_bräde_cannot_have(self, bad: ResultValue) -> None:
         with pytest.raises(ScoringError) as info:
             BRADE.match_scoring(MatchSettings(length=3)).standing([bad])
         assert (info.value.kind, info.value.game) == ("result", 1)

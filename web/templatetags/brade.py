@@ -151,8 +151,8 @@ def game_label(key: str) -> str:
 
 @register.filter
 def side_player(match: Any, side: str) -> Any:
-    """The player of ``side`` (``W`` is player 1, ``B`` player 2)."""
-    return match.player1 if side == "W" else match.player2
+    """The player of ``side`` (``W`` is player 1, ``B`` player 2: ``Match.player_for``)."""
+    return match.player_for(side)
 
 
 @register.filter

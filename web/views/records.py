@@ -42,6 +42,7 @@ from core.errors import DomainError, PermissionDeniedError
 from core.permissions import can_read_records, is_match_player, is_referee, player_of
 from engine.types import Side
 from games.family import BoardDrawing
+from games.seats import seat_of
 from matches import selectors as matches_sel
 from matches.models import RECORD_DONE_STATES, GameRecordSubmission, Match, RecordState
 from matches.records import game_record_submit, no_records_message, record_sides
@@ -244,7 +245,7 @@ def _default_view(request: HttpRequest, match: Match, swapped: bool) -> Side:
     player = player_of(request.user)
     if player is None or player.pk not in (match.player1_id, match.player2_id):
         return Side.WHITE
-    side = Side.BLACK if player.pk == match.player2_id else Side.WHITE
+    side = match.side_of(player) or Side.WHITE
     return side.other if swapped else side
 
 
@@ -358,7 +359,7 @@ def _frames_data(
 ) -> list[dict[str, str]]:
     """For every frame: its drawn layer (the family's picture), caption, accessible label
     and position text."""
-    seat = 0 if view is Side.WHITE else 1
+    seat = seat_of(view)
     total = game.turns
     opening = _opening_text(game)
     result = _outcome_text(game, names)
@@ -566,7 +567,7 @@ def _mat_viewer(
     swapped = sides is not None and sides[Side.WHITE] is Side.BLACK
     raw_view = request.GET.get("view", "").upper()
     view = Side(raw_view) if raw_view in ("W", "B") else _default_view(request, match, swapped)
-    frames = _mat_frames(game, 0 if view is Side.WHITE else 1, drawing)
+    frames = _mat_frames(game, seat_of(view), drawing)
     turn = min(max(_int_param(request, "turn") or 0, 0), len(frames) - 1)
     game_options = _status_context(sub)["games"] or [
         {"number": n, "summary": ""} for n in range(1, game.games_in_record + 1)
@@ -591,9 +592,9 @@ def _mat_viewer(
             "game": game,
             "game_options": game_options,
             "view": view.value,
-            "view_word": game.players[0 if view is Side.WHITE else 1],
+            "view_word": game.players[seat_of(view)],
             "other_view": view.other.value,
-            "other_view_word": game.players[1 if view is Side.WHITE else 0],
+            "other_view_word": game.players[seat_of(view.other)],
             "toggle_url": "?" + urlencode({"game": game.number, "view": view.other.value}),
             "names": {"W": game.players[0], "B": game.players[1]},
             "result": result,
