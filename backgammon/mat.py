@@ -153,7 +153,7 @@ _ACTION_RE = re.compile(
     r"|(?P<loss>Losses\s+(?P<lost>\d+)\s+points?))",
     re.IGNORECASE,
 )
-_MOVE_TOKEN_RE = re.compile(r"^(?:bar|off|\d+)(?:/(?:bar|off|\d+)\*?)+(?:\(\d\))?$")
+MOVE_TOKEN_RE = re.compile(r"^(?:bar|off|\d+)(?:/(?:bar|off|\d+)\*?)+(?:\(\d\))?$")
 # every token of a roll's moves at once (lower case), the common case checked in one match
 _MOVES_RE = re.compile(r"(?:\s+(?:bar|off|\d+)(?:/(?:bar|off|\d+)\*?)+(?:\(\d\))?)*\s*")
 
@@ -180,7 +180,7 @@ def _parse_actions(text: str, offset: int, line_no: int) -> list[tuple[int, Acti
             moves = tuple(written.split())
             if not _MOVES_RE.fullmatch(written):  # then name the first token that is not
                 for token in moves:
-                    if not _MOVE_TOKEN_RE.match(token):
+                    if not MOVE_TOKEN_RE.match(token):
                         raise RecordSyntaxError(
                             bg_msg("bg.mat.move", move=repr(token)), line=line_no
                         )

@@ -30,8 +30,16 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-# _new, _set_me, _set_opp: trusted_position's parts, inlined at each doubles leaf (_doubles)
-from backgammon.position import BAR, OFF, Position, _new, _set_me, _set_opp, trusted_position
+# raw_new, raw_set_me, raw_set_opp: trusted_position's parts, inlined at each doubles leaf
+from backgammon.position import (
+    BAR,
+    OFF,
+    Position,
+    raw_new,
+    raw_set_me,
+    raw_set_opp,
+    trusted_position,
+)
 
 __all__ = ["Play", "Step", "legal_plays", "legal_results", "roll_is_valid"]
 
@@ -294,9 +302,9 @@ def _doubles(pos: Position, d: int) -> list[Position]:
     results: list[Position] = []
     append = results.append
     below = _BELOW
-    new = _new
-    set_me = _set_me
-    set_opp = _set_opp
+    new = raw_new
+    set_me = raw_set_me
+    set_opp = raw_set_opp
     best = 0
 
     def keep(used: int, opp: tuple[int, ...]) -> None:

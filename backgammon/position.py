@@ -169,16 +169,18 @@ class Position:
 
 START = Position()
 
-_new = object.__new__
-# the slot descriptors: setting through them skips the frozen dataclass's __setattr__
-_set_me: Callable[[Position, tuple[int, ...]], None] = Position.__dict__["me"].__set__
-_set_opp: Callable[[Position, tuple[int, ...]], None] = Position.__dict__["opp"].__set__
+# trusted_position's parts, public for move generation's hot loop, which inlines them
+# (``backgammon.movegen``): the slot descriptors' setters skip the frozen dataclass's
+# __setattr__
+raw_new = object.__new__
+raw_set_me: Callable[[Position, tuple[int, ...]], None] = Position.__dict__["me"].__set__
+raw_set_opp: Callable[[Position, tuple[int, ...]], None] = Position.__dict__["opp"].__set__
 
 
 def trusted_position(me: tuple[int, ...], opp: tuple[int, ...]) -> Position:
     """A position from counts already known to be valid (move generation's results),
     built without the checks: a replay and the bench make hundreds of thousands."""
-    pos: Position = _new(Position)
-    _set_me(pos, me)
-    _set_opp(pos, opp)
+    pos: Position = raw_new(Position)
+    raw_set_me(pos, me)
+    raw_set_opp(pos, opp)
     return pos

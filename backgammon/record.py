@@ -24,10 +24,10 @@ from typing import Any
 
 from backgammon.errors import RecordSyntaxError
 from backgammon.mat import (
-    _MOVE_TOKEN_RE,
     DOUBLE,
     DROP,
     MAX_MAT_BYTES,
+    MOVE_TOKEN_RE,
     ROLL,
     TAKE,
     WIN,
@@ -197,7 +197,7 @@ def _entry(builder: _Builder, m: re.Match[str], line: int) -> None:
         written = m.group("moves").split()
         moves = tuple(t.lower() for t in written if t != "-")
         for token in moves:
-            if not _MOVE_TOKEN_RE.match(token):
+            if not MOVE_TOKEN_RE.match(token):
                 raise RecordSyntaxError(bg_msg("bg.mat.move", move=repr(token)), line=line)
         dice = (int(m.group("d1")), int(m.group("d2")))
         builder.add(player, ROLL, line, 0, dice=dice, moves=moves)
@@ -274,7 +274,7 @@ def _json_turn(
             raise _bad("'moves' is a list of moves like \"8/5\"")
         tokens = tuple(m.lower() for m in moves)
         for token in tokens:
-            if not _MOVE_TOKEN_RE.match(token):
+            if not MOVE_TOKEN_RE.match(token):
                 raise RecordSyntaxError(bg_msg("bg.mat.move", move=repr(token)))
         builder.add(player, ROLL, None, number, dice=(dice[0], dice[1]), moves=tokens)
     elif "double" in turn:

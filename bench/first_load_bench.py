@@ -26,6 +26,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -49,7 +50,7 @@ def _setup() -> None:
     call_command("flush", interactive=False, verbosity=0)  # a scratch database (module doc)
 
 
-def _organiser(name: str) -> object:
+def _organiser(name: str) -> Any:
     from django.contrib.auth import get_user_model
     from django.contrib.auth.models import Permission
 

@@ -31,9 +31,10 @@ def random_matches(count: int, players: int, seed: int = 15) -> list[FinishedMat
     matches = []
     for id in range(1, count + 1):
         a, b = rnd.sample(range(players), 2)
-        game = "brade" if rnd.random() < 0.7 else "backgammon"
-        n = rnd.randrange(1, 26, 2) if game == "brade" else rnd.randint(1, 25)
-        early = game == "brade" and rnd.random() < 0.3
+        brade = rnd.random() < 0.7  # best of n games, else a backgammon match to n points
+        game = "brade" if brade else "backgammon"
+        n = rnd.randrange(1, 26, 2) if brade else rnd.randint(1, 25)
+        early = brade and rnd.random() < 0.3
         matches.append(
             FinishedMatch(
                 id=id,

@@ -34,7 +34,7 @@ GAME_PARAM = OpenApiParameter(
 )
 
 
-def _game(value: str | None) -> str:
+def rated_game(value: str | None) -> str:
     game = value or RatedGame.BRADE
     if game not in RatedGame.values:
         raise ValidationError(
@@ -196,7 +196,7 @@ class RatingListApi(ApiView):
         follow the FIBS formula over the decided matches of public tournaments (walkovers
         are not rated); ``rank`` is the place in this list. Anyone may read.
         """
-        game = _game(request.query_params.get("game"))
+        game = rated_game(request.query_params.get("game"))
         club = request.query_params.get("club")
         if club is not None and not club.isdigit():
             raise ValidationError(_("club: give a club's id."), code="invalid")
@@ -243,7 +243,7 @@ class PlayerRatingHistoryApi(ApiView):
         and the length it was rated with.
         """
         player = tournaments_sel.player_get(pk=pk, by=request.user)
-        entries = rating_selectors.player_history(player=player, game=_game(game))
+        entries = rating_selectors.player_history(player=player, game=rated_game(game))
         return Response(RatingEntryOut(entries, many=True).data)
 
 

@@ -21,7 +21,7 @@ from rest_framework.negotiation import BaseContentNegotiation
 from rest_framework.request import Request
 
 from clubs import export_files
-from clubs.api import GAME_PARAM, _game
+from clubs.api import GAME_PARAM, rated_game
 from core.errors import ValidationError
 from tournaments.api_base import ApiView
 from tournaments.models import Club
@@ -89,7 +89,7 @@ class RatingsExportApi(FileView):
         ``ratings-<game>.csv`` or ``.json`` (`/ratings/export.csv` on the site). Anyone may
         read.
         """
-        game = _game(request.query_params.get("game"))
+        game = rated_game(request.query_params.get("game"))
         club_id = request.query_params.get("club")
         club = None
         if club_id is not None:

@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import io
 import zipfile
+from collections.abc import Callable
 from datetime import datetime
 
 from django.utils.timezone import localtime, now
@@ -43,6 +44,7 @@ from clubs.exports import (
     results_rows,
 )
 from clubs.games import tournament_game
+from games.registry import family_for
 from matches.models import GameRecordSubmission
 from matches.visibility import visible_matches
 from tournaments.models import Tournament
@@ -51,9 +53,24 @@ from web.games import game_name
 
 
 def record_extension(game: str, text: str) -> str:
-    if game == "backgammon":
-        return ".mat"
-    return ".json" if text.lstrip().startswith("{") else ".txt"
+    """The file suffix of a record of ``game``: its family's format for the text (bräde's
+    ``.txt`` or ``.json``; backgammon's ``.mat``, ``.sgf``, ``.txt`` or ``.json``)."""
+    form = family_for(game).record_format(text)
+    return form.suffix if form is not None else ".txt"
+
+
+def _mat_note() -> str:
+    return _(
+        "- Backgammon: the records are the .mat files the players or referees "
+        "submitted; gnubg, eXtreme Gammon and BGBlitz open them. A match entered "
+        "without a record has no .mat file (a .mat without the moves cannot carry "
+        "the cube): its games are in results.csv."
+    )
+
+
+# What the README adds for a game, by its family's first record format (the form its
+# records are verified in, as ``matches.records.RECORD_FORMS``).
+RECORD_NOTES: dict[str, Callable[[], str]] = {"mat": _mat_note}
 
 
 def _dates_line(tournament: Tournament) -> str:
@@ -72,6 +89,7 @@ def _dates_line(tournament: Tournament) -> str:
 
 
 def _readme(tournament: Tournament, game: str, records: int, when: datetime) -> str:
+    family = family_for(game)
     lines = [
         tournament.name,
         "=" * len(tournament.name),
@@ -81,7 +99,7 @@ def _readme(tournament: Tournament, game: str, records: int, when: datetime) -> 
         _dates_line(tournament),
         _("Rules: %(rules)s. Scale: %(scale)s.")
         % {"rules": tournament.rules, "scale": tournament.get_scale_display()}
-        if game == "brade"
+        if "scale" in family.options
         else _("Game: %(game)s.") % {"game": game_name(game)},
         "",
         _("What is inside:"),
@@ -98,15 +116,9 @@ def _readme(tournament: Tournament, game: str, records: int, when: datetime) -> 
         )
         % {"count": records},
     ]
-    if game == "backgammon":
-        lines.append(
-            _(
-                "- Backgammon: the records are the .mat files the players or referees "
-                "submitted; gnubg, eXtreme Gammon and BGBlitz open them. A match entered "
-                "without a record has no .mat file (a .mat without the moves cannot carry "
-                "the cube): its games are in results.csv."
-            )
-        )
+    note = RECORD_NOTES.get(family.records[0].name) if family.records else None
+    if note is not None:
+        lines.append(note())
     lines += [
         "",
         _(

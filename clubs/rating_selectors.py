@@ -34,6 +34,7 @@ from django.db.models.functions import Coalesce
 
 from clubs.games import game_q, tournament_game
 from clubs.models import PlayerRating, RatingBook, RatingEntry, RatingStart
+from games.registry import family_for
 from matches.models import EventKind, Match, MatchEvent, MatchState
 from matches.visibility import visible_matches
 from ratings.ledger import RATED_GAMES, FinishedMatch, PlayerId, PlayerState
@@ -87,7 +88,9 @@ def finished_matches(game: str, *, ids: Iterable[int] | None = None) -> list[Fin
     qs = rated_matches(game)
     if ids is not None:
         qs = qs.filter(pk__in=list(ids))
-    brade = game == "brade"
+    # How a match of n games ended (S4); a match to n points is neither decided early nor
+    # counted in games (``ratings.ledger.FinishedMatch``).
+    by_games = family_for(game).length_unit == "games"
     return [
         FinishedMatch(
             id=pk,
@@ -97,8 +100,8 @@ def finished_matches(game: str, *, ids: Iterable[int] | None = None) -> list[Fin
             winner=winner,
             length=length,
             ended_at=ended_at,
-            decided_early=bool(early) if brade else False,
-            games_played=played if brade else None,
+            decided_early=bool(early) if by_games else False,
+            games_played=played if by_games else None,
         )
         for pk, one, two, winner, length, ended_at, early, played in qs.values_list(*_FIELDS)
     ]

@@ -58,7 +58,7 @@ from clubs.rating_selectors import (
     ratings_for_seeding,
 )
 from core.errors import PermissionDeniedError, ValidationError
-from core.permissions import User, can_manage_all_players
+from core.permissions import User, can_manage_all_players, signed_in
 from matches.common import matches_touch
 from matches.models import Match
 from ratings.errors import NeedsRebuildError, RatingValueError
@@ -416,7 +416,7 @@ def rating_starts_set(
     known = set(Player.objects.filter(pk__in=list(values)).values_list("pk", flat=True))
     if missing := sorted(set(values) - known):
         raise ValidationError(_("There is no player #%(id)s.") % {"id": missing[0]})
-    user = by if getattr(by, "is_authenticated", False) else None
+    user = signed_in(by)
     with transaction.atomic():
         book_row = _lock_book(game)
         for player, state in values.items():

@@ -47,7 +47,7 @@ from clubs.models import (
 from clubs.season_services import can_keep_seasons
 from core.bounds import DB_INT_MAX
 from core.errors import ConflictError, PermissionDeniedError, ValidationError
-from core.permissions import User
+from core.permissions import User, signed_in
 from tournaments.models import Player
 
 REQUIRED = ("date", "event", "player1", "player2", "winner")
@@ -422,7 +422,7 @@ def season_results_import(*, season: Season, data: bytes, by: User) -> ImportSum
                 )
     if problems:
         raise ResultsImportError(sorted(problems, key=lambda p: p.line or 0))
-    user = by if getattr(by, "is_authenticated", False) else None
+    user = signed_in(by)
     try:
         return _write(season, rows, players, user)
     except IntegrityError:

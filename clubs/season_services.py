@@ -19,6 +19,7 @@ from django.utils.translation import gettext as _
 
 from clubs.models import EventKind, Season, SeasonEvent, placings_problem
 from core.errors import ConflictError, NotFoundError, PermissionDeniedError, ValidationError
+from core.permissions import signed_in
 from tournaments.models import Club, Tournament
 from tournaments.permissions import User, visible_tournaments
 
@@ -84,7 +85,7 @@ def season_create(
                 name=name,
                 start_date=start_date,
                 end_date=end_date,
-                created_by=by,
+                created_by=signed_in(by),
                 **fields,
             )
     except IntegrityError:

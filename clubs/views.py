@@ -36,6 +36,7 @@ from clubs.season_services import can_keep_seasons
 from core.bounds import DbIntegerFormField
 from core.errors import DomainError
 from core.permissions import is_organiser
+from games.registry import family_for
 from matches.models import Match
 from tournaments import selectors as tournaments_sel
 from tournaments.models import Club, Tournament
@@ -112,6 +113,8 @@ def rating_history(request: HttpRequest, pk: int, game: str) -> HttpResponse:
         "player": player,
         "game": game,
         "game_name": game_name,
+        # what a match length counts (``games.family.GameFamily.length_unit``)
+        "unit": family_for(game).length_unit,
         "entries": list(reversed(entries)),  # newest first in the table
         "current": entries[-1] if entries else None,
         "chart": history_chart(game_name=game_name, entries=entries),

@@ -24,7 +24,12 @@ from __future__ import annotations
 
 from typing import Any, Protocol
 
+from django.contrib.auth.models import AnonymousUser
+from django.contrib.auth.models import User as AuthUser
+from typing_extensions import TypeIs
+
 __all__ = [
+    "AuthUser",
     "User",
     "authenticated",
     "can_create_tournament",
@@ -34,9 +39,12 @@ __all__ = [
     "is_organiser",
     "is_referee",
     "player_of",
+    "signed_in",
 ]
 
-User = Any  # django.contrib.auth user or AnonymousUser
+# Who asks: a signed-in user (the site's user model is Django's ``auth.User``), the
+# anonymous one (``request.user``), or nobody (None: the public's reads, a task's changes).
+User = AuthUser | AnonymousUser | None
 
 
 class Staffed(Protocol):
@@ -59,8 +67,14 @@ class Played(Protocol):
     def tournament(self) -> Any: ...
 
 
-def authenticated(user: User) -> bool:
-    return bool(user is not None and user.is_authenticated)
+def authenticated(user: User) -> TypeIs[AuthUser]:
+    """A signed-in user (not the anonymous one, not nobody): narrows ``user`` for mypy."""
+    return isinstance(user, AuthUser) and user.is_authenticated
+
+
+def signed_in(user: User) -> AuthUser | None:
+    """Who a change is recorded as (a ``…_by`` column): the signed-in user, else nobody."""
+    return user if authenticated(user) else None
 
 
 def is_organiser(user: User, tournament: Staffed) -> bool:

@@ -30,9 +30,9 @@ from typing import Literal, Protocol
 from engine.errors import IllegalPlayError, InvalidValue
 from engine.messages import msg
 from engine.movegen import (
-    _ROLLS,
     BLAST,
     REDUCED,
+    ROLLS,
     STEP_TABLE,
     T_HEMSPEL,
     T_JAN,
@@ -553,7 +553,7 @@ class Game:
         if self.outcome is not None:
             raise IllegalPlayError(msg("game.over", outcome=self.outcome.text()))
         try:
-            dice = _ROLLS[dice]  # a valid roll given as a tuple: check_dice, inlined
+            dice = ROLLS[dice]  # a valid roll given as a tuple: check_dice, inlined
         except (KeyError, TypeError):
             try:
                 dice = check_dice(tuple(dice))

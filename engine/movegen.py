@@ -700,13 +700,13 @@ def stack_play(position: Position) -> Play:
 def check_dice(dice: tuple[int, ...]) -> tuple[int, ...]:
     """Validate a roll (R3): two dice or one die, each 1–6; higher die first."""
     try:
-        return _ROLLS[tuple(dice)]
+        return ROLLS[tuple(dice)]
     except (KeyError, TypeError):
         raise ValueError(f"a roll is one or two dice of 1–6, not {dice!r}") from None
 
 
 # Every roll (R3) in any die order -> higher die first.
-_ROLLS: dict[tuple[int, ...], tuple[int, ...]] = {
+ROLLS: dict[tuple[int, ...], tuple[int, ...]] = {
     **{(d,): (d,) for d in range(1, 7)},
     **{(a, b): (max(a, b), min(a, b)) for a in range(1, 7) for b in range(1, 7)},
 }

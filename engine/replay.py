@@ -423,16 +423,6 @@ def plural(count: int, singular: str, plural_form: str | None = None) -> str:
     return f"{count} {singular if count == 1 else plural_form or singular + 's'}"
 
 
-# The text report writes the game's words as the players do, with their Swedish letters
-# (sprängjan); the JSON report keeps the ASCII names of game-record.md (sprangjan).
-OUTCOME_WORDS: Mapping[OutcomeKind, str] = {
-    OutcomeKind.HEMSPEL: "hemspel",
-    OutcomeKind.VACKERT_SPEL: "vackert spel",
-    OutcomeKind.JAN: "jan",
-    OutcomeKind.SPRANGJAN: "sprängjan",
-    OutcomeKind.UPPGIVET: "uppgivet",
-}
-
 # What went wrong, by error kind (game-record.md), for the text report's error line.
 ERROR_KIND_WORDS: Mapping[str, str] = {
     "syntax": "syntax error",
@@ -449,9 +439,9 @@ def outcome_words(outcome: Outcome) -> str:
     ``Black wins: White resigned (uppgivet)``."""
     if outcome.kind is OutcomeKind.UPPGIVET:
         return f"{outcome.winner.word} wins: {outcome.winner.other.word} resigned (uppgivet)"
-    how = OUTCOME_WORDS[outcome.kind]
+    how = outcome.kind.word
     if outcome.pattern is not None:
-        how += f" ({outcome.pattern.value.replace('_', ' ')})"
+        how += f" ({outcome.pattern.word})"
     if outcome.munk:
         how += " with munk"
     return f"{outcome.winner.word} wins by {how}"
@@ -469,7 +459,8 @@ def report_lines(report: ReplayReport, *, match_line: MatchLine | None = None) -
     scales). An invalid record gets no match line: its standing would read as a
     result the record does not support (the JSON report still has its ``match``
     section as game-record.md specifies it). Counts have real plurals; outcomes
-    are written with their Swedish letters (:data:`OUTCOME_WORDS`).
+    are written with their Swedish letters (``OutcomeKind.word``; the JSON report keeps
+    the ASCII codes of game-record.md).
     """
     played = plural(len(report.games), "game") if report.games else "no games"
     if report.valid:

@@ -63,6 +63,13 @@ class OutcomeKind(StrEnum):
     SPRANGJAN = "sprangjan"
     UPPGIVET = "uppgivet"
 
+    @property
+    def word(self) -> str:
+        """The outcome as players say and write it, with its Swedish letters (``vackert
+        spel``, ``sprängjan``): the one source of bräde's outcome words (the value is the
+        ASCII code of game-record.md)."""
+        return _OUTCOME_WORDS[self]
+
     @classmethod
     def from_text(cls, text: str) -> OutcomeKind:
         """Read an outcome word as records write it (``vackert``, ``sprängjan``…)."""
@@ -83,6 +90,20 @@ class Pattern(StrEnum):
     DUBBELT_KRONSPEL = "dubbelt_kronspel"
     TRAPPSPEL = "trappspel"
     UPPSPEL = "uppspel"
+
+    @property
+    def word(self) -> str:
+        """The pattern in words (``enkelt kronspel``)."""
+        return self.value.replace("_", " ")
+
+
+_OUTCOME_WORDS = {
+    OutcomeKind.HEMSPEL: "hemspel",
+    OutcomeKind.VACKERT_SPEL: "vackert spel",
+    OutcomeKind.JAN: "jan",
+    OutcomeKind.SPRANGJAN: "sprängjan",
+    OutcomeKind.UPPGIVET: "uppgivet",
+}
 
 
 @dataclass(frozen=True, slots=True)

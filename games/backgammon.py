@@ -38,9 +38,9 @@ from games.board import BACKGAMMON, BoardPicture, CubePicture, Stack
 from games.family import RecordFormat, ReplayOutcome, Term, Vocabulary
 from games.registry import register
 from games.results import (
-    GameResult,
     MatchSettings,
     MatchStanding,
+    ResultValue,
     ScoredGame,
     ScoringError,
 )
@@ -138,7 +138,7 @@ class BackgammonReplayer:
 # --- match scoring ---------------------------------------------------------------------
 
 
-def result_of(result: GameResult, number: int | None = None) -> BackgammonResult:
+def result_of(result: ResultValue, number: int | None = None) -> BackgammonResult:
     """The backgammon result of a neutral one; :class:`ScoringError` (kind ``result``)
     for one backgammon cannot have."""
     # Every refusal is a coded message (backgammon.messages), so the pages show it in the
@@ -179,7 +179,7 @@ class BackgammonScoring:
     def settings(self) -> MatchSettings:
         return self._settings
 
-    def standing(self, results: Sequence[GameResult]) -> MatchStanding:
+    def standing(self, results: Sequence[ResultValue]) -> MatchStanding:
         entered = [result_of(result, number) for number, result in enumerate(results, 1)]
         try:
             match = score_match(
@@ -287,8 +287,17 @@ class BackgammonFamily:
     loser_starts = False  # every game opens with a roll of one die each (seed 002)
     options: tuple[str, ...] = ()  # the Crawford rule is always on in tournaments
     result_fields = ("cube", "conceded")
+    tiebreak_scales: tuple[str, ...] = ()
 
-    def describe(self, result: GameResult) -> str:
+    def record_format(self, text: str) -> RecordFormat[Any]:
+        """The project's own text or JSON record (its ``Game`` tag), gnubg's ``.sgf``, or
+        else a ``.mat`` (of any dialect), as ``backgammon.replay.read_record`` reads it."""
+        if is_bg_record(text):
+            json_form = text.lstrip("\ufeff \t\r\n").startswith("{")
+            return RECORDS[3] if json_form else RECORDS[2]
+        return RECORDS[1] if _SGF_RE.match(text) else RECORDS[0]
+
+    def describe(self, result: ResultValue) -> str:
         """``player 2 gammon, cube 2``; a resignation names what it conceded."""
         words = f"player {result.winner + 1} {result.outcome}"
         if result.conceded:
@@ -298,7 +307,7 @@ class BackgammonFamily:
     def explain(
         self,
         settings: MatchSettings,
-        results: Sequence[GameResult],
+        results: Sequence[ResultValue],
         *,
         names: tuple[str, str],
         lang: str = "sv",

@@ -39,34 +39,27 @@ from games.board import BRADE, BoardPicture, Stack
 from games.family import RecordFormat, ReplayOutcome, Term, Vocabulary
 from games.registry import register
 from games.results import (
-    GameResult,
     MatchSettings,
     MatchStanding,
+    ResultValue,
     ScoredGame,
     ScoringError,
 )
+from games.seats import SEATS, seat_of, side_of
 from scoring.explain import explain
 from scoring.match import MatchState
 from scoring.report import match_line, match_scorer, max_games_from_tags
-from scoring.scales import score_game
+from scoring.scales import Scale, score_game
 
 __all__ = ["BRADE_FAMILY", "BradeBoardState", "BradeFamily", "outcome_of"]
 
-SIDES = (Side.WHITE, Side.BLACK)
+SIDES = tuple(side_of(seat) for seat in SEATS)  # White, Black
 
+# The engine's words (``OutcomeKind.word``, ``Pattern.word``), the only source of them.
 VOCABULARY = Vocabulary(
-    outcomes=(
-        Term(OutcomeKind.HEMSPEL.value, "hemspel", translate=False),
-        Term(OutcomeKind.VACKERT_SPEL.value, "vackert spel", translate=False),
-        Term(OutcomeKind.JAN.value, "jan", translate=False),
-        Term(OutcomeKind.SPRANGJAN.value, "sprängjan", translate=False),
-        Term(OutcomeKind.UPPGIVET.value, "uppgivet", translate=False),
-    ),
+    outcomes=tuple(Term(kind.value, kind.word, translate=False) for kind in OutcomeKind),
     qualifiers=(
-        Term(Pattern.ENKELT_KRONSPEL.value, "enkelt kronspel", translate=False),
-        Term(Pattern.DUBBELT_KRONSPEL.value, "dubbelt kronspel", translate=False),
-        Term(Pattern.TRAPPSPEL.value, "trappspel", translate=False),
-        Term(Pattern.UPPSPEL.value, "uppspel", translate=False),
+        *(Term(pattern.value, pattern.word, translate=False) for pattern in Pattern),
         Term("munk", "munk", translate=False),
     ),
 )
@@ -131,19 +124,19 @@ class BradeReplayer:
 # --- match scoring ---------------------------------------------------------------------
 
 
-def outcome_of(result: GameResult, number: int | None = None) -> Outcome:
+def outcome_of(result: ResultValue, number: int | None = None) -> Outcome:
     """The engine's :class:`Outcome` of a neutral result; :class:`ScoringError` (kind
     ``result``, with ``game`` = ``number``) for one bräde cannot have."""
     if result.cube != 1 or result.conceded or result.game_type:
         raise ScoringError(
             "a bräde game has no cube, no conceded level and no game type", game=number
         )
-    if result.winner not in (0, 1):
+    if result.winner not in SEATS:
         raise ScoringError(f"the winner is player 0 or 1, not {result.winner!r}", game=number)
     try:
         kind = OutcomeKind(result.outcome)
         pattern = Pattern(result.pattern) if result.pattern else None
-        return Outcome(SIDES[result.winner], kind, pattern, result.munk)
+        return Outcome(side_of(result.winner), kind, pattern, result.munk)
     except ValueError as exc:  # an unknown code, or R11/R12 (pattern, munk) broken
         raise ScoringError(str(exc), game=number, cause=exc) from None
 
@@ -164,7 +157,7 @@ class BradeScoring:
     def settings(self) -> MatchSettings:
         return self._settings
 
-    def standing(self, results: Sequence[GameResult]) -> MatchStanding:
+    def standing(self, results: Sequence[ResultValue]) -> MatchStanding:
         state = self._start
         games: list[ScoredGame] = []
         for number, result in enumerate(results, start=1):
@@ -177,7 +170,7 @@ class BradeScoring:
                 ) from None
             points = score_game(state.scale, outcome).points
             games.append(ScoredGame(number, result.winner, points))
-        winner = None if state.winner is None else SIDES.index(state.winner)
+        winner = None if state.winner is None else seat_of(state.winner)
         tiebreak = (
             (state.tiebreak[Side.WHITE], state.tiebreak[Side.BLACK])
             if state.scale.has_tiebreak
@@ -218,7 +211,7 @@ class BradeBoard:
 
     def picture(self, state: BradeBoardState, *, view: int = 0) -> BoardPicture:
         position, turn = state.position, state.turn
-        seat = SIDES[view]
+        seat = side_of(view)
         stacks = tuple(
             Stack(index, _view_point(side, point, seat), count)
             for index, side in enumerate(SIDES)
@@ -240,7 +233,7 @@ class BradeBoard:
             bar=(position.bar(Side.WHITE), position.bar(Side.BLACK)),
             off=(position.borne_off(Side.WHITE), position.borne_off(Side.BLACK)),
             dice=() if turn is None else turn.dice,
-            mover=None if turn is None else SIDES.index(turn.side),
+            mover=None if turn is None else seat_of(turn.side),
             sources=tuple(sorted(sources - targets)),
             targets=tuple(sorted(targets)),
         )
@@ -279,15 +272,21 @@ class BradeFamily:
     loser_starts = True  # R2, S5
     options = ("rules", "addons", "scale", "resignation_policy")
     result_fields = ("pattern", "munk")
+    tiebreak_scales = tuple(scale.value for scale in Scale if scale.has_tiebreak)  # S2
 
-    def describe(self, result: GameResult) -> str:
+    def record_format(self, text: str) -> RecordFormat[Any]:
+        """JSON when the record opens with ``{`` (game-record.md), else the text form."""
+        json_form = text.lstrip("\ufeff \t\r\n").startswith("{")
+        return RECORDS[1] if json_form else RECORDS[0]
+
+    def describe(self, result: ResultValue) -> str:
         """The record's ``Result:`` body: ``White vackert trappspel munk``."""
         return outcome_of(result).text()
 
     def explain(
         self,
         settings: MatchSettings,
-        results: Sequence[GameResult],
+        results: Sequence[ResultValue],
         *,
         names: tuple[str, str],
         lang: str = "sv",

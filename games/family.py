@@ -22,7 +22,9 @@ A family provides, from its own pure package:
   ``loser_starts`` (the loser of a game starts the next and game 1's starter is asked
   for, bräde's R2/S5); ``options`` (the tournament fields the game reads: rule set,
   add-ons, scale, resignation policy); ``result_fields`` (what a result entry takes
-  besides winner and outcome); ``describe(result)``, a result in words; and
+  besides winner and outcome); ``tiebreak_scales`` (the scales on which a match carries
+  tiebreak points, bräde's skiljepoäng); ``record_format(text)``, which of its record
+  formats a text is written in; ``describe(result)``, a result in words; and
   ``explain(settings, results, names=, lang=)``, sentences on where a match stands.
 
 Shaped after python-chess's variants (one class per variant, found by name) and Django's
@@ -37,7 +39,7 @@ from dataclasses import dataclass
 from typing import Any, Generic, Protocol, TypeVar
 
 from games.board import BoardPicture
-from games.results import GameResult, MatchScoring, MatchSettings
+from games.results import MatchScoring, MatchSettings, ResultValue
 
 __all__ = [
     "BoardDrawing",
@@ -196,12 +198,24 @@ class GameFamily(Protocol):
         ...
 
     @property
+    def tiebreak_scales(self) -> tuple[str, ...]:
+        """The scales (``MatchSettings.scale``) on which a match also carries tiebreak
+        points (bräde's skiljepoäng, scoring.md S2/S3: ``ww`` and ``ny1``); empty for a game
+        without them, whose tournaments may not rank by them."""
+        ...
+
+    def record_format(self, text: str) -> RecordFormat[Any] | None:
+        """Which of :attr:`records` ``text`` is written in (the archive names a record's
+        file by it); None for a game without records."""
+        ...
+
+    @property
     def result_fields(self) -> tuple[str, ...]:
-        """The :class:`GameResult` fields a result entry takes besides winner and outcome
+        """The :class:`ResultValue` fields a result entry takes besides winner and outcome
         (``pattern``, ``munk``, ``cube``, ``conceded``, ``game_type``)."""
         ...
 
-    def describe(self, result: GameResult) -> str:
+    def describe(self, result: ResultValue) -> str:
         """A result in words, as the game's records write it (``White jan``,
         ``player 2 gammon, cube 2``): for messages and the audit trail."""
         ...
@@ -209,7 +223,7 @@ class GameFamily(Protocol):
     def explain(
         self,
         settings: MatchSettings,
-        results: Sequence[GameResult],
+        results: Sequence[ResultValue],
         *,
         names: tuple[str, str],
         lang: str = "sv",

@@ -24,9 +24,9 @@ from typing import Any
 from games.family import BoardDrawing, RecordFormat, Replayer, Term, Vocabulary
 from games.registry import register
 from games.results import (
-    GameResult,
     MatchSettings,
     MatchStanding,
+    ResultValue,
     ScoredGame,
     ScoringError,
 )
@@ -58,7 +58,7 @@ VOCABULARY = Vocabulary(
 )
 
 
-def check_result(result: GameResult, number: int | None = None) -> None:
+def check_result(result: ResultValue, number: int | None = None) -> None:
     """:class:`ScoringError` (kind ``result``) for a result Kungabräde cannot have."""
     if result.pattern or result.munk or result.cube != 1 or result.conceded:
         raise ScoringError(
@@ -103,7 +103,7 @@ class KungabradeScoring:
     def settings(self) -> MatchSettings:
         return self._settings
 
-    def standing(self, results: Sequence[GameResult]) -> MatchStanding:
+    def standing(self, results: Sequence[ResultValue]) -> MatchStanding:
         length = self._settings.length
         needed = length // 2 + 1
         wins = [0, 0]
@@ -159,15 +159,19 @@ class KungabradeFamily:
     loser_starts = False  # the seed says nothing about who starts; not recorded
     options: tuple[str, ...] = ()
     result_fields = ("game_type",)
+    tiebreak_scales: tuple[str, ...] = ()
 
-    def describe(self, result: GameResult) -> str:
+    def record_format(self, text: str) -> RecordFormat[Any] | None:
+        return None  # results only
+
+    def describe(self, result: ResultValue) -> str:
         """``player 1 castle (slagfalt)``: winner, how it was won, the game type."""
         return f"player {result.winner + 1} {result.outcome} ({result.game_type})"
 
     def explain(
         self,
         settings: MatchSettings,
-        results: Sequence[GameResult],
+        results: Sequence[ResultValue],
         *,
         names: tuple[str, str],
         lang: str = "sv",

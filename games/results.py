@@ -1,6 +1,6 @@
 """Family-neutral game results, match settings and the standing of a match.
 
-One :class:`GameResult` type carries what a result entry holds for any game, so the
+One :class:`ResultValue` type carries what a result entry holds for any game, so the
 database and the forms need one shape: the winner and the outcome code (from the family's
 vocabulary) always, and the fields only some games read — bräde's pattern and munk, the
 backgammon cube and what a resignation conceded, Kungabräde's game type. A family refuses
@@ -16,17 +16,17 @@ from dataclasses import dataclass
 from typing import Protocol
 
 __all__ = [
-    "GameResult",
     "MatchScoring",
     "MatchSettings",
     "MatchStanding",
+    "ResultValue",
     "ScoredGame",
     "ScoringError",
 ]
 
 
 @dataclass(frozen=True, slots=True)
-class GameResult:
+class ResultValue:
     """One game's result as it is entered.
 
     - ``winner``: 0 or 1; ``outcome``: a code of the family's ``vocabulary.outcomes``.
@@ -136,7 +136,7 @@ class MatchScoring(Protocol):
     @property
     def settings(self) -> MatchSettings: ...
 
-    def standing(self, results: Sequence[GameResult]) -> MatchStanding:
+    def standing(self, results: Sequence[ResultValue]) -> MatchStanding:
         """The match after ``results`` (in order). Raises :class:`ScoringError` (with
         ``game``) for a result the game refuses or a game after the match was decided."""
         ...

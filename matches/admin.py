@@ -23,13 +23,13 @@ from core.errors import DomainError
 from games.family import GameFamily
 from matches import record_queue, results, walkovers
 from matches.models import (
+    PATTERNS,
     Game,
     GameRecordSubmission,
     GameReport,
     GameResult,
     Match,
     MatchEvent,
-    PatternChoice,
     SideChoice,
 )
 from matches.standing import family_of
@@ -99,7 +99,7 @@ def _result_field(name: str, family: GameFamily) -> forms.Field:
     """The form field of one of the family's result fields (``GameFamily.result_fields``)."""
     if name == "pattern":
         return forms.ChoiceField(
-            choices=[("", "—"), *PatternChoice.choices], required=False, help_text="vackert spel"
+            choices=[("", "—"), *PATTERNS], required=False, help_text="vackert spel"
         )
     if name == "munk":
         return forms.BooleanField(required=False)

@@ -31,11 +31,11 @@ from matches import records, results, selectors, tables, walkovers
 from matches.models import (
     GAME_TYPES,
     OUTCOMES,
+    PATTERNS,
     ConcededChoice,
     Game,
     Match,
     MatchState,
-    PatternChoice,
     SideChoice,
 )
 from matches.serializers import (
@@ -136,9 +136,7 @@ class ResultInput(serializers.Serializer[Any]):
     outcome = serializers.ChoiceField(
         OUTCOMES, help_text="how the game was won: a code of the tournament's game"
     )
-    pattern = serializers.ChoiceField(
-        PatternChoice.choices, required=False, allow_null=True, help_text="bräde"
-    )
+    pattern = serializers.ChoiceField(PATTERNS, required=False, allow_null=True, help_text="bräde")
     munk = serializers.BooleanField(default=False, help_text="bräde")
     cube = DbIntegerField(
         min_value=1,

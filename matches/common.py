@@ -24,7 +24,7 @@ from django.utils.translation import gettext as _
 
 from core.errors import PermissionDeniedError
 from core.names import person_name
-from core.permissions import User, is_referee
+from core.permissions import User, is_referee, signed_in
 from matches.match_changes import match_changing
 from matches.models import (
     OPEN_REPORT_STATES,
@@ -104,7 +104,7 @@ def active_games(match: Match) -> list[Game]:
 
 
 def event_add(match: Match, kind: str, by: Any, **data: Any) -> MatchEvent:
-    user = by if by is not None and getattr(by, "is_authenticated", False) else None
+    user = signed_in(by)
     return MatchEvent.objects.create(match=match, kind=kind, by=user, data=data)
 
 
@@ -148,7 +148,7 @@ def reports_settle(match: Match, by: User, *, number: int | None = None) -> None
     reports = GameReport.objects.filter(match=match, state__in=OPEN_REPORT_STATES)
     if number is not None:
         reports = reports.filter(number=number)
-    user = by if getattr(by, "is_authenticated", False) else None
+    user = signed_in(by)
     for report in reports:
         report.state = ReportState.OVERRIDDEN
         report.closed_by = user

@@ -33,7 +33,7 @@ from django.db.models import Q
 from django.utils.translation import gettext as _
 
 from core.errors import ConflictError, ValidationError
-from core.permissions import User
+from core.permissions import User, signed_in
 from matches import progression
 from matches.common import event_add, match_mark
 from matches.models import EventKind, Match, MatchEvent, MatchState
@@ -130,7 +130,7 @@ def elimination_matches_create(
         [*rows.values(), *byes.values()],
         ["winner_to", "winner_to_upper", "loser_to", "loser_to_upper", "loser_first_match_only"],
     )
-    user = by if getattr(by, "is_authenticated", False) else None
+    user = signed_in(by)
     MatchEvent.objects.bulk_create(
         [
             MatchEvent(match=m, kind=EventKind.BYE, by=user, data={"player": m.player1_id})
@@ -241,8 +241,8 @@ def _reset_apply(final: Match, reset: Match, by: User) -> None:
         reset.save()
         event_add(reset, EventKind.NOT_NEEDED, by, winner=final.winner_id)
         return
-    progression._place(reset, final.player1, True, by)
-    progression._place(reset, final.player2, False, by)
+    progression.player_place(reset, final.player1, True, by)
+    progression.player_place(reset, final.player2, False, by)
 
 
 def elimination_advance(match: Match, by: User) -> None:
@@ -257,7 +257,7 @@ def elimination_advance(match: Match, by: User) -> None:
         if role == "loser" and match.loser_first_match_only and not _first_match(match, player):
             _bye_check(target, by)  # its side stays empty
             continue
-        progression._place(target, player, upper, by)
+        progression.player_place(target, player, upper, by)
         _bye_check(target, by)
     _finish_check(match.tournament_id)
 
@@ -274,7 +274,7 @@ def elimination_unadvance(match: Match, by: User) -> None:
             continue
         if target.state == MatchState.BYE:
             _bye_undo(target, by)
-        progression._place(target, None, upper, by)
+        progression.player_place(target, None, upper, by)
     progression.status_set(
         match.tournament_id, TournamentStatus.RUNNING, was=TournamentStatus.FINISHED
     )
@@ -291,7 +291,7 @@ def _blocking(target: Match) -> Match | None:
             if found is not None:
                 return found
         return None
-    return target if progression._has_started(target) else None
+    return target if progression.match_started(target) else None
 
 
 def elimination_refuse(match: Match, what: str) -> list[tuple[Match, bool, str]]:

@@ -22,6 +22,7 @@ from django.utils.translation import ngettext
 
 import backgammon.messages  # noqa: F401  (registers backgammon's codes in MESSAGES)
 from engine.messages import Msg, Param
+from matches.stored_report import stored_report
 
 Params = Mapping[str, Any]
 
@@ -621,8 +622,7 @@ def submission_text(sub: Any) -> str:
     """A submission's verdict (``sub.message``) in the active language, from the codes
     kept in its report (``report["verdict"]``); the stored English where there are none
     (a record still waiting, a verification that failed, an older record)."""
-    report = sub.report if isinstance(sub.report, dict) else {}
-    stored = report.get("verdict")
+    stored = stored_report(sub).get("verdict")
     if isinstance(stored, list) and stored and all(isinstance(s, Mapping) for s in stored):
         return verdict_text(Msg.from_dict(s) for s in stored)
     return str(sub.message or "")

@@ -34,6 +34,7 @@ __all__ = [
     "StandingLine",
     "group_tables",
     "open_table_matches",
+    "standing_result",
     "tournament_standings",
 ]
 
@@ -94,7 +95,9 @@ class GroupStandings:
         return "" if self.group is None else chr(ord("A") + self.group)
 
 
-def _result(match: Match, number: int) -> Result | None:
+def standing_result(match: Match, number: int) -> Result | None:
+    """A finished match (or a bye) of round ``number`` as the standings count it; None
+    while it is unplayed."""
     assert match.player1_id is not None
     if match.state == MatchState.BYE:
         return Result(round=number, first=match.player1_id, winner=match.player1_id)
@@ -167,7 +170,7 @@ def _table(
     rounds = len({numbers[m.round_id] for m in matches}) if group is not None else len(numbers)
     players = {e.player_id: e.player for e in entries}
     withdrawn = {e.player_id for e in entries if e.withdrawn_at is not None}
-    results = [r for m in matches if (r := _result(m, numbers[m.round_id])) is not None]
+    results = [r for m in matches if (r := standing_result(m, numbers[m.round_id])) is not None]
     chain = ("match_points", *tournament.tiebreaks)
     stored = {int(k): int(v) for k, v in (tournament.tiebreak_lots or {}).items()}
     table: Standings = standings(

@@ -32,16 +32,18 @@ from django.db.models.lookups import Exact
 
 from engine.types import Outcome, OutcomeKind, Pattern, Side
 from games import registry
-from games.results import GameResult as ResultValue
+from games.results import ResultValue
+from games.seats import seat_of, side_of
+from matches.stored_report import StoredReport
 from tournaments.lengths import MAX_MATCH_LENGTH, validate_length_bounds
 from tournaments.models import Entry, LengthUnit, Player, Round, Tournament
 
 
 def result_value(row: Any) -> ResultValue:
-    """A game's, report's or result version's fields as ``games.results.GameResult``:
-    White (``W``, player 1) is player 0."""
+    """A game's, report's or result version's fields as ``games.results.ResultValue``
+    (the stored letter converted to the seat: ``games.seats``)."""
     return ResultValue(
-        winner=0 if row.winner == Side.WHITE.value else 1,
+        winner=seat_of(row.winner),
         outcome=row.outcome,
         pattern=row.pattern,
         munk=row.munk,
@@ -54,14 +56,6 @@ def result_value(row: Any) -> ResultValue:
 class SideChoice(models.TextChoices):
     WHITE = "W", "White (player 1)"
     BLACK = "B", "Black (player 2)"
-
-
-class OutcomeChoice(models.TextChoices):
-    HEMSPEL = OutcomeKind.HEMSPEL.value, "hemspel"
-    VACKERT_SPEL = OutcomeKind.VACKERT_SPEL.value, "vackert spel"
-    JAN = OutcomeKind.JAN.value, "jan"
-    SPRANGJAN = OutcomeKind.SPRANGJAN.value, "sprängjan"
-    UPPGIVET = OutcomeKind.UPPGIVET.value, "uppgivet"
 
 
 def outcome_choices() -> list[tuple[str, str]]:
@@ -96,11 +90,8 @@ class ConcededChoice(models.TextChoices):
     BACKGAMMON = "backgammon", "a backgammon"
 
 
-class PatternChoice(models.TextChoices):
-    ENKELT_KRONSPEL = Pattern.ENKELT_KRONSPEL.value, "enkelt kronspel"
-    DUBBELT_KRONSPEL = Pattern.DUBBELT_KRONSPEL.value, "dubbelt kronspel"
-    TRAPPSPEL = Pattern.TRAPPSPEL.value, "trappspel"
-    UPPSPEL = Pattern.UPPSPEL.value, "uppspel"
+# Bräde's vackert spel patterns (R12), in the engine's words.
+PATTERNS = [(pattern.value, pattern.word) for pattern in Pattern]
 
 
 class MatchState(models.TextChoices):
@@ -203,15 +194,24 @@ class Match(models.Model):
         two = self.player2.name if self.player2 else ("bye" if self.state == "bye" else "?")
         return f"{one} – {two}"
 
-    def player_for(self, side: Side | str) -> Player | None:
-        return self.player1 if Side(side) is Side.WHITE else self.player2
+    def player_for(self, side: Side | str | int) -> Player | None:
+        """The player of a seat, an engine side or a stored letter (``games.seats``): the
+        one place a seat becomes ``player1`` (seat 0, White) or ``player2``."""
+        seat = side if isinstance(side, int) else seat_of(side)
+        side_of(seat)  # ValueError for a number that is no seat
+        return self.player1 if seat == 0 else self.player2
+
+    def seat_of(self, player: Player) -> int | None:
+        """``player``'s seat in this match (0: ``player1``), or None."""
+        if self.player1_id is not None and player.pk == self.player1_id:
+            return 0
+        if self.player2_id is not None and player.pk == self.player2_id:
+            return 1
+        return None
 
     def side_of(self, player: Player) -> Side | None:
-        if self.player1_id is not None and player.pk == self.player1_id:
-            return Side.WHITE
-        if self.player2_id is not None and player.pk == self.player2_id:
-            return Side.BLACK
-        return None
+        seat = self.seat_of(player)
+        return None if seat is None else side_of(seat)
 
     @property
     def board(self) -> int | None:
@@ -243,7 +243,7 @@ class Game(models.Model):
     starter = models.CharField(max_length=1, choices=SideChoice.choices, blank=True)
     winner = models.CharField(max_length=1, choices=SideChoice.choices)
     outcome = models.CharField(max_length=16, choices=outcome_choices)
-    pattern = models.CharField(max_length=24, choices=PatternChoice.choices, blank=True)
+    pattern = models.CharField(max_length=24, choices=PATTERNS, blank=True)
     munk = models.BooleanField(default=False)
     # Backgammon: the cube's value (a drop: before the refused double) and what a
     # resignation conceded; Kungabräde: the game type. A family refuses fields not its own.
@@ -312,7 +312,7 @@ class GameReport(models.Model):
     starter = models.CharField(max_length=1, choices=SideChoice.choices, blank=True)
     winner = models.CharField(max_length=1, choices=SideChoice.choices)
     outcome = models.CharField(max_length=16, choices=outcome_choices)
-    pattern = models.CharField(max_length=24, choices=PatternChoice.choices, blank=True)
+    pattern = models.CharField(max_length=24, choices=PATTERNS, blank=True)
     munk = models.BooleanField(default=False)
     # Backgammon: the cube's value (a drop: before the refused double) and what a
     # resignation conceded; Kungabräde: the game type. A family refuses fields not its own.
@@ -408,7 +408,7 @@ class GameResult(models.Model):
     version = models.PositiveIntegerField()
     winner = models.CharField(max_length=1, choices=SideChoice.choices)
     outcome = models.CharField(max_length=16, choices=outcome_choices)
-    pattern = models.CharField(max_length=24, choices=PatternChoice.choices, blank=True)
+    pattern = models.CharField(max_length=24, choices=PATTERNS, blank=True)
     munk = models.BooleanField(default=False)
     # Backgammon: the cube's value (a drop: before the refused double) and what a
     # resignation conceded; Kungabräde: the game type. A family refuses fields not its own.
@@ -517,7 +517,9 @@ class GameRecordSubmission(models.Model):
         help_text="a verification message for this record may be live in the broker until then",
     )
     finished_at = models.DateTimeField(null=True, blank=True)
-    report: models.JSONField[Any, Any] = models.JSONField(null=True, blank=True)
+    # Written as a ``StoredReport`` (checked); read through ``stored_report(sub)``, which
+    # gives the empty report for a record that has none yet.
+    report: models.JSONField[StoredReport | None, Any] = models.JSONField(null=True, blank=True)
     message = models.TextField(blank=True, help_text="the engine's verdict in plain words")
 
     class Meta:

@@ -17,7 +17,7 @@ from django.db.models import QuerySet
 from django.utils.translation import gettext as _
 
 from core.errors import ConflictError, ValidationError
-from core.permissions import User
+from core.permissions import User, signed_in
 from matches.common import event_add, match_mark, reports_settle
 from matches.match_changes import NEWS_TOURNAMENT_FINISHED, news_tell
 from matches.models import FINISHED_STATES, EventKind, Match, MatchEvent, MatchState
@@ -29,8 +29,11 @@ from tournaments.services import tournament_touch
 __all__ = [
     "advance",
     "bracket_matches_create",
+    "match_started",
+    "player_place",
     "refuse_if_downstream_started",
     "round_robin_matches_create",
+    "tournament_finish_check",
     "unadvance",
     "walkover_apply",
 ]
@@ -107,7 +110,7 @@ def bracket_matches_create(
         )
     tables_number(matches)
     Match.objects.bulk_create(matches)
-    user = by if getattr(by, "is_authenticated", False) else None
+    user = signed_in(by)
     MatchEvent.objects.bulk_create(
         [
             MatchEvent(match=m, kind=EventKind.BYE, by=user, data={"player": m.player1_id})
@@ -151,7 +154,7 @@ def round_robin_matches_create(
             )
     tables_number(matches)
     Match.objects.bulk_create(matches)
-    user = by if getattr(by, "is_authenticated", False) else None
+    user = signed_in(by)
     MatchEvent.objects.bulk_create(
         [
             MatchEvent(match=m, kind=EventKind.BYE, by=user, data={"player": m.player1_id})
@@ -198,7 +201,9 @@ def _downstream(match: Match) -> list[tuple[Match, bool, str]]:
     return found
 
 
-def _has_started(match: Match) -> bool:
+def match_started(match: Match) -> bool:
+    """Whether ``match`` is finished or has a game entered (a correction upstream must
+    not change who plays it then)."""
     if match.state in FINISHED_STATES:
         return True
     return match.games.filter(voided_at__isnull=True).exists()
@@ -224,7 +229,7 @@ def refuse_if_downstream_started(match: Match, what: str) -> list[tuple[Match, b
         )
     downstream = _downstream(match)
     for target, _upper, _role in downstream:
-        if _has_started(target):
+        if match_started(target):
             raise downstream_started(what, target)
     return downstream
 
@@ -249,7 +254,9 @@ def downstream_started(what: str, target: Match) -> ConflictError:
     )
 
 
-def _place(target: Match, player: Player | None, upper: bool, by: User) -> None:
+def player_place(target: Match, player: Player | None, upper: bool, by: User) -> None:
+    """Put ``player`` (None: empty the place) in ``target``'s upper (player 1) or lower
+    place; the match becomes ready once both are there."""
     if upper:
         target.player1 = player
     else:
@@ -290,8 +297,8 @@ def advance(*, match: Match, by: User) -> None:
     for target, upper, role in _downstream(match):
         player = match.winner if role == "winner" else match.loser
         if player is not None:
-            _place(target, player, upper, by)
-    _tournament_finish_check(match.tournament_id)
+            player_place(target, player, upper, by)
+    tournament_finish_check(match.tournament_id)
 
 
 def unadvance(*, match: Match, by: User) -> None:
@@ -301,7 +308,7 @@ def unadvance(*, match: Match, by: User) -> None:
         elimination_unadvance(match, by)
         return
     for target, upper, _role in _downstream(match):
-        _place(target, None, upper, by)
+        player_place(target, None, upper, by)
     status_set(match.tournament_id, TournamentStatus.RUNNING, was=TournamentStatus.FINISHED)
 
 
@@ -318,7 +325,7 @@ def status_set(tournament_id: int, status: str, *, was: str | None = None) -> bo
     return False
 
 
-def _tournament_finish_check(tournament_id: int) -> None:
+def tournament_finish_check(tournament_id: int) -> None:
     """A knockout is finished when its final (and third-place match) are; a round robin
     when every match of every round is."""
     rounds = _rounds_in(tournament_id)

@@ -20,7 +20,8 @@ from typing import Any
 from backgammon.replay import GameReport, MatchReport, replay_text
 from engine.messages import Msg
 from engine.types import Side
-from games.results import GameResult as ResultValue
+from games.results import ResultValue
+from games.seats import seat_of, side_of
 from matches.common import active_games
 from matches.engine_text import verdict
 from matches.models import GameRecordSubmission, Match, RecordState
@@ -28,7 +29,6 @@ from matches.record_verdicts import PlayedGame, flag, invalid, record_settle, re
 
 __all__ = ["MatVerification", "mat_apply", "mat_replay"]
 
-SIDES = (Side.WHITE, Side.BLACK)
 CONCEDED = {1: "single", 2: "gammon", 3: "backgammon"}
 
 
@@ -59,14 +59,14 @@ def _result(game: GameReport, sides: dict[Side, Side]) -> ResultValue | None:
     a record cannot enter it)."""
     if game.winner is None or game.how == "forfeit":
         return None
-    winner = SIDES.index(sides[SIDES[game.winner]])
+    winner = seat_of(sides[side_of(game.winner)])
     conceded = CONCEDED.get(game.points // game.cube, "") if game.how == "resign" else ""
     return ResultValue(winner=winner, outcome=game.how, cube=game.cube, conceded=conceded)
 
 
 def _words(match: Match, result: ResultValue) -> str:
     """``Anna, gammon, cube 2`` (a resignation: ``resign (gammon)``)."""
-    name = str(match.player_for(SIDES[result.winner]))
+    name = str(match.player_for(side_of(result.winner)))
     how = f"{result.outcome} ({result.conceded})" if result.conceded else result.outcome
     return f"{name}, {how}, cube {result.cube}"
 

@@ -15,7 +15,7 @@ from core.errors import DomainError
 from core.permissions import is_referee
 from engine.messages import Msg
 from engine.types import Side
-from games.results import GameResult as ResultValue
+from games.results import ResultValue
 from matches.common import event_add
 from matches.engine_text import verdict, verdict_text
 from matches.models import EventKind, Game, GameRecordSubmission, Match, RecordState, ResultSource

@@ -24,7 +24,7 @@ import re
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 from django.db import transaction
 from django.utils import timezone, translation
@@ -32,11 +32,12 @@ from django.utils.formats import number_format
 from django.utils.translation import gettext as _
 
 from core.errors import ConflictError, PermissionDeniedError, ValidationError
-from core.permissions import User, is_match_player, is_referee
+from core.permissions import User, is_match_player, is_referee, signed_in
 from engine.messages import Msg
 from engine.record import MAX_RECORD_BYTES
 from engine.types import Outcome, Side
-from games.results import GameResult as ResultValue
+from games.results import ResultValue
+from games.seats import seat_of
 from matches import record_mat
 from matches.common import active_games, event_add, lock_match, referee_require, setting
 from matches.engine_text import verdict, verdict_text
@@ -59,6 +60,7 @@ from matches.record_queue import (
 )
 from matches.record_verdicts import PlayedGame, flag, invalid, record_settle, record_sides
 from matches.standing import family_of
+from matches.stored_report import StoredReport, VerifiedReport
 from tournaments.services import tournament_touch
 
 __all__ = [
@@ -80,13 +82,15 @@ RECORD_MAX_BYTES = MAX_RECORD_BYTES
 Replay = Callable[[str], Any]
 
 
-def _real_replay(text: str, *, match: Match) -> Any:
+def _real_replay(text: str, *, match: Match) -> VerifiedReport:
     """The replay of the record form of the match's game (bräde's text or JSON,
     backgammon's ``.mat``): what the verification task runs."""
     return _form(match).replay(text, match=match)
 
 
-def _record_apply(sub: GameRecordSubmission, match: Match, report: Any) -> tuple[str, list[Msg]]:
+def _record_apply(
+    sub: GameRecordSubmission, match: Match, report: VerifiedReport
+) -> tuple[str, list[Msg]]:
     """Phase 3: compare the verified record with the match and act on it (its game's
     record form). Returns the record's state and its verdict as coded sentences."""
     return _form(match).apply(sub, match, report)
@@ -212,7 +216,7 @@ def game_record_submit(*, match: Match, text: str | bytes, by: User) -> GameReco
     with transaction.atomic():
         tournament_touch(tournament_id=match.tournament_id)
         submission = GameRecordSubmission.objects.create(
-            match=match, submitted_by=by, text=decoded, state=RecordState.PENDING
+            match=match, submitted_by=signed_in(by), text=decoded, state=RecordState.PENDING
         )
         event_add(match, EventKind.RECORD_SUBMITTED, by, submission=submission.pk)
         pk = submission.pk
@@ -326,16 +330,15 @@ def _mapped(outcome: Outcome, sides: dict[Side, Side]) -> Outcome:
     return Outcome(sides[outcome.winner], outcome.kind, outcome.pattern, outcome.munk)
 
 
-def _stored_report(report: Any, sentences: list[Msg]) -> Any:
+def _stored_report(report: VerifiedReport, sentences: list[Msg]) -> StoredReport:
     """The report as stored: as the CLI's ``--json`` writes it, plus the error's message
     code and parameters and the verdict's sentences (``matches.engine_text``), so pages
     and the API show both in their reader's language."""
-    data = report.to_dict()
-    if not isinstance(data, dict):
-        return data
-    own = getattr(getattr(report, "error", None), "msg", None)
-    if isinstance(data.get("error"), dict) and isinstance(own, Msg):
-        data["error"] = {**data["error"], **own.to_dict()}
+    data = cast(StoredReport, report.to_dict())
+    own = getattr(report.error, "msg", None)
+    error = data.get("error")
+    if isinstance(error, dict) and isinstance(own, Msg):
+        data["error"] = {**error, **own.to_dict()}
     data["verdict"] = [s.to_dict() for s in sentences]
     return data
 
@@ -412,7 +415,7 @@ def _brade_apply(sub: GameRecordSubmission, match: Match, report: Any) -> tuple[
 def _result(outcome: Outcome) -> ResultValue:
     """Bräde's engine outcome as the neutral result (White is player 0)."""
     return ResultValue(
-        winner=0 if outcome.winner is Side.WHITE else 1,
+        winner=seat_of(outcome.winner),
         outcome=outcome.kind.value,
         pattern=outcome.pattern.value if outcome.pattern else "",
         munk=outcome.munk,
@@ -423,7 +426,7 @@ def _result(outcome: Outcome) -> ResultValue:
 class RecordForm:
     """How records of one form are replayed and compared with a match."""
 
-    replay: Callable[..., Any]
+    replay: Callable[..., VerifiedReport]
     apply: Callable[[GameRecordSubmission, Match, Any], tuple[str, list[Msg]]]
 
 

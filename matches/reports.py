@@ -47,7 +47,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
 from core.errors import ConflictError, PermissionDeniedError, ValidationError
-from core.permissions import User, is_referee, player_of
+from core.permissions import User, is_referee, player_of, signed_in
 from engine.types import Side
 from matches.common import active_games, event_add, lock_match, match_snapshot
 from matches.models import (
@@ -254,7 +254,7 @@ def game_report_submit(
                     starter=first.value if first is not None and number == 1 else "",
                     **result_fields(result),
                     note=note,
-                    reported_by=by,
+                    reported_by=signed_in(by),
                     reporter=player,
                     reporter_side=side.value,
                 )
@@ -326,7 +326,7 @@ def game_report_confirm(*, report: GameReport, by: User, link: PrivateLink | Non
             )
         now = timezone.now()
         report.state = ReportState.CONFIRMED
-        report.answered_by = by
+        report.answered_by = signed_in(by)
         report.answerer = player
         report.answerer_side = side.value
         report.answered_at = now
@@ -370,7 +370,7 @@ def game_report_dispute(
                 report=report_to_dict(report),
             )
         report.state = ReportState.DISPUTED
-        report.answered_by = by
+        report.answered_by = signed_in(by)
         report.answerer = player
         report.answerer_side = side.value
         report.answered_at = timezone.now()
@@ -413,7 +413,7 @@ def game_report_withdraw(
             )
         _refuse_closed(report)
         report.state = ReportState.WITHDRAWN if own else ReportState.OVERRIDDEN
-        report.closed_by = by
+        report.closed_by = signed_in(by)
         report.closed_at = timezone.now()
         report.close_note = note
         report.save()

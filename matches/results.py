@@ -42,9 +42,10 @@ from core.errors import (
     PreconditionRequiredError,
     ValidationError,
 )
-from core.permissions import User, is_organiser, is_referee
+from core.permissions import User, is_organiser, is_referee, signed_in
 from engine.types import Side
-from games.results import GameResult as ResultValue
+from games.results import ResultValue
+from games.seats import letter_of, other
 from matches.common import (
     active_games,
     event_add,
@@ -87,13 +88,10 @@ __all__ = [
 ]
 
 
-SIDES = (Side.WHITE, Side.BLACK)
-
-
 def result_fields(result: ResultValue) -> dict[str, Any]:
     """A result as the columns ``Game``, ``GameResult`` and ``GameReport`` store it."""
     return {
-        "winner": SIDES[result.winner].value,
+        "winner": letter_of(result.winner),
         "outcome": result.outcome,
         "pattern": result.pattern,
         "munk": result.munk,
@@ -225,8 +223,8 @@ def game_add(
                 source=source,
                 submission=submission,
                 confirmed=True,
-                entered_by=entered_by if getattr(entered_by, "is_authenticated", False) else None,
-                confirmed_by=by if report is not None else None,
+                entered_by=signed_in(entered_by),
+                confirmed_by=signed_in(by) if report is not None else None,
                 report=report,
                 note=note,
             )
@@ -408,7 +406,7 @@ def game_result_correct(
             **fields,
             source=ResultSource.REFEREE,
             confirmed=True,
-            entered_by=by if getattr(by, "is_authenticated", False) else None,
+            entered_by=signed_in(by),
             note=note,
         )
         for name, value in fields.items():
@@ -419,7 +417,7 @@ def game_result_correct(
         # S5: later games are started by the loser of the game before.
         if family_of(match.tournament).loser_starts:
             for previous, later in zip(results, games[1:], strict=False):
-                starter = SIDES[1 - previous.winner].value
+                starter = letter_of(other(previous.winner))
                 if later.starter != starter:
                     later.starter = starter
                     later.save(update_fields=["starter"])

@@ -6,6 +6,7 @@ from typing import Any, ClassVar
 
 from rest_framework import serializers
 
+from games.seats import seat_of
 from matches.engine_text import submission_text
 from matches.models import (
     Game,
@@ -134,7 +135,7 @@ class GameOut(serializers.ModelSerializer[Game]):
 
     def get_winner_player(self, obj: Game) -> int | None:
         match: Match = self.context["match"]
-        return match.player1_id if obj.winner == "W" else match.player2_id
+        return (match.player1_id, match.player2_id)[seat_of(obj.winner)]
 
     def get_version(self, obj: Game) -> int:
         return current_version(obj)
@@ -211,7 +212,7 @@ class GameReportOut(serializers.ModelSerializer[GameReport]):
 
     def get_winner_player(self, obj: GameReport) -> int | None:
         match = obj.match
-        return match.player1_id if obj.winner == "W" else match.player2_id
+        return (match.player1_id, match.player2_id)[seat_of(obj.winner)]
 
 
 class SubmissionOut(serializers.ModelSerializer[GameRecordSubmission]):

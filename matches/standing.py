@@ -17,7 +17,8 @@ from engine.messages import Msg
 from engine.types import Side
 from games.family import GameFamily
 from games.registry import UnknownGameError, family_for
-from games.results import GameResult, MatchSettings, MatchStanding, ScoringError
+from games.results import MatchSettings, MatchStanding, ResultValue, ScoringError
+from games.seats import seat_of, side_of
 from matches.engine_text import render
 from matches.models import Match, MatchState
 from tournaments.models import Tournament
@@ -30,8 +31,6 @@ __all__ = [
     "result_text",
     "standing_apply",
 ]
-
-SIDES = (Side.WHITE, Side.BLACK)
 
 
 def family_of(tournament: Tournament) -> GameFamily:
@@ -69,7 +68,7 @@ def result_parse(
     cube: int | None = None,
     conceded: str | None = None,
     game_type: str | None = None,
-) -> GameResult:
+) -> ResultValue:
     """A result as entered (winner as a side: W = player1), checked by the match's family
     alone (``ValidationError`` for one the game cannot have: an unknown outcome, a field
     that is not the game's)."""
@@ -79,8 +78,8 @@ def result_parse(
         raise ValidationError(
             _("Not a possible result: %(error)s.") % {"error": f"no side {winner!r}"}
         ) from None
-    result = GameResult(
-        winner=SIDES.index(side),
+    result = ResultValue(
+        winner=seat_of(side),
         outcome=str(outcome),
         pattern=pattern or "",
         munk=bool(munk),
@@ -101,7 +100,7 @@ def result_parse(
     return result
 
 
-def match_standing(match: Match, results: Sequence[GameResult]) -> MatchStanding:
+def match_standing(match: Match, results: Sequence[ResultValue]) -> MatchStanding:
     """The family's standing after these results; a breach of the match rules (a game
     after the decision, a resignation over the cap, a double in the Crawford game) is a
     ``ValidationError`` naming the game."""
@@ -133,7 +132,7 @@ def standing_apply(match: Match, standing: MatchStanding, games: int) -> None:
     match.crawford_game = standing.crawford_game
     if standing.winner is not None:
         match.state = MatchState.DECIDED
-        match.winner = match.player_for(SIDES[standing.winner])
+        match.winner = match.player_for(side_of(standing.winner))
         match.decided_after_game = standing.decided_after_game
         match.decided_early = standing.decided_early
     else:
@@ -143,24 +142,24 @@ def standing_apply(match: Match, standing: MatchStanding, games: int) -> None:
         match.decided_early = False
 
 
-def result_text(match: Match, result: GameResult | Any) -> str:
+def result_text(match: Match, result: ResultValue | Any) -> str:
     """A result in the game's words (``White jan``, ``player 2 gammon, cube 2``), for
-    messages: a ``GameResult`` or anything with ``result_value()`` (a game, a report)."""
-    value = result if isinstance(result, GameResult) else result.result_value()
+    messages: a ``ResultValue`` or anything with ``result_value()`` (a game, a report)."""
+    value = result if isinstance(result, ResultValue) else result.result_value()
     return family_of(match.tournament).describe(value)
 
 
 CONCEDED = {"single": "a single game", "gammon": "a gammon", "backgammon": "a backgammon"}
 
 
-def result_words(match: Match, result: GameResult | Any) -> str:
+def result_words(match: Match, result: ResultValue | Any) -> str:
     """A result for people, in the reader's language, as the match page writes it: the
     winner's name and how the game was won (``Anna Lindqvist vinner med gammon, kub 2``; the
     game's own Swedish words stay Swedish). Conflict messages use it; the audit trail
     keeps the game's words (``result_text``)."""
-    value = result if isinstance(result, GameResult) else result.result_value()
+    value = result if isinstance(result, ResultValue) else result.result_value()
     family = family_of(match.tournament)
-    winner = match.player_for(SIDES[value.winner])
+    winner = match.player_for(side_of(value.winner))
     try:
         term = family.vocabulary.outcome(value.outcome)
         how = _(term.name) if term.translate else term.name

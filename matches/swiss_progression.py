@@ -53,7 +53,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from core.errors import ConflictError, ValidationError
-from core.permissions import User
+from core.permissions import User, signed_in
 from formats import Stage, format_for
 from matches import swiss_text
 from matches.common import event_add
@@ -71,11 +71,12 @@ from matches.models import (
     MatchState,
     SwissFloat,
 )
-from matches.progression import _tournament_finish_check
+from matches.progression import tournament_finish_check
 from matches.swiss_standings import STARTED_STATES, swiss_standings
 from matches.tables import tables_number
 from stages.messages import Msg
 from stages.swiss import Pairs, SwissPlayer, pair_floats, pairing_swap_warnings
+from tournaments.guards import organiser_require
 from tournaments.models import (
     Entry,
     Player,
@@ -84,7 +85,7 @@ from tournaments.models import (
     Tournament,
     TournamentStatus,
 )
-from tournaments.services import _require_organiser, tournament_touch
+from tournaments.services import tournament_touch
 from tournaments.swiss_rounds import pairing_numbers
 
 __all__ = [
@@ -106,7 +107,7 @@ __all__ = [
 
 
 def _require_swiss_organiser(by: User, tournament: Tournament) -> None:
-    _require_organiser(by, tournament)
+    organiser_require(by, tournament)
     if format_for(tournament.format).stage != Stage.PAIRED:
         raise ValidationError(
             _("“%(tournament)s” is not a Swiss tournament.") % {"tournament": tournament.name},
@@ -115,7 +116,7 @@ def _require_swiss_organiser(by: User, tournament: Tournament) -> None:
 
 
 def _user(by: User) -> Any:
-    return by if by is not None and getattr(by, "is_authenticated", False) else None
+    return signed_in(by)
 
 
 @dataclass(frozen=True)
@@ -451,7 +452,7 @@ def swiss_round_publish(*, round: Round, by: User) -> Round:
             number=rnd.number,
         )
         # The last round may be over already (a bye and walkovers only).
-        _tournament_finish_check(rnd.tournament_id)
+        tournament_finish_check(rnd.tournament_id)
     return rnd
 
 

@@ -35,7 +35,7 @@ from decimal import Decimal
 from django.db.models import Q
 
 from matches import swiss_text
-from matches.group_standings import _result
+from matches.group_standings import standing_result
 from matches.models import (
     FINISHED_STATES,
     EventKind,
@@ -197,7 +197,7 @@ def swiss_standings(*, tournament: Tournament, staff: bool = False) -> SwissStan
     finished_numbers = {r.number for r in done}
     counted = [m for r in done for m in by_round[r.pk]]
     results: list[Result] = [
-        res for m in counted if (res := _result(m, number[m.round_id])) is not None
+        res for m in counted if (res := standing_result(m, number[m.round_id])) is not None
     ]
     results += [
         Result(round=n, first=pid, half=True)

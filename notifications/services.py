@@ -33,7 +33,7 @@ from django.urls import reverse
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
-from core.permissions import User
+from core.permissions import User, authenticated, signed_in
 from matches.models import GameRecordSubmission, GameReport, Match, MatchState
 from notifications.models import Notification, NotificationChoice, NotificationKind
 from tournaments.models import Player, Tournament
@@ -310,7 +310,7 @@ def notification_text(notification: Notification) -> Text:
 def notifications_home(*, user: User) -> list[tuple[Notification, Text]]:
     """The user's newest notifications for their home (read ones too, marked), with
     their texts."""
-    if not getattr(user, "is_authenticated", False) or not notification_choice(user=user).on_home:
+    if not authenticated(user) or not notification_choice(user=user).on_home:
         return []
     rows = list(
         Notification.objects.filter(user=user).select_related(
@@ -322,19 +322,19 @@ def notifications_home(*, user: User) -> list[tuple[Notification, Text]]:
 
 def notifications_read(*, user: User) -> int:
     """Mark all the user's notifications read."""
-    return Notification.objects.filter(user=user, read_at__isnull=True).update(
+    return Notification.objects.filter(user=signed_in(user), read_at__isnull=True).update(
         read_at=timezone.now()
     )
 
 
 def notification_choice(*, user: User) -> NotificationChoice:
-    found = NotificationChoice.objects.filter(user=user).first()
-    return found if found is not None else NotificationChoice(user=user)
+    found = NotificationChoice.objects.filter(user=signed_in(user)).first()
+    return found if found is not None else NotificationChoice(user=signed_in(user))
 
 
 def notification_choice_set(*, user: User, on_home: bool, by_email: bool) -> NotificationChoice:
     choice, _created = NotificationChoice.objects.update_or_create(
-        user=user, defaults={"on_home": on_home, "by_email": by_email}
+        user=signed_in(user), defaults={"on_home": on_home, "by_email": by_email}
     )
     return choice
 

@@ -44,6 +44,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from decimal import Decimal
 
+from games.registry import family_for
 from ratings.errors import NeedsRebuildError, RatingValueError
 from ratings.fibs import START_RATING, match_change, to_rating
 
@@ -100,9 +101,10 @@ class FinishedMatch:
             raise RatingValueError(f"match {self.id}: a match length is at least 1")
         if self.ended_at.utcoffset() is None:
             raise RatingValueError(f"match {self.id}: ended_at needs a time zone")
-        if self.game != "brade" and (self.decided_early or self.games_played is not None):
+        by_games = family_for(self.game).length_unit == "games"
+        if not by_games and (self.decided_early or self.games_played is not None):
             raise RatingValueError(
-                f"match {self.id}: only a bräde match is decided early or counts its games"
+                f"match {self.id}: only a match of n games is decided early or counts its games"
             )
         if self.games_played is not None and self.games_played < 0:
             raise RatingValueError(f"match {self.id}: games played is at least 0")

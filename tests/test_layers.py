@@ -170,9 +170,11 @@ PURE_MAY_IMPORT: dict[str, tuple[str, ...]] = {
     "scoring": ("engine",),
     "games": ("engine", "backgammon", "scoring"),
     "stages": ("engine",),  # engine.messages: one Msg type for every package
-    "ratings": (),
+    "formats": ("engine", "stages"),  # the formats' seam over their algorithms
+    # the registry's length unit (games or points): a match's weight by the game's family
+    "ratings": ("games", "engine", "backgammon", "scoring"),
 }
-PROJECT = (*APPS, "core", "config", "stages", "ratings", "bench", "scripts", "tests")
+PROJECT = (*APPS, "core", "config", "stages", "formats", "ratings", "bench", "scripts", "tests")
 FRAMEWORKS = ("django", "rest_framework", "celery", "kombu", "redis", "psycopg")
 
 

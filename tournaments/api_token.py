@@ -28,8 +28,6 @@ Decisions, as a careful club organiser would want them:
 
 from __future__ import annotations
 
-from typing import Any
-
 from django.contrib.auth import authenticate
 from django.db import transaction
 from django.http import HttpRequest
@@ -37,8 +35,8 @@ from django.utils.translation import gettext as _
 from rest_framework.authtoken.models import Token
 
 from core.errors import DomainError, PermissionDeniedError
+from core.permissions import AuthUser, User, authenticated
 
-User = Any
 # How much of a key the page shows after creation: enough to tell two tokens apart.
 HINT_LENGTH = 8
 
@@ -57,30 +55,31 @@ class CredentialsError(DomainError):
     status = 400
 
 
-def _require_signed_in(user: User) -> None:
-    if not getattr(user, "is_authenticated", False) or not getattr(user, "is_active", False):
+def _require_signed_in(user: User) -> AuthUser:
+    if not authenticated(user) or not user.is_active:
         raise PermissionDeniedError(_("Sign in to manage your API token."))
+    return user
 
 
 def api_token_get(*, user: User) -> Token | None:
     """The user's token, or ``None``."""
-    if not getattr(user, "is_authenticated", False):
+    if not authenticated(user):
         return None
     return Token.objects.filter(user=user).first()
 
 
 def api_token_create(*, user: User) -> tuple[Token, bool]:
     """The user's token and whether it was created now (``False``: it existed)."""
-    _require_signed_in(user)
+    account = _require_signed_in(user)
     with transaction.atomic():
-        token, created = Token.objects.get_or_create(user=user)
+        token, created = Token.objects.get_or_create(user=account)
     return token, created
 
 
 def api_token_revoke(*, user: User) -> bool:
     """Delete the user's token; ``True`` if there was one."""
-    _require_signed_in(user)
-    deleted, _rows = Token.objects.filter(user=user).delete()
+    account = _require_signed_in(user)
+    deleted, _rows = Token.objects.filter(user=account).delete()
     return deleted > 0
 
 
@@ -89,7 +88,7 @@ def api_token_hint(*, token: Token) -> str:
     return f"{token.key[:HINT_LENGTH]}…"
 
 
-def user_from_credentials(*, request: HttpRequest | None, username: str, password: str) -> User:
+def user_from_credentials(*, request: HttpRequest | None, username: str, password: str) -> AuthUser:
     """The active user these credentials sign in, else ``CredentialsError`` (or
     ``SignInLockedError`` when the sign-in limit refused to check them).
 
@@ -99,7 +98,7 @@ def user_from_credentials(*, request: HttpRequest | None, username: str, passwor
     lockout = getattr(request, "signin_lockout", None)
     if lockout is not None:
         raise SignInLockedError(lockout.message)
-    if user is None or not user.is_active:
+    if not authenticated(user) or not user.is_active:
         raise CredentialsError(
             _("Those credentials do not sign anyone in. Check the user name and password.")
         )

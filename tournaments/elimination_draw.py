@@ -34,7 +34,7 @@ from django.utils.translation import gettext as _
 from core.permissions import User
 from formats import Options, format_for
 from stages import elimination
-from tournaments import bracket
+from tournaments import bracket, guards
 from tournaments.matchplay import match_play
 from tournaments.models import Round, RoundKind, Tournament, TournamentStatus, round_title
 from tournaments.models import bracket_round_name as round_name
@@ -122,8 +122,8 @@ def elimination_draw(
 
     with transaction.atomic():
         tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
-        services._require_draft(tournament, _("Drawing the bracket"))
-        entries = services._draw_entries(
+        guards.draft_require(tournament, _("Drawing the bracket"))
+        entries = guards.draw_entries(
             tournament,
             _("A knockout needs at least 2 players; %(count)s entered. Enter more first."),
         )

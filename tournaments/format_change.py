@@ -21,7 +21,7 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from core.errors import ValidationError
-from tournaments import services
+from tournaments import guards, services
 from tournaments.models import Tournament
 from tournaments.permissions import User
 
@@ -40,7 +40,7 @@ FORMAT_FIELDS = (
 
 def tournament_format_set(*, tournament: Tournament, by: User, **changes: Any) -> Tournament:
     """Change the draft's ``FORMAT_FIELDS`` named in ``changes`` (the rest are kept)."""
-    services._require_organiser(by, tournament)
+    guards.organiser_require(by, tournament)
     unknown = set(changes) - set(FORMAT_FIELDS)
     if unknown:
         raise ValidationError(
@@ -49,7 +49,7 @@ def tournament_format_set(*, tournament: Tournament, by: User, **changes: Any) -
         )
     with transaction.atomic():
         locked = Tournament.objects.select_for_update().get(pk=tournament.pk)
-        services._require_draft(locked, _("Changing the format"))
+        guards.draft_require(locked, _("Changing the format"))
         values = {name: changes.get(name, getattr(locked, name)) for name in FORMAT_FIELDS}
         given: Sequence[str] | None = values["tiebreaks"] or None
         if "format" in changes and "tiebreaks" not in changes:
@@ -74,13 +74,13 @@ def tournament_settings_set(*, tournament: Tournament, by: User, **changes: Any)
     the details unchanged too. The details go first, so a new game is the one the format's
     tiebreak chain is checked against.
     """
-    services._require_organiser(by, tournament)
+    guards.organiser_require(by, tournament)
     details = {k: v for k, v in changes.items() if k not in FORMAT_FIELDS}
     shape = {k: v for k, v in changes.items() if k in FORMAT_FIELDS}
     with transaction.atomic():
         if shape:
             # Checked before any detail is written: once drawn, the answer is 409.
-            services._draft_locked(tournament, _("Changing the format"))
+            guards.draft_locked(tournament, _("Changing the format"))
         if details:
             tournament = services.tournament_update(tournament=tournament, by=by, **details)
         if shape:

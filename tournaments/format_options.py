@@ -10,7 +10,7 @@ groups and a knockout after the standings are allowed where the format reads the
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, assert_never
 
 from django.utils.translation import gettext as _
 
@@ -20,7 +20,7 @@ from formats.format import Format
 from formats.registry import UnknownFormatError, keys
 from tournaments import consolation_places, round_robin, swiss_rounds
 
-__all__ = ["format_values"]
+__all__ = ["advance_problem_error", "chain_problem_error", "format_values"]
 
 
 def _format(key: str) -> Format:
@@ -44,19 +44,25 @@ def _chain(fmt: Format, game: str, scale: str, tiebreaks: Sequence[str] | None) 
         return round_robin.default_chain(game, scale)
     chain = list(tiebreaks)
     problem = round_robin.chain_problem(chain, game)
-    if problem == "unknown":
-        raise ValidationError(
-            _("Unknown tiebreak; choose from: %(choices)s.")
-            % {"choices": ", ".join(round_robin.CHOOSABLE)},
-            code="tiebreaks",
-        )
-    if problem == "twice":
-        raise ValidationError(_("A tiebreak is given twice in the chain."), code="tiebreaks")
-    if problem == "skiljepoang":
-        raise ValidationError(
-            _("Skiljepoäng are bräde's tiebreak points; this game has none."), code="tiebreaks"
-        )
+    if problem is not None:
+        raise chain_problem_error(problem)
     return chain
+
+
+def chain_problem_error(problem: round_robin.ChainProblem) -> ValidationError:
+    """Why a tiebreak chain is refused (``round_robin.chain_problem``), in words."""
+    match problem:
+        case "unknown":
+            text = _("Unknown tiebreak; choose from: %(choices)s.") % {
+                "choices": ", ".join(round_robin.CHOOSABLE)
+            }
+        case "twice":
+            text = _("A tiebreak is given twice in the chain.")
+        case "skiljepoang":
+            text = _("Skiljepoäng are bräde's tiebreak points; this game has none.")
+        case _:
+            assert_never(problem)
+    return ValidationError(text, code="tiebreaks")
 
 
 def format_values(
@@ -137,19 +143,23 @@ def _groups_check(fmt: Format, groups: int, group_advance: int) -> None:
             code="groups",
         )
     problem = round_robin.advance_problem(groups, group_advance)
-    if problem == "too_many":
-        raise ValidationError(
-            _("At most %(max)s players of each group can go on to the knockout.")
-            % {"max": round_robin.MAX_ADVANCE},
-            code="group_advance",
-        )
-    if problem == "groups":
-        raise ValidationError(
-            _("At most %(max)s groups can feed a knockout.") % {"max": round_robin.MAX_FEEDING},
-            code="group_advance",
-        )
-    if problem == "alone":
-        raise ValidationError(
-            _("A knockout needs at least two players: let two or more of the group go on."),
-            code="group_advance",
-        )
+    if problem is not None:
+        raise advance_problem_error(problem)
+
+
+def advance_problem_error(problem: round_robin.AdvanceProblem) -> ValidationError:
+    """Why groups cannot feed a knockout (``round_robin.advance_problem``), in words."""
+    match problem:
+        case "too_many":
+            text = _("At most %(max)s players of each group can go on to the knockout.") % {
+                "max": round_robin.MAX_ADVANCE
+            }
+        case "groups":
+            text = _("At most %(max)s groups can feed a knockout.") % {
+                "max": round_robin.MAX_FEEDING
+            }
+        case "alone":
+            text = _("A knockout needs at least two players: let two or more of the group go on.")
+        case _:
+            assert_never(problem)
+    return ValidationError(text, code="group_advance")

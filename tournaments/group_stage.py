@@ -38,7 +38,7 @@ from core.permissions import User
 from formats import format_for
 from stages import elimination
 from stages.crossover import crosswise_seeds, rank_across_groups
-from tournaments import bracket
+from tournaments import bracket, guards
 from tournaments.matchplay import match_play
 from tournaments.models import (
     Entry,
@@ -71,7 +71,7 @@ def group_knockout_draw(
     whose groups feed no knockout."""
     from tournaments import services  # services dispatches here: import at call time
 
-    services._require_organiser(by, tournament)
+    guards.organiser_require(by, tournament)
     with transaction.atomic():
         tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
         if not feeds_knockout(tournament):

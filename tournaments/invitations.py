@@ -33,7 +33,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from core.errors import ConflictError, NotFoundError, PermissionDeniedError
-from core.permissions import User, authenticated, can_manage_all_players
+from core.permissions import AuthUser, User, authenticated, can_manage_all_players, signed_in
 from tournaments.models import InvitationState, Player, PlayerInvitation, Tournament
 from tournaments.permissions import can_manage_players, player_is_theirs
 
@@ -66,7 +66,9 @@ def _invite(*, player: Player, user_id: int, by: User) -> PlayerInvitation | Non
         return open_one
     try:
         with transaction.atomic():
-            return PlayerInvitation.objects.create(player=player, user=account, invited_by=by)
+            return PlayerInvitation.objects.create(
+                player=player, user=account, invited_by=signed_in(by)
+            )
     except IntegrityError:  # the same invitation made at the same moment
         return PlayerInvitation.objects.filter(
             player=player, user=account, state=InvitationState.PENDING
@@ -137,7 +139,9 @@ def invitation_get(*, pk: int, by: User) -> PlayerInvitation:
     return found
 
 
-def _require_open(invitation: PlayerInvitation, by: User) -> PlayerInvitation:
+def _require_open(invitation: PlayerInvitation, by: User) -> tuple[PlayerInvitation, AuthUser]:
+    """The open invitation, locked, and the invited account answering it (``NotFoundError``
+    for anyone else)."""
     if not authenticated(by) or invitation.user_id != by.pk:
         raise NotFoundError(_("No invitation #%(id)s to you.") % {"id": invitation.pk})
     locked = PlayerInvitation.objects.select_for_update().get(pk=invitation.pk)
@@ -146,7 +150,7 @@ def _require_open(invitation: PlayerInvitation, by: User) -> PlayerInvitation:
             _("This invitation was answered already."),
             code="invitation_closed",
         )
-    return locked
+    return locked, by
 
 
 def invitation_accept(*, invitation: PlayerInvitation, by: User) -> Player:
@@ -154,26 +158,26 @@ def invitation_accept(*, invitation: PlayerInvitation, by: User) -> Player:
     player is someone else's by now, ``account_linked`` if ``by`` plays as another player);
     the other open invitations of the player and of the account are closed."""
     with transaction.atomic():
-        locked = _require_open(invitation, by)
+        locked, account = _require_open(invitation, by)
         player = Player.objects.select_for_update().get(pk=locked.player_id)
         if player.user_id is not None:
             raise ConflictError(
                 _("%(name)s is linked to another account already.") % {"name": player.name},
                 code="player_linked",
             )
-        if Player.objects.filter(user_id=by.pk).exists():
+        if Player.objects.filter(user_id=account.pk).exists():
             raise ConflictError(
                 _("Your account is linked to another player already."), code="account_linked"
             )
         now = timezone.now()
-        player.user_id = by.pk
+        player.user_id = account.pk
         player.save(update_fields=["user"])
         locked.state, locked.answered_at = InvitationState.ACCEPTED, now
         locked.save(update_fields=["state", "answered_at"])
         PlayerInvitation.objects.filter(state=InvitationState.PENDING).filter(player=player).update(
             state=InvitationState.CLOSED, answered_at=now
         )
-        PlayerInvitation.objects.filter(state=InvitationState.PENDING, user_id=by.pk).update(
+        PlayerInvitation.objects.filter(state=InvitationState.PENDING, user_id=account.pk).update(
             state=InvitationState.CLOSED, answered_at=now
         )
         # The player's tournaments' pages show who is linked (reporting, records).
@@ -186,7 +190,7 @@ def invitation_accept(*, invitation: PlayerInvitation, by: User) -> Player:
 def invitation_decline(*, invitation: PlayerInvitation, by: User) -> PlayerInvitation:
     """``by`` declines: nothing is linked; the organiser may invite again."""
     with transaction.atomic():
-        locked = _require_open(invitation, by)
+        locked, _account = _require_open(invitation, by)
         locked.state, locked.answered_at = InvitationState.DECLINED, timezone.now()
         locked.save(update_fields=["state", "answered_at"])
     return locked

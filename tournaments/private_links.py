@@ -39,7 +39,7 @@ from django.utils.crypto import salted_hmac
 from django.utils.translation import gettext as _
 
 from core.errors import DomainError, PermissionDeniedError
-from core.permissions import User, is_organiser
+from core.permissions import User, is_organiser, signed_in
 from tournaments.models import Player, PrivateLink, PrivateLinkUse, Tournament
 
 __all__ = [
@@ -98,13 +98,13 @@ def private_link_issue(*, tournament: Tournament, player: Player, by: User) -> P
         now = timezone.now()
         PrivateLink.objects.select_for_update().filter(
             tournament=tournament, player=player, revoked_at__isnull=True
-        ).update(revoked_at=now, revoked_by=by)
+        ).update(revoked_at=now, revoked_by=signed_in(by))
         link = PrivateLink.objects.create(
             tournament=tournament,
             player=player,
             nonce=secrets.token_hex(16),
             token_hash=secrets.token_hex(32),  # replaced below, once the id is known
-            issued_by=by,
+            issued_by=signed_in(by),
             issued_at=now,
         )
         link.token_hash = token_hash(private_link_token(link))
@@ -117,7 +117,7 @@ def private_link_revoke(*, link: PrivateLink, by: User) -> PrivateLink:
     _require_organiser(by, link.tournament)
     if link.revoked_at is None:
         link.revoked_at = timezone.now()
-        link.revoked_by = by
+        link.revoked_by = signed_in(by)
         link.save(update_fields=["revoked_at", "revoked_by"])
     return link
 

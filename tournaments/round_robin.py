@@ -21,14 +21,21 @@ Decisions where the issue is silent:
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TypeVar
+from typing import Literal, TypeVar
 
+from games.registry import family_for
 from stages.crossover import MAX_GROUPS as MAX_FEEDING_GROUPS
 from stages.roundrobin import berger_table
 from stages.tiebreaks import TIEBREAKS
 from tournaments import bracket
 
 T = TypeVar("T")
+
+# Why a check refuses, as codes the caller words (``tournaments.services``); each caller
+# handles every code (``match`` with ``assert_never``), so a new code cannot pass unworded.
+ChainProblem = Literal["unknown", "twice", "skiljepoang"]
+AdvanceProblem = Literal["too_many", "groups", "alone"]
+GroupsProblem = Literal["small", "large"]
 
 __all__ = [
     "CHOOSABLE",
@@ -37,6 +44,9 @@ __all__ = [
     "MAX_GROUPS",
     "MAX_PLAYERS",
     "MAX_SWISS_ADVANCE",
+    "AdvanceProblem",
+    "ChainProblem",
+    "GroupsProblem",
     "advance_problem",
     "chain_problem",
     "default_chain",
@@ -78,17 +88,18 @@ def draw_order(seeded: Sequence[T], unseeded: Sequence[T], seed: int) -> list[T]
 
 
 def default_chain(game: str, scale: str) -> list[str]:
-    """The tiebreaks after match points for ``game`` (see the module's decisions)."""
-    if game == "backgammon":
+    """The tiebreaks after match points for ``game`` (see the module's decisions), from its
+    family: a game played to points ranks by points won minus lost, a game of best of n
+    by game points, then skiljepoäng where the scale has them (S2)."""
+    family = family_for(game)
+    if family.length_unit == "points":
         first = ["points_difference"]
-    elif game == "brade":
-        first = ["game_points"] + (["skiljepoang"] if scale in ("ww", "ny1") else [])
     else:
-        first = ["game_points"]
+        first = ["game_points"] + (["skiljepoang"] if scale in family.tiebreak_scales else [])
     return [*first, "direct_encounter", "sonneborn_berger", "wins"]
 
 
-def chain_problem(chain: Sequence[str], game: str) -> str | None:
+def chain_problem(chain: Sequence[str], game: str) -> ChainProblem | None:
     """Why ``chain`` cannot be a tournament's tiebreak chain, as a code the caller words
     (``unknown``, ``twice``, ``skiljepoang``: bräde's only), or ``None``."""
     for key in chain:
@@ -96,7 +107,7 @@ def chain_problem(chain: Sequence[str], game: str) -> str | None:
             return "unknown"
     if len(set(chain)) != len(chain):
         return "twice"
-    if "skiljepoang" in chain and game != "brade":
+    if "skiljepoang" in chain and not family_for(game).tiebreak_scales:
         return "skiljepoang"
     return None
 
@@ -106,7 +117,7 @@ def group_label(index: int) -> str:
     return chr(ord("A") + index)
 
 
-def advance_problem(groups: int, advance: int) -> str | None:
+def advance_problem(groups: int, advance: int) -> AdvanceProblem | None:
     """Why the top ``advance`` of each of ``groups`` groups cannot go on to a knockout, as a
     code (``too_many``, ``groups``: more than ``MAX_FEEDING``, ``alone``: one player in
     all), or ``None``. ``advance`` 0: the groups are the whole tournament."""
@@ -121,7 +132,7 @@ def advance_problem(groups: int, advance: int) -> str | None:
     return None
 
 
-def groups_problem(players: int, groups: int, advance: int) -> str | None:
+def groups_problem(players: int, groups: int, advance: int) -> GroupsProblem | None:
     """Why ``players`` cannot be dealt into ``groups`` groups at the draw, as a code
     (``small``: a group of fewer than two, or not more players than go on; ``large``: a
     group above ``MAX_PLAYERS``), or ``None``. Snake seeding makes the groups' sizes

@@ -28,7 +28,7 @@ import enum
 import secrets
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Any
+from typing import Any, assert_never
 
 from django.db import IntegrityError, transaction
 from django.db.models import F, QuerySet
@@ -42,14 +42,27 @@ from core.errors import (
     PermissionDeniedError,
     ValidationError,
 )
-from core.permissions import User, can_create_tournament, can_manage_all_players, is_organiser
+from core.permissions import (
+    User,
+    can_create_tournament,
+    can_manage_all_players,
+    signed_in,
+)
 from formats import Stage, format_for
 from games.registry import UnknownGameError, family_for
 from stages import roundrobin
 from tournaments import bracket, elimination_draw, round_robin, swiss_rounds
 from tournaments.csv_import import CsvImportError, ImportRow, parse_entries_csv
 from tournaments.csv_messages import csv_error_text
-from tournaments.format_options import format_values
+from tournaments.format_options import (
+    format_values,
+)
+from tournaments.guards import (
+    draft_locked,
+    draft_require,
+    draw_entries,
+    organiser_require,
+)
 from tournaments.lengths import lengths_count_problem, match_length_problem
 from tournaments.matchplay import match_play
 from tournaments.models import (
@@ -78,51 +91,6 @@ from tournaments.tournament_changes import visibility_changed
 
 # game-record.md: add-ons exist only with the ``board`` rule set.
 BOARD_ADDONS = ("easy-reentry", "one-die", "double-six")
-
-
-def _require_organiser(by: User, tournament: Tournament) -> None:
-    if not is_organiser(by, tournament):
-        raise PermissionDeniedError(
-            _("Only an organiser of “%(tournament)s” may do this; ask one of them.")
-            % {"tournament": tournament.name}
-        )
-
-
-def _status_label(status: str) -> str:
-    """The status as ``get_status_display`` words it, in the active language."""
-    labels: dict[str, str] = {
-        TournamentStatus.DRAFT: _("draft (entries open)"),
-        TournamentStatus.RUNNING: _("running (bracket drawn)"),
-        TournamentStatus.FINISHED: _("finished"),
-    }
-    return labels.get(status, status)
-
-
-def _require_draft(tournament: Tournament, what: str) -> None:
-    """``what``: the refused action, translated by the caller (e.g. ``_("Changing seeds")``)."""
-    if tournament.status != TournamentStatus.DRAFT:
-        raise ConflictError(
-            _(
-                # Translators: %(what)s is an action such as "Changing seeds"; %(status)s the
-                # tournament's status, e.g. "running (bracket drawn)".
-                "%(what)s is possible only before the bracket is drawn; “%(tournament)s” is "
-                "%(status)s."
-            )
-            % {
-                "what": what,
-                "tournament": tournament.name,
-                "status": _status_label(tournament.status),
-            },
-            status=tournament.status,
-        )
-
-
-def _draft_locked(tournament: Tournament, what: str) -> Tournament:
-    """The tournament's row, locked to the end of the transaction, if it is still a draft:
-    a draw cannot slip in between the check and the writes (the draw locks it too)."""
-    locked = Tournament.objects.select_for_update().get(pk=tournament.pk)
-    _require_draft(locked, what)
-    return locked
 
 
 def _check_game(game: str) -> None:
@@ -450,7 +418,8 @@ def tournament_create(
             results_by=_results_by(results_by),
             **shape,
         )
-        tournament.organisers.add(by)
+        creator = signed_in(by)  # can_create_tournament asked for a signed-in user
+        tournament.organisers.add(*([creator] if creator is not None else []))
     return tournament
 
 
@@ -473,7 +442,7 @@ _FREE_FIELDS = {"name", "start_date", "end_date", "venue", "is_public", "results
 
 def tournament_update(*, tournament: Tournament, by: User, **changes: Any) -> Tournament:
     """Change a tournament's details; rules, scale and policy only before the draw."""
-    _require_organiser(by, tournament)
+    organiser_require(by, tournament)
     unknown = set(changes) - _PLAY_FIELDS - _FREE_FIELDS
     if unknown:
         raise ValidationError(
@@ -481,7 +450,7 @@ def tournament_update(*, tournament: Tournament, by: User, **changes: Any) -> To
             % {"fields": ", ".join(sorted(unknown))}
         )
     if _PLAY_FIELDS & set(changes):
-        _require_draft(tournament, _("Changing the rules, scale or resignation policy"))
+        draft_require(tournament, _("Changing the rules, scale or resignation policy"))
     if "results_by" in changes:
         match_play().results_by_check(
             tournament=tournament, results_by=_results_by(changes["results_by"])
@@ -519,7 +488,7 @@ def tournament_staff_set(
     referees: Iterable[Any] | None = None,
 ) -> Tournament:
     """Replace the organisers and/or referees; a tournament keeps at least one organiser."""
-    _require_organiser(by, tournament)
+    organiser_require(by, tournament)
     if organisers is not None:
         organisers = list(organisers)
         if not organisers:
@@ -541,8 +510,8 @@ def tournament_staff_set(
 def entry_add(
     *, tournament: Tournament, player: Player, by: User, seed: int | None = None
 ) -> Entry:
-    _require_organiser(by, tournament)
-    _require_draft(tournament, _("Entering players"))
+    organiser_require(by, tournament)
+    draft_require(tournament, _("Entering players"))
     if seed is not None and seed < 1:
         raise ValidationError(_("Seeds count from 1."))
     if Entry.objects.filter(tournament=tournament, player=player).exists():
@@ -564,8 +533,8 @@ def entry_add(
 
 
 def entry_seed_set(*, entry: Entry, seed: int | None, by: User) -> Entry:
-    _require_organiser(by, entry.tournament)
-    _require_draft(entry.tournament, _("Changing seeds"))
+    organiser_require(by, entry.tournament)
+    draft_require(entry.tournament, _("Changing seeds"))
     if seed is not None:
         if seed < 1:
             raise ValidationError(_("Seeds count from 1."))
@@ -640,11 +609,11 @@ def entry_player_add(
     Returns the entry and whether the player was created (as Django's
     ``get_or_create``), so a page can say which happened. All or nothing.
     """
-    _require_organiser(by, tournament)
+    organiser_require(by, tournament)
     if club is not None and new_club.strip():
         raise ValidationError(_("Pick a known club or name a new one, not both."))
     with transaction.atomic():
-        tournament = _draft_locked(tournament, _("Entering players"))
+        tournament = draft_locked(tournament, _("Entering players"))
         if club is None:
             club = _club_found_or_created(new_club, by)
         return _player_enter(
@@ -660,13 +629,13 @@ def entries_import(*, tournament: Tournament, rows: Sequence[ImportRow], by: Use
     them in file order as ``{"row": int, "code": str, "message": str}`` (the message is
     the refusing service's own).
     """
-    _require_organiser(by, tournament)
+    organiser_require(by, tournament)
     if not rows:
         raise ValidationError(_("The file has no players to enter."))
     entries: list[Entry] = []
     errors: list[dict[str, Any]] = []
     with transaction.atomic():
-        tournament = _draft_locked(tournament, _("Entering players"))
+        tournament = draft_locked(tournament, _("Entering players"))
         for row in rows:
             try:
                 # A savepoint per row: a refused row leaves the transaction usable
@@ -713,8 +682,8 @@ def entries_csv_import(*, tournament: Tournament, data: bytes, by: User) -> list
     "code", "message"}`` (``row`` is the row number as a spreadsheet counts, ``None`` for
     the file as a whole; a problem of the file's text also names its ``field``).
     """
-    _require_organiser(by, tournament)
-    _require_draft(tournament, _("Entering players"))
+    organiser_require(by, tournament)
+    draft_require(tournament, _("Entering players"))
     try:
         rows = parse_entries_csv(data)
     except CsvImportError as err:
@@ -746,12 +715,12 @@ def entries_seeds_set(
     seed held by a withdrawn player is freed; a seed held by an active entry left out of
     ``seeds`` is refused. Returns the entries of ``seeds``. All or nothing.
     """
-    _require_organiser(by, tournament)
+    organiser_require(by, tournament)
     bad = sorted({s for s in seeds.values() if s is not None and s < 1})
     if bad:
         raise ValidationError(_("Seeds count from 1, not %(seed)s.") % {"seed": bad[0]})
     with transaction.atomic():
-        tournament = _draft_locked(tournament, _("Changing seeds"))
+        tournament = draft_locked(tournament, _("Changing seeds"))
         entries = {
             e.pk: e
             for e in Entry.objects.filter(tournament=tournament, pk__in=list(seeds))
@@ -808,7 +777,7 @@ def entries_seeds_set(
 def entry_withdraw(*, entry: Entry, by: User, reason: str = "") -> Entry:
     """Withdraw a player: before the draw they leave it; after it they give a walkover."""
     tournament = entry.tournament
-    _require_organiser(by, tournament)
+    organiser_require(by, tournament)
     if entry.withdrawn_at is not None:
         raise ConflictError(_("%(name)s has withdrawn already.") % {"name": entry.player.name})
     with transaction.atomic():
@@ -825,7 +794,7 @@ def entry_withdraw(*, entry: Entry, by: User, reason: str = "") -> Entry:
 
 def round_length_set(*, round: Round, length: int, by: User) -> Round:
     """Change a round's match length while none of its games has been entered."""
-    _require_organiser(by, round.tournament)
+    organiser_require(by, round.tournament)
     _check_length(length, round.length_unit)
     with transaction.atomic():
         if match_play().round_started(round=round):
@@ -882,7 +851,7 @@ def tournament_bracket_generate(
     (their seed numbers only order them, gaps are closed), unseeded entries by
     the draw; byes go to the top seeds.
     """
-    _require_organiser(by, tournament)
+    organiser_require(by, tournament)
     stage = format_for(tournament.format).stage
     if stage == Stage.GROUPS:
         return _round_robin_draw(tournament=tournament, by=by, lengths=lengths, draw_seed=draw_seed)
@@ -896,8 +865,8 @@ def tournament_bracket_generate(
         )
     with transaction.atomic():
         tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
-        _require_draft(tournament, _("Drawing the bracket"))
-        entries = _draw_entries(
+        draft_require(tournament, _("Drawing the bracket"))
+        entries = draw_entries(
             tournament,
             _("A knockout needs at least 2 players; %(count)s entered. Enter more first."),
         )
@@ -939,51 +908,42 @@ def tournament_bracket_generate(
     return tournament
 
 
-def _draw_entries(tournament: Tournament, too_few: str) -> list[Entry]:
-    """The entries a draw places (not withdrawn, in entry order); ``too_few`` (with
-    ``%(count)s``) when fewer than two."""
-    entries = list(
-        Entry.objects.filter(tournament=tournament, withdrawn_at__isnull=True)
-        .select_related("player")
-        .order_by("id")
-    )
-    if len(entries) < 2:
-        raise ValidationError(too_few % {"count": len(entries)})
-    return entries
-
-
 def _groups_fit(tournament: Tournament, players: int) -> None:
     """The entered players fill the round robin's groups (``round_robin.groups_problem``)."""
     problem = round_robin.groups_problem(players, tournament.groups, tournament.group_advance)
-    if problem == "large":
-        if tournament.groups == 1:
-            raise ValidationError(
-                _(
-                    "A round robin takes at most %(max)s players; %(count)s entered. Play "
-                    "in groups, Swiss or a knockout, or withdraw players first."
-                )
-                % {"max": round_robin.MAX_PLAYERS, "count": players}
-            )
-        raise ValidationError(
-            _(
+    if problem is not None:
+        raise groups_problem_error(
+            problem=problem,
+            players=players,
+            groups=tournament.groups,
+            advance=tournament.group_advance,
+        )
+
+
+def groups_problem_error(
+    *, problem: round_robin.GroupsProblem, players: int, groups: int, advance: int
+) -> ValidationError:
+    """Why ``players`` cannot be dealt into the groups (``round_robin.groups_problem``)."""
+    match problem:
+        case "large" if groups == 1:
+            text = _(
+                "A round robin takes at most %(max)s players; %(count)s entered. Play "
+                "in groups, Swiss or a knockout, or withdraw players first."
+            ) % {"max": round_robin.MAX_PLAYERS, "count": players}
+        case "large":
+            text = _(
                 "%(count)s players in %(groups)s groups make groups larger than %(max)s; "
                 "play in more groups."
-            )
-            % {"max": round_robin.MAX_PLAYERS, "count": players, "groups": tournament.groups}
-        )
-    if problem == "small":
-        raise ValidationError(
-            _(
+            ) % {"max": round_robin.MAX_PLAYERS, "count": players, "groups": groups}
+        case "small":
+            text = _(
                 "%(count)s players cannot fill %(groups)s groups of at least two, each with "
                 "more players than the %(advance)s who go on; enter more players or play in "
                 "fewer groups."
-            )
-            % {
-                "count": players,
-                "groups": tournament.groups,
-                "advance": tournament.group_advance,
-            }
-        )
+            ) % {"count": players, "groups": groups, "advance": advance}
+        case _:
+            assert_never(problem)
+    return ValidationError(text)
 
 
 def _round_robin_draw(
@@ -998,8 +958,8 @@ def _round_robin_draw(
     ``lengths`` and ``draw_seed`` as for a knockout (``round_robin`` for the order)."""
     with transaction.atomic():
         tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
-        _require_draft(tournament, _("Drawing the round robin"))
-        entries = _draw_entries(
+        draft_require(tournament, _("Drawing the round robin"))
+        entries = draw_entries(
             tournament,
             _("A round robin needs at least 2 players; %(count)s entered. Enter more first."),
         )

@@ -35,6 +35,7 @@ from django.utils.translation import gettext as _
 from core.errors import ValidationError
 from core.permissions import User
 from tournaments import round_robin
+from tournaments.guards import draft_require, draw_entries
 from tournaments.models import Entry, Round, RoundKind, Tournament, TournamentStatus
 
 __all__ = [
@@ -114,17 +115,12 @@ def swiss_start(
     the pairing numbers. No round
     is paired yet: the organiser checks players in and out, then pairs round 1
     (``matches.swiss_progression.swiss_round_pair``)."""
-    from tournaments.services import (
-        _draw_entries,
-        _require_draft,
-        round_lengths,
-        tournament_touch,
-    )
+    from tournaments.services import round_lengths, tournament_touch
 
     with transaction.atomic():
         tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
-        _require_draft(tournament, _("Starting the Swiss"))
-        entries = _draw_entries(
+        draft_require(tournament, _("Starting the Swiss"))
+        entries = draw_entries(
             tournament,
             _("A Swiss needs at least 2 players; %(count)s entered. Enter more first."),
         )

@@ -1,10 +1,12 @@
-"""The record viewer's model and drawing: a game replayed turn by turn, drawn as SVG.
+"""The record viewer's bräde replay and the board's drawing: the static board as SVG.
 
 Pure Python on top of the engine (no Django): :func:`replay_game` replays a record up
 to one game and pairs every turn line with the position after it (the engine's replay
-yields the positions, ``engine.replay.GameReport.positions``); :func:`board_svg` and
-:func:`frame_layer` draw a position. Words for people (labels, captions) are made by
-the view, which translates them.
+yields the positions, ``engine.replay.GameReport.positions``); each :class:`Frame` gives
+its ``state`` for bräde's family board (``games.brade.BradeBoard``), whose picture
+``web.picture`` draws into :func:`board_svg`, as it draws backgammon's. The geometry
+below (and the static board) is shared by every game. Words for people (labels,
+captions) are made by the view, which translates them.
 
 How the board is oriented (decided here, shown the same way for both sides):
 
@@ -36,15 +38,14 @@ How the board is oriented (decided here, shown the same way for both sides):
   the points they landed on are tinted.
 
 Markup is terse and styled by classes (``web/static/web/viewer.css``) because the view
-embeds one drawn layer per turn in the page. Every stack is a ``<g class="stack">``
-with ``data-side``, ``data-point`` (the viewer's numbering, or ``bar``) and
-``data-count``, and every tray a ``<g class="off">``, so tests and scripts can read the
-drawing back.
+embeds one drawn layer per turn in the page (``web.picture``: every stack a ``<g
+class="stack">`` with ``data-side``, 0 for White and 1 for Black as everywhere at the
+games seam, ``data-point`` and ``data-count``; every tray a ``<g class="off">``), so
+tests and scripts can read the drawing back.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from dataclasses import dataclass, field
 from html import escape
 
@@ -52,16 +53,19 @@ from engine.errors import EngineError
 from engine.position import Position
 from engine.record import GameRecord, MatchRecord, TurnRecord, read_record, turn_text
 from engine.replay import replay
-from engine.types import BAR, OFF, Outcome, Side, to_other_numbering
+from engine.types import Outcome, Side
+from games.brade import BradeBoardState
 
 __all__ = [
+    "PIPS",
     "Frame",
     "NotReplayableError",
     "ReplayedGame",
     "board_svg",
-    "frame_layer",
+    "column_x",
     "replay_game",
-    "view_point",
+    "slot",
+    "triangle",
 ]
 
 # --- geometry (SVG user units) ---------------------------------------------------------
@@ -96,6 +100,11 @@ class Frame:
     index: int
     position: Position
     turn: TurnRecord | None = None
+
+    @property
+    def state(self) -> BradeBoardState:
+        """The frame as the family's board drawing takes it (``games.brade.BradeBoard``)."""
+        return BradeBoardState(self.position, self.turn)
 
     @property
     def move_text(self) -> str:
@@ -161,12 +170,7 @@ def replay_game(text: str, number: int) -> ReplayedGame:
 # --- drawing ---------------------------------------------------------------------------
 
 
-def view_point(side: Side, point: int, view: Side) -> int:
-    """``side``'s point 1–24 in the numbering of ``view`` (R1)."""
-    return point if side is view else to_other_numbering(point)
-
-
-def _column_x(col: int) -> int:
+def column_x(col: int) -> int:
     """Left edge of column 0–11 (left to right; the bar sits between 5 and 6)."""
     return TW + col * PW + (BW if col >= 6 else 0)
 
@@ -176,13 +180,13 @@ def _column(n: int) -> int:
     return 12 - n if n <= 12 else n - 13
 
 
-def _slot(n: int) -> tuple[int, bool]:
+def slot(n: int) -> tuple[int, bool]:
     """Left edge and row (True = top) of the point numbered ``n`` by the viewer."""
-    return _column_x(_column(n)), n > 12
+    return column_x(_column(n)), n > 12
 
 
-def _triangle(n: int) -> str:
-    x, top = _slot(n)
+def triangle(n: int) -> str:
+    x, top = slot(n)
     base, tip = (TOP, TOP + TRI) if top else (BOTTOM, BOTTOM - TRI)
     return f"{x},{base} {x + PW},{base} {x + PW // 2},{tip}"
 
@@ -193,81 +197,21 @@ def _static_layer() -> str:
         f'<rect class="tray" x="0" y="{TOP}" width="{TW}" height="{BOTTOM - TOP}"/>',
         f'<rect class="tray" x="{WIDTH - TW}" y="{TOP}" width="{TW}" height="{BOTTOM - TOP}"/>',
         f'<rect class="felt" x="{TW}" y="{TOP}" width="{6 * PW}" height="{BOTTOM - TOP}"/>',
-        f'<rect class="felt" x="{_column_x(6)}" y="{TOP}" width="{6 * PW}" '
+        f'<rect class="felt" x="{column_x(6)}" y="{TOP}" width="{6 * PW}" '
         f'height="{BOTTOM - TOP}"/>',
         f'<rect class="bar" x="{TW + 6 * PW}" y="{TOP}" width="{BW}" height="{BOTTOM - TOP}"/>',
     ]
     for n in range(1, 25):
-        x, top = _slot(n)
+        x, top = slot(n)
         shade = "a" if (_column(n) + (0 if top else 1)) % 2 == 0 else "b"
-        out.append(f'<polygon class="pt {shade}" data-point="{n}" points="{_triangle(n)}"/>')
+        out.append(f'<polygon class="pt {shade}" data-point="{n}" points="{triangle(n)}"/>')
         y = TOP - 7 if top else BOTTOM + 17
         out.append(f'<text class="num" x="{x + PW // 2}" y="{y}">{n}</text>')
     return "".join(out)
 
 
-def _stack(side: Side, count: int, cx: int, first_y: int, step: int, point: str) -> str:
-    """A stack of ``count`` checkers from ``first_y`` outwards by ``step`` per checker."""
-    klass = "w" if side is Side.WHITE else "b"
-    parts = [
-        f'<g class="stack" data-side="{side.value}" data-point="{point}" data-count="{count}">'
-    ]
-    shown = min(count, MAX_SHOWN)
-    for k in range(shown):
-        parts.append(f'<circle class="ck {klass}" cx="{cx}" cy="{first_y + k * step}" r="{R}"/>')
-    if count > MAX_SHOWN:
-        y = first_y + (shown - 1) * step + 5
-        parts.append(f'<text class="cnt {klass}" x="{cx}" y="{y}">{count}</text>')
-    parts.append("</g>")
-    return "".join(parts)
-
-
-def _points_layer(position: Position, view: Side) -> str:
-    out = []
-    for side in (Side.WHITE, Side.BLACK):
-        for point in range(1, 25):
-            count = position.count(side, point)
-            if not count:
-                continue
-            n = view_point(side, point, view)
-            x, top = _slot(n)
-            first, step = (TOP + R + 1, 2 * R) if top else (BOTTOM - R - 1, -2 * R)
-            out.append(_stack(side, count, x + PW // 2, first, step, str(n)))
-    return "".join(out)
-
-
-def _bar_layer(position: Position, view: Side) -> str:
-    out = []
-    for side in (Side.WHITE, Side.BLACK):
-        count = position.bar(side)
-        if count:
-            mine = side is view
-            first, step = (MIDY + R + 4, 2 * R) if mine else (MIDY - R - 4, -2 * R)
-            out.append(_stack(side, count, BAR_X, first, step, "bar"))
-    return "".join(out)
-
-
-def _off_layer(position: Position, view: Side) -> str:
-    """Borne-off checkers as thin slabs: the viewer's top right, the opponent's bottom left."""
-    out = []
-    for side in (Side.WHITE, Side.BLACK):
-        count = position.borne_off(side)
-        mine = side is view
-        klass = "w" if side is Side.WHITE else "b"
-        x = WIDTH - TW + 8 if mine else 8
-        out.append(f'<g class="off" data-side="{side.value}" data-count="{count}">')
-        for k in range(count):
-            y = TOP + 6 + k * 11 if mine else BOTTOM - 6 - 9 - k * 11
-            out.append(f'<rect class="slab {klass}" x="{x}" y="{y}" width="{TW - 16}" height="9"/>')
-        if count:
-            y = MIDY - 8 if mine else MIDY + 20
-            out.append(f'<text class="offn" x="{x + (TW - 16) // 2}" y="{y}">{count}</text>')
-        out.append("</g>")
-    return "".join(out)
-
-
 # Pip positions on a die, as fractions of its side (1–6).
-_PIPS: dict[int, tuple[tuple[float, float], ...]] = {
+PIPS: dict[int, tuple[tuple[float, float], ...]] = {
     1: ((0.5, 0.5),),
     2: ((0.25, 0.25), (0.75, 0.75)),
     3: ((0.25, 0.25), (0.5, 0.5), (0.75, 0.75)),
@@ -275,64 +219,6 @@ _PIPS: dict[int, tuple[tuple[float, float], ...]] = {
     5: ((0.25, 0.25), (0.75, 0.25), (0.5, 0.5), (0.25, 0.75), (0.75, 0.75)),
     6: ((0.25, 0.22), (0.75, 0.22), (0.25, 0.5), (0.75, 0.5), (0.25, 0.78), (0.75, 0.78)),
 }
-
-
-def dice_svg(dice: tuple[int, ...], klass: str, *, on_viewers_side: bool) -> str:
-    """The dice of a turn, one drawing for every game (``web.picture`` draws backgammon's
-    with it): in the middle of the half on the mover's right, ``on_viewers_side`` when the
-    mover is the viewer; ``klass`` colours them as the mover's checkers."""
-    if not dice:
-        return ""
-    centre = _column_x(6) + 3 * PW if on_viewers_side else TW + 3 * PW
-    gap = 10
-    total = len(dice) * DIE + (len(dice) - 1) * gap
-    x0 = centre - total // 2
-    y0 = MIDY - DIE // 2
-    out = [f'<g class="dice" data-dice="{"-".join(str(d) for d in dice)}">']
-    for i, die in enumerate(dice):
-        x = x0 + i * (DIE + gap)
-        out.append(
-            f'<rect class="die {klass}" x="{x}" y="{y0}" width="{DIE}" height="{DIE}" rx="5"/>'
-        )
-        for fx, fy in _PIPS.get(die, ()):
-            out.append(
-                f'<circle class="pip {klass}" cx="{x + fx * DIE:g}" cy="{y0 + fy * DIE:g}" r="3"/>'
-            )
-    out.append("</g>")
-    return "".join(out)
-
-
-def _dice_layer(dice: tuple[int, ...], mover: Side, view: Side) -> str:
-    klass = "w" if mover is Side.WHITE else "b"
-    return dice_svg(dice, klass, on_viewers_side=mover is view)
-
-
-def _highlight_layer(turn: TurnRecord, view: Side) -> str:
-    """Outline the points the steps left and tint the points they reached."""
-    sources: set[int] = set()
-    targets: set[int] = set()
-    for step in turn.steps:
-        if step.src not in (BAR, OFF):
-            sources.add(view_point(turn.side, step.src, view))
-        if step.dst not in (BAR, OFF):
-            targets.add(view_point(turn.side, step.dst, view))
-    return "".join(
-        [f'<polygon class="hl from" points="{_triangle(n)}"/>' for n in sorted(sources - targets)]
-        + [f'<polygon class="hl to" points="{_triangle(n)}"/>' for n in sorted(targets)]
-    )
-
-
-def frame_layer(frame: Frame, view: Side) -> str:
-    """The changing part of the drawing: highlights, checkers, trays and dice."""
-    turn = frame.turn
-    parts: Iterable[str] = (
-        "" if turn is None else _highlight_layer(turn, view),
-        _points_layer(frame.position, view),
-        _bar_layer(frame.position, view),
-        _off_layer(frame.position, view),
-        "" if turn is None else _dice_layer(turn.dice, turn.side, view),
-    )
-    return "".join(parts)
 
 
 def board_svg(*, layer: str, label: str) -> str:

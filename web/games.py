@@ -30,6 +30,7 @@ __all__ = [
     "unit_of",
     "word_for_game_type",
     "word_for_outcome",
+    "word_for_qualifier",
 ]
 
 # The cube values an entry offers (seed 002: 1, 2, 4, …; past 64 is allowed by the engine
@@ -77,6 +78,12 @@ def _find(code: str, kind: str) -> Term | None:
 def word_for_outcome(code: str) -> str:
     """An outcome code of any game in words (codes are unique across the games)."""
     term = _find(code, "outcomes")
+    return term_word(term) if term is not None else code
+
+
+def word_for_qualifier(code: str) -> str:
+    """A qualifier code (bräde's vackert spel patterns, munk) in words."""
+    term = _find(code, "qualifiers")
     return term_word(term) if term is not None else code
 
 

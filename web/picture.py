@@ -1,6 +1,7 @@
 """A :class:`games.board.BoardPicture` drawn as SVG, with the geometry of ``web.board``
 (the same board, points numbered in the viewer's numbering, the point numbered ``n``
-always in the same place), for a game whose family draws through pictures: backgammon.
+always in the same place): every game's viewer draws its family's picture here (bräde's
+layout as ``web.board`` describes it, backgammon's below).
 
 What the layout changes (``games.board``): in the ``backgammon`` layout the viewer's
 checkers enter on the top row (24–19, top right) and are borne off into the bottom right
@@ -23,15 +24,18 @@ from web.board import (
     BAR_X,
     BOTTOM,
     BW,
+    DIE,
+    MAX_SHOWN,
     MIDY,
+    PIPS,
     PW,
     TOP,
     TW,
     WIDTH,
     R,
-    _slot,
-    _triangle,
-    dice_svg,
+    column_x,
+    slot,
+    triangle,
 )
 
 __all__ = ["picture_layer"]
@@ -43,10 +47,10 @@ CLASSES = ("w", "b")
 def _stack(side: int, count: int, cx: int, first_y: int, step: int, point: str) -> str:
     klass = CLASSES[side]
     parts = [f'<g class="stack" data-side="{side}" data-point="{point}" data-count="{count}">']
-    shown = min(count, 5)
+    shown = min(count, MAX_SHOWN)
     for k in range(shown):
         parts.append(f'<circle class="ck {klass}" cx="{cx}" cy="{first_y + k * step}" r="{R}"/>')
-    if count > 5:
+    if count > MAX_SHOWN:
         y = first_y + (shown - 1) * step + 5
         parts.append(f'<text class="cnt {klass}" x="{cx}" y="{y}">{count}</text>')
     parts.append("</g>")
@@ -56,7 +60,7 @@ def _stack(side: int, count: int, cx: int, first_y: int, step: int, point: str) 
 def _points(picture: BoardPicture) -> str:
     out = []
     for stack in picture.stacks:
-        x, top = _slot(stack.point)
+        x, top = slot(stack.point)
         first, step = (TOP + R + 1, 2 * R) if top else (BOTTOM - R - 1, -2 * R)
         out.append(_stack(stack.side, stack.count, x + PW // 2, first, step, str(stack.point)))
     return "".join(out)
@@ -102,7 +106,24 @@ def _dice(picture: BoardPicture) -> str:
     dice, mover = picture.dice, picture.mover
     if not dice or mover is None:
         return ""
-    return dice_svg(dice, CLASSES[mover], on_viewers_side=mover == picture.view)
+    klass = CLASSES[mover]
+    centre = column_x(6) + 3 * PW if mover == picture.view else TW + 3 * PW
+    gap = 10
+    total = len(dice) * DIE + (len(dice) - 1) * gap
+    x0 = centre - total // 2
+    y0 = MIDY - DIE // 2
+    out = [f'<g class="dice" data-dice="{"-".join(str(d) for d in dice)}">']
+    for i, die in enumerate(dice):
+        x = x0 + i * (DIE + gap)
+        out.append(
+            f'<rect class="die {klass}" x="{x}" y="{y0}" width="{DIE}" height="{DIE}" rx="5"/>'
+        )
+        for fx, fy in PIPS.get(die, ()):
+            out.append(
+                f'<circle class="pip {klass}" cx="{x + fx * DIE:g}" cy="{y0 + fy * DIE:g}" r="3"/>'
+            )
+    out.append("</g>")
+    return "".join(out)
 
 
 def _cube(picture: BoardPicture) -> str:
@@ -135,14 +156,14 @@ def _cube(picture: BoardPicture) -> str:
 
 def _highlights(picture: BoardPicture) -> str:
     return "".join(
-        [f'<polygon class="hl from" points="{_triangle(n)}"/>' for n in picture.sources]
-        + [f'<polygon class="hl to" points="{_triangle(n)}"/>' for n in picture.targets]
+        [f'<polygon class="hl from" points="{triangle(n)}"/>' for n in picture.sources]
+        + [f'<polygon class="hl to" points="{triangle(n)}"/>' for n in picture.targets]
     )
 
 
 def picture_layer(picture: BoardPicture) -> str:
-    """The changing part of the drawing (as ``web.board.frame_layer``): highlights,
-    checkers, bar, trays, dice and the cube."""
+    """The changing part of the drawing: highlights, checkers, bar, trays, dice and the
+    cube (``web.board.board_svg`` puts it on the static board)."""
     return "".join(
         (
             _highlights(picture),

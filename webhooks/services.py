@@ -31,7 +31,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from core.errors import PermissionDeniedError, ValidationError
-from core.permissions import User, is_organiser
+from core.permissions import User, is_organiser, signed_in
 from tournaments.models import Tournament
 from webhooks import sending
 from webhooks.models import (
@@ -86,7 +86,7 @@ def hook_create(*, tournament: Tournament, url: str, events: list[str] | None, b
             _("A tournament has at most %(n)s webhooks.") % {"n": MAX_HOOKS_PER_TOURNAMENT},
             code="too_many_hooks",
         )
-    user = by if getattr(by, "is_authenticated", False) else None
+    user = signed_in(by)
     return Webhook.objects.create(
         tournament=tournament, url=url, events=kinds, secret=secret_new(), created_by=user
     )

@@ -146,8 +146,10 @@ def test_viewer_steps_through_a_game(live_server: Any, new_page: Any) -> None:
     assert sorted(int(p) for p in points) == list(range(1, 25))
 
     def stack(side: str, point: str, count: int) -> Any:
+        """White's (``W``, drawn as side 0) or Black's (``B``, 1) stack."""
+        seat = "WB".index(side)
         return layer.locator(
-            f"g.stack[data-side='{side}'][data-point='{point}'][data-count='{count}']"
+            f"g.stack[data-side='{seat}'][data-point='{point}'][data-count='{count}']"
         )
 
     def state() -> tuple[str, str, str]:
@@ -160,7 +162,7 @@ def test_viewer_steps_through_a_game(live_server: Any, new_page: Any) -> None:
     # The start: White on 19 and 20 (White's numbering), 13 borne off each.
     expect(stack("W", "19", 1)).to_have_count(1)
     expect(stack("W", "20", 1)).to_have_count(1)
-    expect(layer.locator("g.off[data-side='W'][data-count='13']")).to_have_count(1)
+    expect(layer.locator("g.off[data-side='0'][data-count='13']")).to_have_count(1)
     expect(page.locator("[data-go=first]")).to_be_disabled()
     expect(page.locator("[data-go=prev]")).to_be_disabled()
     start = state()
@@ -192,8 +194,8 @@ def test_viewer_steps_through_a_game(live_server: Any, new_page: Any) -> None:
 
     page.keyboard.press("End")
     expect(viewer).to_have_attribute("data-turn", "5")
-    expect(layer.locator("g.off[data-side='W'][data-count='15']")).to_have_count(1)
-    expect(layer.locator("g.stack[data-side='W']")).to_have_count(0)
+    expect(layer.locator("g.off[data-side='0'][data-count='15']")).to_have_count(1)
+    expect(layer.locator("g.stack[data-side='0']")).to_have_count(0)
     expect(page.locator("[data-go=next]")).to_be_disabled()
     expect(page.locator("[data-go=last]")).to_be_disabled()
     assert state()[2] not in {s[2] for s in shots.values()}

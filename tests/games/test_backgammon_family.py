@@ -12,17 +12,17 @@ from backgammon.mat import read_mat
 from backgammon.position import START, Position
 from games.backgammon import BackgammonBoardState
 from games.registry import family_for
-from games.results import GameResult, MatchSettings, MatchStanding, ScoringError
+from games.results import MatchSettings, MatchStanding, ResultValue, ScoringError
 
 BG = family_for("backgammon")
 MAT_FILES = sorted((Path(__file__).resolve().parent.parent / "data" / "backgammon").glob("*.mat"))
 
 
-def game(winner: int, outcome: str, cube: int = 1, conceded: str = "") -> GameResult:
-    return GameResult(winner, outcome, cube=cube, conceded=conceded)
+def game(winner: int, outcome: str, cube: int = 1, conceded: str = "") -> ResultValue:
+    return ResultValue(winner, outcome, cube=cube, conceded=conceded)
 
 
-def standing(length: int, *results: GameResult, crawford: bool = True) -> MatchStanding:
+def standing(length: int, *results: ResultValue, crawford: bool = True) -> MatchStanding:
     return BG.match_scoring(MatchSettings(length=length, crawford=crawford)).standing(results)
 
 
@@ -88,12 +88,12 @@ class TestScoring:
             game(0, "gammon", conceded="gammon"),
             game(0, "resign", conceded="everything"),
             game(0, "hemspel"),
-            GameResult(0, "single", munk=True),
-            GameResult(0, "single", game_type="slagfalt"),
-            GameResult(5, "single"),
+            ResultValue(0, "single", munk=True),
+            ResultValue(0, "single", game_type="slagfalt"),
+            ResultValue(5, "single"),
         ],
     )
-    def test_results_backgammon_cannot_have(self, bad: GameResult) -> None:
+    def test_results_backgammon_cannot_have(self, bad: ResultValue) -> None:
         with pytest.raises(ScoringError) as info:
             standing(5, bad)
         assert (info.value.kind, info.value.game) == ("result", 1)

@@ -5,13 +5,13 @@ from __future__ import annotations
 import pytest
 
 from games.registry import family_for
-from games.results import GameResult, MatchSettings, ScoringError
+from games.results import MatchSettings, ResultValue, ScoringError
 
 KB = family_for("kungabrade")
 
 
-def game(winner: int, outcome: str = "castle", game_type: str = "maktkamp") -> GameResult:
-    return GameResult(winner, outcome, game_type=game_type)
+def game(winner: int, outcome: str = "castle", game_type: str = "maktkamp") -> ResultValue:
+    return ResultValue(winner, outcome, game_type=game_type)
 
 
 class TestVocabulary:
@@ -71,12 +71,12 @@ class TestScoring:
             game(0, "driven_back", "maktkamp"),
             game(0, "castle", ""),  # a game has a type
             game(0, "checkmate"),
-            GameResult(0, "castle", cube=2, game_type="slagfalt"),
-            GameResult(0, "castle", munk=True, game_type="slagfalt"),
-            GameResult(3, "castle", game_type="slagfalt"),
+            ResultValue(0, "castle", cube=2, game_type="slagfalt"),
+            ResultValue(0, "castle", munk=True, game_type="slagfalt"),
+            ResultValue(3, "castle", game_type="slagfalt"),
         ],
     )
-    def test_results_kungabrade_cannot_have(self, bad: GameResult) -> None:
+    def test_results_kungabrade_cannot_have(self, bad: ResultValue) -> None:
         with pytest.raises(ScoringError) as info:
             KB.match_scoring(MatchSettings(length=3)).standing([bad])
         assert (info.value.kind, info.value.game) == ("result", 1)

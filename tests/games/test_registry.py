@@ -12,7 +12,7 @@ from engine.record import read_record, write_json
 from games import registry
 from games.family import BoardDrawing, RecordFormat, Replayer, Term, Vocabulary
 from games.registry import UnknownGameError, detect, families, family_for, register
-from games.results import GameResult, MatchSettings, MatchStanding
+from games.results import MatchSettings, MatchStanding, ResultValue
 
 DATA = Path(__file__).resolve().parent.parent / "data"
 BRADE_FILES = sorted((DATA / "corpus").glob("*.txt")) + sorted((DATA / "scoring").glob("*.txt"))
@@ -23,7 +23,7 @@ class FakeScoring:
     def __init__(self, settings: MatchSettings) -> None:
         self.settings = settings
 
-    def standing(self, results: Sequence[GameResult]) -> MatchStanding:
+    def standing(self, results: Sequence[ResultValue]) -> MatchStanding:
         return MatchStanding(self.settings.length, "games", (0, 0), None, None, ())
 
 
@@ -47,14 +47,18 @@ class FakeFamily:
     loser_starts = False
     options: tuple[str, ...] = ()
     result_fields: tuple[str, ...] = ()
+    tiebreak_scales: tuple[str, ...] = ()
 
-    def describe(self, result: GameResult) -> str:
+    def record_format(self, text: str) -> RecordFormat[Any] | None:
+        return None
+
+    def describe(self, result: ResultValue) -> str:
         return f"player {result.winner + 1} {result.outcome}"
 
     def explain(
         self,
         settings: MatchSettings,
-        results: Sequence[GameResult],
+        results: Sequence[ResultValue],
         *,
         names: tuple[str, str],
         lang: str = "sv",
@@ -204,16 +208,16 @@ class TestWhatThePagesAsk:
         }
 
     def test_describe_a_result_in_each_game(self) -> None:
-        assert family_for("brade").describe(GameResult(1, "jan")) == "Black jan"
-        gammon = GameResult(1, "gammon", cube=2)
+        assert family_for("brade").describe(ResultValue(1, "jan")) == "Black jan"
+        gammon = ResultValue(1, "gammon", cube=2)
         assert family_for("backgammon").describe(gammon) == "player 2 gammon, cube 2"
-        castle = GameResult(0, "castle", game_type="slagfalt")
+        castle = ResultValue(0, "castle", game_type="slagfalt")
         assert family_for("kungabrade").describe(castle) == "player 1 castle (slagfalt)"
 
     def test_explain_in_both_languages(self) -> None:
         names = ("Anna", "Bo")
         settings = MatchSettings(length=5)
-        games = [GameResult(0, "gammon", cube=2)]  # Anna on match point: game 2 is Crawford
+        games = [ResultValue(0, "gammon", cube=2)]  # Anna on match point: game 2 is Crawford
         english = family_for("backgammon").explain(settings, games, names=names, lang="en")
         assert english == (
             "Score: Anna 4, Bo 0 of 5 points.",
@@ -221,18 +225,18 @@ class TestWhatThePagesAsk:
             "Bo needs 5 more points.",
             "The next game is the Crawford game: no one may double in it.",
         )
-        games.append(GameResult(1, "single"))
+        games.append(ResultValue(1, "single"))
         swedish = family_for("backgammon").explain(settings, games, names=names, lang="sv")
         assert swedish[0] == "Ställning: Anna 4, Bo 1 av 5 poäng."
         assert swedish[-1] == "Parti 2 var Crawfordpartiet (ingen dubbling)."
         won = family_for("kungabrade").explain(
             MatchSettings(length=3),
-            [GameResult(0, "castle", game_type="slagfalt")] * 2,
+            [ResultValue(0, "castle", game_type="slagfalt")] * 2,
             names=names,
             lang="en",
         )
         assert won == ("Games won: Anna 2, Bo 0 (best of 3).", "Anna won 2 games and the match.")
         brade = family_for("brade").explain(
-            MatchSettings(length=3), [GameResult(0, "jan")], names=names, lang="en"
+            MatchSettings(length=3), [ResultValue(0, "jan")], names=names, lang="en"
         )
         assert brade and "Anna" in brade[0]

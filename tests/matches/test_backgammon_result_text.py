@@ -15,7 +15,7 @@ from django.utils import translation
 from backgammon.errors import ResultEntryError
 from core.errors import ValidationError
 from games.backgammon import result_of
-from games.results import GameResult, ScoringError
+from games.results import ResultValue, ScoringError
 from matches.models import Match
 from matches.results import game_result_enter
 from tests.tournaments.helpers import drawn, match_of
@@ -40,8 +40,8 @@ CASES: list[tuple[dict[str, Any], str, str]] = [
 ]
 
 
-def _result(fields: dict[str, Any]) -> GameResult:
-    return GameResult(winner=0, **fields)
+def _result(fields: dict[str, Any]) -> ResultValue:
+    return ResultValue(winner=0, **fields)
 
 
 @pytest.mark.parametrize(("fields", "english", "swedish"), CASES)

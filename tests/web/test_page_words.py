@@ -198,14 +198,14 @@ def test_season_forms_have_no_colons_nor_dashes(client: Client) -> None:
 
 def test_a_record_entered_into_an_empty_match_does_not_count_zero_agreeing() -> None:
     from engine.types import Side
-    from games.results import GameResult
+    from games.results import ResultValue
     from matches.record_verdicts import PlayedGame
 
     s = drawn(2, lengths=[3])
     match = match_of(s.tournament, 1, 0)
     sub = GameRecordSubmission.objects.create(match=match, text="x", submitted_by=s.referee)
     state, sentences = record_settle(
-        sub, match, [], [PlayedGame(1, GameResult(0, "jan"), Side.WHITE)]
+        sub, match, [], [PlayedGame(1, ResultValue(0, "jan"), Side.WHITE)]
     )
     assert state == RecordState.ENTERED
     assert render(sentences[0]) == "Verified; 1 game was entered from the record."

@@ -267,11 +267,12 @@ def test_status_polls_while_pending_and_stops_when_done(
 
 
 def _stacks(svg: str) -> dict[tuple[str, str], int]:
-    """``(side, point) -> count`` for every stack drawn on the board."""
+    """``(side, point) -> count`` for every stack drawn on the board (the drawing's side 0
+    is White, 1 Black)."""
     return {
-        (side, point): int(count)
+        ("WB"[int(side)], point): int(count)
         for side, point, count in re.findall(
-            r'<g class="stack" data-side="([WB])" data-point="(\w+)" data-count="(\d+)">', svg
+            r'<g class="stack" data-side="([01])" data-point="(\w+)" data-count="(\d+)">', svg
         )
     }
 
@@ -303,7 +304,7 @@ def test_viewer_draws_the_known_position_in_whites_numbering(
         ("B", "bar"): 1,
     }
     assert len(re.findall(r'<circle class="ck [wb]"', svg)) == 6
-    assert 'data-side="W" data-count="13"' in svg and 'data-side="B" data-count="11"' in svg
+    assert 'data-side="0" data-count="13"' in svg and 'data-side="1" data-count="11"' in svg
     assert "Turn 1 of 1: W 6-5: 19/off 20/off" in page  # in the turn list and the JSON
 
 
@@ -347,7 +348,7 @@ def test_viewer_embeds_every_turn_and_steps_to_a_turn(
     # Without JavaScript, ?turn=1 draws the position after the first turn.
     after = _board(client.get(url + "?turn=1").content.decode())
     assert _stacks(after) == {("B", "13"): 2, ("B", "17"): 1, ("B", "bar"): 1}
-    assert 'data-side="W" data-count="15"' in after
+    assert 'data-side="0" data-count="15"' in after
     # Back buttons carry their arrow before the word, forward buttons after it.
     for label in ("First", "Previous"):
         assert f"> {label}</button>" in page, label

@@ -33,25 +33,29 @@ class Choice:
     label: Any  # a lazy translation: "with munk" in the reader's language
 
 
-def _pattern_word(pattern: Pattern) -> str:
-    return pattern.value.replace("_", " ")
-
-
-PLAIN_CHOICES = (
-    Choice("hemspel", "hemspel"),
-    Choice("hemspel+munk", _("hemspel with munk")),
-    Choice("jan", "jan"),
-    Choice("sprangjan", "sprängjan"),
-    Choice("uppgivet", "uppgivet"),
+# The buttons in the engine's words (``OutcomeKind.word``, ``Pattern.word``): hemspel,
+# hemspel with munk, jan, sprängjan, uppgivet; vackert spel is its patterns' buttons.
+PLAIN_CHOICES = tuple(
+    choice
+    for kind in OutcomeKind
+    if kind is not OutcomeKind.VACKERT_SPEL
+    for choice in (
+        Choice(kind.value, kind.word),
+        *(
+            (Choice(f"{kind.value}+munk", _("hemspel with munk")),)
+            if kind is OutcomeKind.HEMSPEL
+            else ()
+        ),
+    )
 )
 PATTERN_CHOICES = tuple(
     choice
     for pattern in Pattern
     for choice in (
-        Choice(f"vackert_spel:{pattern.value}", _pattern_word(pattern)),
+        Choice(f"vackert_spel:{pattern.value}", pattern.word),
         Choice(
             f"vackert_spel:{pattern.value}+munk",
-            format_lazy(_("{pattern} with munk"), pattern=_pattern_word(pattern)),
+            format_lazy(_("{pattern} with munk"), pattern=pattern.word),
         ),
     )
 )

@@ -1,7 +1,7 @@
 """Template filters for bräde: scores in a tournament's scale and the game's words.
 
-The game words (hemspel, jan, sprängjan, munk, …) stay Swedish in both languages; the
-glossary page explains them.
+The game words (hemspel, jan, sprängjan, munk, …) come from the game's family
+(``web.games``) and stay Swedish in both languages; the glossary page explains them.
 """
 
 from __future__ import annotations
@@ -23,23 +23,10 @@ from web.games import (
     game_name,
     word_for_game_type,
     word_for_outcome,
+    word_for_qualifier,
 )
 
 register = template.Library()
-
-OUTCOME_WORDS = {
-    "hemspel": "hemspel",
-    "vackert_spel": "vackert spel",
-    "jan": "jan",
-    "sprangjan": "sprängjan",
-    "uppgivet": "uppgivet",
-}
-PATTERN_WORDS = {
-    "enkelt_kronspel": "enkelt kronspel",
-    "dubbelt_kronspel": "dubbelt kronspel",
-    "trappspel": "trappspel",
-    "uppspel": "uppspel",
-}
 
 
 def _net_marks(scale: str, points: int, net: int) -> str:
@@ -87,9 +74,9 @@ def outcome_word(game: Any) -> str:
     """How a game (or a report) was won, in the game's words: ``vackert spel (trappspel)
     med munk``, ``jan``; ``gammon, cube 2``, ``resignation (a gammon)``; ``castle taken,
     Slagfält``. Only the fields a result has are shown (``web.games``)."""
-    word = OUTCOME_WORDS.get(game.outcome) or word_for_outcome(game.outcome)
+    word = word_for_outcome(game.outcome)
     if game.pattern:
-        word += f" ({PATTERN_WORDS.get(game.pattern, game.pattern)})"
+        word += f" ({word_for_qualifier(game.pattern)})"
     if game.munk:
         word += " " + _("with munk")
     conceded = getattr(game, "conceded", "")
@@ -107,7 +94,7 @@ def outcome_word(game: Any) -> str:
 @register.filter
 def how_word(game: Any) -> str:
     """How a game was won without its cube (where the page shows the cube beside it)."""
-    word = OUTCOME_WORDS.get(game.outcome) or word_for_outcome(game.outcome)
+    word = word_for_outcome(game.outcome)
     conceded = getattr(game, "conceded", "")
     if conceded:
         word += f" ({conceded_words().get(conceded, conceded)})"
@@ -164,8 +151,8 @@ def game_label(key: str) -> str:
 
 @register.filter
 def side_player(match: Any, side: str) -> Any:
-    """The player of ``side`` (``W`` is player 1, ``B`` player 2)."""
-    return match.player1 if side == "W" else match.player2
+    """The player of ``side`` (``W`` is player 1, ``B`` player 2: ``Match.player_for``)."""
+    return match.player_for(side)
 
 
 @register.filter

@@ -62,7 +62,7 @@ def group_knockout_context(
 def group_knockout_draw(request: HttpRequest, pk: int) -> HttpResponse:
     from web.views import organiser  # the manage page; it imports this module's context
 
-    tournament = organiser._managed(request, pk)
+    tournament = organiser.managed_tournament(request, pk)
     form = _form(tournament, request.POST)
     if form.is_valid():
         try:
@@ -73,5 +73,5 @@ def group_knockout_draw(request: HttpRequest, pk: int) -> HttpResponse:
             form.add_error(None, err.message)
         else:
             messages.success(request, _("The knockout is drawn from the groups' tables."))
-            return redirect(organiser._manage_url(tournament, "group-knockout"))
-    return organiser._manage_page(request, tournament, knockout_form=form)
+            return redirect(organiser.manage_url(tournament, "group-knockout"))
+    return organiser.manage_page(request, tournament, knockout_form=form)

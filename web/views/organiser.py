@@ -70,7 +70,7 @@ PROBLEMS: dict[str, tuple[str, Any]] = {
 }
 
 
-def _managed(request: HttpRequest, pk: int) -> Tournament:
+def managed_tournament(request: HttpRequest, pk: int) -> Tournament:
     """The tournament, if ``request.user`` organises it: 404 if they cannot see it, else 403."""
     tournament = found(tournaments_sel.tournament_get, pk=pk, by=request.user)
     if not is_organiser(request.user, tournament):
@@ -87,10 +87,10 @@ def _drawn_already(request: HttpRequest, tournament: Tournament) -> HttpResponse
         request,
         _("The bracket is drawn already: players, seeds and the draw can no longer change."),
     )
-    return redirect(_manage_url(tournament))
+    return redirect(manage_url(tournament))
 
 
-def _manage_url(tournament: Tournament, anchor: str = "") -> str:
+def manage_url(tournament: Tournament, anchor: str = "") -> str:
     url = reverse("web:tournament_manage", args=[tournament.pk])
     return f"{url}#{anchor}" if anchor else url
 
@@ -138,7 +138,7 @@ def tournament_create(request: HttpRequest) -> HttpResponse:
                 request,
                 _("“%(name)s” is created. Now enter the players.") % {"name": tournament.name},
             )
-            return redirect(_manage_url(tournament))
+            return redirect(manage_url(tournament))
     return render(request, "web/organiser/tournament_form.html", {"form": form})
 
 
@@ -168,7 +168,7 @@ def _referees_form(tournament: Tournament, data: Any = None) -> RefereesForm:
     return RefereesForm(data, initial={"usernames": names})
 
 
-def _manage_page(request: HttpRequest, tournament: Tournament, **forms: Any) -> HttpResponse:
+def manage_page(request: HttpRequest, tournament: Tournament, **forms: Any) -> HttpResponse:
     """The manage page; ``forms`` replace the blank forms (a posted form with errors)."""
     entries = list(tournaments_sel.tournament_entries(tournament=tournament))
     active = _active(entries)
@@ -230,7 +230,7 @@ def _manage_page(request: HttpRequest, tournament: Tournament, **forms: Any) -> 
 @login_required
 @require_GET
 def tournament_manage(request: HttpRequest, pk: int) -> HttpResponse:
-    return _manage_page(request, _managed(request, pk))
+    return manage_page(request, managed_tournament(request, pk))
 
 
 # --- entries ------------------------------------------------------------------------------
@@ -240,7 +240,7 @@ def tournament_manage(request: HttpRequest, pk: int) -> HttpResponse:
 @require_POST
 def entry_withdraw(request: HttpRequest, pk: int, entry_pk: int) -> HttpResponse:
     """The withdraw buttons of the entries table (before and after the draw)."""
-    tournament = _managed(request, pk)
+    tournament = managed_tournament(request, pk)
     entry = get_object_or_404(
         Entry.objects.select_related("player", "tournament"), pk=entry_pk, tournament=tournament
     )
@@ -256,13 +256,13 @@ def entry_withdraw(request: HttpRequest, pk: int, entry_pk: int) -> HttpResponse
         else:
             text = _("%(name)s is withdrawn; their opponent gets a walkover.")
         messages.success(request, text % {"name": entry.player.name})
-    return redirect(_manage_url(tournament, "entries"))
+    return redirect(manage_url(tournament, "entries"))
 
 
 @login_required
 @require_POST
 def player_add(request: HttpRequest, pk: int) -> HttpResponse:
-    tournament = _managed(request, pk)
+    tournament = managed_tournament(request, pk)
     if closed := _drawn_already(request, tournament):
         return closed
     form = PlayerAddForm(request.POST)
@@ -286,8 +286,8 @@ def player_add(request: HttpRequest, pk: int) -> HttpResponse:
             else:
                 text = _("%(name)s (a player known already) is entered.")
             messages.success(request, text % {"name": entry.player.name})
-            return redirect(_manage_url(tournament, "add"))
-    return _manage_page(request, tournament, player_form=form)
+            return redirect(manage_url(tournament, "add"))
+    return manage_page(request, tournament, player_form=form)
 
 
 def _refused_rows(err: DomainError) -> list[str]:
@@ -302,7 +302,7 @@ def _refused_rows(err: DomainError) -> list[str]:
 @login_required
 @require_POST
 def players_import(request: HttpRequest, pk: int) -> HttpResponse:
-    tournament = _managed(request, pk)
+    tournament = managed_tournament(request, pk)
     if closed := _drawn_already(request, tournament):
         return closed
     form = PlayersImportForm(request.POST, request.FILES)
@@ -322,14 +322,14 @@ def players_import(request: HttpRequest, pk: int) -> HttpResponse:
                 ngettext("%(n)d player is entered.", "%(n)d players are entered.", count)
                 % {"n": count},
             )
-            return redirect(_manage_url(tournament, "entries"))
-    return _manage_page(request, tournament, import_form=form)
+            return redirect(manage_url(tournament, "entries"))
+    return manage_page(request, tournament, import_form=form)
 
 
 @login_required
 @require_POST
 def seeds_set(request: HttpRequest, pk: int) -> HttpResponse:
-    tournament = _managed(request, pk)
+    tournament = managed_tournament(request, pk)
     if closed := _drawn_already(request, tournament):
         return closed
     active = _active(tournaments_sel.tournament_entries(tournament=tournament))
@@ -341,8 +341,8 @@ def seeds_set(request: HttpRequest, pk: int) -> HttpResponse:
             form.add_error(None, err.message)
         else:
             messages.success(request, _("The seeds are saved."))
-            return redirect(_manage_url(tournament, "entries"))
-    return _manage_page(request, tournament, seeds_form=form)
+            return redirect(manage_url(tournament, "entries"))
+    return manage_page(request, tournament, seeds_form=form)
 
 
 # --- referees -------------------------------------------------------------------------------
@@ -351,7 +351,7 @@ def seeds_set(request: HttpRequest, pk: int) -> HttpResponse:
 @login_required
 @require_POST
 def referees_set(request: HttpRequest, pk: int) -> HttpResponse:
-    tournament = _managed(request, pk)
+    tournament = managed_tournament(request, pk)
     form = _referees_form(tournament, request.POST)
     if form.is_valid():
         users = form.cleaned_data["usernames"]
@@ -367,8 +367,8 @@ def referees_set(request: HttpRequest, pk: int) -> HttpResponse:
             else:
                 text = _("The tournament has no referees now.")
             messages.success(request, text)
-            return redirect(_manage_url(tournament, "referees"))
-    return _manage_page(request, tournament, referees_form=form)
+            return redirect(manage_url(tournament, "referees"))
+    return manage_page(request, tournament, referees_form=form)
 
 
 # --- the draw ---------------------------------------------------------------------------------
@@ -383,7 +383,7 @@ def _started_text(tournament: Tournament) -> str:
 @login_required
 @require_POST
 def bracket_generate(request: HttpRequest, pk: int) -> HttpResponse:
-    tournament = _managed(request, pk)
+    tournament = managed_tournament(request, pk)
     if closed := _drawn_already(request, tournament):
         return closed
     form = _draw_form(tournament, request.POST)
@@ -399,8 +399,8 @@ def bracket_generate(request: HttpRequest, pk: int) -> HttpResponse:
             form.add_error(None, err.message)
         else:
             messages.success(request, _started_text(tournament))
-            return redirect(_manage_url(tournament, "draw"))
-    return _manage_page(request, tournament, draw_form=form)
+            return redirect(manage_url(tournament, "draw"))
+    return manage_page(request, tournament, draw_form=form)
 
 
 # --- walkover ---------------------------------------------------------------------------------
@@ -422,7 +422,7 @@ def match_table(request: HttpRequest, pk: int) -> HttpResponse:
             table = int(raw)
         except ValueError:
             messages.error(request, _("A table number is a whole number."))
-            return redirect(_manage_url(tournament, "tables"))
+            return redirect(manage_url(tournament, "tables"))
     try:
         tables.match_table_set(match=match, table=table, by=request.user)
     except DomainError as err:
@@ -435,7 +435,7 @@ def match_table(request: HttpRequest, pk: int) -> HttpResponse:
                 request,
                 _("%(match)s plays at table %(table)s.") % {"match": str(match), "table": table},
             )
-    return redirect(_manage_url(tournament, "tables"))
+    return redirect(manage_url(tournament, "tables"))
 
 
 @login_required
@@ -459,7 +459,7 @@ def match_walkover(request: HttpRequest, pk: int) -> HttpResponse:
             form.add_error(None, err.message)
         else:
             messages.success(request, _("%(name)s wins by walkover.") % {"name": winner.name})
-            return redirect(_manage_url(tournament, "walkovers"))
+            return redirect(manage_url(tournament, "walkovers"))
     return render(
         request,
         "web/organiser/walkover.html",

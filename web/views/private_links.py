@@ -39,7 +39,7 @@ from tournaments import private_links
 from tournaments.models import Player, PrivateLink, ResultsBy, Tournament
 from web.forms.referee import NoteForm, ResultForm
 from web.games import outcome_codes
-from web.views.reports import _report_context, _said
+from web.views.reports import report_context, report_said
 
 OPEN_MATCH = (MatchState.READY, MatchState.PLAYING)
 
@@ -142,12 +142,12 @@ def private_report(request: HttpRequest, token: str, pk: int) -> HttpResponse:
     match = _own_match(link, pk)
     context: dict[str, Any]
     if request.method != "POST":
-        context = _report_context(match)
+        context = report_context(match)
         context["private_home"] = _home_url(token)
         return render(request, "web/reports/report.html", context)
     form = ResultForm(request.POST, codes=outcome_codes(match))
     if not form.is_valid():
-        context = _report_context(match, form)
+        context = report_context(match, form)
         context["private_home"] = _home_url(token)
         return render(request, "web/reports/report.html", context, status=400)
     try:
@@ -162,7 +162,7 @@ def private_report(request: HttpRequest, token: str, pk: int) -> HttpResponse:
             link=link,
         )
     except DomainError as err:
-        context = _report_context(match, form)
+        context = report_context(match, form)
         context.update(
             error=err.message,
             conflict=isinstance(err, ConflictError),
@@ -173,7 +173,7 @@ def private_report(request: HttpRequest, token: str, pk: int) -> HttpResponse:
     messages.success(
         request,
         _("Reported. %(said)s It counts once %(opponent)s confirms it.")
-        % {"said": _said(match, report), "opponent": opponent},
+        % {"said": report_said(match, report), "opponent": opponent},
     )
     return redirect(_home_url(token))
 
@@ -197,7 +197,9 @@ def private_answer(request: HttpRequest, token: str, pk: int, action: str) -> Ht
         _use(request, link, action)
         if action == "confirm":
             report_services.game_report_confirm(report=report, by=None, link=link)
-            messages.success(request, _("Confirmed. %(said)s") % {"said": _said(match, report)})
+            messages.success(
+                request, _("Confirmed. %(said)s") % {"said": report_said(match, report)}
+            )
         elif action == "dispute":
             report_services.game_report_dispute(report=report, by=None, note=note, link=link)
             messages.success(

@@ -23,6 +23,7 @@ the tournament's referees and organisers); to anyone else a record does not exis
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 from urllib.parse import urlencode
@@ -40,18 +41,19 @@ from backgammon.mat import DOUBLE, DROP, TAKE, WIN, Action
 from core.errors import DomainError, PermissionDeniedError
 from core.permissions import can_read_records, is_match_player, is_referee, player_of
 from engine.types import Side
-from games.backgammon import BackgammonBoard
+from games.family import BoardDrawing
+from games.seats import seat_of
 from matches import selectors as matches_sel
 from matches.models import RECORD_DONE_STATES, GameRecordSubmission, Match, RecordState
 from matches.records import game_record_submit, no_records_message, record_sides
 from matches.standing import family_of
+from matches.stored_report import StoredReport, stored_report
 from web import board
 from web.bg_viewer import BgFrame, BgReplayedGame, replay_mat_game
 from web.bg_viewer import NotReplayableError as BgNotReplayableError
 from web.forms.records import RecordUploadForm
-from web.games import game_name, word_for_outcome
+from web.games import game_name, word_for_outcome, word_for_qualifier
 from web.picture import picture_layer
-from web.templatetags.brade import OUTCOME_WORDS, PATTERN_WORDS
 from web.views.common import found
 
 # How often the status box asks for news while the engine works (seconds).
@@ -156,7 +158,7 @@ def _error_kinds() -> dict[str, str]:
     }
 
 
-def _dialect(report: dict[str, Any]) -> str:
+def _dialect(report: StoredReport) -> str:
     """The program and file format a backgammon record was read as (``eXtreme Gammon
     (.mat)``), from the stored report; empty for bräde's records, which have one form."""
     program = report.get("program")
@@ -167,7 +169,7 @@ def _dialect(report: dict[str, Any]) -> str:
 
 
 def _status_context(sub: GameRecordSubmission) -> dict[str, Any]:
-    report = sub.report if isinstance(sub.report, dict) else {}
+    report = stored_report(sub)
     error = report.get("error") if isinstance(report.get("error"), dict) else None
     rejected = sub.state == RecordState.INVALID
     excerpt: list[ExcerptLine] = []
@@ -244,7 +246,7 @@ def _default_view(request: HttpRequest, match: Match, swapped: bool) -> Side:
     player = player_of(request.user)
     if player is None or player.pk not in (match.player1_id, match.player2_id):
         return Side.WHITE
-    side = Side.BLACK if player.pk == match.player2_id else Side.WHITE
+    side = match.side_of(player) or Side.WHITE
     return side.other if swapped else side
 
 
@@ -262,9 +264,9 @@ def _side_word(side: Side) -> str:
 
 def _how(outcome: str, pattern: str | None, munk: bool) -> str:
     """``vackert spel (trappspel) with munk``: as the match page writes it (game words)."""
-    word = OUTCOME_WORDS.get(outcome, outcome)
+    word = word_for_outcome(outcome)
     if pattern:
-        word += f" ({PATTERN_WORDS.get(pattern, pattern)})"
+        word += f" ({word_for_qualifier(pattern)})"
     if munk:
         word += " " + _("with munk")
     return word
@@ -354,9 +356,11 @@ def _position_summary(frame: board.Frame) -> str:
 
 
 def _frames_data(
-    game: board.ReplayedGame, view: Side, names: dict[Side, str]
+    game: board.ReplayedGame, view: Side, names: dict[Side, str], drawing: BoardDrawing[Any]
 ) -> list[dict[str, str]]:
-    """For every frame: its drawn layer, caption, accessible label and position text."""
+    """For every frame: its drawn layer (the family's picture), caption, accessible label
+    and position text."""
+    seat = seat_of(view)
     total = game.turns
     opening = _opening_text(game)
     result = _outcome_text(game, names)
@@ -379,7 +383,7 @@ def _frames_data(
             caption = f"{caption}. {result}"
         data.append(
             {
-                "svg": board.frame_layer(frame, view),
+                "svg": picture_layer(drawing.picture(frame.state, view=seat)),
                 "caption": caption,
                 "label": f"{caption}. {_position_summary(frame)}.",
                 "move": move,
@@ -413,8 +417,17 @@ def record_viewer(request: HttpRequest, pk: int) -> HttpResponse:
         )
     number = _int_param(request, "game") or 1
     family = family_of(match.tournament)
-    if family.records and family.records[0].name in PICTURE_VIEWERS:
-        return PICTURE_VIEWERS[family.records[0].name](request, sub, number)
+    drawing = family.board
+    if drawing is None or not family.records or family.records[0].name not in VIEWERS:
+        return _not_viewable(request, sub, _("This game has no board to show."))
+    return VIEWERS[family.records[0].name](request, sub, number, drawing)
+
+
+def _brade_viewer(
+    request: HttpRequest, sub: GameRecordSubmission, number: int, drawing: BoardDrawing[Any]
+) -> HttpResponse:
+    """A bräde game of a verified text or JSON record, turn by turn."""
+    match = sub.match
     try:
         game = board.replay_game(sub.text, number)
     except board.NotReplayableError:
@@ -428,7 +441,7 @@ def record_viewer(request: HttpRequest, pk: int) -> HttpResponse:
         Side.WHITE: game.tags.get("White") or str(match.player2 if swapped else match.player1),
         Side.BLACK: game.tags.get("Black") or str(match.player1 if swapped else match.player2),
     }
-    frames = _frames_data(game, view, names)
+    frames = _frames_data(game, view, names, drawing)
     turn = min(max(_int_param(request, "turn") or 0, 0), len(frames) - 1)
     game_options = _status_context(sub)["games"] or [
         {"number": n, "summary": ""} for n in range(1, game.games_in_record + 1)
@@ -513,8 +526,9 @@ def _mat_caption(game: BgReplayedGame, frame: BgFrame) -> tuple[str, str]:
     return caption, move
 
 
-def _mat_frames(game: BgReplayedGame, view: int) -> list[dict[str, str]]:
-    drawing = BackgammonBoard()
+def _mat_frames(
+    game: BgReplayedGame, view: int, drawing: BoardDrawing[Any]
+) -> list[dict[str, str]]:
     data = []
     for frame in game.frames:
         caption, move = _mat_caption(game, frame)
@@ -539,7 +553,9 @@ def _mat_frames(game: BgReplayedGame, view: int) -> list[dict[str, str]]:
     return data
 
 
-def _mat_viewer(request: HttpRequest, sub: GameRecordSubmission, number: int) -> HttpResponse:
+def _mat_viewer(
+    request: HttpRequest, sub: GameRecordSubmission, number: int, drawing: BoardDrawing[Any]
+) -> HttpResponse:
     """A backgammon game of a verified ``.mat`` record, action by action, with the cube."""
     match = sub.match
     try:
@@ -552,7 +568,7 @@ def _mat_viewer(request: HttpRequest, sub: GameRecordSubmission, number: int) ->
     swapped = sides is not None and sides[Side.WHITE] is Side.BLACK
     raw_view = request.GET.get("view", "").upper()
     view = Side(raw_view) if raw_view in ("W", "B") else _default_view(request, match, swapped)
-    frames = _mat_frames(game, 0 if view is Side.WHITE else 1)
+    frames = _mat_frames(game, seat_of(view), drawing)
     turn = min(max(_int_param(request, "turn") or 0, 0), len(frames) - 1)
     game_options = _status_context(sub)["games"] or [
         {"number": n, "summary": ""} for n in range(1, game.games_in_record + 1)
@@ -577,9 +593,9 @@ def _mat_viewer(request: HttpRequest, sub: GameRecordSubmission, number: int) ->
             "game": game,
             "game_options": game_options,
             "view": view.value,
-            "view_word": game.players[0 if view is Side.WHITE else 1],
+            "view_word": game.players[seat_of(view)],
             "other_view": view.other.value,
-            "other_view_word": game.players[1 if view is Side.WHITE else 0],
+            "other_view_word": game.players[seat_of(view.other)],
             "toggle_url": "?" + urlencode({"game": game.number, "view": view.other.value}),
             "names": {"W": game.players[0], "B": game.players[1]},
             "result": result,
@@ -595,5 +611,7 @@ def _mat_viewer(request: HttpRequest, sub: GameRecordSubmission, number: int) ->
     )
 
 
-# By the record format of the match's game: games whose viewer draws the family's picture.
-PICTURE_VIEWERS = {"mat": _mat_viewer}
+# By the record format of the match's game (its family's first, the form its records are
+# verified in: ``matches.records.RECORD_FORMS``): how a verified record is replayed frame
+# by frame; every viewer draws the family's board picture (``family.board``).
+VIEWERS: dict[str, Callable[..., HttpResponse]] = {"text": _brade_viewer, "mat": _mat_viewer}

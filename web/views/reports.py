@@ -120,7 +120,7 @@ def _forbidden(request: HttpRequest, match: Match, message: str) -> HttpResponse
     )
 
 
-def _said(match: Match, report: GameReport) -> str:
+def report_said(match: Match, report: GameReport) -> str:
     """ "Game 2: Anna wins by jan", in the reader's language."""
     return _("Game %(n)s: %(winner)s wins by %(how)s.") % {
         "n": report.number,
@@ -132,7 +132,7 @@ def _said(match: Match, report: GameReport) -> str:
 # --- reporting a game ----------------------------------------------------------------
 
 
-def _report_context(match: Match, form: ResultForm | None = None) -> dict[str, Any]:
+def report_context(match: Match, form: ResultForm | None = None) -> dict[str, Any]:
     games = list(matches_sel.game_list(match=match))
     entry = entry_choices(match.tournament.game)
     next_number = len(games) + 1
@@ -173,10 +173,10 @@ def match_report(request: HttpRequest, pk: int) -> HttpResponse:
     if viewer_side(request.user, match) is None:
         return _forbidden(request, match, _("Only the players of this match may report its games."))
     if request.method != "POST":
-        return render(request, "web/reports/report.html", _report_context(match))
+        return render(request, "web/reports/report.html", report_context(match))
     form = ResultForm(request.POST, codes=outcome_codes(match))
     if not form.is_valid():
-        return render(request, "web/reports/report.html", _report_context(match, form), status=400)
+        return render(request, "web/reports/report.html", report_context(match, form), status=400)
     try:
         report = report_services.game_report_submit(
             match=match,
@@ -187,7 +187,7 @@ def match_report(request: HttpRequest, pk: int) -> HttpResponse:
             by=request.user,
         )
     except DomainError as err:
-        context = _report_context(match, form)
+        context = report_context(match, form)
         context["error"] = err.message
         context["conflict"] = isinstance(err, ConflictError)
         status = 409 if isinstance(err, ConflictError) else 400
@@ -196,7 +196,7 @@ def match_report(request: HttpRequest, pk: int) -> HttpResponse:
     messages.success(
         request,
         _("Reported. %(said)s It counts once %(opponent)s confirms it.")
-        % {"said": _said(match, report), "opponent": opponent},
+        % {"said": report_said(match, report), "opponent": opponent},
     )
     return redirect(_match_url(match))
 
@@ -246,7 +246,7 @@ def report_confirm(request: HttpRequest, pk: int) -> HttpResponse:
         report_services.game_report_confirm(report=report, by=request.user)
     except DomainError as err:
         return _refused(request, report, err)
-    messages.success(request, _("Confirmed. %(said)s") % {"said": _said(match, report)})
+    messages.success(request, _("Confirmed. %(said)s") % {"said": report_said(match, report)})
     return redirect(_match_url(match))
 
 

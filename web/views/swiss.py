@@ -206,13 +206,13 @@ def swiss_manage_context(
 def _manage(request: HttpRequest, pk: int) -> Tournament:
     from web.views import organiser  # the manage page; it imports this module's context
 
-    return organiser._managed(request, pk)
+    return organiser.managed_tournament(request, pk)
 
 
 def _back(tournament: Tournament, anchor: str = "swiss") -> HttpResponse:
     from web.views import organiser
 
-    return redirect(organiser._manage_url(tournament, anchor))
+    return redirect(organiser.manage_url(tournament, anchor))
 
 
 @login_required
@@ -302,7 +302,7 @@ def round_swap(request: HttpRequest, pk: int, number: int) -> HttpResponse:
             confirming = SwapForm(data, players=players)
             confirming.is_valid()
             confirming.warnings = list(err.extra.get("warnings", []))
-            return organiser._manage_page(request, tournament, swap_form=confirming)
+            return organiser.manage_page(request, tournament, swap_form=confirming)
         except DomainError as err:
             form.add_error(None, err.message)
         else:
@@ -316,4 +316,4 @@ def round_swap(request: HttpRequest, pk: int, number: int) -> HttpResponse:
                 }
             messages.success(request, text)
             return _back(tournament)
-    return organiser._manage_page(request, tournament, swap_form=form)
+    return organiser.manage_page(request, tournament, swap_form=form)
