@@ -89,6 +89,7 @@ class Options:
 
     third_place_match: bool = False
     progressive_consolation: bool = False
+    consolation_third_place: bool = False
     grand_final_reset: bool = True
     groups: int = 1
     double_round: bool = False

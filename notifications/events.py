@@ -10,7 +10,10 @@ app does (``webhooks.events``).
 - ``news_watch`` on what has no audit row: a record rejected, a Swiss round published,
   a draw made (its matches ready).
 
-Tasks are enqueued with ``delay_on_commit``: a rolled-back change tells nobody.
+Tasks are enqueued after the commit (``later``): a rolled-back change tells nobody, and
+a broker that is down (Redis unreachable) loses the notification, logged, never the change
+nor the request that made it — a notification is a courtesy, the home's queues (reports
+to confirm, disputes) still show what waits.
 """
 
 from __future__ import annotations
@@ -26,6 +29,7 @@ from matches.match_changes import (
 )
 from matches.models import EventKind, Match, MatchEvent
 from notifications import services
+from notifications.enqueue import later
 from notifications.models import Notification
 
 
@@ -37,16 +41,16 @@ def match_changing_watch(*, match_id: int) -> None:
     if tid is None:
         return
     mark = MatchEvent.objects.aggregate(newest=Max("id"))["newest"] or 0
-    notifications_collect.delay_on_commit(tid, mark)
+    later(notifications_collect, tid, mark)
 
 
 def news_watch(*, kind: str, tournament_id: int, data: dict[str, Any]) -> None:
     from notifications.tasks import notifications_ready, notifications_record
 
     if kind == NEWS_RECORD_REJECTED:
-        notifications_record.delay_on_commit(data["submission"])
+        later(notifications_record, data["submission"])
     elif kind in (NEWS_ROUND_PUBLISHED, NEWS_MATCHES_DRAWN):
-        notifications_ready.delay_on_commit(tournament_id)
+        later(notifications_ready, tournament_id)
 
 
 def audit_notifications(*, tournament_id: int, after: int) -> list[Notification]:

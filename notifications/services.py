@@ -106,9 +106,10 @@ def _make(told: list[Told]) -> list[Notification]:
         if created:
             made.append(notification)
             if mail:
+                from notifications.enqueue import later
                 from notifications.tasks import notification_mail
 
-                notification_mail.delay_on_commit(notification.pk)
+                later(notification_mail, notification.pk)
     return made
 
 

@@ -9,7 +9,7 @@ from celery import shared_task
 from notifications import services
 
 
-@shared_task(name="notifications.collect", acks_late=True)
+@shared_task(name="notifications.collect", acks_late=True, ignore_result=True)
 def notifications_collect(tournament_id: int, after: int) -> int:
     """What the audit rows of ``tournament_id`` newer than ``after`` ask to tell, and
     the matches that became ready."""
@@ -18,16 +18,16 @@ def notifications_collect(tournament_id: int, after: int) -> int:
     return len(audit_notifications(tournament_id=tournament_id, after=after))
 
 
-@shared_task(name="notifications.record", acks_late=True)
+@shared_task(name="notifications.record", acks_late=True, ignore_result=True)
 def notifications_record(submission_id: int) -> int:
     return len(services.notifications_for_record(submission_id=submission_id))
 
 
-@shared_task(name="notifications.ready", acks_late=True)
+@shared_task(name="notifications.ready", acks_late=True, ignore_result=True)
 def notifications_ready(tournament_id: int) -> int:
     return len(services.notifications_for_ready_matches(tournament_id=tournament_id))
 
 
-@shared_task(name="notifications.mail", acks_late=True)
+@shared_task(name="notifications.mail", acks_late=True, ignore_result=True)
 def notification_mail(notification_id: int) -> bool:
     return services.notification_send(notification_id=notification_id)

@@ -39,6 +39,7 @@ def test_each_format_gives_what_its_stage_promises() -> None:
         assert fmt.options <= {
             "third_place_match",
             "progressive_consolation",
+            "consolation_third_place",
             "grand_final_reset",
             "groups",
             "double_round",
