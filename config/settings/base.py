@@ -55,6 +55,7 @@ INSTALLED_APPS = [
     "matches",
     "clubs",
     "webhooks",
+    "scoresheets",
     "web",
 ]
 
