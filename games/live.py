@@ -36,6 +36,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from importlib import import_module
 from typing import Any, Literal, Protocol
 
 from engine.messages import Msg
@@ -226,6 +227,8 @@ class LiveRecorder(Protocol):
 
 
 _RECORDERS: dict[str, LiveRecorder] = {}
+# The games that record live (Kungabräde has no engine to check its moves).
+BUILTIN_RECORDERS = ("games.live_brade", "games.live_backgammon")
 
 
 def register_recorder(recorder: LiveRecorder) -> None:
@@ -234,7 +237,8 @@ def register_recorder(recorder: LiveRecorder) -> None:
 
 def live_recorders() -> dict[str, LiveRecorder]:
     """Every game that records live, by key (the built-ins imported on first use)."""
-
+    for module in BUILTIN_RECORDERS:
+        import_module(module)  # each registers its recorder
     return dict(_RECORDERS)
 
 
