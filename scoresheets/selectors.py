@@ -65,7 +65,8 @@ def _turn(turn: LiveTurn) -> dict[str, Any]:
 def live_state(live: LiveGame) -> dict[str, Any]:
     """The live state (``scoresheets/README.md``), built once per version and kept in the
     cache (a cache that fails is skipped, never an error)."""
-    key = f"scoresheet:state:{live.pk}:{live.version}"
+    # the start time tells apart two live games given one id (as a test database may)
+    key = f"scoresheet:state:{live.pk}:{live.started_at.timestamp():.6f}:{live.version}"
     try:
         found = cache.get(key)
     except Exception:

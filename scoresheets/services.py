@@ -221,7 +221,7 @@ def live_start(
                 % {"n": number},
                 code="report_pending",
             )
-        recorded = set(done.filter(game__isnull=False).values_list("number", flat=True))
+        recorded = set(done.values_list("number", flat=True))
         if any(g.number not in recorded for g in games):
             raise ConflictError(
                 _(
