@@ -20,6 +20,7 @@ from core.bounds import DbIntegerField
 from core.conditional import Stamp, api_conditional
 from core.errors import NotFoundError
 from matches import selectors as match_selectors
+from matches.models import Match
 from scoresheets import selectors, services
 from scoresheets.models import DiceMode
 from tournaments.api_base import ApiView
@@ -278,7 +279,7 @@ class MatchLiveTurnsApi(ApiView):
             live.match = match
             return _state(live)
 
-        live, created = services.live_turn_post(
+        posted = services.live_turn_post(
             match=match,
             by=request.user,
             seq=v["seq"],
@@ -286,9 +287,13 @@ class MatchLiveTurnsApi(ApiView):
             content=content,
             state_of=state_of,
         )
+        live = posted.live
         # the match as the turn left it (a game's end scores it)
-        live.match = match_selectors.match_get(pk=pk, by=request.user)
+        live.match = (
+            Match.objects.select_related("tournament").get(pk=pk) if posted.ended else match
+        )
+        state = selectors.live_state(live, posted.game, posted.turns if posted.game else None)
         return Response(
-            LiveStateOut(_state(live)).data,
-            status=status.HTTP_201_CREATED if created else status.HTTP_200_OK,
+            LiveStateOut(state).data,
+            status=status.HTTP_201_CREATED if posted.created else status.HTTP_200_OK,
         )

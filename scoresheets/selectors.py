@@ -8,9 +8,10 @@ from typing import Any
 
 from django.core.cache import cache
 
+from games.live import LiveGame as LiveGameState
 from matches.models import Match
-from scoresheets.models import LiveGame, LiveTurn
-from scoresheets.services import live_game_replay, setup_of
+from scoresheets.models import LiveGame
+from scoresheets.services import live_game_replay, setup_of, turn_json
 from tournaments.selectors import LiveStamp
 
 __all__ = ["live_latest", "live_stamp", "live_state"]
@@ -51,20 +52,14 @@ def live_stamp(*, pk: int) -> LiveStamp | None:
     return LiveStamp(tournament_id, is_public, version, updated_at, created_at)
 
 
-def _turn(turn: LiveTurn) -> dict[str, Any]:
-    return {
-        "seq": turn.seq,
-        "side": turn.side,
-        "action": turn.action,
-        "dice": turn.dice,
-        "steps": turn.steps,
-        "text": turn.text,
-    }
-
-
-def live_state(live: LiveGame) -> dict[str, Any]:
+def live_state(
+    live: LiveGame,
+    game: LiveGameState | None = None,
+    turns: list[dict[str, Any]] | None = None,
+) -> dict[str, Any]:
     """The live state (``scoresheets/README.md``), built once per version and kept in the
-    cache (a cache that fails is skipped, never an error)."""
+    cache (a cache that fails is skipped, never an error). ``game`` and ``turns``: the
+    game as a turn just left it (``services.Posted``), so it is not replayed again."""
     # the start time tells apart two live games given one id (as a test database may)
     key = f"scoresheet:state:{live.pk}:{live.started_at.timestamp():.6f}:{live.version}"
     try:
@@ -74,7 +69,7 @@ def live_state(live: LiveGame) -> dict[str, Any]:
         found = None
     if found is not None:
         return dict(found)
-    state = _build(live)
+    state = _build(live, game, turns)
     try:
         cache.set(key, state, STATE_SECONDS)
     except Exception:
@@ -82,10 +77,14 @@ def live_state(live: LiveGame) -> dict[str, Any]:
     return state
 
 
-def _build(live: LiveGame) -> dict[str, Any]:
+def _build(
+    live: LiveGame, game: LiveGameState | None, turns: list[dict[str, Any]] | None
+) -> dict[str, Any]:
     match = live.match
-    turns = list(live.turns.all())
-    _, game = live_game_replay(live, turns)
+    if game is None or turns is None:
+        stored = list(live.turns.all())
+        _, game = live_game_replay(live, stored)
+        turns = [turn_json(t) for t in stored]
     view = game.view()
     setup = setup_of(live)
     previous = None
@@ -124,6 +123,6 @@ def _build(live: LiveGame) -> dict[str, Any]:
             "submission": live.submission_id,
         },
         "rules": {"game": match.tournament.game, **view.extra},
-        "turns": [_turn(t) for t in turns],
+        "turns": turns,
         "version": f"{live.pk}.{live.version}",
     }

@@ -46,9 +46,11 @@ Decisions where the docs are silent:
 from __future__ import annotations
 
 import secrets
+import threading
 import uuid
+from collections import OrderedDict
 from collections.abc import Mapping
-from dataclasses import asdict
+from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from django.db import IntegrityError, transaction
@@ -79,6 +81,7 @@ from scoresheets.models import DiceMode, LiveGame, LiveStatus, LiveTurn
 from tournaments.models import ResultsBy
 
 __all__ = [
+    "Posted",
     "live_game_replay",
     "live_start",
     "live_turn_post",
@@ -172,6 +175,76 @@ def live_game_replay(
     for turn in turns if turns is not None else list(live.turns.all()):
         game.redo(_done_of(turn))
     return recorder, game
+
+
+def turn_json(turn: LiveTurn) -> dict[str, Any]:
+    """A stored turn as the live state lists it."""
+    return {
+        "seq": turn.seq,
+        "side": turn.side,
+        "action": turn.action,
+        "dice": turn.dice,
+        "steps": turn.steps,
+        "text": turn.text,
+    }
+
+
+@dataclass
+class Posted:
+    """What a posted turn did (``live_turn_post``): the live game now, whether the turn
+    was stored now, and — when the turn was stored in a game still being shown — that
+    game as the turn left it and its turns as the state lists them."""
+
+    live: LiveGame
+    created: bool
+    game: LiveGameState | None = None
+    turns: list[dict[str, Any]] = field(default_factory=list)
+    ended: bool = False
+
+
+# A game being recorded, kept replayed in this process between its turns (the next turn
+# then costs no replay). Keyed by the live game, its start and its last ``seq``; taken
+# out while a turn is being applied and put back only once that turn is committed, so a
+# turn rolled back leaves nothing behind. A miss (another process, a restart) replays.
+_REPLAYS: OrderedDict[tuple[int, str, int], Any] = OrderedDict()
+_REPLAYS_KEPT = 256
+_REPLAYS_LOCK = threading.Lock()
+
+
+def _replay_key(live: LiveGame, seq: int) -> tuple[int, str, int]:
+    return (live.pk, live.started_at.isoformat(), seq)
+
+
+def replays_take(
+    live: LiveGame,
+) -> tuple[LiveRecorder, LiveGameState, list[dict[str, Any]]] | None:
+    with _REPLAYS_LOCK:
+        found: Any = _REPLAYS.pop(_replay_key(live, live.seq), None)
+    return found  # type: ignore[no-any-return]
+
+
+def replays_keep(
+    live: LiveGame,
+    recorder: LiveRecorder,
+    game: LiveGameState,
+    shown: list[dict[str, Any]],
+    *,
+    now: bool = False,
+) -> None:
+    """Keep the game for the turn after ``live.seq``: once the turn is committed, or
+    ``now`` (a game the transaction did not change)."""
+    key = _replay_key(live, live.seq)
+
+    def keep() -> None:
+        with _REPLAYS_LOCK:
+            _REPLAYS[key] = (recorder, game, shown)
+            while len(_REPLAYS) > _REPLAYS_KEPT:
+                _REPLAYS.popitem(last=False)
+
+    if now:
+        keep()
+    else:
+        transaction.on_commit(keep)
 
 
 # --- start --------------------------------------------------------------------------------
@@ -287,11 +360,12 @@ def live_turn_post(
     device: uuid.UUID | str,
     content: Mapping[str, Any],
     state_of: Any,
-) -> tuple[LiveGame, bool]:
+) -> Posted:
     """Check and store one turn of the game being recorded (module doc). ``content`` is
     :func:`posted_content`; ``state_of(live)`` builds the live state sent with a conflict.
     Returns the live game (after the turn: the next game when this one ended and the
-    next starts at once) and whether the turn was stored now (False: sent again)."""
+    next starts at once), whether the turn was stored now (False: sent again) and the
+    game as the turn left it (to build the state without replaying it again)."""
     _require_recorder(by, match)
     with transaction.atomic():
         live = (
@@ -306,7 +380,7 @@ def live_turn_post(
         if seq <= live.seq:
             earlier = LiveTurn.objects.filter(match=match, seq=seq).first()
             if earlier is not None and earlier.posted == dict(content):
-                return live, False
+                return Posted(live, False)
             raise ConflictError(
                 _(
                     "Turn %(seq)s was recorded already, differently (another device?); the "
@@ -329,8 +403,13 @@ def live_turn_post(
                 code="live_gap",
                 fields={"expected": live.seq + 1},
             )
-        turns = list(live.turns.all())
-        recorder, game = live_game_replay(live, turns)
+        kept = replays_take(live)
+        if kept is None:
+            turns = list(live.turns.all())
+            recorder, game = live_game_replay(live, turns)
+            shown = [turn_json(t) for t in turns]
+        else:
+            recorder, game, shown = kept
         action = LiveAction(
             action=content["action"],
             dice=None if content.get("dice") is None else tuple(content["dice"]),
@@ -343,10 +422,12 @@ def live_turn_post(
         try:
             done = game.apply(action, roller)
         except LiveRefused as refused:
+            # a refused action leaves the game as it was: it is kept for the next try
+            replays_keep(live, recorder, game, shown, now=True)
             raise ValidationError(refusal_text(refused), code="illegal_play") from None
         try:
             with transaction.atomic():
-                LiveTurn.objects.create(
+                turn = LiveTurn.objects.create(
                     live_game=live,
                     match=match,
                     seq=seq,
@@ -369,14 +450,16 @@ def live_turn_post(
             ) from None
         live.seq = seq
         live.version += 1
+        shown = [*shown, turn_json(turn)]
         if game.outcome is not None:
             following = _finish(live, game, recorder, by)
             live.save()
             if following is not None:
-                return following, True
-            return live, True
+                return Posted(following, True, None, [], ended=True)
+            return Posted(live, True, game, shown, ended=True)
         live.save(update_fields=["seq", "version", "updated_at"])
-    return live, True
+        replays_keep(live, recorder, game, shown)
+    return Posted(live, True, game, shown)
 
 
 def _record_text(live: LiveGame, game: LiveGameState, recorder: LiveRecorder) -> str:
