@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiExample, OpenApiResponse, extend_schema
 from rest_framework import serializers, status
 from rest_framework.request import Request
@@ -190,7 +191,7 @@ class MatchLiveApi(ApiView):
         match = match_selectors.match_get(pk=pk, by=request.user)
         live = selectors.live_latest(match=match)
         if live is None:
-            raise NotFoundError("Nothing of this match is being recorded.", code="not_recording")
+            raise NotFoundError(_("Nothing of this match is being recorded."), code="not_recording")
         return Response(LiveStateOut(_state(live)).data)
 
     @extend_schema(

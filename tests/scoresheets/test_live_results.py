@@ -14,7 +14,7 @@ from scoresheets.models import LiveGame
 from tests.api.conftest import client_for
 from tests.factories import UserFactory
 from tests.scoresheets.helpers import Table, play_game, random_turn
-from tests.tournaments.helpers import drawn, match_of
+from tests.tournaments.helpers import drawn, match_of, players_of
 
 pytestmark = pytest.mark.django_db
 
@@ -57,7 +57,8 @@ def test_a_backgammon_match_with_the_cube_is_recorded_to_its_end(
     match.refresh_from_db()
     assert crawford_seen == ([match.crawford_game] if match.crawford_game else [])
     last = GameRecordSubmission.objects.filter(match=match).order_by("-pk").first()
-    assert last is not None and last.state == RecordState.VERIFIED, last.message
+    assert last is not None
+    assert last.state == RecordState.VERIFIED, last.message
     report = replay_text(last.text)
     assert report.valid and report.winner == (0 if match.winner_id == match.player1_id else 1)
     # a decided match records no further game
@@ -95,7 +96,7 @@ def test_where_players_report_the_result_waits_for_the_opponent(
 ) -> None:
     s = drawn(2, lengths=[3], results_by="players")
     match = match_of(s.tournament, 1, 0)
-    one, two = match.player1, match.player2
+    one, two = players_of(match)
     one.user, two.user = UserFactory.create(), UserFactory.create()
     one.save()
     two.save()
