@@ -198,6 +198,10 @@ class Sheet:
         """Record ``act`` (a play with its dice, unless ``entered`` already) and return
         the taps after the dice."""
         if act.dice is not None and not entered and self.root.get_attribute("data-phase") != "move":
+            if len(act.dice) == 1:  # R13: one die instead of two, where the rule set allows
+                one = self.page.locator("#sheet-controls button[data-act=one-die]")
+                if one.count():
+                    one.click()
             self.dice(act.dice)
         if forced:
             self.page.locator("#sheet-controls button[data-act=forced]").click()
@@ -237,30 +241,34 @@ def _no_sideways_scroll(page: Any) -> None:
 
 # --- the tests ---------------------------------------------------------------------------
 
-TAPS: list[tuple[str, int]] = []  # (rule set, taps after the dice) of every page turn
-
 
 @pytest.mark.parametrize(
-    ("rules", "addons"),
-    [("helmfrid", ()), ("board", ("double-six", "easy-reentry", "one-die")), ("vasa", ())],
+    ("rules", "addons", "seed", "whole"),
+    [
+        ("helmfrid", (), 7, True),
+        ("board", ("double-six", "easy-reentry", "one-die"), 12, False),
+        ("vasa", (), 9, False),
+    ],
 )
-def test_a_brade_game_ends_on_the_page(
-    live_server: Any, new_page: Any, rules: str, addons: tuple[str, ...]
+def test_a_brade_game_on_the_page(
+    live_server: Any, new_page: Any, rules: str, addons: tuple[str, ...], seed: int, whole: bool
 ) -> None:
-    """Most of the game by another device, the last turns (the winning one among them)
-    on the page; the result enters itself and the record replays the same."""
+    """A whole game through the page (helmfrid: the taps per turn measured), or most of it
+    by another device and the last turns (the winning one among them) on the page; the
+    result enters itself and the record replays the same."""
     match, user = _match(f"p-{rules}", lengths=[1], rules=rules, addons=list(addons))
-    acts = simulate("brade", 7, prefix=[], rules=rules, addons=addons, names=("P001", "P002"))
+    acts = simulate("brade", seed, prefix=[], rules=rules, addons=addons, names=("P001", "P002"))
+    page_part = len(acts) - 1 if whole else 3
     device = Device(match, user)
     assert device.start().status_code == 201
-    page_part = 3
-    for act in acts[:-page_part]:
+    for act in acts[: len(acts) - page_part]:
         assert device.post(act).status_code == 201
     sheet = _open(new_page, live_server.url, user.username, match)
     expect(sheet.root).to_have_attribute("data-phase", "roll")
+    taps = []
     for act in acts[-page_part:]:
         seq = sheet.seq()
-        TAPS.append((rules, sheet.play(act, forced=act.choices == 1)))
+        taps.append(sheet.play(act, forced=act.choices == 1))
         sheet.wait_saved(seq + 1)
     expect(sheet.root).to_have_attribute("data-phase", "over")
     shoot(sheet.page, f"scoresheet-over-{rules}")
@@ -269,6 +277,11 @@ def test_a_brade_game_ends_on_the_page(
     _record_replays(match, live.outcome["words"])
     match.refresh_from_db()
     assert match.state == "decided"
+    print(f"{rules}: taps after the dice per page turn {taps}")
+    if whole:
+        # The goal: a typical turn takes four taps or fewer once the dice are in.
+        typical = sorted(taps)[len(taps) // 2]
+        assert typical <= 4, taps
 
 
 def _follow_pages(new_page: Any, base: str, match: Match) -> tuple[Any, Any]:
@@ -308,7 +321,6 @@ def test_talisman_forced_undo_reload_offline_and_followers(live_server: Any, new
     expect(page.locator("#sheet-controls button[data-act=forced]")).to_be_visible()
     shoot(page, "scoresheet-forced-phone")
     assert sheet.play(acts[1], forced=True, entered=True) == 1
-    TAPS.append(("talisman", 1))
     sheet.wait_saved(2)
     board = page.locator("#scoresheet svg")
     for point in ("5", "9"):
@@ -371,7 +383,7 @@ def test_talisman_forced_undo_reload_offline_and_followers(live_server: Any, new
     # The last turns, the end among them, on the page.
     for act in acts[cut + 3 :]:
         seq = sheet.seq()
-        TAPS.append(("talisman", sheet.play(act, forced=act.choices == 1)))
+        sheet.play(act, forced=act.choices == 1)
         sheet.wait_saved(seq + 1)
     expect(sheet.root).to_have_attribute("data-phase", "over")
     live_game = LiveGame.objects.get(match=match, number=1)
@@ -452,7 +464,7 @@ def test_backgammon_with_the_cube(live_server: Any, new_page: Any) -> None:
         side = state["to_move"]
         act = Act("play", dice=dice, steps=tuple((a, b) for a, b in play), side=side)
         act = Act("play", dice, act.steps, side, _distinct(legal[key]))
-        TAPS.append(("backgammon", sheet.play(act, forced=act.choices == 1)))
+        sheet.play(act, forced=act.choices == 1)
         sheet.wait_saved(state["seq"] + 1)
 
     page_turn(None)  # the opening 5-2
@@ -490,3 +502,48 @@ def test_backgammon_with_the_cube(live_server: Any, new_page: Any) -> None:
     expect(page.locator("#sheet-controls .sheet-note")).to_be_visible()
     _no_sideways_scroll(page)
     shoot(page, "scoresheet-next-game-phone")
+
+
+@pytest.mark.parametrize("size", [(1280, 900), (800, 1280)], ids=["wide", "tablet"])
+def test_wide_screens_put_the_controls_beside_or_under_the_board(
+    live_server: Any, new_page: Any, size: tuple[int, int]
+) -> None:
+    """On a wide screen the controls stand beside the board; on a tablet standing between
+    the players the board is large and the dice under it; the board can be turned for the
+    other side. The match page and the tournament page show the board being recorded."""
+    base = live_server.url
+    match, user = _match(f"p-wide-{size[0]}", lengths=[3], rules="talisman")
+    device = Device(match, user)
+    assert device.start().status_code == 201
+    for act in simulate("brade", 7, prefix=[], rules="talisman", names=("P001", "P002"))[:9]:
+        assert device.post(act).status_code == 201
+    page = new_page(*size)
+    login(page, base, user.username)
+    page.goto(f"{base}/matches/{match.pk}/record/")
+    root = page.locator("#scoresheet")
+    expect(root).to_have_attribute("data-seq", "9")
+    page.locator(".die-row button[data-die='5']").click()
+    page.locator(".die-row button[data-die='3']").click()
+    board = page.locator("#scoresheet svg.board").bounding_box()
+    dice = page.locator("#sheet-controls").bounding_box()
+    assert board is not None and dice is not None
+    if size[0] > size[1]:
+        assert dice["x"] >= board["x"] + board["width"]  # beside the board
+    else:
+        assert dice["y"] >= board["y"] + board["height"]  # under it
+        assert board["width"] >= size[0] * 0.9
+    shoot(page, f"scoresheet-record-{size[0]}")
+    # Turned for the other side: Black's home (White's 13) is drawn where White's 1 was.
+    black_home = page.locator("#scoresheet svg .stack[data-side='1'][data-point='13']")
+    count = black_home.get_attribute("data-count")
+    page.locator("#sheet-flip").click()
+    expect(page.locator("#sheet-flip")).to_have_attribute("aria-pressed", "true")
+    turned = page.locator("#scoresheet svg .stack[data-side='1'][data-point='1']")
+    expect(turned).to_have_attribute("data-count", count or "")
+    shoot(page, f"scoresheet-record-turned-{size[0]}")
+    page.goto(f"{base}/matches/{match.pk}/")
+    expect(page.locator("#live-board")).to_be_visible()
+    shoot(page, f"scoresheet-match-live-{size[0]}")
+    page.goto(f"{base}/tournaments/{match.tournament.pk}/")
+    expect(page.locator("#live-boards li.live-small")).to_have_count(1)
+    shoot(page, f"scoresheet-tournament-live-{size[0]}")

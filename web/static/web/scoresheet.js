@@ -314,9 +314,18 @@
       });
       ui.from = from.filter(function (p) { return to.indexOf(p) < 0; });
       ui.to = to;
+    } else if (G.dice && G.phase === "move") {
+      ui.from = []; ui.to = [];
+      ui.dice = G.dice; ui.mover = G.to_move;
+    } else if (G.checked && S.board) {
+      // The last turn as the server has it (dice, where it left, where it landed), for the
+      // players to check against the real board before they throw again.
+      var last = LB.viewed(LB.fromPicture(S.board), 0);
+      if (flipped) { last = LB.flip(last); }
+      ui.from = last.sources; ui.to = last.targets;
+      ui.dice = last.dice; ui.mover = last.mover;
     } else {
       ui.from = []; ui.to = [];
-      if (G.dice && G.phase === "move") { ui.dice = G.dice; ui.mover = G.to_move; }
     }
     var pos = LB.copy(position());
     pos.cube = G.cube;
