@@ -431,7 +431,9 @@ def test_offline_turns_meet_a_conflict_and_a_refusal(live_server: Any, new_page:
     expect(page.locator("#sheet-net")).to_have_attribute("data-waiting", "2")
     page.context.set_offline(False)
     expect(banner).to_have_class(re.compile(r"\bbad\b"), timeout=15_000)
-    expect(banner.locator(".engine-message")).not_to_be_empty()
+    message = banner.locator(".engine-message")
+    expect(message).to_contain_text("R5")  # the rule it breaks, in the page's Swedish
+    expect(message).not_to_contain_text("may not")
     assert device.state()["seq"] == 3  # Black's turn stored, White's refused
     shoot(page, "scoresheet-refused-phone")
     banner.locator("button[data-act=correct]").click()
@@ -547,3 +549,44 @@ def test_wide_screens_put_the_controls_beside_or_under_the_board(
     page.goto(f"{base}/tournaments/{match.tournament.pk}/")
     expect(page.locator("#live-boards li.live-small")).to_have_count(1)
     shoot(page, f"scoresheet-tournament-live-{size[0]}")
+
+
+def test_rolled_dice_and_a_resignation(live_server: Any, new_page: Any) -> None:
+    """A club that lets the site roll: the tek and the dice rolled by the site, the turn
+    tapped in; then a player resigns before rolling (R14) and the next game starts."""
+    base = live_server.url
+    match, user = _match("p-rolled", lengths=[3], rules="vasa")
+    sheet = _open(new_page, base, user.username, match)
+    page = sheet.page
+    device = Device(match, user)
+    page.locator("#sheet-controls button[data-act=begin-rolled]").click()
+    expect(sheet.root).to_have_attribute("data-phase", "start")
+    page.locator("#sheet-controls button[data-act=roll-start]").click()
+    sheet.wait_saved(1)
+    expect(sheet.root).to_have_attribute("data-phase", "roll")
+    page.locator("#sheet-controls button[data-act=roll]").click()
+    sheet.wait_saved(2)
+    expect(sheet.root).to_have_attribute("data-phase", "move")
+    state = device.state()
+    assert state["dice"] and state["phase"] == "move"
+    plays = next(iter(state["legal"].values()))
+    act = Act("play", None, _steps(plays[0]), state["to_move"], _distinct(plays))
+    sheet.play(act, forced=act.choices == 1)
+    sheet.wait_saved(3)
+    shoot(page, "scoresheet-rolled-phone")
+    # The other player resigns at the start of the turn; asked once more on the page.
+    loser = device.state()["to_move"]
+    page.locator("#sheet-controls button[data-act=resign]").click()
+    page.locator("#sheet-controls button[data-act=resign-cancel]").click()
+    expect(page.locator("#sheet-controls button[data-act=roll]")).to_be_visible()
+    page.locator("#sheet-controls button[data-act=resign]").click()
+    page.locator("#sheet-controls button[data-act=resign-yes]").click()
+    sheet.wait_saved(4)
+    finished = LiveGame.objects.get(match=match, number=1)
+    assert finished.outcome is not None and finished.outcome["winner"] == 1 - loser
+    _record_replays(match, finished.outcome["words"])
+    # Game 2 is being recorded, started by the loser of game 1 (R2), the result shown.
+    state = device.state()
+    assert state["game_number"] == 2 and state["to_move"] == loser
+    expect(page.locator("#sheet-controls .sheet-note")).to_be_visible()
+    expect(sheet.root).to_have_attribute("data-phase", "roll")

@@ -94,7 +94,13 @@ def record_words() -> dict[str, Any]:
         "drop": _("%(name)s drops"),
         "resign": _("Resign"),
         "resign_confirm": _("Does %(name)s resign the game?"),
-        "resign_value": _("Resign how much? 1 = a single game, 2 = a gammon, 3 = a backgammon"),
+        "resign_yes": _("Yes, %(name)s resigns"),
+        "resign_single": _("A single game"),
+        "resign_gammon": _("A gammon"),
+        "resign_backgammon": _("A backgammon"),
+        "cancel": _("Cancel"),
+        "roll_start": _("Roll for who starts"),
+        "roll_one": _("Roll one die (the one-die rule)"),
         "over_pending": _("The game is over; the last turns are still being sent."),
         "next_game": _("Record the next game"),
         "awaiting_confirmation": _(
@@ -115,6 +121,7 @@ def record_words() -> dict[str, Any]:
         "offline_waiting": _("Offline: %(n)s turn(s) kept on this device, sent when back."),
         "sending": _("Sending %(n)s turn(s)…"),
         "saved": _("Every turn is saved."),
+        "stopped": _("Sending stopped at the refused turn (%(n)s waiting)."),
         "not_checked": _("not yet checked"),
         "not_sent": _("not yet sent"),
         "actions": {

@@ -274,12 +274,19 @@
     return String(text || "").replace(/%\((\w+)\)s/g, function (_, k) { return values[k] == null ? "" : values[k]; });
   }
 
+  /* How a game was won, from the outcome's record words ("White jan", "Anna wins: drop,
+     cube 2"): the game's own words (jan, hemspel; drop, gammon) without the record's
+     English "White"/"… wins:" (the page names the winner itself). */
+  function how(outcome) {
+    return String(outcome.words || "").replace(/^(White|Black)\s+/, "").replace(/^.*?\bwins?:\s*/, "");
+  }
+
   /* One line under a board: who is to move (or the outcome) and the last turn. */
   function caption(state, w) {
     if (!state) { return ""; }
     var names = state.players || ["", ""];
     if (state.outcome) {
-      return fill(w.won, { name: names[state.outcome.winner], how: state.outcome.words || "" });
+      return fill(w.won, { name: names[state.outcome.winner], how: how(state.outcome) });
     }
     var last = state.turns && state.turns.length ? state.turns[state.turns.length - 1] : null;
     var line = fill(w.to_move, { name: names[state.to_move] });
@@ -349,7 +356,7 @@
   window.LiveBoard = {
     fromPicture: fromPicture, flip: flip, viewed: viewed, apply: apply, copy: copy,
     toView: toView, toOwn: toOwn, barOf: barOf, offOf: offOf, count: count, isBg: isBg,
-    draw: draw, caption: caption, fill: fill, start: start
+    draw: draw, caption: caption, fill: fill, how: how, start: start
   };
   document.addEventListener("DOMContentLoaded", function () { start(document); });
   document.addEventListener("htmx:afterSwap", function (e) { start(e.target); });

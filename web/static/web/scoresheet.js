@@ -54,7 +54,7 @@
   var T = fresh();       // the turn being entered
   var taps = 0;          // taps since the dice were complete (read by the browser tests)
 
-  function fresh() { return { dice: [], steps: [], groups: [], sel: null, single: false, tek: [null, null] }; }
+  function fresh() { return { dice: [], steps: [], groups: [], sel: null, single: false, tek: [null, null], resigning: false }; }
   function fill(text, values) { return LB.fill(text, values || {}); }
 
   var device = localStorage.getItem("scoresheet:device");
@@ -400,7 +400,7 @@
     root.dataset.seq = G.seq;
     var who = names()[G.to_move];
     if (G.phase === "over") {
-      heading.textContent = S.outcome && !queue.length ? fill(W.won, { name: names()[S.outcome.winner], how: S.outcome.words }) : W.over_pending;
+      heading.textContent = S.outcome && !queue.length ? fill(W.won, { name: names()[S.outcome.winner], how: LB.how(S.outcome) }) : W.over_pending;
       if (!queue.length && S.entered && S.entered.report) {
         // The players report their results: the next game starts once the opponent has
         // confirmed this one (the server says so if not yet).
@@ -412,7 +412,7 @@
       return;
     }
     if (S.previous && !S.turns.length && !queue.length) {
-      note(fill(W.previous, { n: S.previous.game_number, name: names()[S.previous.outcome.winner], how: S.previous.outcome.words }));
+      note(fill(W.previous, { n: S.previous.game_number, name: names()[S.previous.outcome.winner], how: LB.how(S.previous.outcome) }));
     }
     if (blocked) { heading.textContent = W.fix_first; return; }
     if (G.phase === "start") { heading.textContent = W.who_starts; renderStart(); return; }
@@ -433,6 +433,13 @@
   }
 
   function renderStart() {
+    if (G.mode === "rolled") {  // the site throws the tek or the opening roll
+      controls.appendChild(button(W.roll_start, "primary", function () {
+        if (!online) { say(W.rolled_offline); return; }
+        act({ action: "start" });
+      }, { "data-act": "roll-start" }));
+      return;
+    }
     var tek = document.createElement("div");
     tek.className = "tek";
     [0, 1].forEach(function (side) {
@@ -472,6 +479,7 @@
 
   function renderTurn(who) {
     var rolled = G.mode === "rolled";
+    if (T.resigning) { renderResign(who); return; }
     if (G.phase === "move" && G.dice && !T.dice.length) { T.dice = G.dice.slice(); }
     var complete = diceComplete();
     heading.textContent = complete ? fill(W.move_for, { name: who, dice: T.dice.join("-") }) : fill(W.dice_for, { name: who });
@@ -487,6 +495,12 @@
           if (!online) { say(W.rolled_offline); return; }
           act({ action: "roll" });
         }, { "data-act": "roll" }));
+        if (G.legal && Object.keys(G.legal).some(function (k) { return k.indexOf("-") < 0; })) {
+          controls.appendChild(button(W.roll_one, "secondary", function () {
+            if (!online) { say(W.rolled_offline); return; }
+            act({ action: "roll", single: true });
+          }, { "data-act": "roll-one" }));
+        }
       } else {
         var chosen = document.createElement("p");
         chosen.className = "die-label";
@@ -542,19 +556,31 @@
     return !!c && !c.crawford && c.offered_by == null && (c.owner == null || c.owner === G.to_move) && !T.dice.length;
   }
 
+  /* Resigning asks once more, on the page: bräde's "yes, NAME resigns" (R14: only at the
+     start of the turn, before the dice), backgammon's single, gammon or backgammon. */
   function resign() {
-    var value = null;
+    T.resigning = true;
+    render();
+  }
+
+  function renderResign(who) {
+    var box = document.createElement("div");
+    box.className = "resign-box";
+    var p = document.createElement("p");
+    p.textContent = fill(W.resign_confirm, { name: who });
+    box.appendChild(p);
+    var row = document.createElement("div");
+    row.className = "actions";
     if (G.cube) {
-      var answer = window.prompt(W.resign_value, "1");
-      if (answer === null) { return; }
-      value = parseInt(answer, 10);
-      if (!(value >= 1 && value <= 3)) { return; }
-    } else if (!window.confirm(fill(W.resign_confirm, { name: names()[G.to_move] }))) {
-      return;
+      [[1, W.resign_single], [2, W.resign_gammon], [3, W.resign_backgammon]].forEach(function (v) {
+        row.appendChild(button(v[1], "secondary", function () { act({ action: "resign", resign_value: v[0] }); }, { "data-act": "resign-" + v[0] }));
+      });
+    } else {
+      row.appendChild(button(fill(W.resign_yes, { name: who }), "secondary", function () { act({ action: "resign" }); }, { "data-act": "resign-yes" }));
     }
-    var item = { action: "resign" };
-    if (value) { item.resign_value = value; }
-    act(item);
+    row.appendChild(button(W.cancel, "primary", function () { T.resigning = false; render(); }, { "data-act": "resign-cancel" }));
+    box.appendChild(row);
+    controls.appendChild(box);
   }
 
   function autoSelect() {
@@ -644,12 +670,14 @@
 
   function body(item) {
     var out = { seq: item.seq, device: device, action: item.action };
-    ["dice", "steps", "starter", "resign_value"].forEach(function (k) { if (item[k] != null) { out[k] = item[k]; } });
+    ["dice", "steps", "starter", "resign_value", "single"].forEach(function (k) { if (item[k] != null) { out[k] = item[k]; } });
     return out;
   }
 
   function request(method, url, data, headers) {
-    var h = Object.assign({ Accept: "application/json" }, headers || {});
+    // The API answers in the language asked for (English by default): the page's own, so
+    // that an engine's refusal reads in the players' language.
+    var h = Object.assign({ Accept: "application/json", "Accept-Language": document.documentElement.lang || "sv" }, headers || {});
     if (data) { h["Content-Type"] = "application/json"; h["X-CSRFToken"] = csrf; }
     return fetch(url, { method: method, headers: h, body: data ? JSON.stringify(data) : undefined, credentials: "same-origin", cache: "no-store" });
   }
@@ -779,8 +807,10 @@
 
   function renderNet() {
     var waiting = queue.length;
-    netLine.className = "sheet-net" + (online ? "" : " offline");
-    if (!online) {
+    netLine.className = "sheet-net" + (online && !blocked ? "" : " offline");
+    if (blocked) {
+      netLine.textContent = fill(W.stopped, { n: waiting });
+    } else if (!online) {
       netLine.textContent = waiting ? fill(W.offline_waiting, { n: waiting }) : W.offline;
     } else {
       netLine.textContent = waiting ? fill(W.sending, { n: waiting }) : W.saved;
