@@ -197,6 +197,10 @@ class BackgammonLive:
             assert done.dice is not None and len(done.dice) == 2
             self._dice = (done.dice[0], done.dice[1])
             return
+        if done.action == "play" and self._on_roll is not None:
+            assert done.dice is not None
+            self._carry_out((done.dice[0], done.dice[1]), done.steps)
+            return
         self.apply(
             LiveAction(
                 done.action,
@@ -348,16 +352,35 @@ class BackgammonLive:
                 dice=f"{high}{low}",
                 moves=written,
             )
-        steps = chosen.steps
-        self._actions.append(
-            Action(player, ROLL, dice=(high, low), moves=tuple(s.text() for s in steps))
-        )
-        after = chosen.result
+        steps = tuple((s.src, s.dst) for s in chosen.steps)
+        text = self._carry_out((high, low), steps)
+        return LiveDone(player, "play", (high, low), steps, text)
+
+    def _carry_out(self, dice: tuple[int, int], steps: tuple[tuple[int, int], ...]) -> str:
+        """Move the checkers of a play known to be legal (checked when it was posted, or
+        replayed from the stored turns) and end the game when the last one is borne off;
+        the play's words (``31: 8/5 6/5``, ``*`` after a hit)."""
+        player = self._on_roll
+        assert player is not None
+        me = list(self._boards[player])
+        opp = list(self._boards[1 - player])
+        moves: list[str] = []
+        for src, dst in steps:
+            hit = dst != OFF and opp[25 - dst] == 1
+            if hit:
+                opp[25 - dst] = 0
+                opp[BAR] += 1
+            me[src] -= 1
+            me[dst] += 1
+            moves.append(f"{_point(src)}/{_point(dst)}{'*' if hit else ''}")
+        high, low = max(dice), min(dice)
+        self._actions.append(Action(player, ROLL, dice=(high, low), moves=tuple(moves)))
+        after = Position.trusted(tuple(me), tuple(opp))
         self._boards[player] = after.me
         self._boards[1 - player] = after.opp
         self._last = (player, (high, low))
         self._dice = None
-        text = f"{high}{low}: {' '.join(s.text() for s in steps)}".rstrip()
+        text = f"{high}{low}: {' '.join(moves)}".rstrip()
         if after.me[OFF] == CHECKERS:
             kind = win_kind(after.me, after.opp)
             ending = _HOW[kind]
@@ -367,7 +390,7 @@ class BackgammonLive:
             )
         else:
             self._on_roll = 1 - player
-        return LiveDone(player, "play", (high, low), tuple((s.src, s.dst) for s in steps), text)
+        return text
 
     def _end(self, result: GameResult, points: int) -> None:
         self._result = result
