@@ -48,7 +48,7 @@ from web.views.bracket_parts import knockout_bracket_html
 from web.views.common import found, lang
 from web.views.reports import can_report, report_rows
 from web.views.rounds import rounds_shown
-from web.views.scoresheet import can_record, live_board
+from web.views.scoresheet import can_record, live_board, recordable
 
 # How often a page that is being played refreshes its live part (seconds).
 LIVE_EVERY = 10
@@ -129,6 +129,9 @@ def tournament_detail(
     viewer_context = {
         "tournament": tournament,
         "live": tournament.status == TournamentStatus.RUNNING,
+        # the boards being recorded move by move ("Pågående partier")
+        "live_boards": tournament.status == TournamentStatus.RUNNING
+        and recordable(tournament.game),
         "live_every": LIVE_EVERY,
         "is_organiser": is_organiser(request.user, tournament),
         "is_referee": is_referee(request.user, tournament),

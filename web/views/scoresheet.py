@@ -37,6 +37,8 @@ from games.live import LiveUnsupported, live_game_for
 from matches import selectors as matches_sel
 from matches.models import Match, MatchState
 from matches.standing import family_of
+from scoresheets import selectors as sheets_sel
+from scoresheets.models import LiveGame, LiveStatus
 from tournaments import selectors as tournaments_sel
 from web.views.common import found
 
@@ -140,9 +142,7 @@ def live_board(match: Match) -> dict[str, Any] | None:
     that may still be played and a game the site can record; None otherwise."""
     if match.state not in (MatchState.READY, MatchState.PLAYING):
         return None
-    try:
-        live_game_for(match.tournament.game)
-    except LiveUnsupported:
+    if not recordable(match.tournament.game):
         return None
     return {"words": follow_words(), "every": LIVE_BOARD_EVERY}
 
@@ -156,11 +156,7 @@ def can_record(user: Any, match: Match) -> bool:
     """Whether ``user`` may record ``match``'s games here (the API checks it again)."""
     if match.state not in (MatchState.READY, MatchState.PLAYING):
         return False
-    try:
-        live_game_for(match.tournament.game)
-    except LiveUnsupported:
-        return False
-    return can_read_records(user, match)
+    return recordable(match.tournament.game) and can_read_records(user, match)
 
 
 def match_record(request: HttpRequest, pk: int) -> HttpResponse:
@@ -176,9 +172,7 @@ def match_record(request: HttpRequest, pk: int) -> HttpResponse:
                 "may record its games."
             ),
         )
-    try:
-        live_game_for(match.tournament.game)
-    except LiveUnsupported:
+    if not recordable(match.tournament.game):
         return _forbidden(
             request,
             match,
@@ -188,7 +182,10 @@ def match_record(request: HttpRequest, pk: int) -> HttpResponse:
             ),
         )
     family = family_of(match.tournament)
+    latest = sheets_sel.live_latest(match=match)
     context = {
+        # the game as it stands, so the page shows it at once (the script then polls)
+        "state": sheets_sel.live_state(latest) if latest is not None else None,
         "match": match,
         "tournament": match.tournament,
         "words": record_words(),
@@ -203,10 +200,8 @@ def match_record(request: HttpRequest, pk: int) -> HttpResponse:
     return render(request, "web/scoresheet/record.html", context)
 
 
-def _recording(tournament: Any) -> list[Any]:
+def _recording(tournament: Any) -> list[LiveGame]:
     """The tournament's games being recorded now, by table and match (one query)."""
-    from scoresheets.models import LiveGame, LiveStatus
-
     return list(
         LiveGame.objects.filter(match__tournament=tournament, status=LiveStatus.RECORDING)
         .select_related("match", "match__tournament", "match__player1", "match__player2")
@@ -214,15 +209,21 @@ def _recording(tournament: Any) -> list[Any]:
     )
 
 
-def _board(live: Any) -> dict[str, Any]:
-    from scoresheets.selectors import live_state
-
-    state = live_state(live)
-    words = follow_words()
+def _board(live: LiveGame) -> dict[str, Any]:
+    state = sheets_sel.live_state(live)
     names = state.get("players") or ["", ""]
     to_move = state.get("to_move")
-    caption = words["to_move"] % {"name": names[to_move]} if to_move in (0, 1) else ""
+    caption = follow_words()["to_move"] % {"name": names[to_move]} if to_move in (0, 1) else ""
     return {"match": live.match, "state": state, "caption": caption}
+
+
+def recordable(game: str) -> bool:
+    """Whether games of ``game`` can be recorded move by move (not Kungabräde's)."""
+    try:
+        live_game_for(game)
+    except LiveUnsupported:
+        return False
+    return True
 
 
 @require_GET

@@ -300,7 +300,7 @@
     var svg = root.querySelector("svg");
     var text = root.querySelector(".live-caption");
     var w = words(root);
-    var etag = null, timer = null;
+    var etag = null, timer = null, idle = false;
     function show(state) {
       root.hidden = false;
       var pos = fromPicture(state.board || {});
@@ -315,14 +315,16 @@
       if (etag) { headers["If-None-Match"] = etag; }
       fetch(url, { headers: headers, cache: "no-store", credentials: "same-origin" }).then(function (r) {
         if (r.status === 304) { return null; }
-        if (r.status === 404) { root.hidden = true; etag = null; return null; }
+        // Nothing recorded (yet): ask again, less often.
+        idle = r.status === 404;
+        if (idle) { root.hidden = true; etag = null; return null; }
         if (!r.ok) { return null; }
         etag = r.headers.get("ETag");
         return r.json();
       }).then(function (state) {
         if (state) { show(state); }
       }).catch(function () { /* the next poll tries again */ }).then(function () {
-        timer = window.setTimeout(poll, document.hidden ? every * 4 : every);
+        timer = window.setTimeout(poll, document.hidden || idle ? every * 5 : every);
       });
     }
     var first = root.querySelector("script[type='application/json']");
