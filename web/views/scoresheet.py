@@ -80,6 +80,9 @@ def record_words() -> dict[str, Any]:
         "first_die": _("First die: %(n)s. Tap the second."),
         "die": _("Die %(n)s"),
         "one_die": _("One die (the one-die rule)"),
+        "dice_not_allowed": _(
+            "This roll is not allowed now (the one-die rule): undo and enter the dice again."
+        ),
         "roll": _("Roll the dice"),
         "rolled_offline": _("The site's dice need the network."),
         "tap_hint": _("Tap a checker, then where it goes — or a point only one checker can reach."),

@@ -521,6 +521,12 @@
       return;
     }
     var list = plays();
+    if (G.legal && !G.legal.hasOwnProperty(diceKey(T.dice))) {
+      // A roll the rule set does not allow now (R13: one die, or two, as the series says).
+      note(W.dice_not_allowed);
+      controls.appendChild(button(W.undo, "secondary", undo, { "data-act": "undo" }));
+      return;
+    }
     var forced = list ? distinctPlays(list) : null;
     var done = finished();
     var row = document.createElement("div");
