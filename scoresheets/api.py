@@ -105,7 +105,9 @@ class LiveStateOut(serializers.Serializer[Any]):
         allow_null=True,
         help_text='every roll\'s legal plays, keyed "hi-lo" (or one die): lists of steps',
     )
-    board = serializers.JSONField(help_text="the board picture (games/board.py)")
+    board = serializers.JSONField(
+        help_text="the board as drawn: points (player 0's numbering), bar, off, last dice, cube"
+    )
     cube = serializers.JSONField(allow_null=True)
     score = serializers.ListField(child=serializers.IntegerField())
     length = serializers.IntegerField()
@@ -263,8 +265,8 @@ class MatchLiveTurnsApi(ApiView):
         ``seq`` is the previous state's ``seq`` + 1. The same ``seq`` with the same
         content again is answered 200 with the state (stored once). An action the engine
         refuses is 400 ``illegal_play`` with the engine's message (the rule it breaks).
-        The end of the game enters its result as a verified record (module doc of
-        ``scoresheets.services``).
+        The end of the game enters its result as a verified record: counted at once where
+        referees enter results, a report for the opponent to confirm where players do.
         """
         match = match_selectors.match_get(pk=pk, by=request.user)
         data = LiveTurnIn(data=request.data)

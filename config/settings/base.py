@@ -291,6 +291,7 @@ invalid input and the current `match` for conflicts (409).
         "RecordStateEnum": "matches.models.RecordState.choices",
         "TournamentStatusEnum": "tournaments.models.TournamentStatus.choices",
         "SeasonEventKindEnum": "clubs.models.EventKind.choices",
+        "DiceModeEnum": "scoresheets.models.DiceMode.choices",
     },
 }
 
