@@ -305,6 +305,7 @@ def test_talisman_forced_undo_reload_offline_and_followers(live_server: Any, new
     sheet = _open(new_page, base, user.username, match)
     page = sheet.page
     _no_sideways_scroll(page)
+    expect(page.locator("#scoresheet svg.board")).to_be_hidden()  # no empty board yet
     shoot(page, "scoresheet-empty-phone")
     page.locator("#sheet-controls button[data-act=begin-entered]").click()
     expect(sheet.root).to_have_attribute("data-phase", "start")

@@ -386,9 +386,10 @@
     renderBanner();
     renderNet();
     renderTurns();
+    if (G) { svg.removeAttribute("hidden"); } else { svg.setAttribute("hidden", ""); }  // an SVG has no .hidden
+    netLine.hidden = !G;
     if (!G) {
       heading.textContent = W.not_started;
-      svg.innerHTML = "";
       if (root.dataset.canRecord === "1") {
         controls.appendChild(button(W.start_entered, "primary", function () { begin("entered"); }, { "data-act": "begin-entered" }));
         if (root.dataset.rolled === "1") { controls.appendChild(button(W.start_rolled, "secondary", function () { begin("rolled"); }, { "data-act": "begin-rolled" })); }
@@ -827,7 +828,10 @@
   function renderTurns() {
     turnList.innerHTML = "";
     var rows = [];
-    (S && S.turns ? S.turns : []).forEach(function (t) { rows.push({ text: t.text, side: t.side, state: "" }); });
+    (S && S.turns ? S.turns : []).forEach(function (t) {
+      // the site's roll is in the play line that follows it
+      if (t.action !== "roll") { rows.push({ text: t.text, side: t.side, state: "" }); }
+    });
     queue.forEach(function (q) {
       rows.push({ text: q.text, side: q.side, state: q.checked ? "waiting" : "unchecked" });
     });
