@@ -277,6 +277,10 @@ def test_a_brade_game_on_the_page(
     _record_replays(match, live.outcome["words"])
     match.refresh_from_db()
     assert match.state == "decided"
+    # The record afterwards: the viewer steps through it like an uploaded one.
+    viewer = sheet.page.locator(f"#sheet-controls a[href='/records/{live.submission_id}/viewer/']")
+    viewer.click()
+    expect(sheet.page.locator("#viewer")).to_be_visible()
     print(f"{rules}: taps after the dice per page turn {taps}")
     if whole:
         # The goal: a typical turn takes four taps or fewer once the dice are in.

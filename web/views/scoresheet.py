@@ -112,6 +112,7 @@ def record_words() -> dict[str, Any]:
             "The result waits for the opponent's confirmation; then the next game can start."
         ),
         "match_over": _("The result has been entered."),
+        "viewer": _("Step through the game"),
         "previous": _("Game %(n)s: %(name)s won (%(how)s)."),
         "fix_first": _("A turn was refused: correct it first."),
         "refused": _("The server refused the turn %(text)s:"),

@@ -410,6 +410,13 @@
       } else if (!queue.length) {
         note(W.match_over);
       }
+      if (!queue.length && S.entered && S.entered.submission) {
+        var view = document.createElement("a");
+        view.href = "/records/" + S.entered.submission + "/viewer/";
+        view.textContent = W.viewer;
+        view.className = "button";
+        controls.appendChild(view);
+      }
       return;
     }
     if (S.previous && !S.turns.length && !queue.length) {
