@@ -65,6 +65,8 @@ def record_words() -> dict[str, Any]:
     return {
         **follow_words(),
         "not_started": _("Nothing is being recorded in this match yet."),
+        "game_meta": _("Game %(n)s · %(a)s–%(b)s"),
+        "crawford": _("Crawford"),
         "start_entered": _("Start recording (dice thrown at the table)"),
         "start_rolled": _("Start recording (the site rolls the dice)"),
         "start_offline": _("Starting a game needs the network."),

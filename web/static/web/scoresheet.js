@@ -39,6 +39,7 @@
   var banner = document.getElementById("sheet-banner");
   var netLine = document.getElementById("sheet-net");
   var heading = document.getElementById("sheet-turn");
+  var meta = document.getElementById("sheet-meta");
   var turnList = document.getElementById("sheet-turns");
   var flipButton = document.getElementById("sheet-flip");
 
@@ -397,6 +398,8 @@
       return;
     }
     drawBoard();
+    meta.textContent = fill(W.game_meta, { n: S.game_number, a: S.score[0], b: S.score[1] }) +
+      (G.cube && G.cube.crawford ? " · " + W.crawford : "");
     root.dataset.phase = G.phase;
     root.dataset.seq = G.seq;
     var who = names()[G.to_move];
