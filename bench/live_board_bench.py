@@ -130,7 +130,11 @@ def table(
     client = Client(port, token)
     rng = random.Random(seed)
     device = str(uuid.UUID(int=seed + 1))
-    reply = client.request("POST", f"/api/matches/{match}/live/", {"dice": "entered"})
+    try:
+        reply = client.request("POST", f"/api/matches/{match}/live/", {"dice": "entered"})
+    except OSError as err:
+        errors.append(f"table {match} start: {type(err).__name__}")
+        return
     if reply.status not in (200, 201):
         errors.append(f"table {match} start: {reply.status} {reply.body[:200]!r}")
         return
@@ -143,7 +147,12 @@ def table(
             return  # the match is decided
         body = {"seq": state["seq"] + 1, "device": device, **next_turn(state, rng)}
         sent = time.monotonic()
-        reply = client.request("POST", f"/api/matches/{match}/live/turns/", body)
+        try:
+            reply = client.request("POST", f"/api/matches/{match}/live/turns/", body)
+        except OSError as err:  # a refused or timed-out connection: an error, the table stops
+            saves.append(Save(match, body["seq"], sent, time.monotonic(), 0))
+            errors.append(f"table {match} seq {body['seq']}: {type(err).__name__}")
+            return
         done = time.monotonic()
         saves.append(Save(match, body["seq"], sent, done, reply.status))
         if reply.status != 201:
@@ -220,7 +229,7 @@ def main() -> int:
     parser.add_argument("--tables", type=int, default=64)
     parser.add_argument("--viewers", type=int, default=1000)
     parser.add_argument("--turn-every", type=float, default=5.0, help="a table's cadence (s)")
-    parser.add_argument("--every", type=float, default=3.0, help="a viewer's poll interval (s)")
+    parser.add_argument("--every", type=float, default=4.0, help="a viewer's poll interval (s)")
     parser.add_argument("--seconds", type=float, default=90.0, help="how long it runs")
     parser.add_argument("--workers", type=int, default=4, help="gunicorn sync workers")
     parser.add_argument("--port", type=int, default=8170)
@@ -347,7 +356,8 @@ def report(args: argparse.Namespace, result: Run, log: Path) -> None:
             stale.append(seen - save.done)
     server = server_times(log)
     print()
-    print(f"turn saves: {len(ok)} ({len(ok) / result.seconds:.1f}/s); latency at the table "
+    print(f"turn saves: {len(ok)} of {len(result.saves)} sent "
+          f"({len(ok) / result.seconds:.1f}/s); latency at the table "
           f"p50 {percentile(save_ms, 0.5):.0f} ms, p99 {percentile(save_ms, 0.99):.0f} ms, "
           f"max {max(save_ms, default=float('nan')):.0f} ms; in gunicorn p50 "
           f"{percentile(server['POST'], 0.5):.0f} ms, p99 "
