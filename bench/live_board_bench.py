@@ -37,6 +37,7 @@ import json
 import os
 import random
 import re
+import signal
 import subprocess
 import sys
 import tempfile
@@ -63,6 +64,13 @@ SEQ = re.compile(rb'"game_number":\d+,"seq":(\d+)')
 def load() -> str:
     one, five, fifteen = os.getloadavg()
     return f"load average {one:.2f}, {five:.2f}, {fifteen:.2f} on {os.cpu_count()} cores"
+
+
+def _port_busy(port: int) -> bool:
+    import socket
+
+    with socket.socket() as sock:
+        return sock.connect_ex(("127.0.0.1", port)) == 0
 
 
 def populate(players: int) -> tuple[str, list[int]]:
@@ -224,7 +232,12 @@ async def viewer(port: int, me: Viewer, every: float, start: float, until: float
 # --- main ---------------------------------------------------------------------------------
 
 
+def _stop(signum: int, frame: Any) -> None:
+    raise SystemExit(f"stopped by signal {signum}")  # the servers are stopped on the way out
+
+
 def main() -> int:
+    signal.signal(signal.SIGTERM, _stop)
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--tables", type=int, default=64)
     parser.add_argument("--viewers", type=int, default=1000)
@@ -254,6 +267,8 @@ def main() -> int:
         "PYTHONPATH": str(ROOT),
     }  # fmt: skip
     procs = Processes(env, logdir)
+    if _port_busy(args.port):
+        raise SystemExit(f"port {args.port} is in use; choose another with --port")
     try:
         subprocess.run(
             [sys.executable, "manage.py", "migrate", "--noinput", "-v", "0"],
@@ -328,9 +343,10 @@ def run(args: argparse.Namespace, token: str, matches: list[int]) -> Run:
         await asyncio.gather(*(viewer(args.port, v, args.every, start, until) for v in viewers))
 
     asyncio.run(everyone())
+    deadline = time.monotonic() + 70  # a table's last request times out within 60 s
     for t in threads:
-        t.join(timeout=60)
-    return Run(saves, errors, viewers, args.seconds)
+        t.join(timeout=max(0.0, deadline - time.monotonic()))
+    return Run(list(saves), list(errors), viewers, args.seconds)
 
 
 def report(args: argparse.Namespace, result: Run, log: Path) -> None:
