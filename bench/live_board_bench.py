@@ -148,7 +148,7 @@ def table(
         return
     state = reply.json()
     at = start + rng.uniform(0, every)
-    while at < until:
+    while at < until and time.monotonic() < until:
         time.sleep(max(0.0, at - time.monotonic()))
         at += every
         if state["phase"] == "over":
@@ -216,7 +216,7 @@ async def get(port: int, path: str, tag: str, timeout: float) -> tuple[int, byte
 async def viewer(port: int, me: Viewer, every: float, start: float, until: float) -> None:
     tag, seq = "", 0
     at = start + random.uniform(0, every)
-    while at < until:
+    while at < until and time.monotonic() < until:
         await asyncio.sleep(max(0.0, at - time.monotonic()))
         at += every
         sent = time.monotonic()
