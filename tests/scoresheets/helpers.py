@@ -52,7 +52,9 @@ def random_turn(table: Table, rng: random.Random, *, cube: bool = True) -> Any:
         return table.post("start", dice=[a, b])
     if phase == "cube":
         return table.post("take" if rng.random() < 0.7 else "drop")
+    # a cube past 64 is allowed, but no club doubles every turn
     may_double = cube and state["cube"] and state["cube"]["may_double"]
+    may_double = may_double and state["cube"]["value"] < 64
     if phase == "roll" and may_double and rng.random() < 0.08:
         return table.post("double")
     legal = state["legal"]
@@ -65,11 +67,16 @@ def random_turn(table: Table, rng: random.Random, *, cube: bool = True) -> Any:
 
 
 def play_game(table: Table, rng: random.Random, *, limit: int = 600, cube: bool = True) -> None:
-    """Play the current game to its end with random legal turns."""
+    """Play the current game to its end with random legal turns. Random play can lock
+    a backgammon game for good (both sides on the bar against closed boards): after
+    ``limit`` turns the player on roll resigns a single game there."""
     number = table.state["game_number"]
     for _ in range(limit):
         if table.state["game_number"] != number or table.state["phase"] == "over":
             return
         response = random_turn(table, rng, cube=cube)
         assert response.status_code == 201, response.content
+    if table.state["cube"] is not None and table.state["phase"] == "roll":
+        assert table.post("resign", resign_value=1).status_code == 201
+        return
     raise AssertionError("the game did not end")
