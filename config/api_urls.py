@@ -24,6 +24,7 @@ urlpatterns: list[URLPattern | URLResolver] = [
     path("", include("matches.urls")),
     path("", include("clubs.api_urls")),  # ratings, seasons
     path("", include("webhooks.api_urls")),  # a tournament's webhooks
+    path("", include("scoresheets.urls")),  # the digital scoresheet
     path("schema/", SpectacularAPIView.as_view(), name="schema"),
     path("docs/", SpectacularSwaggerView.as_view(url_name="api:schema"), name="docs"),
 ]

@@ -15,6 +15,7 @@ from web.views import (
     referee,
     reports,
     rounds,
+    scoresheet,
     screen,
     swiss,
     swiss_byes,
@@ -40,6 +41,9 @@ urlpatterns: list[URLPattern | URLResolver] = [
     ),
     path("matches/<int:pk>/", public.match_detail, name="match_detail"),
     path("matches/<int:pk>/live/", public.match_live, name="match_live"),
+    # The digital scoresheet: a game recorded at the table, and the boards being recorded.
+    path("matches/<int:pk>/record/", scoresheet.match_record, name="match_record"),
+    path("tournaments/<int:pk>/live/", scoresheet.tournament_live, name="tournament_live"),
     path("players/<int:pk>/", public.player_detail, name="player_detail"),
     path("words/", public.glossary, name="glossary"),
     # The signed-in person's home: what waits for them as player, referee, organiser.

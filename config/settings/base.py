@@ -61,6 +61,7 @@ INSTALLED_APPS = [
     "clubs",
     "webhooks",
     "notifications",
+    "scoresheets",
     "web",
 ]
 
@@ -302,6 +303,7 @@ invalid input and the current `match` for conflicts (409).
         "RecordStateEnum": "matches.models.RecordState.choices",
         "TournamentStatusEnum": "tournaments.models.TournamentStatus.choices",
         "SeasonEventKindEnum": "clubs.models.EventKind.choices",
+        "DiceModeEnum": "scoresheets.models.DiceMode.choices",
     },
 }
 

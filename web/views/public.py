@@ -48,6 +48,7 @@ from web.views.bracket_parts import knockout_bracket_html
 from web.views.common import found, lang
 from web.views.reports import can_report, report_rows
 from web.views.rounds import rounds_shown
+from web.views.scoresheet import can_record, live_board, recordable
 
 # How often a page that is being played refreshes its live part (seconds).
 LIVE_EVERY = 10
@@ -130,6 +131,9 @@ def tournament_detail(
         "tournament": tournament,
         "format": format_view(tournament.format),
         "live": tournament.status == TournamentStatus.RUNNING,
+        # the boards being recorded move by move ("Pågående partier")
+        "live_boards": tournament.status == TournamentStatus.RUNNING
+        and recordable(tournament.game),
         "live_every": LIVE_EVERY,
         "is_organiser": is_organiser(request.user, tournament),
         "is_referee": is_referee(request.user, tournament),
@@ -404,6 +408,10 @@ def _match_context(request: HttpRequest, pk: int) -> dict[str, Any]:
         "can_upload": (is_referee(request.user, tournament) or is_match_player(request.user, match))
         and match.state != MatchState.WAITING
         and family.replay is not None,
+        # The digital scoresheet: who may record here, and the live board that follows a
+        # game being recorded (drawn by live-board.js from the live API).
+        "can_record": can_record(request.user, match),
+        "live_board": live_board(match),
         "can_walkover": is_organiser(request.user, tournament)
         and match.state in (MatchState.READY, MatchState.PLAYING),
         "live": match.state in (MatchState.READY, MatchState.PLAYING)

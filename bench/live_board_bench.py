@@ -1,0 +1,419 @@
+"""The digital scoresheet under load: gunicorn on PostgreSQL with Redis (cache, and the
+Celery broker of a worker that verifies the records of finished games), 64 tables
+recording bräde games at once — each posts a turn every 5 s through the turn API — while
+1,000 viewers follow the boards by polling the live state with ``If-None-Match``.
+
+    .venv/bin/python bench/live_board_bench.py
+    .venv/bin/python bench/live_board_bench.py --tables 16 --viewers 200 --seconds 30
+
+Each table is a match of a 128-player knockout recorded by its referee (entered dice, as
+at a club): it starts the game, then every ``--turn-every`` seconds (from a random moment
+of the first interval) posts one turn chosen at random among the legal plays of its last
+state (the tek first). Each viewer follows one board (chosen at random): it polls
+``GET /api/matches/M/live/`` every ``--every`` seconds from a random moment of the first
+interval, sending the last ETag it got.
+
+Printed: the turn saves' latency as the table sees it (p50, p99, max: the POST's round
+trip, the new state included) and as gunicorn logs it; the viewers' requests per second,
+latency and share of 304s; the **staleness** — for every turn saved and every viewer of
+that board, the time from the save's answer to the first poll answered with that turn
+(or a later one), p50/p99/max — and every error (a table's answer other than 201, a
+viewer's other than 200/304, a failed connection). Goals (the issue): turn saved under
+100 ms p99, boards seen within 5 s, no errors. Figures only; nothing is asserted.
+
+It makes what it needs and removes it afterwards: a PostgreSQL database of its own
+(``--db-name``, dropped and made again), a gunicorn on ``--port``, a Celery worker; the
+cache and broker are the Redis database at ``--redis-url`` (not flushed: every key names
+its version). It installs nothing, talks to 127.0.0.1 only and is bounded (at most
+``MAX_VIEWERS`` viewers, ``MAX_SECONDS`` seconds). The machine's load average is printed
+before and after: figures taken on a busy machine are pessimistic.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import random
+import re
+import signal
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import uuid
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "bench"))
+
+from live_bench import database, percentile  # noqa: E402
+from reliability import Client, Processes, wait_for  # noqa: E402
+
+DB_NAME = "sheet_bench"
+MAX_VIEWERS = 5000
+MAX_SECONDS = 900.0
+SEQ = re.compile(rb'"game_number":\d+,"seq":(\d+)')
+
+
+def load() -> str:
+    one, five, fifteen = os.getloadavg()
+    return f"load average {one:.2f}, {five:.2f}, {fifteen:.2f} on {os.cpu_count()} cores"
+
+
+def _port_busy(port: int) -> bool:
+    import socket
+
+    with socket.socket() as sock:
+        return sock.connect_ex(("127.0.0.1", port)) == 0
+
+
+def populate(players: int) -> tuple[str, list[int]]:
+    """A running public bräde knockout: the referee's API token and its first-round
+    matches (each one table)."""
+    import datetime
+
+    from django.contrib.auth import get_user_model
+    from django.contrib.auth.models import Permission
+    from rest_framework.authtoken.models import Token
+
+    from matches.models import Match
+    from tournaments import services as ts
+
+    users = get_user_model().objects
+    organiser = users.create_user("arrangor", password="sheet-bench")
+    organiser.user_permissions.add(Permission.objects.get(codename="add_tournament"))
+    organiser = users.get(pk=organiser.pk)
+    referee = users.create_user("domare", password="sheet-bench")
+    tournament = ts.tournament_create(
+        by=organiser, name="Scoresheet Cup", start_date=datetime.date(2026, 11, 28)
+    )
+    ts.tournament_staff_set(tournament=tournament, by=organiser, referees=[referee])
+    for i in range(players):
+        ts.entry_player_add(tournament=tournament, name=f"Spelare {i + 1:03d}", by=organiser)
+    ts.tournament_bracket_generate(tournament=tournament, by=organiser, draw_seed=1)
+    matches = list(
+        Match.objects.filter(tournament=tournament, round__number=1, player2__isnull=False)
+        .order_by("slot")
+        .values_list("pk", flat=True)
+    )
+    return Token.objects.create(user=referee).key, matches
+
+
+# --- the tables ------------------------------------------------------------------------
+
+
+@dataclass
+class Save:
+    match: int
+    seq: int
+    sent: float
+    done: float
+    status: int
+
+
+def next_turn(state: dict[str, Any], rng: random.Random) -> dict[str, Any]:
+    """A random legal turn for the state (entered dice)."""
+    if state["phase"] == "start":
+        a = rng.randint(1, 6)
+        return {"action": "start", "dice": [a, rng.choice([d for d in range(1, 7) if d != a])]}
+    legal = state["legal"] or {}
+    key = rng.choice(sorted(legal))
+    return {
+        "action": "play",
+        "dice": [int(d) for d in key.split("-")],
+        "steps": rng.choice(legal[key]),
+    }
+
+
+def table(
+    port: int, token: str, match: int, every: float, start: float, until: float,
+    saves: list[Save], errors: list[str], seed: int,
+) -> None:  # fmt: skip
+    client = Client(port, token)
+    rng = random.Random(seed)
+    device = str(uuid.UUID(int=seed + 1))
+    try:
+        reply = client.request("POST", f"/api/matches/{match}/live/", {"dice": "entered"})
+    except OSError as err:
+        errors.append(f"table {match} start: {type(err).__name__}")
+        return
+    if reply.status not in (200, 201):
+        errors.append(f"table {match} start: {reply.status} {reply.body[:200]!r}")
+        return
+    state = reply.json()
+    at = start + rng.uniform(0, every)
+    while at < until and time.monotonic() < until:
+        time.sleep(max(0.0, at - time.monotonic()))
+        at += every
+        if state["phase"] == "over":
+            return  # the match is decided
+        body = {"seq": state["seq"] + 1, "device": device, **next_turn(state, rng)}
+        sent = time.monotonic()
+        try:
+            reply = client.request("POST", f"/api/matches/{match}/live/turns/", body)
+        except OSError as err:  # a refused or timed-out connection: an error, the table stops
+            saves.append(Save(match, body["seq"], sent, time.monotonic(), 0))
+            errors.append(f"table {match} seq {body['seq']}: {type(err).__name__}")
+            return
+        done = time.monotonic()
+        saves.append(Save(match, body["seq"], sent, done, reply.status))
+        if reply.status != 201:
+            errors.append(f"table {match} seq {body['seq']}: {reply.status} {reply.body[:200]!r}")
+            return
+        state = reply.json()
+
+
+# --- the viewers -------------------------------------------------------------------------
+
+
+@dataclass
+class Poll:
+    done: float
+    status: int
+    seq: int  # the state's seq (a 304: the one the viewer holds)
+    latency: float
+
+
+@dataclass
+class Viewer:
+    match: int
+    polls: list[Poll] = field(default_factory=list)
+
+
+async def get(port: int, path: str, tag: str, timeout: float) -> tuple[int, bytes, str]:
+    lines = [f"GET {path} HTTP/1.1", "Host: 127.0.0.1", "Connection: close",
+             "Accept: application/json"]  # fmt: skip
+    if tag:
+        lines.append(f"If-None-Match: {tag}")
+    try:
+        reader, writer = await asyncio.wait_for(asyncio.open_connection("127.0.0.1", port), timeout)
+        try:
+            writer.write(("\r\n".join(lines) + "\r\n\r\n").encode())
+            data = await asyncio.wait_for(reader.read(), timeout)
+        finally:
+            writer.close()
+    except (OSError, TimeoutError):
+        return 0, b"", ""
+    head, _, body = data.partition(b"\r\n\r\n")
+    try:
+        status = int(head.split(b" ", 2)[1])
+    except (IndexError, ValueError):
+        return 0, b"", ""
+    etag = ""
+    for line in head.split(b"\r\n")[1:]:
+        name, _, value = line.partition(b":")
+        if name.strip().lower() == b"etag":
+            etag = value.strip().decode()
+    return status, body, etag
+
+
+async def viewer(port: int, me: Viewer, every: float, start: float, until: float) -> None:
+    tag, seq = "", 0
+    at = start + random.uniform(0, every)
+    while at < until and time.monotonic() < until:
+        await asyncio.sleep(max(0.0, at - time.monotonic()))
+        at += every
+        sent = time.monotonic()
+        status, body, new = await get(port, f"/api/matches/{me.match}/live/", tag, 30)
+        done = time.monotonic()
+        if status == 200:
+            found = SEQ.search(body)
+            seq = int(found.group(1)) if found else seq
+            tag = new or tag
+        me.polls.append(Poll(done, status, seq, (done - sent) * 1000))
+
+
+# --- main ---------------------------------------------------------------------------------
+
+
+def _stop(signum: int, frame: Any) -> None:
+    raise SystemExit(f"stopped by signal {signum}")  # the servers are stopped on the way out
+
+
+def main() -> int:
+    signal.signal(signal.SIGTERM, _stop)
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--tables", type=int, default=64)
+    parser.add_argument("--viewers", type=int, default=1000)
+    parser.add_argument("--turn-every", type=float, default=5.0, help="a table's cadence (s)")
+    parser.add_argument("--every", type=float, default=4.0, help="a viewer's poll interval (s)")
+    parser.add_argument("--seconds", type=float, default=90.0, help="how long it runs")
+    parser.add_argument("--workers", type=int, default=4, help="gunicorn sync workers")
+    parser.add_argument("--port", type=int, default=8170)
+    parser.add_argument("--redis-url", default="redis://127.0.0.1:6379/7")
+    parser.add_argument("--pg", default="postgresql://postgres@127.0.0.1:5432")
+    parser.add_argument("--db-name", default=DB_NAME, help="dropped and made again")
+    parser.add_argument("--no-worker", action="store_true", help="no Celery worker")
+    args = parser.parse_args()
+    if not 1 <= args.viewers <= MAX_VIEWERS or not 0 < args.seconds <= MAX_SECONDS:
+        raise SystemExit(f"at most {MAX_VIEWERS} viewers for at most {MAX_SECONDS:g} s")
+    print(f"before: {load()}")
+    logdir = Path(tempfile.mkdtemp(prefix="sheet-bench-"))
+    database_url = database(args.pg, args.db_name)
+    env = {
+        **{k: v for k, v in os.environ.items()
+           if not k.startswith(("DJANGO_", "CELERY_", "REDIS_", "DATABASE_"))},
+        "DJANGO_SETTINGS_MODULE": "config.settings.base",
+        "DATABASE_URL": database_url,
+        "REDIS_URL": args.redis_url,
+        "DJANGO_DEBUG": "false",
+        "DJANGO_LOG_LEVEL": "WARNING",
+        "PYTHONPATH": str(ROOT),
+    }  # fmt: skip
+    procs = Processes(env, logdir)
+    if _port_busy(args.port):
+        raise SystemExit(f"port {args.port} is in use; choose another with --port")
+    try:
+        subprocess.run(
+            [sys.executable, "manage.py", "migrate", "--noinput", "-v", "0"],
+            cwd=ROOT, env=env, check=True,
+        )  # fmt: skip
+        os.environ.update({k: env[k] for k in ("DJANGO_SETTINGS_MODULE", "DATABASE_URL")})
+        os.environ.pop("REDIS_URL", None)  # this process: eager tasks, no broker needed
+        import django
+
+        django.setup()
+        from django.db import connections
+
+        token, matches = populate(2 * args.tables)
+        connections.close_all()
+        procs.spawn(
+            "gunicorn",
+            ["gunicorn", "config.wsgi", "--bind", f"127.0.0.1:{args.port}",
+             "--workers", str(args.workers), "--timeout", "60", "--backlog", "2048",
+             "--access-logfile", str(logdir / "access.log"),
+             "--access-logformat", "%(s)s %(D)s %(m)s %(U)s"],
+        )  # fmt: skip
+        if not args.no_worker:
+            procs.worker("worker")
+        wait_for(lambda: Client(args.port).request("GET", "/healthz").status == 200, 60, "gunicorn")
+        for _ in range(4 * args.workers):  # warm every worker up
+            Client(args.port).request("GET", f"/api/matches/{matches[0]}/")
+        print(
+            f"gunicorn {args.workers} sync workers on :{args.port}; PostgreSQL {args.db_name}; "
+            f"Redis {args.redis_url}; Celery worker: {not args.no_worker}; {args.tables} tables, "
+            f"{args.viewers} viewers; {load()}; logs in {logdir}"
+        )
+        (logdir / "access.log").write_bytes(b"")
+        report(args, run(args, token, matches), logdir / "access.log")
+    finally:
+        procs.close()
+        from django.db import connections
+
+        connections.close_all()
+        database(args.pg, args.db_name, drop_only=True)
+    print(f"after: {load()}")
+    return 0
+
+
+@dataclass
+class Run:
+    saves: list[Save]
+    errors: list[str]
+    viewers: list[Viewer]
+    seconds: float
+
+
+def run(args: argparse.Namespace, token: str, matches: list[int]) -> Run:
+    boards = matches[: args.tables]
+    saves: list[Save] = []
+    errors: list[str] = []
+    start = time.monotonic() + 2.0
+    until = start + args.seconds
+    threads = [
+        threading.Thread(
+            target=table,
+            args=(args.port, token, match, args.turn_every, start, until, saves, errors, i),
+            daemon=True,
+        )
+        for i, match in enumerate(boards)
+    ]
+    for t in threads:
+        t.start()
+    rng = random.Random(7)
+    viewers = [Viewer(rng.choice(boards)) for _ in range(args.viewers)]
+
+    async def everyone() -> None:
+        await asyncio.gather(*(viewer(args.port, v, args.every, start, until) for v in viewers))
+
+    asyncio.run(everyone())
+    deadline = time.monotonic() + 70  # a table's last request times out within 60 s
+    for t in threads:
+        t.join(timeout=max(0.0, deadline - time.monotonic()))
+    return Run(list(saves), list(errors), viewers, args.seconds)
+
+
+def report(args: argparse.Namespace, result: Run, log: Path) -> None:
+    ok = [s for s in result.saves if s.status == 201]
+    save_ms = [(s.done - s.sent) * 1000 for s in ok]
+    polls = [p for v in result.viewers for p in v.polls]
+    bad_polls = [p for p in polls if p.status not in (200, 304)]
+    stale: list[float] = []
+    unseen = 0
+    by_match: dict[int, list[Viewer]] = {}
+    for v in result.viewers:
+        by_match.setdefault(v.match, []).append(v)
+    end = max((p.done for p in polls), default=0.0)
+    for save in ok:
+        for v in by_match.get(save.match, []):
+            seen = next(
+                (p.done for p in v.polls if p.done >= save.done and p.seq >= save.seq), None
+            )
+            if seen is None:
+                if save.done < end - 2 * args.every:
+                    unseen += 1  # not seen although polls came after it
+                continue
+            stale.append(seen - save.done)
+    server = server_times(log)
+    print()
+    print(f"turn saves: {len(ok)} of {len(result.saves)} sent "
+          f"({len(ok) / result.seconds:.1f}/s); latency at the table "
+          f"p50 {percentile(save_ms, 0.5):.0f} ms, p99 {percentile(save_ms, 0.99):.0f} ms, "
+          f"max {max(save_ms, default=float('nan')):.0f} ms; in gunicorn p50 "
+          f"{percentile(server['POST'], 0.5):.0f} ms, p99 "
+          f"{percentile(server['POST'], 0.99):.0f} ms")  # fmt: skip
+    lat = [p.latency for p in polls]
+    share = sum(p.status == 304 for p in polls) / max(1, len(polls))
+    print(f"viewer polls: {len(polls)} ({len(polls) / result.seconds:.0f}/s), p50 "
+          f"{percentile(lat, 0.5):.0f} ms, p99 {percentile(lat, 0.99):.0f} ms, 304 share "
+          f"{share:.0%}; in gunicorn p50 {percentile(server['GET'], 0.5):.0f} ms, p99 "
+          f"{percentile(server['GET'], 0.99):.0f} ms")  # fmt: skip
+    print(f"staleness (turn saved -> seen by each viewer of its board): "
+          f"p50 {percentile(stale, 0.5):.2f} s, p99 {percentile(stale, 0.99):.2f} s, "
+          f"max {max(stale, default=float('nan')):.2f} s over {len(stale)} sightings; "
+          f"never seen: {unseen}")  # fmt: skip
+    errors = result.errors + [f"viewer poll: {p.status}" for p in bad_polls]
+    print(f"errors: {len(errors)}")
+    for line in errors[:20]:
+        print(f"  {line}")
+    print(
+        json.dumps(
+            {
+                "save_p50_ms": round(percentile(save_ms, 0.5), 1),
+                "save_p99_ms": round(percentile(save_ms, 0.99), 1),
+                "stale_p99_s": round(percentile(stale, 0.99), 2),
+                "stale_max_s": round(max(stale, default=float("nan")), 2),
+                "errors": len(errors),
+            }
+        )
+    )
+
+
+def server_times(log: Path) -> dict[str, list[float]]:
+    """Milliseconds per request as gunicorn logged them, by method (the live API only)."""
+    out: dict[str, list[float]] = {"GET": [], "POST": []}
+    for line in log.read_text().splitlines():
+        parts = line.split()
+        if len(parts) >= 4 and "/live/" in parts[3] and parts[2] in out:
+            out[parts[2]].append(int(parts[1]) / 1000)
+    return out
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,267 @@
+"""Recording a game live, turn by turn (the digital scoresheet): one protocol every game
+that records live implements, and its registry.
+
+A game being recorded is a :class:`LiveGame` built from a :class:`LiveSetup` (the rule
+set, the match score, who starts) and fed :class:`LiveAction`\\ s in order — the same
+actions a phone or tablet beside the board posts, each with its sequence number. Every
+action is checked by the game's own engine as it is made (bräde: ``engine.game.Game``,
+``engine.movegen.legal_plays``; backgammon: ``backgammon.movegen``, ``backgammon.cube``)
+and refused with the engine's precise message (:class:`LiveRefused`). The server keeps
+only the actions; the position is their replay, so a reload or a second device resumes
+where the game stands.
+
+What a game tells its recorders: the ``phase`` (what the next action is: ``start`` the
+tek or the opening roll, ``roll`` the dice, ``move`` the checkers for dice already rolled,
+``cube`` an answer to a double, ``over``), who is ``to_move``, the ``legal`` plays of
+every roll that may come next (so a page offers only legal steps and plays a forced move
+with one tap), the board picture (``games.board``), the cube and, at the end, the
+outcome as a neutral ``ResultValue`` and the game's part of an ordinary record (bräde's
+text form, backgammon's ``.mat``).
+
+Dice are entered (the players throw real dice and tap them in) or rolled by the site
+(``roll``; the caller passes the random source, so the module stays pure and tests
+repeat). Offline (decided): a page keeps ``legal`` for the next turn only; offline the
+first turn is checked against it, later turns are recorded unchecked (their steps only
+constrained by the dice), queued with their sequence numbers and sent in order when the
+network is back; the server checks each, the first refused one stops the queue and the
+page lets the players correct it. Rolled dice need the network.
+
+Kungabräde has no engine and no record: :func:`live_game_for` raises
+:class:`LiveUnsupported` for it, with the reason.
+
+Pure: imports nothing from Django.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from importlib import import_module
+from typing import Any, Literal, Protocol
+
+from engine.messages import Msg
+from games.results import ResultValue
+
+__all__ = [
+    "ACTIONS",
+    "LiveAction",
+    "LiveDone",
+    "LiveGame",
+    "LiveRecorder",
+    "LiveRefused",
+    "LiveSetup",
+    "LiveUnsupported",
+    "Roller",
+    "dice_key",
+    "live_game_for",
+    "live_recorders",
+]
+
+Phase = Literal["start", "roll", "move", "cube", "over"]
+ACTIONS: tuple[str, ...] = ("start", "play", "double", "take", "drop", "resign", "roll")
+
+# A die from the site's random source: 1–6.
+Roller = Callable[[], int]
+
+
+class LiveRefused(ValueError):
+    """An action the game refuses. ``msg`` is the engine's own coded message when the
+    engine refused it (an illegal step, a roll R13 forbids, a double in the Crawford
+    game); otherwise ``code`` and ``params`` name the live protocol's refusal and
+    ``text`` is its English sentence (the edge translates by ``code``)."""
+
+    def __init__(
+        self, code: str, text: str, *, msg: Msg | None = None, **params: str | int
+    ) -> None:
+        self.params: dict[str, str | int] = dict(params)
+        self.text = msg.text() if msg is not None else (text % self.params if params else text)
+        super().__init__(self.text)
+        self.code = code
+        self.msg = msg
+
+
+class LiveUnsupported(ValueError):
+    """The game has no live recording (no engine to check the moves)."""
+
+
+@dataclass(frozen=True, slots=True)
+class LiveSetup:
+    """What a game needs to know before its first action.
+
+    ``rules``/``addons``: bräde's rule set; ``scale``: bräde's scale (a game's points);
+    ``number``: the game's number in the match; ``starter``: who starts when it is known
+    already (bräde after game 1: the loser of the previous game, R2/S5), else None (the
+    tek or the opening roll decides); ``length`` and ``score``: the match so far;
+    ``crawford``: this is backgammon's Crawford game (no doubling); ``names``: the two
+    players (player 0 first: White in bräde)."""
+
+    number: int = 1
+    starter: int | None = None
+    rules: str = "talisman"
+    addons: tuple[str, ...] = ()
+    scale: str = "ww"
+    length: int = 1
+    score: tuple[int, int] = (0, 0)
+    crawford: bool = False
+    names: tuple[str, str] = ("Player 1", "Player 2")
+
+
+@dataclass(frozen=True, slots=True)
+class LiveAction:
+    """One action as posted. ``dice``: the tek/opening dice (``start``, player 0's die
+    first) or the roll (``play``; one die where bräde's R13 allows it; omitted when the
+    site rolled); ``steps``: ``(from, to)`` pairs in the mover's numbering; ``starter``:
+    who starts when the players decide (bräde's game 1 instead of the tek);
+    ``resign_value``: what a backgammon resignation concedes (1, 2 or 3 times the cube);
+    ``single``: ask the site to roll one die (bräde's R13, ``roll`` only)."""
+
+    action: str
+    dice: tuple[int, ...] | None = None
+    steps: tuple[tuple[int, int], ...] = ()
+    starter: int | None = None
+    resign_value: int | None = None
+    single: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class LiveDone:
+    """An accepted action as stored: who acted, the dice as they count (the site's roll,
+    higher die first), the steps as the engine applied them and the record's words for
+    it (``W 6-4: 1/7 1/5``, ``31: 8/5 6/5``, ``Doubles => 2``)."""
+
+    side: int | None
+    action: str
+    dice: tuple[int, ...] | None
+    steps: tuple[tuple[int, int], ...]
+    text: str
+    starter: int | None = None
+    resign_value: int | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "side": self.side,
+            "action": self.action,
+            "dice": None if self.dice is None else list(self.dice),
+            "steps": [list(s) for s in self.steps],
+            "text": self.text,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class LiveOutcome:
+    """How the game ended: ``result`` as entered, ``words`` as the record writes it,
+    ``points`` it is worth in the match."""
+
+    result: ResultValue
+    words: str
+    points: int
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"winner": self.result.winner, "words": self.words, "points": self.points}
+
+
+@dataclass(slots=True)
+class LiveView:
+    """What a page shows of the game now (JSON-ready parts of the live state)."""
+
+    phase: Phase
+    to_move: int | None
+    dice: tuple[int, ...] | None
+    legal: dict[str, list[list[list[int]]]] | None
+    board: dict[str, Any]
+    cube: dict[str, Any] | None
+    outcome: LiveOutcome | None
+    extra: dict[str, Any] = field(default_factory=dict)
+
+
+class LiveGame(Protocol):
+    """One game being recorded (module doc)."""
+
+    @property
+    def phase(self) -> Phase: ...
+
+    @property
+    def to_move(self) -> int | None: ...
+
+    @property
+    def outcome(self) -> LiveOutcome | None: ...
+
+    @property
+    def starter(self) -> int | None: ...
+
+    def apply(self, action: LiveAction, roll: Roller | None = None) -> LiveDone:
+        """Check and carry out ``action`` (``roll`` gives the site's dice when it rolls);
+        :class:`LiveRefused` leaves the game as it was."""
+        ...
+
+    def redo(self, done: LiveDone) -> None:
+        """Carry out an action accepted before (replaying the stored turns); the dice it
+        stored are used, nothing is rolled."""
+        ...
+
+    def view(self) -> LiveView: ...
+
+    def legal(self) -> dict[str, list[list[list[int]]]] | None:
+        """Every roll's legal plays for the side to move (phase ``roll``), or the rolled
+        dice's (phase ``move``): ``{"6-4": [[[1, 7], [1, 5]], ...]}``; None otherwise."""
+        ...
+
+    def record_game(self) -> Any:
+        """This game as its record form's game (bräde: ``engine.record.GameRecord``;
+        backgammon: ``backgammon.mat.MatGame``)."""
+        ...
+
+
+class LiveRecorder(Protocol):
+    """A family's live recording: its games, and a whole record made of its games."""
+
+    @property
+    def key(self) -> str: ...
+
+    def new_game(self, setup: LiveSetup) -> LiveGame: ...
+
+    def record_text(self, setup: LiveSetup, games: list[Any], tags: Mapping[str, str]) -> str:
+        """The record of a match whose games (from game 1) were recorded live: bräde's
+        text form, backgammon's ``.mat``; ``tags`` are the record's headers."""
+        ...
+
+
+_RECORDERS: dict[str, LiveRecorder] = {}
+# The games that record live (Kungabräde has no engine to check its moves).
+BUILTIN_RECORDERS = ("games.live_brade", "games.live_backgammon")
+
+
+def register_recorder(recorder: LiveRecorder) -> None:
+    _RECORDERS[recorder.key] = recorder
+
+
+def live_recorders() -> dict[str, LiveRecorder]:
+    """Every game that records live, by key (the built-ins imported on first use)."""
+    for module in BUILTIN_RECORDERS:
+        import_module(module)  # each registers its recorder
+    return dict(_RECORDERS)
+
+
+def live_game_for(key: str) -> LiveRecorder:
+    """The live recording of the game ``key``; :class:`LiveUnsupported` for a game without
+    one (Kungabräde keeps results only: there is no engine to check its moves)."""
+    recorder = live_recorders().get(key)
+    if recorder is None:
+        raise LiveUnsupported(
+            f"{key} cannot be recorded move by move: the site has no engine that checks its "
+            "moves. Enter the results instead."
+        )
+    return recorder
+
+
+def dice_key(dice: tuple[int, ...]) -> str:
+    """A roll as ``legal`` keys it: ``6-4`` (higher die first), ``3`` for one die."""
+    if len(dice) == 1:
+        return str(dice[0])
+    high, low = max(dice), min(dice)
+    return f"{high}-{low}"
+
+
+TWO_DICE: tuple[tuple[int, int], ...] = tuple(
+    (high, low) for high in range(6, 0, -1) for low in range(high, 0, -1)
+)

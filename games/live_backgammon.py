@@ -1,0 +1,434 @@
+"""Backgammon recorded live (``games.live``): ``backgammon.movegen`` checks every play,
+``backgammon.cube`` every cube action (seed 002), as the replay of a ``.mat`` would.
+
+- Every game opens with the opening roll: each player throws one die (player 0's die
+  first); equal dice are thrown again; the higher die starts and plays the two dice as
+  its first roll. The site can throw it.
+- The player on roll may double before rolling (not in the Crawford game, only the
+  cube's owner redoubles); the opponent takes (and owns the cube at twice the value) or
+  drops (the doubler wins the cube's value before the double).
+- A play is ``(from, to)`` steps in the mover's own numbering as ``.mat`` writes them
+  (24–1, 25 the bar, 0 off); any steps that leave one of the roll's legal positions are
+  the play (gnubg's rule: legal plays are distinct resulting positions), written in the
+  record as the generator's steps.
+- The player on roll may resign, conceding 1, 2 or 3 times the cube (``resign_value``).
+- The game's record is an ordinary ``.mat`` game (``backgammon.mat``): its score line,
+  the two columns, ``Wins N points [and the match]``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from backgammon.cube import CubeState, Win, win_kind
+from backgammon.errors import BackgammonError
+from backgammon.mat import DOUBLE, DROP, ROLL, TAKE, WIN, Action, MatGame, MatRecord, write_mat
+from backgammon.match import Ending, game_points
+from backgammon.movegen import legal_plays
+from backgammon.position import BAR, CHECKERS, OFF, START, Position
+from backgammon.replay import apply_move_text
+from games.backgammon import BACKGAMMON_FAMILY, BackgammonBoardState
+from games.live import (
+    TWO_DICE,
+    LiveAction,
+    LiveDone,
+    LiveOutcome,
+    LiveRefused,
+    LiveSetup,
+    LiveView,
+    Phase,
+    Roller,
+    dice_key,
+    register_recorder,
+)
+from games.live_brade import picture_json
+from games.results import ResultValue
+
+__all__ = ["BackgammonLive", "BackgammonRecorder"]
+
+_CONCEDED = {1: "single", 2: "gammon", 3: "backgammon"}
+_HOW = {Win.SINGLE: Ending.SINGLE, Win.GAMMON: Ending.GAMMON, Win.BACKGAMMON: Ending.BACKGAMMON}
+
+
+def _point(p: int) -> str:
+    return "bar" if p == BAR else "off" if p == OFF else str(p)
+
+
+def _refused(err: BackgammonError) -> LiveRefused:
+    return LiveRefused("illegal_play", err.message, msg=err.msg)
+
+
+class BackgammonLive:
+    """One backgammon game being recorded (``games.live.LiveGame``)."""
+
+    def __init__(self, setup: LiveSetup) -> None:
+        self.setup = setup
+        self._boards: list[tuple[int, ...]] = [START.me, START.opp]
+        self._cube = CubeState(crawford=setup.crawford)
+        self._on_roll: int | None = None
+        self._starter: int | None = None
+        self._opening: tuple[int, int] | None = None
+        self._dice: tuple[int, int] | None = None  # to be played
+        self._last: tuple[int, tuple[int, int]] | None = None  # who played which dice
+        self._actions: list[Action] = []
+        self._result: ResultValue | None = None
+        self._points = 0
+
+    # --- what the game shows ------------------------------------------------------------
+
+    @property
+    def phase(self) -> Phase:
+        if self._result is not None:
+            return "over"
+        if self._on_roll is None:
+            return "start"
+        if self._cube.offered_by is not None:
+            return "cube"
+        return "move" if self._dice is not None else "roll"
+
+    @property
+    def to_move(self) -> int | None:
+        """Who acts next: the player on roll, or the one answering a double."""
+        if self._on_roll is None or self._result is not None:
+            return self._on_roll if self._result is None else None
+        if self._cube.offered_by is not None:
+            return 1 - self._cube.offered_by
+        return self._on_roll
+
+    @property
+    def starter(self) -> int | None:
+        return self._starter
+
+    @property
+    def outcome(self) -> LiveOutcome | None:
+        result = self._result
+        if result is None:
+            return None
+        how = f"{result.outcome} ({result.conceded})" if result.conceded else result.outcome
+        words = f"{self.setup.names[result.winner]} wins: {how}, cube {result.cube}"
+        return LiveOutcome(result, words, self._points)
+
+    def _position(self, player: int) -> Position:
+        return Position.trusted(self._boards[player], self._boards[1 - player])
+
+    def legal(self) -> dict[str, list[list[list[int]]]] | None:
+        if self._on_roll is None or self.phase not in ("roll", "move"):
+            return None
+        pos = self._position(self._on_roll)
+        rolls: list[tuple[int, int]] = [self._dice] if self._dice is not None else list(TWO_DICE)
+        return {
+            dice_key(dice): [
+                [[s.src, s.dst] for s in play.steps] for play in legal_plays(pos, dice[0], dice[1])
+            ]
+            for dice in rolls
+        }
+
+    def view(self) -> LiveView:
+        dice: tuple[int, ...] = ()
+        mover = None
+        if self._last is not None:
+            mover, dice = self._last
+        state = BackgammonBoardState(
+            (self._boards[0], self._boards[1]), self._cube, dice=dice, mover=mover
+        )
+        picture = BACKGAMMON_FAMILY.board.picture(state, view=0)
+        cube = self._cube
+        return LiveView(
+            phase=self.phase,
+            to_move=self.to_move,
+            dice=self._dice if self._dice is not None else (dice or None),
+            legal=self.legal(),
+            board=picture_json(picture, self.to_move),
+            cube={
+                "value": cube.value,
+                "owner": cube.owner,
+                "crawford": cube.crawford,
+                "offered_by": cube.offered_by,
+                "may_double": self.phase == "roll"
+                and self._on_roll is not None
+                and self._dice is None
+                and cube.may_double(self._on_roll),
+            },
+            outcome=self.outcome,
+            extra={"opening": None if self._opening is None else list(self._opening)},
+        )
+
+    # --- actions --------------------------------------------------------------------------
+
+    def apply(self, action: LiveAction, roll: Roller | None = None) -> LiveDone:
+        phase = self.phase
+        kind = action.action
+        if phase == "over":
+            raise LiveRefused("live.over", "The game is over; no more turns may be played.")
+        if phase == "start":
+            if kind != "start":
+                raise LiveRefused(
+                    "live.opening_first",
+                    "The game opens with the opening roll (one die each): send 'start' first.",
+                )
+            return self._start(action, roll)
+        if kind == "start":
+            raise LiveRefused("live.started", "The game has started already.")
+        if phase == "cube":
+            if kind == "take":
+                return self._take()
+            if kind == "drop":
+                return self._drop()
+            raise LiveRefused(
+                "live.answer_double", "A double awaits an answer: take or drop it first."
+            )
+        if kind in ("take", "drop"):
+            raise _refused(
+                _cube_error("bg.cube.take_none" if kind == "take" else "bg.cube.drop_none")
+            )
+        if kind == "double":
+            return self._double()
+        if kind == "resign":
+            return self._resign(action)
+        if kind == "roll":
+            return self._roll(roll)
+        if kind == "play":
+            return self._play(action)
+        raise LiveRefused("live.action", "Unknown action %(action)s.", action=kind)
+
+    def redo(self, done: LiveDone) -> None:
+        if done.action == "roll":
+            assert done.dice is not None and len(done.dice) == 2
+            self._dice = (done.dice[0], done.dice[1])
+            return
+        if done.action == "play" and self._on_roll is not None:
+            assert done.dice is not None
+            self._carry_out((done.dice[0], done.dice[1]), done.steps)
+            return
+        self.apply(
+            LiveAction(
+                done.action,
+                dice=done.dice,
+                steps=done.steps,
+                starter=done.starter,
+                resign_value=done.resign_value,
+            )
+        )
+
+    def _start(self, action: LiveAction, roll: Roller | None) -> LiveDone:
+        if action.dice is not None:
+            dice = action.dice
+            if len(dice) != 2 or not all(1 <= d <= 6 for d in dice):
+                raise LiveRefused(
+                    "live.opening_dice",
+                    "The opening roll is two dice, player 1's die first, each 1–6.",
+                )
+            if dice[0] == dice[1]:
+                raise LiveRefused(
+                    "live.opening_equal",
+                    "The opening dice are equal; throw them again (seed 002: the higher die "
+                    "starts).",
+                )
+            first, second = dice
+        elif roll is not None:
+            first, second = roll(), roll()
+            while first == second:
+                first, second = roll(), roll()
+        else:
+            raise LiveRefused(
+                "live.opening_needed",
+                "Enter the opening roll: each player's die, player 1's first.",
+            )
+        starter = 0 if first > second else 1
+        self._opening = (first, second)
+        self._starter = self._on_roll = starter
+        self._dice = (max(first, second), min(first, second))
+        return LiveDone(None, "start", (first, second), (), f"Opening roll {first}-{second}")
+
+    def _double(self) -> LiveDone:
+        player = self._on_roll
+        assert player is not None
+        if self._dice is not None:
+            raise _refused(_cube_error("bg.cube.after_roll"))
+        try:
+            self._cube = self._cube.double(player, on_roll=player, rolled=False)
+        except BackgammonError as err:
+            raise _refused(err) from None
+        act = Action(player, DOUBLE, value=self._cube.value * 2)
+        self._actions.append(act)
+        return LiveDone(player, "double", None, (), act.text().strip())
+
+    def _take(self) -> LiveDone:
+        player = self.to_move
+        assert player is not None
+        self._cube = self._cube.take(player)
+        act = Action(player, TAKE)
+        self._actions.append(act)
+        return LiveDone(player, "take", None, (), act.text().strip())
+
+    def _drop(self) -> LiveDone:
+        player = self.to_move
+        assert player is not None
+        value = self._cube.drop(player)
+        self._actions.append(Action(player, DROP))
+        self._end(
+            ResultValue(winner=1 - player, outcome=Ending.DROP.value, cube=value),
+            game_points(Ending.DROP, value),
+        )
+        return LiveDone(player, "drop", None, (), "Drops")
+
+    def _resign(self, action: LiveAction) -> LiveDone:
+        player = self._on_roll
+        assert player is not None
+        value = action.resign_value
+        if value not in _CONCEDED:
+            raise LiveRefused(
+                "live.resign_value",
+                "A resignation concedes a single game (1), a gammon (2) or a backgammon (3).",
+            )
+        assert value is not None
+        cube = self._cube.value
+        self._dice = None
+        self._end(
+            ResultValue(
+                winner=1 - player,
+                outcome=Ending.RESIGN.value,
+                cube=cube,
+                conceded=_CONCEDED[value],
+            ),
+            value * cube,
+        )
+        return LiveDone(
+            player,
+            "resign",
+            None,
+            (),
+            f"Resigns ({_CONCEDED[value]})",
+            resign_value=value,
+        )
+
+    def _roll(self, roll: Roller | None) -> LiveDone:
+        player = self._on_roll
+        assert player is not None
+        if self._dice is not None:
+            raise LiveRefused("live.rolled", "The dice are rolled already; play them.")
+        if roll is None:
+            raise LiveRefused(
+                "live.entered_mode", "This game's dice are entered by the players, not rolled."
+            )
+        a, b = roll(), roll()
+        self._dice = (max(a, b), min(a, b))
+        return LiveDone(player, "roll", self._dice, (), f"{self._dice[0]}{self._dice[1]}:")
+
+    def _play(self, action: LiveAction) -> LiveDone:
+        player = self._on_roll
+        assert player is not None
+        dice: tuple[int, ...] | None = action.dice
+        if self._dice is not None:
+            if dice is not None and sorted(dice) != sorted(self._dice):
+                raise LiveRefused(
+                    "live.other_dice",
+                    "The site rolled %(rolled)s; play those dice.",
+                    rolled=f"{self._dice[0]}-{self._dice[1]}",
+                )
+            dice = self._dice
+        if dice is None:
+            raise LiveRefused("live.dice_needed", "Enter the dice of the turn.")
+        if len(dice) != 2 or not all(1 <= d <= 6 for d in dice):
+            raise LiveRefused("live.bg_dice", "A backgammon roll is two dice of 1–6.")
+        high, low = max(dice), min(dice)
+        pos = self._position(player)
+        tokens = tuple(f"{_point(src)}/{_point(dst)}" for src, dst in action.steps)
+        try:
+            played = apply_move_text(pos, tokens)
+        except BackgammonError as err:
+            raise _refused(err) from None
+        plays = legal_plays(pos, high, low)
+        chosen = next((p for p in plays if p.result == played), None)
+        if chosen is None:  # the same checkers moved, written without the hit path
+            chosen = next((p for p in plays if p.result.me == played.me), None)
+        if chosen is None:
+            written = " ".join(tokens) or "(no move)"
+            raise LiveRefused(
+                "live.bg_illegal",
+                "%(dice)s: %(moves)s is not a legal play (seed 002, 'Flyt af brikker': play "
+                "both dice if possible, else the higher one).",
+                dice=f"{high}{low}",
+                moves=written,
+            )
+        steps = tuple((s.src, s.dst) for s in chosen.steps)
+        text = self._carry_out((high, low), steps)
+        return LiveDone(player, "play", (high, low), steps, text)
+
+    def _carry_out(self, dice: tuple[int, int], steps: tuple[tuple[int, int], ...]) -> str:
+        """Move the checkers of a play known to be legal (checked when it was posted, or
+        replayed from the stored turns) and end the game when the last one is borne off;
+        the play's words (``31: 8/5 6/5``, ``*`` after a hit)."""
+        player = self._on_roll
+        assert player is not None
+        me = list(self._boards[player])
+        opp = list(self._boards[1 - player])
+        moves: list[str] = []
+        for src, dst in steps:
+            hit = dst != OFF and opp[25 - dst] == 1
+            if hit:
+                opp[25 - dst] = 0
+                opp[BAR] += 1
+            me[src] -= 1
+            me[dst] += 1
+            moves.append(f"{_point(src)}/{_point(dst)}{'*' if hit else ''}")
+        high, low = max(dice), min(dice)
+        self._actions.append(Action(player, ROLL, dice=(high, low), moves=tuple(moves)))
+        after = Position.trusted(tuple(me), tuple(opp))
+        self._boards[player] = after.me
+        self._boards[1 - player] = after.opp
+        self._last = (player, (high, low))
+        self._dice = None
+        text = f"{high}{low}: {' '.join(moves)}".rstrip()
+        if after.me[OFF] == CHECKERS:
+            kind = win_kind(after.me, after.opp)
+            ending = _HOW[kind]
+            self._end(
+                ResultValue(winner=player, outcome=ending.value, cube=self._cube.value),
+                game_points(ending, self._cube.value),
+            )
+        else:
+            self._on_roll = 1 - player
+        return text
+
+    def _end(self, result: ResultValue, points: int) -> None:
+        self._result = result
+        self._points = points
+        reaches = self.setup.score[result.winner] + points >= self.setup.length
+        self._actions.append(Action(result.winner, WIN, value=points, match=reaches))
+
+    # --- the record -----------------------------------------------------------------------
+
+    def record_game(self) -> MatGame:
+        return MatGame(self.setup.number, self.setup.score, tuple(self._actions))
+
+
+def _cube_error(code: str) -> BackgammonError:
+    from backgammon.errors import CubeError
+    from backgammon.messages import bg_msg
+
+    return CubeError(bg_msg(code))
+
+
+class BackgammonRecorder:
+    """Backgammon's live recording (``games.live.LiveRecorder``)."""
+
+    key = "backgammon"
+
+    def new_game(self, setup: LiveSetup) -> BackgammonLive:
+        return BackgammonLive(setup)
+
+    def record_text(self, setup: LiveSetup, games: list[Any], tags: Mapping[str, str]) -> str:
+        """The ``.mat`` record (gnubg's layout) of the games, ``tags`` as its headers."""
+        record = MatRecord(
+            length=setup.length,
+            players=setup.names,
+            games=tuple(games),
+            headers=tuple(tags.items()),
+        )
+        return write_mat(record)
+
+
+BACKGAMMON_RECORDER = BackgammonRecorder()
+register_recorder(BACKGAMMON_RECORDER)

@@ -1,0 +1,365 @@
+"""Bräde recorded live (``games.live``): ``engine.game.Game`` checks every turn, for the
+tournament's rule set and add-ons, as a replay of the record would.
+
+- Who starts (R2): game 1 opens with the tek — each player's die, White's first, the
+  lower starts; equal dice are thrown again and not recorded — or, where the players
+  decide it otherwise, the starter named; the site can throw the tek itself. Every
+  later game is started by the loser of the previous one (S5): it opens with the
+  starter's roll.
+- A turn is a roll of two dice, or one die where R13 allows (or requires) it; the
+  engine refuses a roll R13 forbids with its own message. The steps are ``(from, to)``
+  in the mover's own numbering (R1: 1–24, 0 the bar, 25 off), as the record writes them.
+- Resigning (R14, *uppgivet*): the side to move, before rolling, and only while R14
+  allows it; the engine says why not.
+- The game's record is an ordinary bräde record (game-record.md): ``Tek``/``Starter``,
+  the turn lines, ``Result``.
+
+Player 0 is White, player 1 Black.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from engine.errors import EngineError
+from engine.game import Game
+from engine.messages import msg
+from engine.movegen import legal_plays
+from engine.play import Play
+from engine.position import Position
+from engine.record import GameRecord, MatchRecord, RecordStep, TurnRecord, turn_text, write_text
+from engine.rules import RuleSet
+from engine.types import Outcome, Side
+from games.board import BoardPicture
+from games.brade import BRADE_FAMILY, BradeBoardState
+from games.live import (
+    TWO_DICE,
+    LiveAction,
+    LiveDone,
+    LiveOutcome,
+    LiveRefused,
+    LiveSetup,
+    LiveView,
+    Phase,
+    Roller,
+    dice_key,
+    register_recorder,
+)
+from games.results import ResultValue
+from scoring.scales import score_game
+
+__all__ = ["BradeLive", "BradeRecorder", "picture_json"]
+
+SIDES = (Side.WHITE, Side.BLACK)
+
+
+def picture_json(picture: BoardPicture, to_move: int | None) -> dict[str, Any]:
+    """A :class:`BoardPicture` as JSON (``games.board``: points in the viewer's
+    numbering, bar and off per player)."""
+    cube = picture.cube
+    return {
+        "layout": picture.layout,
+        "view": picture.view,
+        "points": [{"side": s.side, "point": s.point, "count": s.count} for s in picture.stacks],
+        "bar": list(picture.bar),
+        "off": list(picture.off),
+        "dice": list(picture.dice),
+        "mover": picture.mover,
+        "sources": list(picture.sources),
+        "targets": list(picture.targets),
+        "to_move": to_move,
+        "cube": None
+        if cube is None
+        else {"value": cube.value, "owner": cube.owner, "offered_by": cube.offered_by},
+    }
+
+
+def _play_steps(play: Play) -> list[list[int]]:
+    return [[step.src, step.dst] for step in play.steps]
+
+
+def _refused(err: EngineError) -> LiveRefused:
+    return LiveRefused("illegal_play", err.msg.text(), msg=err.msg)
+
+
+class BradeLive:
+    """One bräde game being recorded (``games.live.LiveGame``)."""
+
+    def __init__(self, setup: LiveSetup) -> None:
+        self.setup = setup
+        self.rules = RuleSet.from_names(setup.rules, setup.addons)
+        self._game: Game | None = None
+        self._tek: tuple[int, int] | None = None
+        self._chosen: Side | None = None  # a starter the players named (no tek)
+        self._dice: tuple[int, ...] | None = None  # rolled by the site, not yet played
+        self._turns: list[TurnRecord] = []
+        self._last: TurnRecord | None = None
+        self._outcome: Outcome | None = None
+        if setup.starter is not None:
+            self._game = Game(self.rules, starter=SIDES[setup.starter])
+
+    # --- what the game shows ------------------------------------------------------------
+
+    @property
+    def phase(self) -> Phase:
+        if self._outcome is not None:
+            return "over"
+        if self._game is None:
+            return "start"
+        return "move" if self._dice is not None else "roll"
+
+    @property
+    def to_move(self) -> int | None:
+        if self._game is None:
+            return None
+        return SIDES.index(self._game.to_move)
+
+    @property
+    def starter(self) -> int | None:
+        if self._game is None:
+            return None
+        return SIDES.index(self._game.start.to_move)
+
+    @property
+    def outcome(self) -> LiveOutcome | None:
+        if self._outcome is None:
+            return None
+        out = self._outcome
+        result = ResultValue(
+            winner=SIDES.index(out.winner),
+            outcome=out.kind.value,
+            pattern=out.pattern.value if out.pattern else "",
+            munk=out.munk,
+        )
+        return LiveOutcome(result, out.text(), score_game(self.setup.scale, out).points)
+
+    def legal(self) -> dict[str, list[list[list[int]]]] | None:
+        game = self._game
+        if game is None or self._outcome is not None:
+            return None
+        if self._dice is not None:
+            rolls: list[tuple[int, ...]] = [self._dice]
+        else:
+            single = game.single_die()  # R13
+            rolls = [] if single == "required" else list(TWO_DICE)
+            if single != "forbidden":
+                rolls += [(d,) for d in range(6, 0, -1)]
+        return {
+            dice_key(dice): [_play_steps(p) for p in legal_plays(game.position, dice, self.rules)]
+            for dice in rolls
+        }
+
+    def view(self) -> LiveView:
+        game = self._game
+        position = game.position if game is not None else _opening()
+        picture = BRADE_FAMILY.board.picture(BradeBoardState(position, self._last), view=0)
+        return LiveView(
+            phase=self.phase,
+            to_move=self.to_move,
+            dice=self._dice
+            if self._dice is not None
+            else (self._last.dice if self._last is not None else None),
+            legal=self.legal(),
+            board=picture_json(picture, self.to_move),
+            cube=None,
+            outcome=self.outcome,
+            extra={
+                "single_die": None if game is None else game.single_die(),
+                "can_resign": game is not None
+                and self._outcome is None
+                and self._dice is None
+                and game.can_resign(),
+                "tek": None if self._tek is None else list(self._tek),
+            },
+        )
+
+    # --- actions --------------------------------------------------------------------------
+
+    def apply(self, action: LiveAction, roll: Roller | None = None) -> LiveDone:
+        phase = self.phase
+        kind = action.action
+        if phase == "over":
+            assert self._outcome is not None
+            raise _refused_msg("game.over", outcome=self._outcome.text())
+        if phase == "start":
+            if kind != "start":
+                raise LiveRefused(
+                    "live.start_first",
+                    "The game opens with the tek (or the starter named): send 'start' first.",
+                )
+            return self._start(action, roll)
+        if kind == "start":
+            raise LiveRefused("live.started", "The game has started already.")
+        if kind == "resign":
+            return self._resign()
+        if kind == "roll":
+            return self._roll(action, roll)
+        if kind == "play":
+            return self._play(action)
+        raise LiveRefused(
+            "live.no_cube",
+            "Bräde has no doubling cube: '%(action)s' is not an action of bräde.",
+            action=kind,
+        )
+
+    def redo(self, done: LiveDone) -> None:
+        if done.action == "roll":
+            assert done.dice is not None
+            self._dice = done.dice
+            return
+        self.apply(
+            LiveAction(
+                done.action,
+                dice=done.dice,
+                steps=done.steps,
+                starter=done.starter,
+                resign_value=done.resign_value,
+            )
+        )
+
+    def _start(self, action: LiveAction, roll: Roller | None) -> LiveDone:
+        if action.dice is not None:
+            tek = action.dice
+            if len(tek) != 2 or not all(1 <= d <= 6 for d in tek):
+                raise LiveRefused(
+                    "live.tek_dice",
+                    "The tek is two dice, White's die first, each 1–6.",
+                )
+            if tek[0] == tek[1]:
+                raise LiveRefused(
+                    "live.tek_equal",
+                    "R2: the tek dice are equal; throw them again (a tie is not recorded).",
+                )
+            white, black = tek
+        elif action.starter is not None:
+            if action.starter not in (0, 1):
+                raise LiveRefused("live.starter", "The starter is player 0 (White) or 1 (Black).")
+            self._chosen = SIDES[action.starter]
+            self._game = Game(self.rules, starter=self._chosen)
+            return LiveDone(
+                None, "start", None, (), f"Starter: {self._chosen.word}", starter=action.starter
+            )
+        elif roll is not None:
+            white, black = roll(), roll()
+            while white == black:  # R2: ties are thrown again and not recorded
+                white, black = roll(), roll()
+        else:
+            raise LiveRefused("live.tek_needed", "Enter the tek (each player's die) or who starts.")
+        self._tek = (white, black)
+        starter = Side.WHITE if white < black else Side.BLACK  # R2: the lower die starts
+        self._game = Game(self.rules, starter=starter)
+        return LiveDone(None, "start", (white, black), (), f"Tek: {white}-{black}")
+
+    def _resign(self) -> LiveDone:
+        game = self._game
+        assert game is not None
+        if self._dice is not None:
+            raise LiveRefused(
+                "live.resign_after_roll",
+                "R14: a player resigns before rolling; the dice are rolled already.",
+            )
+        side = game.to_move
+        try:
+            outcome = game.resign()
+        except EngineError as err:
+            raise _refused(err) from None
+        turn = TurnRecord(side, resigns=True)
+        self._turns.append(turn)
+        self._outcome = outcome
+        return LiveDone(SIDES.index(side), "resign", None, (), turn_text(turn))
+
+    def _roll(self, action: LiveAction, roll: Roller | None) -> LiveDone:
+        game = self._game
+        assert game is not None
+        if self._dice is not None:
+            raise LiveRefused("live.rolled", "The dice are rolled already; play them.")
+        if roll is None:
+            raise LiveRefused(
+                "live.entered_mode", "This game's dice are entered by the players, not rolled."
+            )
+        single = game.single_die()  # R13
+        side = game.to_move
+        if action.single and single == "forbidden":
+            if self.rules.r13_mode == "none":
+                raise _refused_msg("roll.single_never", rules=self.rules.text())
+            raise _refused_msg("roll.single_not_here", side=side.word)
+        one = single == "required" or action.single
+        dice = (roll(),) if one else tuple(sorted((roll(), roll()), reverse=True))
+        self._dice = dice
+        return LiveDone(SIDES.index(side), "roll", dice, (), f"{side.value} rolls {_dice(dice)}")
+
+    def _play(self, action: LiveAction) -> LiveDone:
+        game = self._game
+        assert game is not None
+        dice = action.dice
+        if self._dice is not None:
+            if dice is not None and sorted(dice) != sorted(self._dice):
+                raise LiveRefused(
+                    "live.other_dice",
+                    "The site rolled %(rolled)s; play those dice.",
+                    rolled=_dice(self._dice),
+                )
+            dice = self._dice
+        if dice is None:
+            raise LiveRefused("live.dice_needed", "Enter the dice of the turn.")
+        side = game.to_move
+        try:
+            result = game.play_turn(tuple(dice), action.steps)
+        except EngineError as err:
+            raise _refused(err) from None
+        steps = tuple(RecordStep(s.src, s.dst, s.hit or s.blast) for s in result.play.steps)
+        turn = TurnRecord(side, result.dice, steps)
+        self._turns.append(turn)
+        self._last = turn
+        self._dice = None
+        self._outcome = result.outcome
+        return LiveDone(
+            SIDES.index(side),
+            "play",
+            result.dice,
+            tuple((s.src, s.dst) for s in result.play.steps),
+            turn_text(turn),
+        )
+
+    # --- the record -----------------------------------------------------------------------
+
+    def record_game(self) -> GameRecord:
+        return GameRecord(
+            number=self.setup.number,
+            tek=self._tek,
+            starter=self._chosen,
+            turns=tuple(self._turns),
+            result=self._outcome,
+        )
+
+
+def _dice(dice: tuple[int, ...]) -> str:
+    return "-".join(str(d) for d in dice)
+
+
+def _refused_msg(code: str, **params: Any) -> LiveRefused:
+    message = msg(code, **params)
+    return LiveRefused("illegal_play", message.text(), msg=message)
+
+
+def _opening() -> Position:
+    """The set-up (R1) shown before the tek: White to move, no turn played."""
+    return Position.initial(Side.WHITE)
+
+
+class BradeRecorder:
+    """Bräde's live recording (``games.live.LiveRecorder``)."""
+
+    key = "brade"
+
+    def new_game(self, setup: LiveSetup) -> BradeLive:
+        return BradeLive(setup)
+
+    def record_text(self, setup: LiveSetup, games: list[Any], tags: Mapping[str, str]) -> str:
+        """The bräde text record (game-record.md) of the games, with ``tags``."""
+        return write_text(MatchRecord(tags=dict(tags), games=tuple(games)))
+
+
+BRADE_RECORDER = BradeRecorder()
+register_recorder(BRADE_RECORDER)

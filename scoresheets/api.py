@@ -1,0 +1,305 @@
+"""REST API of the digital scoresheet: start (or resume) recording a match's game, post a
+turn with its sequence number, read the live position (conditional: ETag, 304).
+
+Thin like ``matches.api``: selectors read (404 for what the reader cannot see), the
+services write and check who may (403), refuse what no longer fits (409) and what the
+engine refuses (400 ``illegal_play``). Every error has the shared body
+``{"error": {"code", "message", "fields"}}``; ``live_conflict`` carries the current state
+in ``error.fields.state``, ``live_gap`` the ``expected`` sequence number."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.utils.translation import gettext as _
+from drf_spectacular.utils import OpenApiExample, OpenApiResponse, extend_schema
+from rest_framework import serializers, status
+from rest_framework.request import Request
+from rest_framework.response import Response
+
+from core.bounds import DbIntegerField
+from core.conditional import Stamp, api_conditional
+from core.errors import NotFoundError
+from matches import selectors as match_selectors
+from matches.models import Match
+from scoresheets import selectors, services
+from scoresheets.models import DiceMode
+from tournaments.api_base import ApiView
+
+
+class LiveStartIn(serializers.Serializer[Any]):
+    dice = serializers.ChoiceField(
+        DiceMode.choices,
+        default=DiceMode.ENTERED,
+        help_text="entered: the players throw real dice and enter them; rolled: the site rolls",
+    )
+
+
+class LiveTurnIn(serializers.Serializer[Any]):
+    seq = DbIntegerField(min_value=1, help_text="the previous state's seq + 1")
+    device = serializers.UUIDField(help_text="the recording device's own id")
+    action = serializers.ChoiceField(
+        ["start", "play", "double", "take", "drop", "resign", "roll"],
+        help_text="what the state's phase asks for",
+    )
+    dice = serializers.ListField(
+        child=serializers.IntegerField(min_value=1, max_value=6),
+        min_length=1,
+        max_length=2,
+        required=False,
+        allow_null=True,
+        help_text="play: the roll (one die where bräde's R13 allows); start: the tek or the "
+        "opening roll, player 0's die first; omitted when the site rolls",
+    )
+    steps = serializers.ListField(
+        child=serializers.ListField(
+            child=serializers.IntegerField(min_value=0, max_value=25), min_length=2, max_length=2
+        ),
+        max_length=8,
+        required=False,
+        default=list,
+        help_text="play: the steps in the order played, [] when nothing can be played",
+    )
+    starter = serializers.IntegerField(
+        min_value=0,
+        max_value=1,
+        required=False,
+        allow_null=True,
+        help_text="start: who starts, where the players decide instead of the tek",
+    )
+    resign_value = serializers.IntegerField(
+        min_value=1,
+        max_value=3,
+        required=False,
+        allow_null=True,
+        help_text="resign (backgammon): 1 single, 2 gammon, 3 backgammon (times the cube)",
+    )
+    single = serializers.BooleanField(
+        required=False, default=False, help_text="roll (bräde, R13): the site rolls one die"
+    )
+
+
+class LiveTurnOut(serializers.Serializer[Any]):
+    seq = serializers.IntegerField()
+    side = serializers.IntegerField(allow_null=True)
+    action = serializers.CharField()
+    dice = serializers.ListField(child=serializers.IntegerField(), allow_null=True)
+    steps = serializers.ListField(child=serializers.ListField(child=serializers.IntegerField()))
+    text = serializers.CharField()
+
+
+class LiveStateOut(serializers.Serializer[Any]):
+    match = serializers.IntegerField()
+    game_number = serializers.IntegerField()
+    seq = serializers.IntegerField(help_text="the last turn's sequence number")
+    status = serializers.ChoiceField(["recording", "finished"])
+    phase = serializers.ChoiceField(
+        ["start", "roll", "move", "cube", "over"], help_text="what the next action is"
+    )
+    to_move = serializers.IntegerField(allow_null=True)
+    starter = serializers.IntegerField(allow_null=True)
+    players = serializers.ListField(child=serializers.CharField(allow_blank=True))
+    dice_mode = serializers.ChoiceField(DiceMode.choices)
+    dice = serializers.ListField(child=serializers.IntegerField(), allow_null=True)
+    legal = serializers.JSONField(
+        allow_null=True,
+        help_text='every roll\'s legal plays, keyed "hi-lo" (or one die): lists of steps',
+    )
+    board = serializers.JSONField(
+        help_text="the board as drawn: points (player 0's numbering), bar, off, last dice, cube"
+    )
+    cube = serializers.JSONField(allow_null=True)
+    score = serializers.ListField(child=serializers.IntegerField())
+    length = serializers.IntegerField()
+    outcome = serializers.JSONField(allow_null=True)
+    previous = serializers.JSONField(allow_null=True)
+    entered = serializers.JSONField()
+    rules = serializers.JSONField()
+    turns = LiveTurnOut(many=True)
+    version = serializers.CharField()
+
+
+STATE_EXAMPLE = OpenApiExample(
+    "A bräde game after two turns",
+    value={
+        "match": 7,
+        "game_number": 1,
+        "seq": 3,
+        "status": "recording",
+        "phase": "roll",
+        "to_move": 0,
+        "starter": 0,
+        "players": ["Anna Ek", "Bo Lind"],
+        "dice_mode": "entered",
+        "dice": [3, 1],
+        "legal": {"6-6": [[[1, 7], [1, 7], [7, 13], [7, 13]]], "2-1": [[[1, 3], [1, 2]]]},
+        "board": {"layout": "brade", "points": [{"side": 0, "point": 1, "count": 13}]},
+        "cube": None,
+        "score": [0, 0],
+        "length": 3,
+        "outcome": None,
+        "previous": None,
+        "entered": {"game": None, "report": None, "submission": None},
+        "rules": {"game": "brade", "single_die": "forbidden", "can_resign": True},
+        "turns": [
+            {
+                "seq": 1,
+                "side": None,
+                "action": "start",
+                "dice": [2, 5],
+                "steps": [],
+                "text": "Tek: 2-5",
+            },
+            {
+                "seq": 2,
+                "side": 0,
+                "action": "play",
+                "dice": [6, 4],
+                "steps": [[1, 7], [1, 5]],
+                "text": "W 6-4: 1/7 1/5",
+            },
+            {
+                "seq": 3,
+                "side": 1,
+                "action": "play",
+                "dice": [3, 1],
+                "steps": [[1, 4], [4, 5]],
+                "text": "B 3-1: 1/4 4/5",
+            },
+        ],
+        "version": "12.4",
+    },
+    response_only=True,
+)
+
+
+def _state(live: Any) -> dict[str, Any]:
+    """The live state as built (``LiveStateOut`` describes it in the schema; the state is
+    built in that shape, so it is sent as it is: a turn's answer is never held up by a
+    serializer walking every turn of the game)."""
+    return selectors.live_state(live)
+
+
+class MatchLiveApi(ApiView):
+    @extend_schema(
+        responses={200: LiveStateOut, 304: OpenApiResponse(description="Not modified.")},
+        examples=[STATE_EXAMPLE],
+    )
+    @api_conditional("api-live", selectors.live_stamp)
+    def get(self, request: Request, pk: int, *, stamp: Stamp | None = None) -> Response:
+        """The live state of the match's game being recorded (or the last one recorded).
+
+        Public wherever the match is visible. 404 when nothing of the match was recorded.
+        Answers ``If-None-Match`` with 304 while nothing changed (``ETag``: the
+        recording's own version, so a crowd polling costs one query each).
+        """
+        match = match_selectors.match_get(pk=pk, by=request.user)
+        live = selectors.live_latest(match=match)
+        if live is None:
+            raise NotFoundError(_("Nothing of this match is being recorded."), code="not_recording")
+        return Response(_state(live))
+
+    @extend_schema(
+        request=LiveStartIn,
+        responses={
+            200: LiveStateOut,
+            201: LiveStateOut,
+            409: OpenApiResponse(
+                description="The match is decided (code 'match_decided'), the last game "
+                "waits for the opponent's confirmation ('report_pending'), or earlier games "
+                "were not recorded live ('live_not_from_start')."
+            ),
+        },
+        examples=[STATE_EXAMPLE],
+    )
+    def post(self, request: Request, pk: int) -> Response:
+        """Start recording the match's next game (201), or resume the one being recorded
+        (200).
+
+        The match's players and its tournament's referees and organisers (403 otherwise).
+        ``dice``: ``entered`` (real dice, entered) or ``rolled`` (the site rolls).
+        """
+        match = match_selectors.match_get(pk=pk, by=request.user)
+        data = LiveStartIn(data=request.data)
+        data.is_valid(raise_exception=True)
+        live, created = services.live_start(
+            match=match, by=request.user, dice_mode=data.validated_data["dice"]
+        )
+        live.match = match
+        return Response(
+            _state(live),
+            status=status.HTTP_201_CREATED if created else status.HTTP_200_OK,
+        )
+
+
+class MatchLiveTurnsApi(ApiView):
+    @extend_schema(
+        request=LiveTurnIn,
+        responses={
+            200: LiveStateOut,
+            201: LiveStateOut,
+            409: OpenApiResponse(
+                description="'live_conflict': this seq was recorded with other content "
+                "(error.fields.state is the current state); 'live_gap': a seq beyond the "
+                "next (error.fields.expected); 'live_finished': the game is over."
+            ),
+        },
+        examples=[
+            OpenApiExample(
+                "A play",
+                value={
+                    "seq": 4,
+                    "device": "1b4e28ba-2fa1-11d2-883f-0016d3cca427",
+                    "action": "play",
+                    "dice": [5, 3],
+                    "steps": [[7, 12], [5, 8]],
+                },
+                request_only=True,
+            ),
+            STATE_EXAMPLE,
+        ],
+    )
+    def post(self, request: Request, pk: int) -> Response:
+        """Record one turn of the game being recorded: 201 with the new state.
+
+        ``seq`` is the previous state's ``seq`` + 1. The same ``seq`` with the same
+        content again is answered 200 with the state (stored once). An action the engine
+        refuses is 400 ``illegal_play`` with the engine's message (the rule it breaks).
+        The end of the game enters its result as a verified record: counted at once where
+        referees enter results, a report for the opponent to confirm where players do.
+        """
+        match = match_selectors.match_get(pk=pk, by=request.user)
+        data = LiveTurnIn(data=request.data)
+        data.is_valid(raise_exception=True)
+        v = data.validated_data
+        content = services.posted_content(
+            action=v["action"],
+            dice=v.get("dice"),
+            steps=v.get("steps") or [],
+            starter=v.get("starter"),
+            resign_value=v.get("resign_value"),
+            single=v.get("single", False),
+        )
+
+        def state_of(live: Any) -> dict[str, Any]:
+            live.match = match
+            return _state(live)
+
+        posted = services.live_turn_post(
+            match=match,
+            by=request.user,
+            seq=v["seq"],
+            device=v["device"],
+            content=content,
+            state_of=state_of,
+        )
+        live = posted.live
+        # the match as the turn left it (a game's end scores it)
+        live.match = (
+            Match.objects.select_related("tournament").get(pk=pk) if posted.ended else match
+        )
+        state = selectors.live_state(live, posted.game, posted.turns if posted.game else None)
+        return Response(
+            state,
+            status=status.HTTP_201_CREATED if posted.created else status.HTTP_200_OK,
+        )

@@ -1,0 +1,128 @@
+"""Reads of the digital scoresheet: the live state of a match's recorded game (the JSON a
+page or a client app polls) and its stamp (what its ETag is made of: one query)."""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from django.core.cache import cache
+
+from games.live import LiveGame as LiveGameState
+from matches.models import Match
+from scoresheets.models import LiveGame
+from scoresheets.services import live_game_replay, setup_of, turn_json
+from tournaments.selectors import LiveStamp
+
+__all__ = ["live_latest", "live_stamp", "live_state"]
+
+log = logging.getLogger(__name__)
+
+# A state is kept under its live game's version: a new turn makes a new key.
+STATE_SECONDS = 600
+
+
+def live_latest(*, match: Match) -> LiveGame | None:
+    """The match's game being recorded, else the last one recorded (None: never)."""
+    live = LiveGame.objects.filter(match=match).order_by("-number").first()
+    if live is not None:
+        live.match = match
+    return live
+
+
+def live_stamp(*, pk: int) -> LiveStamp | None:
+    """The stamp of match ``pk``'s live state in one query, or None when nothing of it
+    was recorded: its version is the recording's own (``LiveGame.version``), so a turn
+    changes the live board's ETag and nothing else's."""
+    row = (
+        LiveGame.objects.filter(match_id=pk)
+        .order_by("-number")
+        .values_list(
+            "match__tournament_id",
+            "match__tournament__is_public",
+            "version",
+            "updated_at",
+            "match__tournament__created_at",
+        )
+        .first()
+    )
+    if row is None:
+        return None
+    tournament_id, is_public, version, updated_at, created_at = row
+    return LiveStamp(tournament_id, is_public, version, updated_at, created_at)
+
+
+def live_state(
+    live: LiveGame,
+    game: LiveGameState | None = None,
+    turns: list[dict[str, Any]] | None = None,
+) -> dict[str, Any]:
+    """The live state (``scoresheets/README.md``), built once per version and kept in the
+    cache (a cache that fails is skipped, never an error). ``game`` and ``turns``: the
+    game as a turn just left it (``services.Posted``), so it is not replayed again."""
+    # the start time tells apart two live games given one id (as a test database may)
+    key = f"scoresheet:state:{live.pk}:{live.started_at.timestamp():.6f}:{live.version}"
+    try:
+        found = cache.get(key)
+    except Exception:
+        log.warning("cache unavailable; building the live state", exc_info=True)
+        found = None
+    if found is not None:
+        return dict(found)
+    state = _build(live, game, turns)
+    try:
+        cache.set(key, state, STATE_SECONDS)
+    except Exception:
+        log.warning("cache unavailable; not keeping the live state", exc_info=True)
+    return state
+
+
+def _build(
+    live: LiveGame, game: LiveGameState | None, turns: list[dict[str, Any]] | None
+) -> dict[str, Any]:
+    match = live.match
+    if game is None or turns is None:
+        stored = list(live.turns.all())
+        _, game = live_game_replay(live, stored)
+        turns = [turn_json(t) for t in stored]
+    view = game.view()
+    setup = setup_of(live)
+    previous = None
+    if live.number > 1:
+        before = (
+            LiveGame.objects.filter(match=match, number=live.number - 1)
+            .values("number", "outcome")
+            .first()
+        )
+        if before is not None and before["outcome"]:
+            shown = dict(before["outcome"])
+            shown.pop("result", None)
+            previous = {"game_number": before["number"], "outcome": shown}
+    outcome = view.outcome.to_dict() if view.outcome is not None else None
+    return {
+        "match": match.pk,
+        "game_number": live.number,
+        "seq": live.seq,
+        "status": live.status,
+        "phase": view.phase,
+        "to_move": view.to_move,
+        "starter": game.starter,
+        "players": list(setup.names),
+        "dice_mode": live.dice_mode,
+        "dice": None if not view.dice else list(view.dice),
+        "legal": view.legal,
+        "board": view.board,
+        "cube": view.cube,
+        "score": [match.points1, match.points2],
+        "length": match.length,
+        "outcome": outcome,
+        "previous": previous,
+        "entered": {
+            "game": live.game.number if live.game_id and live.game else None,
+            "report": live.report_id,
+            "submission": live.submission_id,
+        },
+        "rules": {"game": match.tournament.game, **view.extra},
+        "turns": turns,
+        "version": f"{live.pk}.{live.version}",
+    }

@@ -1,0 +1,563 @@
+"""The digital scoresheet's services: start (or resume) recording a match's game, post a
+turn with its sequence number, and — when the engine says the game is over — enter its
+result through the same services as an uploaded record.
+
+Who may record: the match's players and its tournament's referees and organisers
+(``core.permissions.can_read_records``: the people who may submit its record).
+
+A turn (``live_turn_post``) is checked and stored under the live game's row lock
+(``select_for_update``): ``seq`` must be the last turn's + 1. The same ``seq`` with the
+same content again is answered with the state as it stands (idempotent: a phone that
+did not hear the answer sends again; it is stored once). The same ``seq`` with other
+content is ``live_conflict`` (a second device recorded that turn first) with the
+current state; a ``seq`` beyond the next is ``live_gap`` with the ``expected`` one; an
+action the engine refuses is ``illegal_play`` with the engine's message.
+
+Offline (decided): a page keeps the next turn's legal plays only; offline, the first
+turn is checked against them, later turns are recorded unchecked (steps constrained
+only by the dice), queued with their sequence numbers and sent in order when the
+network is back; the server checks each here, the first refused turn stops the queue
+and the page lets the players correct it. Rolled dice need the network.
+
+The end of a game (``_finish``): the record of the match's recorded games (an ordinary
+record: bräde's text form, backgammon's ``.mat``) is submitted with
+``matches.records.game_record_submit`` (stored as submitted, verified by the task as any
+upload, shown in the viewer, the archive and the API), and the engine's outcome becomes
+the game's result:
+
+- where referees enter results (``Tournament.results_by`` = ``referees``), or a
+  referee recorded the game, it counts at once: ``matches.results.game_add`` with source
+  ``record`` and the record as its evidence (the game is verified); the match is scored,
+  decided and advanced as for any entry, and the next game starts with the right
+  starter (bräde R2/S5: the loser; backgammon: a new opening roll);
+- where the players report (``players``), it is the recording player's report
+  (``matches.reports.game_report_submit``) and waits for the opponent's confirmation;
+  the next game can be started once it is confirmed.
+
+Decisions where the docs are silent:
+- A match is recorded from its first game on: a game record numbers its games from 1,
+  and a game that was entered by hand has no moves to write, so recording is refused
+  (``live_not_from_start``) when an earlier game of the match was not recorded live.
+- One recording per match at a time; a device that starts while one runs resumes it.
+- Backgammon: the player on roll resigns (conceding 1, 2 or 3 times the cube); bräde:
+  the side to move, before rolling (R14).
+"""
+
+from __future__ import annotations
+
+import secrets
+import threading
+import uuid
+from collections import OrderedDict
+from collections.abc import Mapping
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+from django.db import IntegrityError, transaction
+from django.db.models import Max
+from django.utils.translation import gettext as _
+
+from core.errors import ConflictError, NotFoundError, PermissionDeniedError, ValidationError
+from core.permissions import User, can_read_records, is_referee, signed_in
+from engine.types import Side
+from games.live import (
+    LiveAction,
+    LiveDone,
+    LiveRecorder,
+    LiveRefused,
+    LiveSetup,
+    LiveUnsupported,
+    live_game_for,
+)
+from games.live import LiveGame as LiveGameState
+from games.registry import family_for
+from matches.common import active_games, lock_match
+from matches.models import FINISHED_STATES, Match, MatchState, ResultSource
+from matches.records import game_record_submit
+from matches.reports import game_report_submit
+from matches.results import game_add
+from matches.standing import family_of, match_standing
+from scoresheets.messages import refusal_text
+from scoresheets.models import DiceMode, LiveGame, LiveStatus, LiveTurn
+from tournaments.models import ResultsBy
+
+__all__ = [
+    "Posted",
+    "live_game_replay",
+    "live_start",
+    "live_turn_post",
+    "recorder_of",
+]
+
+SIDES = (Side.WHITE, Side.BLACK)
+_random = secrets.SystemRandom()
+
+
+def _die() -> int:
+    return _random.randint(1, 6)
+
+
+def recorder_of(match: Match) -> LiveRecorder:
+    """The live recording of the match's game; ``ValidationError`` (``no_live``) for a
+    game without one (Kungabräde)."""
+    family = family_of(match.tournament)
+    try:
+        return live_game_for(family.key)
+    except LiveUnsupported:
+        raise ValidationError(
+            _(
+                "%(game)s cannot be recorded move by move: the site has no engine that "
+                "checks its moves. Enter the results instead."
+            )
+            % {"game": family.name},
+            code="no_live",
+        ) from None
+
+
+def _require_recorder(by: User, match: Match) -> None:
+    if not can_read_records(by, match):
+        raise PermissionDeniedError(
+            _("Only the players of this match and its tournament's referees may record it."),
+            code="not_a_recorder",
+        )
+
+
+def _names(match: Match) -> tuple[str, str]:
+    return (
+        match.player1.name if match.player1 else "",
+        match.player2.name if match.player2 else "",
+    )
+
+
+def _setup(match: Match, number: int, starter: int | None) -> LiveSetup:
+    """What game ``number`` of the match starts with: the rule set and scale, the match
+    score and (backgammon) whether it is the Crawford game."""
+    tournament = match.tournament
+    standing = match_standing(match, [g.result_value() for g in active_games(match)])
+    return LiveSetup(
+        number=number,
+        starter=starter,
+        rules=tournament.rules,
+        addons=tuple(tournament.addons or ()),
+        scale=tournament.scale,
+        length=match.length,
+        score=(int(standing.score[0]), int(standing.score[1])),
+        crawford=bool(standing.next_is_crawford),
+        names=_names(match),
+    )
+
+
+def setup_of(live: LiveGame) -> LiveSetup:
+    data = dict(live.setup)
+    data["addons"] = tuple(data.get("addons", ()))
+    data["score"] = tuple(data.get("score", (0, 0)))
+    data["names"] = tuple(data.get("names", ("", "")))
+    return LiveSetup(**data)
+
+
+def _done_of(turn: LiveTurn) -> LiveDone:
+    return LiveDone(
+        side=turn.side,
+        action=turn.action,
+        dice=None if turn.dice is None else tuple(turn.dice),
+        steps=tuple((int(a), int(b)) for a, b in turn.steps),
+        text=turn.text,
+        starter=turn.starter,
+        resign_value=turn.resign_value,
+    )
+
+
+def live_game_replay(
+    live: LiveGame, turns: list[LiveTurn] | None = None
+) -> tuple[LiveRecorder, LiveGameState]:
+    """The game as its stored turns leave it (the turns were each checked when posted)."""
+    recorder = live_game_for(live.match.tournament.game)
+    game = recorder.new_game(setup_of(live))
+    for turn in turns if turns is not None else list(live.turns.all()):
+        game.redo(_done_of(turn))
+    return recorder, game
+
+
+def turn_json(turn: LiveTurn) -> dict[str, Any]:
+    """A stored turn as the live state lists it."""
+    return {
+        "seq": turn.seq,
+        "side": turn.side,
+        "action": turn.action,
+        "dice": turn.dice,
+        "steps": turn.steps,
+        "text": turn.text,
+    }
+
+
+@dataclass
+class Posted:
+    """What a posted turn did (``live_turn_post``): the live game now, whether the turn
+    was stored now, and — when the turn was stored in a game still being shown — that
+    game as the turn left it and its turns as the state lists them."""
+
+    live: LiveGame
+    created: bool
+    game: LiveGameState | None = None
+    turns: list[dict[str, Any]] = field(default_factory=list)
+    ended: bool = False
+
+
+# A game being recorded, kept replayed in this process between its turns (the next turn
+# then costs no replay). Keyed by the live game, its start and its last ``seq``; taken
+# out while a turn is being applied and put back only once that turn is committed, so a
+# turn rolled back leaves nothing behind. A miss (another process, a restart) replays.
+_REPLAYS: OrderedDict[tuple[int, str, int], Any] = OrderedDict()
+_REPLAYS_KEPT = 256
+_REPLAYS_LOCK = threading.Lock()
+
+
+def _replay_key(live: LiveGame, seq: int) -> tuple[int, str, int]:
+    return (live.pk, live.started_at.isoformat(), seq)
+
+
+def replays_take(
+    live: LiveGame,
+) -> tuple[LiveRecorder, LiveGameState, list[dict[str, Any]]] | None:
+    with _REPLAYS_LOCK:
+        found: Any = _REPLAYS.pop(_replay_key(live, live.seq), None)
+    return found  # type: ignore[no-any-return]
+
+
+def replays_keep(
+    live: LiveGame,
+    recorder: LiveRecorder,
+    game: LiveGameState,
+    shown: list[dict[str, Any]],
+    *,
+    now: bool = False,
+) -> None:
+    """Keep the game for the turn after ``live.seq``: once the turn is committed, or
+    ``now`` (a game the transaction did not change)."""
+    key = _replay_key(live, live.seq)
+
+    def keep() -> None:
+        with _REPLAYS_LOCK:
+            _REPLAYS[key] = (recorder, game, shown)
+            while len(_REPLAYS) > _REPLAYS_KEPT:
+                _REPLAYS.popitem(last=False)
+
+    if now:
+        keep()
+    else:
+        transaction.on_commit(keep)
+
+
+# --- start --------------------------------------------------------------------------------
+
+
+def live_start(
+    *, match: Match, by: User, dice_mode: str = DiceMode.ENTERED
+) -> tuple[LiveGame, bool]:
+    """Start recording the match's next game, or resume the one being recorded.
+
+    Returns the live game and whether it was created. ``PermissionDeniedError`` for
+    someone who may not record it; ``ValidationError`` for a game without live recording
+    or a match whose players are not known; ``ConflictError`` for a decided match
+    (``match_decided``), a game waiting for the opponent's confirmation
+    (``report_pending``) or a match whose earlier games were not recorded live
+    (``live_not_from_start``)."""
+    _require_recorder(by, match)
+    recorder_of(match)
+    if dice_mode not in DiceMode.values:
+        raise ValidationError(_("dice is 'entered' or 'rolled'."), code="invalid")
+    with transaction.atomic():
+        running = LiveGame.objects.filter(match=match, status=LiveStatus.RECORDING).first()
+        if running is not None:
+            return running, False
+        locked = lock_match(match)
+        running = LiveGame.objects.filter(match=locked, status=LiveStatus.RECORDING).first()
+        if running is not None:
+            return running, False
+        if locked.state == MatchState.WAITING:
+            raise ValidationError(
+                _("The players of this match are not known yet."), code="players_unknown"
+            )
+        if locked.state in FINISHED_STATES:
+            raise ConflictError(
+                _("The match is decided; no more games are played."), code="match_decided"
+            )
+        games = active_games(locked)
+        number = len(games) + 1
+        done = LiveGame.objects.filter(match=locked, status=LiveStatus.FINISHED)
+        pending = done.filter(number=number).first()
+        if pending is not None:
+            raise ConflictError(
+                _(
+                    "Game %(n)s was recorded and waits for the opponent's confirmation; the "
+                    "next game starts once it is confirmed."
+                )
+                % {"n": number},
+                code="report_pending",
+            )
+        recorded = set(done.values_list("number", flat=True))
+        if any(g.number not in recorded for g in games):
+            raise ConflictError(
+                _(
+                    "Games of this match were entered without being recorded move by move; "
+                    "a match is recorded from its first game on (its record numbers the games "
+                    "from 1)."
+                ),
+                code="live_not_from_start",
+            )
+        live = _create(locked, number, dice_mode, by, games)
+    return live, True
+
+
+def _create(match: Match, number: int, dice_mode: str, by: User, games: list[Any]) -> LiveGame:
+    starter: int | None = None
+    if family_of(match.tournament).loser_starts and games:
+        starter = SIDES.index(Side(games[-1].winner).other)  # R2, S5
+    last = LiveGame.objects.filter(match=match).aggregate(seq=Max("seq"), version=Max("version"))
+    setup = _setup(match, number, starter)
+    data = asdict(setup)
+    data["addons"] = list(setup.addons)
+    data["score"] = list(setup.score)
+    data["names"] = list(setup.names)
+    return LiveGame.objects.create(
+        match=match,
+        number=number,
+        dice_mode=dice_mode,
+        setup=data,
+        seq=last["seq"] or 0,
+        version=(last["version"] or 0) + 1,
+        started_by=signed_in(by),
+    )
+
+
+# --- turns --------------------------------------------------------------------------------
+
+
+def posted_content(
+    *,
+    action: str,
+    dice: list[int] | None = None,
+    steps: list[list[int]] | None = None,
+    starter: int | None = None,
+    resign_value: int | None = None,
+    single: bool = False,
+) -> dict[str, Any]:
+    """A turn's content as compared for idempotency (the device is not part of it)."""
+    return {
+        "action": action,
+        "dice": None if dice is None else [int(d) for d in dice],
+        "steps": [[int(a), int(b)] for a, b in (steps or [])],
+        "starter": starter,
+        "resign_value": resign_value,
+        "single": bool(single),
+    }
+
+
+def live_turn_post(
+    *,
+    match: Match,
+    by: User,
+    seq: int,
+    device: uuid.UUID | str,
+    content: Mapping[str, Any],
+    state_of: Any,
+) -> Posted:
+    """Check and store one turn of the game being recorded (module doc). ``content`` is
+    :func:`posted_content`; ``state_of(live)`` builds the live state sent with a conflict.
+    Returns the live game (after the turn: the next game when this one ended and the
+    next starts at once), whether the turn was stored now (False: sent again) and the
+    game as the turn left it (to build the state without replaying it again)."""
+    _require_recorder(by, match)
+    with transaction.atomic():
+        live = (
+            LiveGame.objects.select_for_update()
+            .filter(match=match)
+            .order_by("-number")
+            .select_related("match__tournament")
+            .first()
+        )
+        if live is None:
+            raise NotFoundError(_("Nothing of this match is being recorded."), code="not_recording")
+        if seq <= live.seq:
+            earlier = LiveTurn.objects.filter(match=match, seq=seq).first()
+            if earlier is not None and earlier.posted == dict(content):
+                return Posted(live, False)
+            raise ConflictError(
+                _(
+                    "Turn %(seq)s was recorded already, differently (another device?); the "
+                    "game stands as shown."
+                )
+                % {"seq": seq},
+                code="live_conflict",
+                fields={"state": state_of(live)},
+            )
+        if live.status != LiveStatus.RECORDING:
+            raise ConflictError(
+                _("The game is over; start the next game first."),
+                code="live_finished",
+                fields={"state": state_of(live)},
+            )
+        if seq > live.seq + 1:
+            raise ConflictError(
+                _("Turn %(expected)s comes next; turn %(seq)s cannot be recorded before it.")
+                % {"expected": live.seq + 1, "seq": seq},
+                code="live_gap",
+                fields={"expected": live.seq + 1},
+            )
+        kept = replays_take(live)
+        if kept is None:
+            turns = list(live.turns.all())
+            recorder, game = live_game_replay(live, turns)
+            shown = [turn_json(t) for t in turns]
+        else:
+            recorder, game, shown = kept
+        action = LiveAction(
+            action=content["action"],
+            dice=None if content.get("dice") is None else tuple(content["dice"]),
+            steps=tuple((a, b) for a, b in content.get("steps") or ()),
+            starter=content.get("starter"),
+            resign_value=content.get("resign_value"),
+            single=bool(content.get("single")),
+        )
+        roller = _die if live.dice_mode == DiceMode.ROLLED else None
+        try:
+            done = game.apply(action, roller)
+        except LiveRefused as refused:
+            # a refused action leaves the game as it was: it is kept for the next try
+            replays_keep(live, recorder, game, shown, now=True)
+            raise ValidationError(refusal_text(refused), code="illegal_play") from None
+        try:
+            with transaction.atomic():
+                turn = LiveTurn.objects.create(
+                    live_game=live,
+                    match=match,
+                    seq=seq,
+                    side=done.side,
+                    action=done.action,
+                    dice=None if done.dice is None else list(done.dice),
+                    steps=[list(s) for s in done.steps],
+                    starter=done.starter,
+                    resign_value=done.resign_value,
+                    text=done.text[:200],
+                    posted=dict(content),
+                    device=device,
+                    by=signed_in(by),
+                )
+        except IntegrityError:  # only where the row lock does not serialise (SQLite)
+            raise ConflictError(
+                _("Turn %(seq)s was recorded by another device at the same moment.") % {"seq": seq},
+                code="live_conflict",
+                fields={"state": state_of(live)},
+            ) from None
+        live.seq = seq
+        live.version += 1
+        shown = [*shown, turn_json(turn)]
+        if game.outcome is not None:
+            following = _finish(live, game, recorder, by)
+            live.save()
+            if following is not None:
+                return Posted(following, True, None, [], ended=True)
+            return Posted(live, True, game, shown, ended=True)
+        live.save(update_fields=["seq", "version", "updated_at"])
+        replays_keep(live, recorder, game, shown)
+    return Posted(live, True, game, shown)
+
+
+def _record_text(live: LiveGame, game: LiveGameState, recorder: LiveRecorder) -> str:
+    """The record of the match's recorded games up to this one (from game 1)."""
+    match = live.match
+    earlier = list(
+        LiveGame.objects.filter(match=match, status=LiveStatus.FINISHED, number__lt=live.number)
+        .order_by("number")
+        .prefetch_related("turns")
+    )
+    games = []
+    for old in earlier:
+        old.match = match
+        _, replayed = live_game_replay(old, list(old.turns.all()))
+        games.append(replayed.record_game())
+    games.append(game.record_game())
+    setup = setup_of(live)
+    names = _names(match)
+    tournament = match.tournament
+    tags: dict[str, str]
+    family = family_for(tournament.game)
+    if "rules" in family.options:  # a game of rule sets writes them in its record's tags
+        tags = {
+            "Event": tournament.name,
+            "Round": str(match.round.name) if match.round_id else "",
+            "White": names[0],
+            "Black": names[1],
+            "Rules": tournament.rules,
+        }
+        if tournament.addons:
+            tags["Addons"] = ", ".join(tournament.addons)
+        tags.update(
+            {
+                "Length": str(match.length),
+                "Scale": tournament.scale,
+                "Resignations": tournament.resignation_policy,
+            }
+        )
+        tags = {k: v for k, v in tags.items() if v}
+    else:
+        tags = {"Event": tournament.name, "Transcriber": "Bräde Arena scoresheet"}
+    return recorder.record_text(setup, games, tags)
+
+
+def _finish(
+    live: LiveGame,
+    game: LiveGameState,
+    recorder: LiveRecorder,
+    by: User,
+) -> LiveGame | None:
+    """The game is over: its record submitted, its result entered or reported (module
+    doc). Returns the next game when it starts at once."""
+    outcome = game.outcome
+    assert outcome is not None
+    match = live.match
+    text = _record_text(live, game, recorder)
+    submission = game_record_submit(match=match, text=text, by=by)
+    result = outcome.result
+    starter_index = game.starter if live.number == 1 else None
+    starter = SIDES[starter_index] if starter_index is not None else None
+    live.status = LiveStatus.FINISHED
+    live.submission = submission
+    live.outcome = {**outcome.to_dict(), "result": asdict(result)}
+    tournament = match.tournament
+    at_once = tournament.results_by == ResultsBy.REFEREES or is_referee(by, tournament)
+    if not at_once:
+        live.report = game_report_submit(
+            match=match,
+            number=live.number,
+            winner=SIDES[result.winner],
+            outcome=result.outcome,
+            by=by,
+            pattern=result.pattern or None,
+            munk=result.munk,
+            cube=result.cube if "cube" in family_for(tournament.game).result_fields else None,
+            conceded=result.conceded or None,
+            starter=starter,
+            note=_("recorded move by move"),
+        )
+        return None
+    locked = lock_match(match)
+    live.game = game_add(
+        locked,
+        number=live.number,
+        result=result,
+        starter=starter,
+        by=by,
+        source=ResultSource.RECORD,
+        submission=submission,
+        note=_("recorded move by move"),
+    )
+    locked.refresh_from_db()
+    if locked.state in FINISHED_STATES:
+        return None
+    live.save()  # finished before the next game's row (one recording per match)
+    following = _create(locked, live.number + 1, live.dice_mode, by, active_games(locked))
+    following.seq = live.seq
+    following.version = live.version + 1
+    following.save(update_fields=["seq", "version"])
+    return following
