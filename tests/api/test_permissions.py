@@ -487,6 +487,46 @@ ENDPOINTS: list[tuple[str, str, str, dict[str, Any] | None, Callable[[str], int]
         global_write(set(), 204),
     ),
     ("season standings", "get", "/api/seasons/{season}/standings/", None, everyone),
+    (
+        "season standings file",
+        "get",
+        "/api/seasons/{season}/standings/export/csv/",
+        None,
+        everyone,
+    ),
+    ("rating list file", "get", "/api/ratings/export/json/", None, everyone),
+    ("results file", "get", "/api/tournaments/{t}/exports/results/csv/", None, read),
+    ("placings file", "get", "/api/tournaments/{t}/exports/placings/json/", None, read),
+    ("archive", "get", "/api/tournaments/{t}/exports/archive/", None, write(STAFF, 200)),
+    (
+        "score sheets",
+        "get",
+        "/api/tournaments/{t}/rounds/1/score-sheets/",
+        None,
+        write(STAFF, 200),
+    ),
+    ("wall sheet", "get", "/api/tournaments/{t}/rounds/1/wall-sheet/", None, read),
+    # nothing is being recorded at match A: the live board is absent for everyone
+    ("live board", "get", "/api/matches/{a}/live/", None, lambda role: 404),
+    (
+        "live recording start",
+        "post",
+        "/api/matches/{a}/live/",
+        {"dice": "entered"},
+        write({"player", "referee", "organiser"}, 409),
+    ),
+    (
+        "live turn",
+        "post",
+        "/api/matches/{a}/live/turns/",
+        {
+            "seq": 1,
+            "device": "5f0e8c1a-3b7d-4c2e-9a61-2f4b8d9e7c10",
+            "action": "start",
+            "starter": 0,
+        },
+        write({"player", "referee", "organiser"}, 404),
+    ),
     # Starting ratings are registry staff's (none of these roles).
     (
         "rating starts",
