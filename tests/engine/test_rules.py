@@ -141,7 +141,7 @@ class TestR5Landing:
         # R5.3: bands are allowed from the huk (12) on, never on 2–11.
         pos = "W 1:13 10 12 | B 1:15 | W"
         found = plays(pos, (2, 1))
-        assert "10/12 1/2" in found or "1/2 10/12" in found
+        assert "10/12 1/2" in found  # the engine writes a play's steps in their order
         g = game(pos)
         result = g.play_turn((2, 1), [(10, 12), (1, 2)])
         assert result.position.count(W, 12) == 2
@@ -274,9 +274,7 @@ class TestR7BearingOff:
 
     def test_board_overshoot_from_any_point(self) -> None:
         pos = "W 20 23 | B 1:15 | W"
-        assert "23/off 20/21" in plays(pos, (6, 1), rs("board")) or "20/21 23/off" in plays(
-            pos, (6, 1), rs("board")
-        )
+        assert "23/off 20/21" in plays(pos, (6, 1), rs("board"))
         assert not any(
             "23/off" in p for p in plays(pos, (6, 1), rs("talisman")) if "20/21" not in p
         )
