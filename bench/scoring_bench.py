@@ -40,7 +40,7 @@ def main() -> None:
         lambda: match_state(length=7, scale="ny1", outcomes=GAMES),
     )
     state = match_state(length=7, outcomes=GAMES[:4])
-    per_call("explain (open, sv)", 5_000, lambda: explain(state, lang="sv"))
+    per_call("explain (open, coded)", 5_000, lambda: explain(state))
     from scoring.scales import Scale
     from tests.scoring.test_exhaustive import walk
 

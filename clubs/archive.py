@@ -39,6 +39,7 @@ from clubs.exports import (
     PLACING_COLUMNS,
     RESULT_COLUMNS,
     csv_text,
+    decimal_comma,
     json_text,
     placings_rows,
     results_rows,
@@ -147,14 +148,14 @@ def tournament_archive(*, tournament: Tournament, by: User, lang: str) -> tuple[
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w", compression=zipfile.ZIP_DEFLATED) as archive:
         archive.writestr(f"{top}/README.txt", _readme(tournament, game, len(submissions), now()))
-        decimal_comma = lang == "sv"
+        comma = decimal_comma(lang)
         archive.writestr(
-            f"{top}/results.csv", csv_text(RESULT_COLUMNS, results, decimal_comma=decimal_comma)
+            f"{top}/results.csv", csv_text(RESULT_COLUMNS, results, decimal_comma=comma)
         )
         archive.writestr(f"{top}/results.json", json_text({**meta, "rows": results}))
         archive.writestr(
             f"{top}/placings.csv",
-            csv_text(PLACING_COLUMNS, placings, decimal_comma=decimal_comma),
+            csv_text(PLACING_COLUMNS, placings, decimal_comma=comma),
         )
         archive.writestr(f"{top}/placings.json", json_text({**meta, "rows": placings}))
         for sub in submissions:

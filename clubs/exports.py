@@ -37,6 +37,7 @@ from decimal import Decimal
 from typing import Any
 
 from django.http import HttpResponse
+from django.utils.formats import get_format
 from django.utils.timezone import localtime
 from django.utils.translation import pgettext
 
@@ -249,6 +250,12 @@ def _csv_value(value: Any, decimal_comma: bool) -> str:
     return spreadsheet_text(str(value))
 
 
+def decimal_comma(lang: str) -> bool:
+    """Whether ``lang``'s numbers take a decimal comma (Django's formats for the language:
+    Swedish 1,5, English 1.5), for ``csv_text``."""
+    return str(get_format("DECIMAL_SEPARATOR", lang)) == ","
+
+
 def csv_text(columns: Sequence[str], rows: Iterable[Row], *, decimal_comma: bool) -> str:
     """The rows as CSV text, BOM first (see the module text)."""
     out = io.StringIO()
@@ -291,5 +298,7 @@ def export_response(
 ) -> HttpResponse:
     """``rows`` as ``stem.csv`` or ``stem.json`` (``{"meta": …, "rows": […]}``)."""
     if fmt == "csv":
-        return csv_response(f"{stem}.csv", csv_text(columns, rows, decimal_comma=lang == "sv"))
+        return csv_response(
+            f"{stem}.csv", csv_text(columns, rows, decimal_comma=decimal_comma(lang))
+        )
     return json_response(f"{stem}.json", json_text({**meta, "rows": rows}))

@@ -34,7 +34,9 @@ from backgammon.record import is_bg_record, read_bg_json, read_bg_text, write_bg
 from backgammon.replay import replay_text
 from backgammon.report import report_lines
 from backgammon.sgf import read_sgf
+from engine.messages import Msg
 from games.board import BACKGAMMON, BoardPicture, CubePicture, Stack
+from games.explain_messages import msg
 from games.family import RecordFormat, ReplayOutcome, Term, Vocabulary
 from games.registry import register
 from games.results import (
@@ -310,51 +312,39 @@ class BackgammonFamily:
         results: Sequence[ResultValue],
         *,
         names: tuple[str, str],
-        lang: str = "sv",
-    ) -> tuple[str, ...]:
+    ) -> tuple[Msg, ...]:
         """The score to the match length, who won or what each needs, and the Crawford
         game (played, or next)."""
         standing = self.match_scoring(settings).standing(results)
-        return tuple(explain_standing(standing, names=names, lang=lang))
+        return tuple(explain_standing(standing, names=names))
 
 
-def explain_standing(standing: MatchStanding, *, names: tuple[str, str], lang: str) -> list[str]:
-    """Sentences (``sv`` or ``en``) on a backgammon match's standing."""
+def explain_standing(standing: MatchStanding, *, names: tuple[str, str]) -> list[Msg]:
+    """Sentences (coded, ``games.explain_messages``) on a backgammon match's standing."""
     one, two = standing.score
     length = standing.length
-    sv = lang == "sv"
-    if sv:
-        lines = [f"Ställning: {names[0]} {one}, {names[1]} {two} av {length} poäng."]
-    else:
-        lines = [f"Score: {names[0]} {one}, {names[1]} {two} of {length} points."]
-    if standing.winner is not None:
-        winner = names[standing.winner]
-        game = standing.decided_after_game
-        lines.append(
-            f"{winner} nådde {length} poäng i parti {game} och vann matchen."
-            if sv
-            else f"{winner} reached {length} points in game {game} and won the match."
+    lines = [
+        msg(
+            "bg.explain.score",
+            one=names[0],
+            one_points=one,
+            two=names[1],
+            two_points=two,
+            length=length,
         )
+    ]
+    if standing.winner is not None:
+        game = standing.decided_after_game
+        assert game is not None  # a won match was decided in some game
+        lines.append(msg("bg.explain.won", winner=names[standing.winner], length=length, game=game))
     else:
         for player in (0, 1):
             left = length - standing.score[player]
-            lines.append(
-                f"{names[player]} behöver {left} poäng till."
-                if sv
-                else f"{names[player]} needs {left} more point{'s' if left != 1 else ''}."
-            )
+            lines.append(msg("bg.explain.needs", player=names[player], count=left))
     if standing.next_is_crawford:
-        lines.append(
-            "Nästa parti är Crawfordpartiet: ingen får dubbla i det."
-            if sv
-            else "The next game is the Crawford game: no one may double in it."
-        )
+        lines.append(msg("bg.explain.crawford_next"))
     elif standing.crawford_game is not None:
-        lines.append(
-            f"Parti {standing.crawford_game} var Crawfordpartiet (ingen dubbling)."
-            if sv
-            else f"Game {standing.crawford_game} was the Crawford game (no doubling)."
-        )
+        lines.append(msg("bg.explain.crawford_was", game=standing.crawford_game))
     return lines
 
 

@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.errors import MatchError
+from engine.messages import Msg
 from engine.position import Position
 from engine.record import (
     MAX_RECORD_BYTES,
@@ -289,8 +290,7 @@ class BradeFamily:
         results: Sequence[ResultValue],
         *,
         names: tuple[str, str],
-        lang: str = "sv",
-    ) -> tuple[str, ...]:
+    ) -> tuple[Msg, ...]:
         """``scoring.explain``: the standing, why it was decided (S3/S4) or what each
         player needs."""
         state = MatchState.start(
@@ -298,7 +298,7 @@ class BradeFamily:
         )
         for number, result in enumerate(results, start=1):
             state = state.after(outcome_of(result, number))
-        return tuple(explain(state, lang=lang, names=dict(zip(SIDES, names, strict=True))))
+        return tuple(explain(state, names=dict(zip(SIDES, names, strict=True))))
 
 
 BRADE_FAMILY = BradeFamily()

@@ -25,7 +25,8 @@ A family provides, from its own pure package:
   besides winner and outcome); ``tiebreak_scales`` (the scales on which a match carries
   tiebreak points, bräde's skiljepoäng); ``record_format(text)``, which of its record
   formats a text is written in; ``describe(result)``, a result in words; and
-  ``explain(settings, results, names=, lang=)``, sentences on where a match stands.
+  ``explain(settings, results, names=)``, sentences (coded messages) on where a match
+  stands.
 
 Shaped after python-chess's variants (one class per variant, found by name) and Django's
 registries (a module registers what it provides; callers ask the registry). Pure: imports
@@ -38,6 +39,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Generic, Protocol, TypeVar
 
+from engine.messages import Msg
 from games.board import BoardPicture
 from games.results import MatchScoring, MatchSettings, ResultValue
 
@@ -226,7 +228,7 @@ class GameFamily(Protocol):
         results: Sequence[ResultValue],
         *,
         names: tuple[str, str],
-        lang: str = "sv",
-    ) -> tuple[str, ...]:
-        """Sentences (``sv`` or ``en``) on where a match with these results stands."""
+    ) -> tuple[Msg, ...]:
+        """Sentences on where a match with these results stands, as coded messages that
+        the edge words in the reader's language (``matches.explain_text``)."""
         ...

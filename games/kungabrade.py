@@ -21,6 +21,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from engine.messages import Msg
+from games.explain_messages import msg
 from games.family import BoardDrawing, RecordFormat, Replayer, Term, Vocabulary
 from games.registry import register
 from games.results import (
@@ -174,34 +176,28 @@ class KungabradeFamily:
         results: Sequence[ResultValue],
         *,
         names: tuple[str, str],
-        lang: str = "sv",
-    ) -> tuple[str, ...]:
+    ) -> tuple[Msg, ...]:
         """The games won, and who won the match or how many wins each still needs."""
         standing = self.match_scoring(settings).standing(results)
         length = standing.length
         needed = length // 2 + 1
-        sv = lang == "sv"
         one, two = standing.score
         lines = [
-            f"Vunna partier: {names[0]} {one}, {names[1]} {two} (bäst av {length})."
-            if sv
-            else f"Games won: {names[0]} {one}, {names[1]} {two} (best of {length})."
+            msg(
+                "kb.explain.score",
+                one=names[0],
+                one_wins=one,
+                two=names[1],
+                two_wins=two,
+                length=length,
+            )
         ]
         if standing.winner is not None:
-            winner = names[standing.winner]
-            lines.append(
-                f"{winner} vann {needed} partier och matchen."
-                if sv
-                else f"{winner} won {needed} games and the match."
-            )
+            lines.append(msg("kb.explain.won", winner=names[standing.winner], needed=needed))
             return tuple(lines)
         for player in (0, 1):
             left = needed - standing.score[player]
-            lines.append(
-                f"{names[player]} behöver vinna {left} parti{'er' if left != 1 else ''} till."
-                if sv
-                else f"{names[player]} needs {left} more win{'s' if left != 1 else ''}."
-            )
+            lines.append(msg("kb.explain.needs", player=names[player], count=left))
         return tuple(lines)
 
 

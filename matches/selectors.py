@@ -11,6 +11,7 @@ from django.utils.translation import gettext as _
 
 from core.errors import NotFoundError
 from core.permissions import User, can_read_records
+from matches.explain_text import explanation
 from matches.models import (
     OPEN_REPORT_STATES,
     Game,
@@ -79,7 +80,7 @@ def match_explanation(*, match: Match, games: list[Game], lang: str = "sv") -> l
     )
     family = family_of(match.tournament)
     results = [g.result_value() for g in games]
-    return list(family.explain(match_settings(match), results, names=names, lang=lang))
+    return explanation(family.explain(match_settings(match), results, names=names), lang=lang)
 
 
 def match_detail(*, match: Match, by: User = None, lang: str = "sv") -> MatchDetail:

@@ -6,8 +6,9 @@ Modules:
   tiebreak of one game (S2).
 - ``scoring.match``: the state of a match from its outcomes so far: points, tiebreaks,
   completed and remaining games, next starter, winner, early decision (S1, S3–S5).
-- ``scoring.explain``: sentences in Swedish and English that say why a match is decided
-  and what each player needs to win from here.
+- ``scoring.explain``: sentences (coded messages of ``scoring.explain_messages``, worded
+  at the edge) that say why a match is decided and what each player needs to win from
+  here.
 - ``scoring.report``: the ``match`` section of the replay report (game-record.md).
 
 Vocabulary (Swedish game words kept where English has none):

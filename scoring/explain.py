@@ -1,7 +1,10 @@
 """Sentences people can read about a match: the standing, why it is decided, and what
-each player needs to win from here (docs/scoring.md S3, S4), in Swedish or English.
+each player needs to win from here (docs/scoring.md S3, S4).
 
-Pure: imports nothing from Django. Names default to White/Black (Vit/Svart).
+Pure: imports nothing from Django and chooses no words. Each sentence is a coded
+:class:`engine.messages.Msg` of ``scoring.explain_messages`` (smaller messages inside:
+counts, lists, names), worded at the edge in the reader's language through gettext
+(``matches.explain_text``). Names default to White/Black (Vit/Svart).
 
 Cost: linear in the games left. The example of what a player needs (``_fewest_wins``) is
 not found by enumerating multisets of game wins (quartic in the games left: 2.5 s at 100
@@ -15,14 +18,16 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from engine.messages import Msg, Param
 from engine.types import Outcome, OutcomeKind, Side
+from scoring.explain_messages import msg
 from scoring.match import SIDES, MatchState, ahead
 from scoring.scales import Scale, format_tiebreak, score_game
 
-LANGS = ("sv", "en")
-DEFAULT_NAMES = {
-    "sv": {Side.WHITE: "Vit", Side.BLACK: "Svart"},
-    "en": {Side.WHITE: "White", Side.BLACK: "Black"},
+# The players when the caller names none: White and Black in the reader's language.
+DEFAULT_NAMES: dict[Side, Param] = {
+    Side.WHITE: msg("explain.white"),
+    Side.BLACK: msg("explain.black"),
 }
 
 # The ways to win a completed game without sprängjan, weakest first (for examples).
@@ -31,63 +36,42 @@ _EXAMPLE_WINS = (
     Outcome(Side.WHITE, OutcomeKind.HEMSPEL, munk=True),
     Outcome(Side.WHITE, OutcomeKind.JAN),
 )
-_WIN_WORDS = {
-    "sv": {"hemspel": "hemspel", "munk": "hemspel med munk", "jan": "jan"},
-    "en": {"hemspel": "hemspel", "munk": "hemspel with munk", "jan": "jan"},
-}
 
 
-def _word(outcome: Outcome) -> str:
+def _word(outcome: Outcome) -> Msg:
     if outcome.munk:
-        return "munk"
-    return outcome.kind.value
+        return msg("explain.win.munk")
+    return msg(f"explain.win.{outcome.kind.value}")
 
 
-def _genitive(name: str, lang: str) -> str:
-    if lang == "en":
-        return f"{name}'" if name.endswith("s") else f"{name}'s"
-    if len(name) == 1 or name.isupper():
-        return f"{name}:s"  # abbreviations: A:s, SM:s
-    return name if name[-1:].lower() in ("s", "x", "z") else f"{name}s"
-
-
-def _games(n: int, lang: str) -> str:
-    if lang == "en":
-        return f"{n} game" if n == 1 else f"{n} games"
-    return f"{n} parti" if n == 1 else f"{n} partier"
-
-
-def _completed(n: int, lang: str) -> str:
-    if lang == "en":
-        return f"{n} completed game" if n == 1 else f"{n} completed games"
-    return f"{n} slutfört parti" if n == 1 else f"{n} slutförda partier"
-
-
-def _all_remaining(r: int, lang: str) -> str:
-    if lang == "en":
-        return {1: "the last game", 2: "both remaining games"}.get(r, f"all {r} remaining games")
-    return {1: "sista partiet", 2: "båda återstående partierna"}.get(
-        r, f"alla {r} återstående partierna"
-    )
-
-
-def _points(n: int, lang: str) -> str:
-    if lang == "en":
-        return f"{n} point" if n == 1 else f"{n} points"
-    return f"{n} poäng"
-
-
-def _tiebreak_word(scale: Scale, lang: str) -> str:
+def _tiebreak_word(scale: Scale) -> str:
+    """The scale's name for its tiebreak (S2), the same in every language."""
     if scale is Scale.NY1:
         return "plus-minus"
     return "skiljepoäng"
 
 
-def _join(words: list[str], lang: str) -> str:
-    if len(words) <= 1:
-        return "".join(words)
-    last = " and " if lang == "en" else " och "
-    return ", ".join(words[:-1]) + last + words[-1]
+def _remaining(r: int) -> Msg:
+    """``the last game`` / ``the remaining r games``."""
+    return msg("explain.last_game") if r == 1 else msg("explain.the_remaining", count=r)
+
+
+def _all_remaining(r: int) -> Msg:
+    if r == 1:
+        return msg("explain.last_game")
+    if r == 2:
+        return msg("explain.both_remaining")
+    return msg("explain.all_remaining", count=r)
+
+
+def _join(words: list[Msg]) -> Msg:
+    """``a``, ``a and b``, ``a, b and c``."""
+    if len(words) == 1:
+        return words[0]
+    head = words[0]
+    for word in words[1:-1]:
+        head = msg("explain.list_comma", first=head, last=word)
+    return msg("explain.list_and", first=head, last=words[-1])
 
 
 def _apply(
@@ -110,44 +94,52 @@ def _as(side: Side, outcome: Outcome) -> Outcome:
     return Outcome(side, outcome.kind, outcome.pattern, outcome.munk)
 
 
-def _standing(state: MatchState, names: Mapping[Side, str], lang: str) -> str:
+def _standing(state: MatchState, names: Mapping[Side, Param]) -> Msg:
     w, b = Side.WHITE, Side.BLACK
-    pts = f"{names[w]} {state.points_text(w)}, {names[b]} {state.points_text(b)}"
-    tb = ""
-    if state.scale is Scale.WW:
-        tb = f"; skiljepoäng {state.tiebreak[w]}–{state.tiebreak[b]}"
+    best = msg("explain.best_of", count=state.length, scale=state.scale.label())
     played = state.games_played
-    if lang == "en":
-        head = f"Best of {_completed(state.length, lang)} ({state.scale.label()})"
-        if played == 0:
-            return f"{head}: no game played yet."
-        return (
-            f"{head}, after {_games(played, lang)} ({state.completed} completed): "
-            f"{pts}{tb}; {_games(state.remaining, lang)} left."
-        )
-    head = f"Bäst av {_completed(state.length, lang)} ({state.scale.label()})"
     if played == 0:
-        return f"{head}: inget parti spelat än."
-    return (
-        f"{head}, efter {_games(played, lang)} ({state.completed} slutförda): "
-        f"{pts}{tb}; {_games(state.remaining, lang)} kvar."
+        return msg("explain.not_started", best=best)
+    points: dict[str, Param] = {
+        "white": names[w],
+        "white_points": state.points_text(w),
+        "black": names[b],
+        "black_points": state.points_text(b),
+    }
+    if state.scale is Scale.WW:
+        score = msg(
+            "explain.score_skiljepoang",
+            **points,
+            white_tiebreak=state.tiebreak[w],
+            black_tiebreak=state.tiebreak[b],
+        )
+    else:
+        score = msg("explain.score", **points)
+    return msg(
+        "explain.standing",
+        best=best,
+        played=msg("explain.games", count=played),
+        completed=state.completed,
+        score=score,
+        left=msg("explain.games", count=state.remaining),
     )
 
 
-def _tb_lead(scale: Scale, leader: str, lead: int, trail: int, lang: str) -> str:
-    """``A leads 2–1 on skiljepoäng`` / ``A leder med 2–1 på skiljepoäng``."""
-    word = _tiebreak_word(scale, lang)
+def _tb_lead(scale: Scale, leader: Param, lead: int, trail: int) -> Msg:
+    """``A leads 2–1 on skiljepoäng`` / ``A leads +1 against ±0 on plus-minus``."""
+    pair: Param
     if scale is Scale.NY1:
-        pair_en = f"{format_tiebreak(scale, lead)} against {format_tiebreak(scale, trail)}"
-        pair_sv = f"{format_tiebreak(scale, lead)} mot {format_tiebreak(scale, trail)}"
+        pair = msg(
+            "explain.against",
+            lead=format_tiebreak(scale, lead),
+            trail=format_tiebreak(scale, trail),
+        )
     else:
-        pair_en = pair_sv = f"{lead}–{trail}"
-    if lang == "en":
-        return f"{leader} leads {pair_en} on {word}"
-    return f"{leader} leder med {pair_sv} på {word}"
+        pair = f"{lead}–{trail}"
+    return msg("explain.leads_on", leader=leader, pair=pair, tiebreak=_tiebreak_word(scale))
 
 
-def _why_decided(state: MatchState, names: Mapping[Side, str], lang: str) -> list[str]:
+def _why_decided(state: MatchState, names: Mapping[Side, Param]) -> list[Msg]:
     winner = state.winner
     assert winner is not None
     loser = winner.other
@@ -156,72 +148,56 @@ def _why_decided(state: MatchState, names: Mapping[Side, str], lang: str) -> lis
     if not state.decided_early:  # S3: all n completed games played
         pw, pl = state.points[winner], state.points[loser]
         if pw != pl:
-            if lang == "en":
-                return [
-                    f"{win} wins the match {state.points_text(winner)} to "
-                    f"{state.points_text(loser)}."
-                ]
             return [
-                f"{win} vinner matchen med {state.points_text(winner)} mot "
-                f"{state.points_text(loser)}."
+                msg(
+                    "explain.won_on_points",
+                    winner=win,
+                    winner_points=state.points_text(winner),
+                    loser_points=state.points_text(loser),
+                )
             ]
-        lead = _tb_lead(scale, win, state.tiebreak[winner], state.tiebreak[loser], lang)
-        if lang == "en":
-            return [
-                f"Level at {pw}–{pl} on points after all {state.length} completed games; "
-                f"{lead}, so {win} wins the match."
-            ]
+        lead = _tb_lead(scale, win, state.tiebreak[winner], state.tiebreak[loser])
         return [
-            f"Lika, {pw}–{pl} i poäng, efter alla {state.length} slutförda partier; "
-            f"{lead}, så {win} vinner matchen."
+            msg(
+                "explain.won_on_tiebreak",
+                winner=win,
+                winner_points=pw,
+                loser_points=pl,
+                length=state.length,
+                lead=lead,
+            )
         ]
 
     # S4: decided early.
     r = state.remaining
     game = state.decided_after_game
-    if lang == "en":
-        head = f"{win} has won the match: it was decided after game {game}."
-    else:
-        head = f"{win} har vunnit matchen: den avgjordes efter parti {game}."
+    assert game is not None  # a won match was decided after some game
+    head = msg("explain.decided", winner=win, game=game)
     # Could the loser still win with sprängjan in every remaining game?
     spr = Outcome(loser, OutcomeKind.SPRANGJAN)
     if ahead(scale, *_apply(scale, state.points, state.tiebreak, spr, r)) is not loser:
-        if lang == "en":
-            return [
-                head,
-                f"{lose} cannot win any more, not even with sprängjan in "
-                f"{'the last game' if r == 1 else f'each of the {r} remaining games'}.",
-            ]
-        every = "sista partiet" if r == 1 else f"vart och ett av de {r} återstående partierna"
-        return [head, f"{lose} kan inte längre vinna, inte ens med sprängjan i {every}."]
+        every = msg("explain.last_game") if r == 1 else msg("explain.each_remaining", count=r)
+        return [head, msg("explain.cannot_win", loser=lose, games=every)]
     jan = Outcome(loser, OutcomeKind.JAN)
     points, tiebreak = _apply(scale, state.points, state.tiebreak, jan, r)
-    if lang == "en":
-        where = "in the last game" if r == 1 else f"in each of the {r} remaining games"
-        if points[loser] == points[winner]:
-            lead = _tb_lead(scale, win, tiebreak[winner], tiebreak[loser], lang)
-            why = (
-                f"{lose} needs a sprängjan: even a jan {where} gives "
-                f"{points[loser]}–{points[winner]}, and {lead}."
-            )
-        else:
-            why = (
-                f"{lose} needs a sprängjan: even a jan {where} gives {lose} only "
-                f"{_points(points[loser], lang)} against {_genitive(win, lang)} "
-                f"{points[winner]}."
-            )
-        return [head, why]
-    where = "i sista partiet" if r == 1 else f"i vart och ett av de {r} återstående partierna"
+    where = msg("explain.in_last_game") if r == 1 else msg("explain.in_each_remaining", count=r)
     if points[loser] == points[winner]:
-        lead = _tb_lead(scale, win, tiebreak[winner], tiebreak[loser], lang)
-        why = (
-            f"{lose} behöver en sprängjan: även jan {where} ger bara "
-            f"{points[loser]}–{points[winner]}, och {lead}."
+        why = msg(
+            "explain.sprangjan_level",
+            loser=lose,
+            where=where,
+            loser_points=points[loser],
+            winner_points=points[winner],
+            lead=_tb_lead(scale, win, tiebreak[winner], tiebreak[loser]),
         )
     else:
-        why = (
-            f"{lose} behöver en sprängjan: även jan {where} ger {lose} bara "
-            f"{_points(points[loser], lang)} mot {_genitive(win, lang)} {points[winner]}."
+        why = msg(
+            "explain.sprangjan_behind",
+            loser=lose,
+            where=where,
+            points=msg("explain.points", count=points[loser]),
+            winner_genitive=msg("explain.genitive", name=win),
+            winner_points=points[winner],
         )
     return [head, why]
 
@@ -291,123 +267,91 @@ def _fewest_wins(state: MatchState, side: Side) -> list[Outcome] | None:
     return None
 
 
-def _example(state: MatchState, side: Side, names: Mapping[Side, str], lang: str) -> str | None:
+def _example(state: MatchState, side: Side, names: Mapping[Side, Param]) -> Msg | None:
     """The fewest game wins (weakest first, no sprängjan) that let ``side`` win, if the
     opponent wins the other remaining games with plain hemspel."""
     r = state.remaining
-    other = side.other
     wins = _fewest_wins(state, side)
     if wins is None:
         return None
     k = len(wins)
-    me, them = names[side], names[other]
-    words = _join([_WIN_WORDS[lang][_word(o)] for o in wins], lang)
-    if lang == "en":
-        if k == 0:
-            return f"{me} wins even if {them} wins {_all_remaining(r, lang)} with hemspel."
-        rest = (
-            f", with {them} winning the other{'s' if r - k > 1 else ''} by hemspel" if k < r else ""
-        )
-        what = (
-            "the last game"
-            if r == 1
-            else (_all_remaining(r, lang) if k == r else f"{k} of the {r} remaining games")
-        )
-        return f"For example {me} wins by winning {what} ({words}){rest}."
+    me, them = names[side], names[side.other]
     if k == 0:
-        return f"{me} vinner även om {them} vinner {_all_remaining(r, lang)} med hemspel."
-    rest = (
-        f", om {them} vinner {'det andra' if r - k == 1 else 'de andra'} med hemspel"
-        if k < r
-        else ""
+        return msg("explain.safe", player=me, opponent=them, games=_all_remaining(r))
+    rest: Param = msg("explain.others_by_hemspel", opponent=them, count=r - k) if k < r else ""
+    if r == 1:
+        what = msg("explain.last_game")
+    elif k == r:
+        what = _all_remaining(r)
+    else:
+        what = msg("explain.some_remaining", wins=k, count=r)
+    return msg(
+        "explain.example",
+        player=me,
+        games=what,
+        wins=_join([_word(o) for o in wins]),
+        rest=rest,
     )
-    what = (
-        "sista partiet"
-        if r == 1
-        else (_all_remaining(r, lang) if k == r else f"{k} av de {r} återstående")
-    )
-    return f"{me} vinner till exempel genom att vinna {what} ({words}){rest}."
 
 
-def _needs(state: MatchState, side: Side, names: Mapping[Side, str], lang: str) -> str:
+def _needs(state: MatchState, side: Side, names: Mapping[Side, Param]) -> Msg:
     """The exact condition for ``side`` to win from here, on net points (S3)."""
     other = side.other
     me, them = names[side], names[other]
     scale = state.scale
-    r = state.remaining
     deficit = state.points[other] - state.points[side]  # D: side wins iff net gain > D, or
     tb_deficit = state.tiebreak[other] - state.tiebreak[side]  # == D and tiebreak gain > T
-    word = _tiebreak_word(scale, lang)
-    rem_en = "the last game" if r == 1 else f"the remaining {r} games"
-    rem_sv = "sista partiet" if r == 1 else f"de {r} återstående partierna"
+    games = _remaining(state.remaining)
     m = -deficit  # side's lead when deficit < 0
-    if lang == "en":
-        if deficit > 0:
-            main = (
-                f"{me} is {_points(deficit, lang)} behind and must outscore {them} by at "
-                f"least {deficit + 1} over {rem_en}"
-            )
-        elif deficit == 0:
-            main = f"Level on points: {me} must outscore {them} over {rem_en}"
-        elif m == 1:
-            main = f"{me} leads by 1 point and wins if {them} does not outscore {me} over {rem_en}"
-        else:
-            main = (
-                f"{me} leads by {_points(m, lang)} and wins if {them} outscores {me} by "
-                f"less than {m} over {rem_en}"
-            )
-    elif deficit > 0:
-        main = (
-            f"{me} ligger {_points(deficit, lang)} efter och måste ta minst "
-            f"{deficit + 1} poäng mer än {them} i {rem_sv}"
+    main: Msg
+    if deficit > 0:
+        main = msg(
+            "explain.behind",
+            player=me,
+            points=msg("explain.points", count=deficit),
+            opponent=them,
+            need=deficit + 1,
+            games=games,
         )
     elif deficit == 0:
-        main = f"Lika i poäng: {me} måste ta fler poäng än {them} i {rem_sv}"
+        main = msg("explain.level", player=me, opponent=them, games=games)
     elif m == 1:
-        main = f"{me} leder med 1 poäng och vinner om {them} inte tar fler poäng än {me} i {rem_sv}"
+        main = msg("explain.lead_one", player=me, opponent=them, games=games)
     else:
-        main = (
-            f"{me} leder med {_points(m, lang)} och vinner om {them} tar färre än {m} "
-            f"poäng mer än {me} i {rem_sv}"
+        main = msg(
+            "explain.lead",
+            player=me,
+            points=msg("explain.points", count=m),
+            opponent=them,
+            lead=m,
+            games=games,
         )
     if not scale.has_tiebreak:
-        return main + "."
+        return msg("explain.sentence", text=main)
     need = tb_deficit + 1  # net tiebreak gain side needs when the points end level
-    if lang == "en":
-        if need > 0:
-            cond = f"{me} gains at least {need} more {word} than {them}"
-        else:
-            cond = f"{them} does not gain {-need + 1} or more {word} on {me}"
-        if deficit < 0:
-            return f"{main}, or by exactly {m} if {cond}."
-        if deficit == 0:
-            return f"{main}, or score the same, which is enough if {cond}."
-        return f"{main}, or by exactly {deficit}, which is enough if {cond}."
+    word = _tiebreak_word(scale)
     if need > 0:
-        cond = f"{me} tar minst {need} {word} mer än {them}"
+        cond = msg("explain.gains", player=me, need=need, tiebreak=word, opponent=them)
     else:
-        cond = f"{them} inte tar {-need + 1} {word} eller mer än {me}"
+        cond = msg("explain.keeps", opponent=them, limit=-need + 1, tiebreak=word, player=me)
     if deficit < 0:
-        return f"{main}, eller exakt {m} mer om {cond}."
+        return msg("explain.or_exactly_ahead", main=main, lead=m, condition=cond)
     if deficit == 0:
-        return f"{main}, eller lika många, vilket räcker om {cond}."
-    return f"{main}, eller exakt {deficit} mer, vilket räcker om {cond}."
+        return msg("explain.or_level", main=main, condition=cond)
+    return msg("explain.or_exactly_behind", main=main, deficit=deficit, condition=cond)
 
 
-def explain(
-    state: MatchState, *, lang: str = "sv", names: Mapping[Side, str] | None = None
-) -> list[str]:
-    """Human sentences about ``state``: the standing; if over, who won and why (S3/S4);
-    if open, what each player needs to win from here. ``lang`` is ``sv`` or ``en``."""
-    if lang not in LANGS:
-        raise ValueError(f"unknown language {lang!r} (expected sv or en)")
-    names = dict(names) if names is not None else DEFAULT_NAMES[lang]
-    lines = [_standing(state, names, lang)]
+def explain(state: MatchState, *, names: Mapping[Side, Param] | None = None) -> list[Msg]:
+    """Sentences about ``state`` as coded messages (``scoring.explain_messages``): the
+    standing; if over, who won and why (S3/S4); if open, what each player needs to win
+    from here. The edge words them in the reader's language (``matches.explain_text``)."""
+    names = dict(names) if names is not None else DEFAULT_NAMES
+    lines = [_standing(state, names)]
     if state.winner is not None:
-        return lines + _why_decided(state, names, lang)
+        return lines + _why_decided(state, names)
     for side in SIDES:
-        lines.append(_needs(state, side, names, lang))
-        example = _example(state, side, names, lang)
+        lines.append(_needs(state, side, names))
+        example = _example(state, side, names)
         if example is not None:
             lines.append(example)
     return lines

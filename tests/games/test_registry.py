@@ -8,15 +8,22 @@ from typing import Any
 
 import pytest
 
+from engine.messages import Msg
 from engine.record import read_record, write_json
 from games import registry
 from games.family import BoardDrawing, RecordFormat, Replayer, Term, Vocabulary
 from games.registry import UnknownGameError, detect, families, family_for, register
 from games.results import MatchSettings, MatchStanding, ResultValue
+from matches.explain_text import explanation
 
 DATA = Path(__file__).resolve().parent.parent / "data"
 BRADE_FILES = sorted((DATA / "corpus").glob("*.txt")) + sorted((DATA / "scoring").glob("*.txt"))
 MAT_FILES = sorted((DATA / "backgammon").glob("*.mat"))
+
+
+def words(messages: Sequence[Msg], lang: str) -> list[str]:
+    """A family's explanation as the pages word it in ``lang``."""
+    return explanation(messages, lang=lang)
 
 
 class FakeScoring:
@@ -61,8 +68,7 @@ class FakeFamily:
         results: Sequence[ResultValue],
         *,
         names: tuple[str, str],
-        lang: str = "sv",
-    ) -> tuple[str, ...]:
+    ) -> tuple[Msg, ...]:
         return ()
 
 
@@ -218,25 +224,30 @@ class TestWhatThePagesAsk:
         names = ("Anna", "Bo")
         settings = MatchSettings(length=5)
         games = [ResultValue(0, "gammon", cube=2)]  # Anna on match point: game 2 is Crawford
-        english = family_for("backgammon").explain(settings, games, names=names, lang="en")
-        assert english == (
+        english = words(family_for("backgammon").explain(settings, games, names=names), "en")
+        assert english == [
             "Score: Anna 4, Bo 0 of 5 points.",
             "Anna needs 1 more point.",
             "Bo needs 5 more points.",
             "The next game is the Crawford game: no one may double in it.",
-        )
+        ]
         games.append(ResultValue(1, "single"))
-        swedish = family_for("backgammon").explain(settings, games, names=names, lang="sv")
+        swedish = words(family_for("backgammon").explain(settings, games, names=names), "sv")
         assert swedish[0] == "Ställning: Anna 4, Bo 1 av 5 poäng."
         assert swedish[-1] == "Parti 2 var Crawfordpartiet (ingen dubbling)."
         won = family_for("kungabrade").explain(
             MatchSettings(length=3),
             [ResultValue(0, "castle", game_type="slagfalt")] * 2,
             names=names,
-            lang="en",
         )
-        assert won == ("Games won: Anna 2, Bo 0 (best of 3).", "Anna won 2 games and the match.")
-        brade = family_for("brade").explain(
-            MatchSettings(length=3), [ResultValue(0, "jan")], names=names, lang="en"
+        assert words(won, "en") == [
+            "Games won: Anna 2, Bo 0 (best of 3).",
+            "Anna won 2 games and the match.",
+        ]
+        brade = words(
+            family_for("brade").explain(
+                MatchSettings(length=3), [ResultValue(0, "jan")], names=names
+            ),
+            "en",
         )
         assert brade and "Anna" in brade[0]

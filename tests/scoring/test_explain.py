@@ -1,10 +1,15 @@
-"""Explanations of a match state, in Swedish and English (S3, S4)."""
+"""Explanations of a match state, in Swedish and English (S3, S4): the coded messages of
+``scoring.explain`` as the edge words them (``matches.explain_text``)."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 import pytest
 
+from engine.messages import Param
 from engine.types import Outcome, OutcomeKind, Side
+from matches.explain_text import explanation
 from scoring.explain import explain
 from scoring.match import MatchState, match_state
 
@@ -16,12 +21,19 @@ def state(length: int, scale: str, *texts: str) -> MatchState:
     return match_state(length=length, scale=scale, outcomes=[Outcome.from_text(t) for t in texts])
 
 
+def words(
+    s: MatchState, *, lang: str = "sv", names: Mapping[Side, Param] | None = None
+) -> list[str]:
+    """The explanation of ``s`` in ``lang``."""
+    return explanation(explain(s, names=names), lang=lang)
+
+
 EXAMPLE_1 = ("W jan", "W hemspel", "W hemspel", "B vackert trappspel munk")
 
 
 class TestWhyDecided:
     def test_helmfrid_best_of_5(self) -> None:
-        lines = explain(state(5, "ww", *EXAMPLE_1), lang="en", names=AB)
+        lines = words(state(5, "ww", *EXAMPLE_1), lang="en", names=AB)
         assert lines == [
             "Best of 5 completed games (W&W), after 4 games (4 completed): A 4, B 2; "
             "skiljepoäng 2–0; 1 game left.",
@@ -31,7 +43,7 @@ class TestWhyDecided:
         ]
 
     def test_helmfrid_best_of_5_swedish(self) -> None:
-        lines = explain(state(5, "ww", *EXAMPLE_1), lang="sv", names=AB)
+        lines = words(state(5, "ww", *EXAMPLE_1), lang="sv", names=AB)
         assert lines[1:] == [
             "A har vunnit matchen: den avgjordes efter parti 4.",
             "B behöver en sprängjan: även jan i sista partiet ger bara 4–4, och A leder med "
@@ -39,7 +51,7 @@ class TestWhyDecided:
         ]
 
     def test_ny1_shows_plus_minus(self) -> None:
-        lines = explain(state(5, "ny1", *EXAMPLE_1), lang="en", names=AB)
+        lines = words(state(5, "ny1", *EXAMPLE_1), lang="en", names=AB)
         assert "A 4+, B 2−" in lines[0]
         assert lines[2] == (
             "B needs a sprängjan: even a jan in the last game gives 4–4, and A leads +1 "
@@ -47,35 +59,35 @@ class TestWhyDecided:
         )
 
     def test_talisman_ny2(self) -> None:
-        lines = explain(state(5, "ny2", *EXAMPLE_1), lang="en", names=AB)
+        lines = words(state(5, "ny2", *EXAMPLE_1), lang="en", names=AB)
         assert lines[2] == (
             "B needs a sprängjan: even a jan in the last game gives B only 12 points "
             "against A's 13."
         )
-        lines = explain(state(5, "ny2", *EXAMPLE_1), lang="sv", names=AB)
+        lines = words(state(5, "ny2", *EXAMPLE_1), lang="sv", names=AB)
         assert lines[2] == (
             "B behöver en sprängjan: även jan i sista partiet ger B bara 12 poäng mot A:s 13."
         )
 
     def test_helmfrid_best_of_3_on_skiljepoang(self) -> None:
         s = state(3, "ww", "W hemspel", "W vackert trappspel", "B jan")
-        assert explain(s, lang="en", names=AB)[1] == (
+        assert words(s, lang="en", names=AB)[1] == (
             "Level at 2–2 on points after all 3 completed games; B leads 1–0 on "
             "skiljepoäng, so B wins the match."
         )
-        assert explain(s, lang="sv", names=AB)[1] == (
+        assert words(s, lang="sv", names=AB)[1] == (
             "Lika, 2–2 i poäng, efter alla 3 slutförda partier; B leder med 1–0 på "
             "skiljepoäng, så B vinner matchen."
         )
 
     def test_won_on_points(self) -> None:
         s = state(1, "ny1", "B jan")
-        assert explain(s, lang="en")[1] == "Black wins the match 2+ to 0."
-        assert explain(s)[1] == "Svart vinner matchen med 2+ mot 0."
+        assert words(s, lang="en")[1] == "Black wins the match 2+ to 0."
+        assert words(s)[1] == "Svart vinner matchen med 2+ mot 0."
 
     def test_not_even_sprangjan(self) -> None:
         s = state(3, "ww", "W sprangjan", "W sprangjan")
-        assert explain(s, lang="en", names=AB)[2] == (
+        assert words(s, lang="en", names=AB)[2] == (
             "B cannot win any more, not even with sprängjan in the last game."
         )
 
@@ -83,7 +95,7 @@ class TestWhyDecided:
 class TestWhatEachNeeds:
     def test_ny2_after_three_games(self) -> None:
         s = state(5, "ny2", "W jan", "W hemspel", "W hemspel")
-        assert explain(s, lang="en", names=AB)[1:] == [
+        assert words(s, lang="en", names=AB)[1:] == [
             "A leads by 13 points and wins if B outscores A by less than 13 over the "
             "remaining 2 games.",
             "A wins even if B wins both remaining games with hemspel.",
@@ -93,30 +105,30 @@ class TestWhatEachNeeds:
 
     def test_ww_tiebreak_clause(self) -> None:
         s = state(3, "ww", "W hemspel", "W hemspel")
-        lines = explain(s, lang="en", names=AB)
+        lines = words(s, lang="en", names=AB)
         assert lines[3] == (
             "B is 2 points behind and must outscore A by at least 3 over the last game, or "
             "by exactly 2, which is enough if B gains at least 1 more skiljepoäng than A."
         )
         assert lines[4] == "For example B wins by winning the last game (jan)."
-        sv = explain(s, names=AB)
+        sv = words(s, names=AB)
         assert sv[3] == (
             "B ligger 2 poäng efter och måste ta minst 3 poäng mer än A i sista partiet, "
             "eller exakt 2 mer, vilket räcker om B tar minst 1 skiljepoäng mer än A."
         )
 
     def test_start_of_match(self) -> None:
-        lines = explain(match_state(length=3), lang="en")
+        lines = words(match_state(length=3), lang="en")
         assert lines[0] == "Best of 3 completed games (W&W): no game played yet."
         assert lines[1].startswith("Level on points: White must outscore Black")
 
     def test_default_names(self) -> None:
-        lines = explain(state(3, "ww", "W hemspel"))
+        lines = words(state(3, "ww", "W hemspel"))
         assert any(line.startswith("Vit leder med 1 poäng") for line in lines)
 
     def test_unknown_language(self) -> None:
         with pytest.raises(ValueError, match="unknown language"):
-            explain(match_state(length=3), lang="da")
+            words(match_state(length=3), lang="da")
 
 
 def test_every_position_of_short_matches_is_explained() -> None:
@@ -141,7 +153,7 @@ def test_every_position_of_short_matches_is_explained() -> None:
             ("sv", ("{} vinner matchen", "{} har vunnit")),
             ("en", ("{} wins", "{} has won")),
         ):
-            lines = explain(s, lang=lang, names=names)
+            lines = words(s, lang=lang, names=names)
             assert all(line and line[-1] == "." for line in lines)
             text = " ".join(lines)
             if s.winner is not None:

@@ -76,9 +76,8 @@ def linear_bound(remaining: int) -> int:
 def test_explanation_work_is_linear_in_games_left(length: int, scale: Scale) -> None:
     for opening in OPENINGS:
         state = open_state(length, scale, *opening)
-        for lang in ("sv", "en"):
-            calls = calls_made(partial(explain, state, lang=lang))
-            assert calls <= linear_bound(state.remaining), (opening, lang, calls)
+        calls = calls_made(partial(explain, state))
+        assert calls <= linear_bound(state.remaining), (opening, calls)
 
 
 def test_the_bound_catches_a_super_linear_search() -> None:
@@ -185,10 +184,9 @@ def test_same_explanations_as_the_enumeration_on_random_matches() -> None:
                 ] >= min(2, length):
                     continue
                 state = state.after(outcome)
-                for lang in ("sv", "en"):
-                    fast = explain(state, lang=lang)
-                    with pytest.MonkeyPatch.context() as mp:
-                        mp.setattr(explain_module, "_fewest_wins", brute_fewest_wins)
-                        assert explain(state, lang=lang) == fast
+                fast = explain(state)
+                with pytest.MonkeyPatch.context() as mp:
+                    mp.setattr(explain_module, "_fewest_wins", brute_fewest_wins)
+                    assert explain(state) == fast
                 checked += 1
     assert checked > 100
