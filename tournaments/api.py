@@ -64,6 +64,7 @@ from tournaments.serializers import (
     TournamentOut,
     staff_member,
 )
+from tournaments.swiss_rounds import MAX_ROUNDS as MAX_SWISS_ROUNDS
 
 # The formats in the schema's words: every registered format, from its own description.
 FORMAT_HELP = "; ".join(f"{f.key}: {f.description}" for f in formats())
@@ -300,13 +301,13 @@ class TournamentListApi(ApiView):
         )
         groups = DbIntegerField(
             min_value=1,
-            max_value=16,
+            max_value=round_robin.MAX_GROUPS,
             default=1,
             help_text="round robin: the number of groups (players dealt by snake seeding)",
         )
         group_advance = DbIntegerField(
             min_value=0,
-            max_value=32,
+            max_value=round_robin.MAX_SWISS_ADVANCE,
             default=0,
             help_text="round robin: the top k (at most 4) of each group go on to a knockout, "
             "placed crosswise (A1–B2, B1–A2 …); Swiss: the top k (2 to 32) of the standings, "
@@ -314,7 +315,7 @@ class TournamentListApi(ApiView):
         )
         swiss_rounds = DbIntegerField(
             min_value=1,
-            max_value=99,
+            max_value=MAX_SWISS_ROUNDS,
             required=False,
             allow_null=True,
             default=None,
@@ -381,9 +382,13 @@ class TournamentDetailApi(ApiView):
             "null: the game's usual chain (also what a new format gets when this is left out)",
         )
         double_round = serializers.BooleanField(required=False)
-        groups = DbIntegerField(min_value=1, max_value=16, required=False)
-        group_advance = DbIntegerField(min_value=0, max_value=32, required=False)
-        swiss_rounds = DbIntegerField(min_value=1, max_value=99, required=False, allow_null=True)
+        groups = DbIntegerField(min_value=1, max_value=round_robin.MAX_GROUPS, required=False)
+        group_advance = DbIntegerField(
+            min_value=0, max_value=round_robin.MAX_SWISS_ADVANCE, required=False
+        )
+        swiss_rounds = DbIntegerField(
+            min_value=1, max_value=MAX_SWISS_ROUNDS, required=False, allow_null=True
+        )
         progressive_consolation = serializers.BooleanField(required=False)
         consolation_third_place = serializers.BooleanField(required=False)
         grand_final_reset = serializers.BooleanField(required=False)

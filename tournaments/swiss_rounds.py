@@ -39,6 +39,7 @@ from tournaments.guards import draft_require, draw_entries
 from tournaments.models import Entry, Round, RoundKind, Tournament, TournamentStatus
 
 __all__ = [
+    "MAX_ROUNDS",
     "default_chain",
     "default_rounds",
     "pairing_numbers",
@@ -64,11 +65,20 @@ def default_chain(game: str, scale: str) -> list[str]:
 _NOT_POINTS = frozenset({"direct_encounter", "sonneborn_berger", "wins"})
 
 
+# The most rounds a paired tournament is set up with (players − 1 bounds it at the start).
+MAX_ROUNDS = 99
+
+
 def rounds_problem(rounds: int, players: int | None) -> str | None:
     """Why ``rounds`` Swiss rounds cannot be played by ``players`` (None: not known yet),
     in words, or ``None``."""
     if rounds < 1:
         return _("A Swiss has at least 1 round, not %(rounds)s.") % {"rounds": rounds}
+    if rounds > MAX_ROUNDS:
+        return _("A Swiss has at most %(max)s rounds, not %(rounds)s.") % {
+            "max": MAX_ROUNDS,
+            "rounds": rounds,
+        }
     if players is not None and rounds > players - 1:
         return _(
             "%(players)s players can play at most %(max)s Swiss rounds without a rematch; "

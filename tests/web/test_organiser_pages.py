@@ -110,6 +110,37 @@ def test_create_tournament_via_the_page(org_client: Client, organiser: Any) -> N
             "Add-on &#x27;one-die&#x27; exists only with the board rule set, not with talisman.",
         ),
         ({"end_date": "2027-03-05"}, "end_date", "The tournament cannot end before it starts."),
+        (
+            {"format": "round_robin", "groups": "17"},
+            "groups",
+            "A round robin is played in 1 to 16 groups, not 17.",
+        ),
+        (
+            {"format": "round_robin", "groups": "0"},
+            "groups",
+            "A round robin is played in 1 to 16 groups, not 0.",
+        ),
+        ({"groups": "2"}, "groups", "Only a round robin is played in groups."),
+        (
+            {"format": "round_robin", "groups": "2", "group_advance": "5"},
+            "group_advance",
+            "At most 4 players of each group can go on to the knockout.",
+        ),
+        (
+            {"format": "swiss", "group_advance": "33"},
+            "group_advance",
+            "From 2 to 32 players of a Swiss can go on to a knockout.",
+        ),
+        (
+            {"format": "swiss", "swiss_rounds": "0"},
+            "swiss_rounds",
+            "A Swiss has at least 1 round, not 0.",
+        ),
+        (
+            {"format": "swiss", "swiss_rounds": "100"},
+            "swiss_rounds",
+            "A Swiss has at most 99 rounds, not 100.",
+        ),
     ],
 )
 def test_create_shows_the_services_refusal_at_its_field(

@@ -240,20 +240,18 @@ class TournamentForm(Form):
             "played again, so that nobody goes out after one loss."
         ),
     )
-    groups = forms.IntegerField(
+    # The numbers below are checked by the service (``tournaments.format_options``), whose
+    # words show at the field; the form bounds them only to what the database stores.
+    groups = DbIntegerFormField(
         label=gettext_lazy("Groups"),
-        min_value=1,
-        max_value=16,
         required=False,  # left out: one group
         help_text=gettext_lazy(
             "Round robin: play in this many groups, the players dealt by seed "
             "(snake seeding: 1 → A, 2 → B, …, back from the last group)."
         ),
     )
-    group_advance = forms.IntegerField(
+    group_advance = DbIntegerFormField(
         label=gettext_lazy("Players per group on to a knockout"),
-        min_value=0,
-        max_value=32,
         required=False,  # left out: the groups are the whole tournament
         help_text=gettext_lazy(
             "Round robin: the top players of each group play a knockout afterwards, placed "
@@ -261,10 +259,8 @@ class TournamentForm(Form):
             "seeded in their order. 0: no knockout."
         ),
     )
-    swiss_rounds = forms.IntegerField(
+    swiss_rounds = DbIntegerFormField(
         label=gettext_lazy("Swiss rounds"),
-        min_value=1,
-        max_value=99,
         required=False,  # left out: ⌈log₂ players⌉ at the start (tournaments.swiss_rounds)
         help_text=gettext_lazy(
             "Swiss: the number of rounds, at most the number of players minus one. Leave it "
@@ -306,11 +302,18 @@ class TournamentForm(Form):
         return str(self.cleaned_data.get("results_by") or ResultsBy.REFEREES)
 
     # The service checks the values (``tournaments.services.tournament_create``: the
-    # dates, the add-ons, the tiebreak chain); its error shows at the field its code names.
+    # dates, the add-ons, the tiebreak chain, the format's options); its error shows at the
+    # field its code names.
     SERVICE_FIELDS: ClassVar[dict[str, str]] = {
         "dates": "end_date",
         "addons": "addons",
         "tiebreaks": "tiebreak_1",
+        "format": "format",
+        "groups": "groups",
+        "groups_not_round_robin": "groups",
+        "group_advance": "group_advance",
+        "swiss_rounds": "swiss_rounds",
+        "consolation_third_place": "consolation_third_place",
     }
 
     def add_service_error(self, err: DomainError) -> None:

@@ -127,7 +127,7 @@ def tournament_create(request: HttpRequest) -> HttpResponse:
                 consolation_third_place=data["consolation_third_place"],
                 grand_final_reset=data["grand_final_reset"],
                 tiebreaks=form.tiebreaks(),
-                groups=data.get("groups") or 1,
+                groups=1 if data.get("groups") is None else data["groups"],
                 group_advance=data.get("group_advance") or 0,
                 swiss_rounds=data.get("swiss_rounds"),
             )
