@@ -225,9 +225,14 @@ class TestBearingOff:
     """Seed 002, "Udtagning af brikker"."""
 
     def test_only_when_all_are_home(self) -> None:
+        # 21 with a checker on the 7 point: it comes home first; only then may a checker
+        # bear off (7/6 2/off), never 2/off while the 7 point is still held
         pos = board({"p7": 1, "p2": 2}, {"p1": 1})
-        for r in legal_results(pos, 2, 1):
-            assert r.me[OFF] == 13 or r.me[7] == 0
+        assert results(pos, 2, 1) == {
+            moved(pos, (7, 4)),
+            moved(pos, (7, 5), (2, 1)),
+            moved(pos, (7, 6), (2, OFF)),
+        }
 
     def test_larger_die_bears_off_from_the_highest_point(self) -> None:
         # a 6 with checkers only on the 5 point and below: off from the 5 point
