@@ -309,7 +309,7 @@ def live_start(
                 code="live_not_from_start",
             )
         live = _create(locked, number, dice_mode, by, games)
-        board_stamp_keep(pk=match.pk)
+        board_stamp_keep(live=live, match=match)
     return live, True
 
 
@@ -374,7 +374,10 @@ def live_turn_post(
     _require_recorder(by, match)
     with transaction.atomic():
         live = (
-            LiveGame.objects.select_for_update()
+            # the live game's row only: its match and tournament are read, not locked (a
+            # turn of one table never waits for another's; the end of a game locks them
+            # in the writers' order, ``lock_match``)
+            LiveGame.objects.select_for_update(of=("self",))
             .filter(match=match)
             .order_by("-number")
             .select_related("match__tournament")
@@ -459,12 +462,12 @@ def live_turn_post(
         if game.outcome is not None:
             following = _finish(live, game, recorder, by)
             live.save()
-            board_stamp_keep(pk=match.pk)
+            board_stamp_keep(live=following or live, match=match)
             if following is not None:
                 return Posted(following, True, None, [], ended=True)
             return Posted(live, True, game, shown, ended=True)
         live.save(update_fields=["seq", "version", "updated_at"])
-        board_stamp_keep(pk=match.pk)
+        board_stamp_keep(live=live, match=match)
         replays_keep(live, recorder, game, shown)
     return Posted(live, True, game, shown)
 

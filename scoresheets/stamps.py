@@ -14,7 +14,7 @@ How the cached stamp is kept right (decided):
   database therefore costs one query, never a wrong answer.
 - A cached stamp older than the database would answer 304 to a board that changed, so
   every service that changes a live game's version writes the stamp as its own
-  transaction sees it (``board_stamp_keep``) before that transaction commits: from then
+  transaction leaves it (``board_stamp_keep``) before that transaction commits: from then
   on the cache holds that version or a newer one. Were the transaction rolled back, the
   cache would hold a version the database never had: the next poll asks the database
   (above). A reader that missed the cache only *adds* the stamp it read (never replaces
@@ -30,6 +30,7 @@ from datetime import datetime
 
 from django.core.cache import cache
 
+from matches.models import Match
 from scoresheets.models import LiveGame
 
 __all__ = [
@@ -117,14 +118,23 @@ def board_stamp_cached(*, pk: int) -> BoardStamp | None:
     return stamp
 
 
-def board_stamp_keep(*, pk: int) -> None:
-    """Write match ``pk``'s stamp as the current transaction sees it into the cache: called
-    by every service that changes a live game's version, before it commits (module doc)."""
-    stamp = board_stamp(pk=pk)
+def board_stamp_keep(*, live: LiveGame, match: Match) -> None:
+    """Write the stamp of ``live``, the match's latest live game as the current
+    transaction left it, into the cache: called by every service that changes a live
+    game's version, before it commits (module doc). Made of the rows at hand (no query):
+    what ``board_stamp`` would read once the transaction commits."""
+    tournament = match.tournament
+    stamp = BoardStamp(
+        match.tournament_id,
+        tournament.is_public,
+        live.version,
+        live.updated_at,
+        tournament.created_at,
+        live.pk,
+        live.started_at,
+        bool(match.round_id and match.round.published),
+    )
     try:
-        if stamp is None:
-            cache.delete(_stamp_key(pk))
-        else:
-            cache.set(_stamp_key(pk), stamp, STAMP_SECONDS)
+        cache.set(_stamp_key(match.pk), stamp, STAMP_SECONDS)
     except Exception:
         log.warning("cache unavailable; not keeping the live board's stamp", exc_info=True)
