@@ -62,13 +62,14 @@ def live_state(
     cache (a cache that fails is skipped, never an error). ``game`` and ``turns``: the
     game as a turn just left it (``services.Posted``), so it is not replayed again."""
     key = state_key(live.pk, live.started_at, live.version)
-    try:
-        found = cache.get(key)
-    except Exception:
-        log.warning("cache unavailable; building the live state", exc_info=True)
-        found = None
-    if found is not None:
-        return dict(found)
+    if game is None or turns is None:  # a turn just made this version: nothing kept yet
+        try:
+            found = cache.get(key)
+        except Exception:
+            log.warning("cache unavailable; building the live state", exc_info=True)
+            found = None
+        if found is not None:
+            return dict(found)
     state = _build(live, game, turns)
     try:
         cache.set(key, state, STATE_SECONDS)
