@@ -16,6 +16,7 @@ from scoresheets.stamps import state_key
 from tests.api.conftest import client_for
 from tests.scoresheets.helpers import Table, random_turn
 from tests.tournaments.helpers import drawn, match_of
+from tournaments.models import Round, Tournament
 
 pytestmark = pytest.mark.django_db
 
@@ -112,3 +113,20 @@ def test_a_state_is_built_from_the_turns_of_its_own_version(table: Table) -> Non
     cache.clear()
     state = selectors.live_state(live)
     assert state["seq"] == 1 and [t["seq"] for t in state["turns"]] == [1]
+
+
+def test_a_board_not_everyone_may_see_is_never_sent_from_the_cache(table: Table) -> None:
+    """The state kept for a version is sent as it is only where everyone sees the match:
+    an unpublished round's board (or a private tournament's) asks who the reader is."""
+    table.post("start", dice=[2, 5])
+    url = f"/api/matches/{table.match}/live/"
+    viewer = client_for(None)
+    assert viewer.get(url).status_code == 200  # the state is kept, and the stamp
+    match = Match.objects.select_related("round", "tournament").get(pk=table.match)
+    Round.objects.filter(pk=match.round_id).update(published=False)
+    assert viewer.get(url).status_code == 404
+    assert viewer.get(url, HTTP_IF_NONE_MATCH='W/"other"').status_code == 404
+    assert table.client.get(url).status_code == 200  # the referee sees it
+    Round.objects.filter(pk=match.round_id).update(published=True)
+    Tournament.objects.filter(pk=match.tournament_id).update(is_public=False)
+    assert viewer.get(url).status_code == 404
