@@ -22,7 +22,9 @@ latency and share of 304s; the **staleness** — for every turn saved and every 
 that board, the time from the save's answer to the first poll answered with that turn
 (or a later one), p50/p99/max — and every error (a table's answer other than 201, a
 viewer's other than 200/304, a failed connection). Goals (the issue): turn saved under
-100 ms p99, boards seen within 5 s, no errors. Figures only; nothing is asserted.
+100 ms p99, boards seen within 5 s, no errors. Also gunicorn's CPU time over the run
+per live request (/proc: what a request costs whatever else the machine runs). Figures
+only; nothing is asserted.
 
 It makes what it needs and removes it afterwards (bench/serving.py, shared with
 bench/live_bench.py): a PostgreSQL database of its own (``--db-name``, dropped and made
@@ -266,7 +268,10 @@ def main() -> int:
             + (f"; logs in {server.logdir}" if args.keep_logs else "")
         )
         server.reset_log()
-        report(args, run(args, token, matches), server.access_log)
+        cpu = server.cpu_seconds()
+        result = run(args, token, matches)
+        result.cpu = server.cpu_seconds() - cpu
+        report(args, result, server.access_log)
     print(f"after: {load()}")
     return 0
 
@@ -277,6 +282,7 @@ class Run:
     errors: list[str]
     viewers: list[Viewer]
     seconds: float
+    cpu: float = 0.0  # gunicorn's CPU seconds over the run
 
 
 def run(args: argparse.Namespace, token: str, matches: list[int]) -> Run:
@@ -347,6 +353,10 @@ def report(args: argparse.Namespace, result: Run, log: Path) -> None:
           f"p50 {percentile(stale, 0.5):.2f} s, p99 {percentile(stale, 0.99):.2f} s, "
           f"max {max(stale, default=float('nan')):.2f} s over {len(stale)} sightings; "
           f"never seen: {unseen}")  # fmt: skip
+    served = len(server["GET"]) + len(server["POST"])
+    print(f"gunicorn's CPU: {result.cpu:.1f} s over the run ({result.cpu / result.seconds:.2f} "
+          f"cores), {1000 * result.cpu / max(1, served):.1f} ms per live request "
+          f"({served} logged)")  # fmt: skip
     errors = result.errors + [f"viewer poll: {p.status}" for p in bad_polls]
     print(f"errors: {len(errors)}")
     for line in errors[:20]:

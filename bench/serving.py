@@ -88,6 +88,21 @@ class Setup:
 class Server:
     port: int
     logdir: Path
+    group: int  # gunicorn's process group (its master's pid): master and workers
+
+    def cpu_seconds(self) -> float:
+        """The CPU time (user + system) gunicorn's processes have used so far: what the
+        requests cost whatever else the machine runs (Linux's /proc)."""
+        tick = os.sysconf("SC_CLK_TCK")
+        total = 0
+        for stat in Path("/proc").glob("[0-9]*/stat"):
+            try:
+                fields = stat.read_text().rsplit(")", 1)[1].split()
+            except OSError:  # gone meanwhile
+                continue
+            if int(fields[2]) == self.group:  # pgrp
+                total += int(fields[11]) + int(fields[12])  # utime, stime
+        return total / tick
 
     @property
     def access_log(self) -> Path:
@@ -142,7 +157,7 @@ def served(setup: Setup, populate: Callable[[], T]) -> Iterator[tuple[Server, T]
         connections.close_all()
         made = populate()
         connections.close_all()
-        procs.spawn(
+        gunicorn = procs.spawn(
             "gunicorn",
             ["gunicorn", "config.wsgi", "--bind", f"127.0.0.1:{port}",
              "--workers", str(setup.workers), "--timeout", "60", "--backlog", "2048",
@@ -152,7 +167,7 @@ def served(setup: Setup, populate: Callable[[], T]) -> Iterator[tuple[Server, T]
         if setup.celery_worker:
             procs.worker("worker")
         wait_for(lambda: Client(port).request("GET", "/healthz").status == 200, 60, "gunicorn")
-        yield Server(port, logdir), made
+        yield Server(port, logdir, gunicorn.pid), made
     finally:
         procs.close()
         if ready:
