@@ -7,11 +7,12 @@ recording bräde games at once — each posts a turn every 5 s through the turn 
     .venv/bin/python bench/live_board_bench.py --tables 16 --viewers 200 --seconds 30
 
 Each table is a match of a 128-player knockout recorded by its referee (entered dice, as
-at a club): it starts the game, then every ``--turn-every`` seconds (from a random moment
-of the first interval) posts one turn chosen at random among the legal plays of its last
-state (the tek first). Each viewer follows one board (chosen at random): it polls
-``GET /api/matches/M/live/`` every ``--every`` seconds from a random moment of the first
-interval, sending the last ETag it got. The default interval is the live board page's
+at a club): it starts the game (every table before the viewers come), then every
+``--turn-every`` seconds (from a random moment of the first interval) posts one turn
+chosen at random among the legal plays of its last state (the tek first). Each viewer
+follows one board (chosen at random): it polls ``GET /api/matches/M/live/`` every
+``--every`` seconds from a random moment of the first interval, sending the last ETag it
+got. The default interval is the live board page's
 (``scoresheets.polling.FOLLOW_EVERY``); a viewer keeps its schedule whatever the answers
 take, where the page waits the interval after each answer (a busy server slows the page's
 polls down, not the bench's).
@@ -124,22 +125,28 @@ def next_turn(state: dict[str, Any], rng: random.Random) -> dict[str, Any]:
     }
 
 
+def table_start(port: int, token: str, match: int, errors: list[str]) -> dict[str, Any] | None:
+    """Start recording the match's game (before the viewers come): its first state."""
+    try:
+        reply = Client(port, token).request(
+            "POST", f"/api/matches/{match}/live/", {"dice": "entered"}
+        )
+    except OSError as err:
+        errors.append(f"table {match} start: {type(err).__name__}")
+        return None
+    if reply.status not in (200, 201):
+        errors.append(f"table {match} start: {reply.status} {reply.body[:200]!r}")
+        return None
+    return dict(reply.json())
+
+
 def table(
-    port: int, token: str, match: int, every: float, start: float, until: float,
-    saves: list[Save], errors: list[str], seed: int,
+    port: int, token: str, match: int, state: dict[str, Any], every: float, start: float,
+    until: float, saves: list[Save], errors: list[str], seed: int,
 ) -> None:  # fmt: skip
     client = Client(port, token)
     rng = random.Random(seed)
     device = str(uuid.UUID(int=seed + 1))
-    try:
-        reply = client.request("POST", f"/api/matches/{match}/live/", {"dice": "entered"})
-    except OSError as err:
-        errors.append(f"table {match} start: {type(err).__name__}")
-        return
-    if reply.status not in (200, 201):
-        errors.append(f"table {match} start: {reply.status} {reply.body[:200]!r}")
-        return
-    state = reply.json()
     at = start + rng.uniform(0, every)
     while at < until and time.monotonic() < until:
         time.sleep(max(0.0, at - time.monotonic()))
@@ -286,18 +293,21 @@ class Run:
 
 
 def run(args: argparse.Namespace, token: str, matches: list[int]) -> Run:
-    boards = matches[: args.tables]
     saves: list[Save] = []
     errors: list[str] = []
+    # every table starts its game first: a viewer follows a board being recorded
+    started = [(m, table_start(args.port, token, m, errors)) for m in matches[: args.tables]]
+    boards = [m for m, state in started if state is not None]
     start = time.monotonic() + 2.0
     until = start + args.seconds
     threads = [
         threading.Thread(
             target=table,
-            args=(args.port, token, match, args.turn_every, start, until, saves, errors, i),
+            args=(args.port, token, match, state, args.turn_every, start, until, saves, errors, i),
             daemon=True,
         )
-        for i, match in enumerate(boards)
+        for i, (match, state) in enumerate(started)
+        if state is not None
     ]
     for t in threads:
         t.start()
