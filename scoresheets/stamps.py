@@ -20,6 +20,9 @@ How the cached stamp is kept right (decided):
   (above). A reader that missed the cache only *adds* the stamp it read (never replaces
   one a writer set), and the cached stamp lives ``STAMP_SECONDS``: what a change that did
   not go through those services (an admin's edit) could leave behind is gone by then.
+- A 304 only confirms what that viewer was shown (the ETag is keyed to them): a
+  tournament made private, or a round unpublished, stops its followers' 304s at the next
+  turn or within ``STAMP_SECONDS``; its 200s stop at once (they read the database).
 """
 
 from __future__ import annotations
