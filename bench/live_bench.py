@@ -21,12 +21,13 @@ ready or being played.
 
 It makes what it needs and removes it afterwards: a database of its own (``--db-name``,
 ``brade_live`` by default, dropped and made again, on the PostgreSQL at 127.0.0.1:5432 or
-``--pg``), a gunicorn (``--workers``, sync workers as in bench/reliability.py, whose
-process helpers it uses) and a Redis of its own on a free port for the cache (or the one
-at ``--redis-url``, whose keys it does not flush: every key names its version; ``--no-redis``
-for each worker's own memory). No Celery worker: entering results enqueues nothing (only
-game records do). It installs nothing, talks to 127.0.0.1 only, and is bounded: at most
-``MAX_VIEWERS`` viewers for at most ``MAX_SECONDS`` seconds.
+``--pg``), a gunicorn (``--workers``, sync workers; bench/serving.py starts and stops
+them, as for bench/live_board_bench.py) and a Redis of its own on a free port for the
+cache (or the one at ``--redis-url``, whose keys it does not flush: every key names its
+version; ``--no-redis`` for each worker's own memory). No Celery worker: entering results
+enqueues nothing (only game records do). It installs nothing, talks to 127.0.0.1 only, and
+is bounded: at most ``MAX_VIEWERS`` viewers for at most ``MAX_SECONDS`` seconds.
+gunicorn's logs are removed too unless ``--keep-logs``.
 
 It prints, per tournament size, a table — requests per second, p50/p99 latency,
 the share of 304s, errors (anything but 200 and 304, or a failed connection), the first-
@@ -43,13 +44,10 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import os
 import random
 import re
 import statistics
-import subprocess
 import sys
-import tempfile
 import threading
 import time
 from collections import Counter
@@ -60,7 +58,8 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 
-from reliability import Client, Processes, RedisServer, free_port, wait_for  # noqa: E402
+from reliability import Client, RedisServer  # noqa: E402
+from serving import Setup, load, percentile, served  # noqa: E402
 
 DB_NAME = "brade_live"
 PASSWORD = "brade-bench"
@@ -72,18 +71,6 @@ MIX = (("bracket fragment", 0.7), ("match live part", 0.2), ("JSON bracket", 0.1
 
 
 # --- the system under test ------------------------------------------------------------
-
-
-def database(pg: str, name: str, *, drop_only: bool = False) -> str:
-    import psycopg
-
-    if not re.fullmatch(r"[a-z_][a-z0-9_]*", name):
-        raise SystemExit(f"--db-name: {name!r} is not a plain database name")
-    with psycopg.connect(f"{pg}/postgres", autocommit=True) as conn:
-        conn.execute(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
-        if not drop_only:
-            conn.execute(f"CREATE DATABASE {name}")
-    return f"{pg}/{name}"
 
 
 def populate(players: int) -> tuple[int, str, list[int]]:
@@ -263,13 +250,6 @@ def referee(
         out.append(Entry(sent, done, version_of(tournament)))
 
 
-def percentile(values: list[float], q: float) -> float:
-    if not values:
-        return float("nan")
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
-
-
 async def closed_loop(
     port: int, path: str, clients: int, seconds: float, revalidate: bool
 ) -> tuple[float, list[float], Counter[int]]:
@@ -294,11 +274,6 @@ async def closed_loop(
 # --- main ---------------------------------------------------------------------------------
 
 
-def load() -> str:
-    one, five, fifteen = os.getloadavg()
-    return f"load average {one:.2f}, {five:.2f}, {fifteen:.2f} on {os.cpu_count()} cores"
-
-
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--viewers", type=int, default=1000)
@@ -315,6 +290,7 @@ def main() -> int:
     parser.add_argument("--pg", default="postgresql://postgres@127.0.0.1:5432",
                         help="PostgreSQL server (a database of its own is made there)")  # fmt: skip
     parser.add_argument("--db-name", default=DB_NAME, help="that database (dropped, made again)")
+    parser.add_argument("--keep-logs", action="store_true", help="keep gunicorn's logs")
     args = parser.parse_args()
     if not 1 <= args.viewers <= MAX_VIEWERS or not 0 < args.seconds + args.ramp <= MAX_SECONDS:
         raise SystemExit(f"at most {MAX_VIEWERS} viewers for at most {MAX_SECONDS:g} s")
@@ -344,75 +320,42 @@ def main() -> int:
 
 def run_size(args: argparse.Namespace, players: int) -> tuple[list[str], list[str]]:
     """One tournament size on a fresh database and gunicorn: its table row and details."""
-    logdir = Path(tempfile.mkdtemp(prefix="brade-live-"))
     redis_server = None if args.no_redis or args.redis_url else RedisServer()
-    database_url = database(args.pg, args.db_name)
-    env = {
-        **{k: v for k, v in os.environ.items()
-           if not k.startswith(("DJANGO_", "CELERY_", "REDIS_", "DATABASE_"))},
-        "DJANGO_SETTINGS_MODULE": "config.settings.base",
-        "DATABASE_URL": database_url,
-        "DJANGO_DEBUG": "false",
-        "DJANGO_LOG_LEVEL": "WARNING",
-        "PYTHONPATH": str(ROOT),
-    }  # fmt: skip
-    procs = Processes(env, logdir)
     try:
         if redis_server is not None:
             redis_server.start()
-            env["REDIS_URL"] = redis_server.url
-        elif args.redis_url:
-            env["REDIS_URL"] = args.redis_url
-        subprocess.run(
-            [sys.executable, "manage.py", "migrate", "--noinput", "-v", "0"],
-            cwd=ROOT, env=env, check=True,
-        )  # fmt: skip
-        os.environ.update({k: env[k] for k in ("DJANGO_SETTINGS_MODULE", "DATABASE_URL")})
-        os.environ.pop("REDIS_URL", None)  # this process: eager tasks, no broker needed
-        import django
-
-        django.setup()
-        from django.db import connections
-
-        connections.close_all()
-        tournament, token, matches = populate(players)
-        connections.close_all()
-        port = free_port()
-        procs.spawn(
-            "gunicorn",
-            ["gunicorn", "config.wsgi", "--bind", f"127.0.0.1:{port}",
-             "--workers", str(args.workers), "--timeout", "60", "--backlog", "2048",
-             "--access-logfile", str(logdir / "access.log"),
-             "--access-logformat", "%(s)s %(D)s %(U)s"],
-        )  # fmt: skip
-        wait_for(lambda: Client(port).request("GET", "/healthz").status == 200, 60, "gunicorn")
-        # Warm every worker up (imports, templates, catalogues, its database connection):
-        # a server that has run for a while is warm; figures are taken after this.
-        for _ in range(4 * args.workers):
-            for path in (
-                f"/tournaments/{tournament}/",
-                f"/tournaments/{tournament}/bracket/",
-                f"/api/tournaments/{tournament}/bracket/",
-                f"/matches/{matches[0]}/",
-            ):
-                Client(port).request("GET", path)  # fmt: skip
-        cache = "Redis" if "REDIS_URL" in env else "each worker's memory"
-        print(
-            f"{players} players: gunicorn {args.workers} sync workers; PostgreSQL "
-            f"{args.db_name}; cache: {cache}; {len(matches)} first-round matches; {load()}; "
-            f"logs in {logdir}"
+        setup = Setup(
+            db_name=args.db_name,
+            pg=args.pg,
+            workers=args.workers,
+            redis_url=redis_server.url if redis_server is not None else args.redis_url,
+            access_format="%(s)s %(D)s %(U)s",
+            log_prefix="brade-live-",
+            keep_logs=args.keep_logs,
         )
-        (logdir / "access.log").write_bytes(b"")  # the warm-up's requests are not counted
-        row, lines = run_viewers(args, port, tournament, token, matches, players)
-        return row, lines + server_times(logdir / "access.log", tournament)
+        with served(setup, lambda: populate(players)) as (server, made):
+            tournament, token, matches = made
+            server.warm(
+                [
+                    f"/tournaments/{tournament}/",
+                    f"/tournaments/{tournament}/bracket/",
+                    f"/api/tournaments/{tournament}/bracket/",
+                    f"/matches/{matches[0]}/",
+                ],
+                4 * args.workers,
+            )
+            cache = "Redis" if setup.redis_url else "each worker's memory"
+            print(
+                f"{players} players: gunicorn {args.workers} sync workers; PostgreSQL "
+                f"{args.db_name}; cache: {cache}; {len(matches)} first-round matches; {load()}"
+                + (f"; logs in {server.logdir}" if args.keep_logs else "")
+            )
+            server.reset_log()  # the warm-up's requests are not counted
+            row, lines = run_viewers(args, server.port, tournament, token, matches, players)
+            return row, lines + server_times(server.access_log, tournament)
     finally:
-        procs.close()
         if redis_server is not None:
             redis_server.close()
-        from django.db import connections
-
-        connections.close_all()
-        database(args.pg, args.db_name, drop_only=True)
 
 
 def make_viewers(n: int, tournament: int, matches: list[int]) -> list[Viewer]:

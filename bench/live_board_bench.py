@@ -7,11 +7,15 @@ recording bräde games at once — each posts a turn every 5 s through the turn 
     .venv/bin/python bench/live_board_bench.py --tables 16 --viewers 200 --seconds 30
 
 Each table is a match of a 128-player knockout recorded by its referee (entered dice, as
-at a club): it starts the game, then every ``--turn-every`` seconds (from a random moment
-of the first interval) posts one turn chosen at random among the legal plays of its last
-state (the tek first). Each viewer follows one board (chosen at random): it polls
-``GET /api/matches/M/live/`` every ``--every`` seconds from a random moment of the first
-interval, sending the last ETag it got.
+at a club): it starts the game (every table before the viewers come), then every
+``--turn-every`` seconds (from a random moment of the first interval) posts one turn
+chosen at random among the legal plays of its last state (the tek first). Each viewer
+follows one board (chosen at random): it polls ``GET /api/matches/M/live/`` every
+``--every`` seconds from a random moment of the first interval, sending the last ETag it
+got. The default interval is the live board page's
+(``scoresheets.polling.FOLLOW_EVERY``); a viewer keeps its schedule whatever the answers
+take, where the page waits the interval after each answer (a busy server slows the page's
+polls down, not the bench's).
 
 Printed: the turn saves' latency as the table sees it (p50, p99, max: the POST's round
 trip, the new state included) and as gunicorn logs it; the viewers' requests per second,
@@ -19,12 +23,15 @@ latency and share of 304s; the **staleness** — for every turn saved and every 
 that board, the time from the save's answer to the first poll answered with that turn
 (or a later one), p50/p99/max — and every error (a table's answer other than 201, a
 viewer's other than 200/304, a failed connection). Goals (the issue): turn saved under
-100 ms p99, boards seen within 5 s, no errors. Figures only; nothing is asserted.
+100 ms p99, boards seen within 5 s, no errors. Also gunicorn's CPU time over the run
+per live request (/proc: what a request costs whatever else the machine runs). Figures
+only; nothing is asserted.
 
-It makes what it needs and removes it afterwards: a PostgreSQL database of its own
-(``--db-name``, dropped and made again), a gunicorn on ``--port``, a Celery worker; the
-cache and broker are the Redis database at ``--redis-url`` (not flushed: every key names
-its version). It installs nothing, talks to 127.0.0.1 only and is bounded (at most
+It makes what it needs and removes it afterwards (bench/serving.py, shared with
+bench/live_bench.py): a PostgreSQL database of its own (``--db-name``, dropped and made
+again), a gunicorn on ``--port``, a Celery worker, their logs (kept with ``--keep-logs``);
+the cache and broker are the Redis database at ``--redis-url`` (not flushed: every key
+names its version and expires). It installs nothing, talks to 127.0.0.1 only and is bounded (at most
 ``MAX_VIEWERS`` viewers, ``MAX_SECONDS`` seconds). The machine's load average is printed
 before and after: figures taken on a busy machine are pessimistic.
 """
@@ -34,13 +41,10 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
-import os
 import random
 import re
 import signal
-import subprocess
 import sys
-import tempfile
 import threading
 import time
 import uuid
@@ -52,25 +56,15 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 
-from live_bench import database, percentile  # noqa: E402
-from reliability import Client, Processes, wait_for  # noqa: E402
+from reliability import Client  # noqa: E402
+from serving import Setup, load, percentile, served  # noqa: E402
+
+from scoresheets.polling import FOLLOW_EVERY  # noqa: E402
 
 DB_NAME = "sheet_bench"
 MAX_VIEWERS = 5000
 MAX_SECONDS = 900.0
 SEQ = re.compile(rb'"game_number":\d+,"seq":(\d+)')
-
-
-def load() -> str:
-    one, five, fifteen = os.getloadavg()
-    return f"load average {one:.2f}, {five:.2f}, {fifteen:.2f} on {os.cpu_count()} cores"
-
-
-def _port_busy(port: int) -> bool:
-    import socket
-
-    with socket.socket() as sock:
-        return sock.connect_ex(("127.0.0.1", port)) == 0
 
 
 def populate(players: int) -> tuple[str, list[int]]:
@@ -131,22 +125,28 @@ def next_turn(state: dict[str, Any], rng: random.Random) -> dict[str, Any]:
     }
 
 
+def table_start(port: int, token: str, match: int, errors: list[str]) -> dict[str, Any] | None:
+    """Start recording the match's game (before the viewers come): its first state."""
+    try:
+        reply = Client(port, token).request(
+            "POST", f"/api/matches/{match}/live/", {"dice": "entered"}
+        )
+    except OSError as err:
+        errors.append(f"table {match} start: {type(err).__name__}")
+        return None
+    if reply.status not in (200, 201):
+        errors.append(f"table {match} start: {reply.status} {reply.body[:200]!r}")
+        return None
+    return dict(reply.json())
+
+
 def table(
-    port: int, token: str, match: int, every: float, start: float, until: float,
-    saves: list[Save], errors: list[str], seed: int,
+    port: int, token: str, match: int, state: dict[str, Any], every: float, start: float,
+    until: float, saves: list[Save], errors: list[str], seed: int,
 ) -> None:  # fmt: skip
     client = Client(port, token)
     rng = random.Random(seed)
     device = str(uuid.UUID(int=seed + 1))
-    try:
-        reply = client.request("POST", f"/api/matches/{match}/live/", {"dice": "entered"})
-    except OSError as err:
-        errors.append(f"table {match} start: {type(err).__name__}")
-        return
-    if reply.status not in (200, 201):
-        errors.append(f"table {match} start: {reply.status} {reply.body[:200]!r}")
-        return
-    state = reply.json()
     at = start + rng.uniform(0, every)
     while at < until and time.monotonic() < until:
         time.sleep(max(0.0, at - time.monotonic()))
@@ -242,7 +242,8 @@ def main() -> int:
     parser.add_argument("--tables", type=int, default=64)
     parser.add_argument("--viewers", type=int, default=1000)
     parser.add_argument("--turn-every", type=float, default=5.0, help="a table's cadence (s)")
-    parser.add_argument("--every", type=float, default=4.0, help="a viewer's poll interval (s)")
+    parser.add_argument("--every", type=float, default=float(FOLLOW_EVERY),
+                        help="a viewer's poll interval (s): the page's")  # fmt: skip
     parser.add_argument("--seconds", type=float, default=90.0, help="how long it runs")
     parser.add_argument("--workers", type=int, default=4, help="gunicorn sync workers")
     parser.add_argument("--port", type=int, default=8170)
@@ -250,64 +251,34 @@ def main() -> int:
     parser.add_argument("--pg", default="postgresql://postgres@127.0.0.1:5432")
     parser.add_argument("--db-name", default=DB_NAME, help="dropped and made again")
     parser.add_argument("--no-worker", action="store_true", help="no Celery worker")
+    parser.add_argument("--keep-logs", action="store_true", help="keep gunicorn's logs")
     args = parser.parse_args()
     if not 1 <= args.viewers <= MAX_VIEWERS or not 0 < args.seconds <= MAX_SECONDS:
         raise SystemExit(f"at most {MAX_VIEWERS} viewers for at most {MAX_SECONDS:g} s")
     print(f"before: {load()}")
-    logdir = Path(tempfile.mkdtemp(prefix="sheet-bench-"))
-    database_url = database(args.pg, args.db_name)
-    env = {
-        **{k: v for k, v in os.environ.items()
-           if not k.startswith(("DJANGO_", "CELERY_", "REDIS_", "DATABASE_"))},
-        "DJANGO_SETTINGS_MODULE": "config.settings.base",
-        "DATABASE_URL": database_url,
-        "REDIS_URL": args.redis_url,
-        "DJANGO_DEBUG": "false",
-        "DJANGO_LOG_LEVEL": "WARNING",
-        "PYTHONPATH": str(ROOT),
-    }  # fmt: skip
-    procs = Processes(env, logdir)
-    if _port_busy(args.port):
-        raise SystemExit(f"port {args.port} is in use; choose another with --port")
-    try:
-        subprocess.run(
-            [sys.executable, "manage.py", "migrate", "--noinput", "-v", "0"],
-            cwd=ROOT, env=env, check=True,
-        )  # fmt: skip
-        os.environ.update({k: env[k] for k in ("DJANGO_SETTINGS_MODULE", "DATABASE_URL")})
-        os.environ.pop("REDIS_URL", None)  # this process: eager tasks, no broker needed
-        import django
-
-        django.setup()
-        from django.db import connections
-
-        token, matches = populate(2 * args.tables)
-        connections.close_all()
-        procs.spawn(
-            "gunicorn",
-            ["gunicorn", "config.wsgi", "--bind", f"127.0.0.1:{args.port}",
-             "--workers", str(args.workers), "--timeout", "60", "--backlog", "2048",
-             "--access-logfile", str(logdir / "access.log"),
-             "--access-logformat", "%(s)s %(D)s %(m)s %(U)s"],
-        )  # fmt: skip
-        if not args.no_worker:
-            procs.worker("worker")
-        wait_for(lambda: Client(args.port).request("GET", "/healthz").status == 200, 60, "gunicorn")
-        for _ in range(4 * args.workers):  # warm every worker up
-            Client(args.port).request("GET", f"/api/matches/{matches[0]}/")
+    setup = Setup(
+        db_name=args.db_name,
+        pg=args.pg,
+        port=args.port,
+        workers=args.workers,
+        redis_url=args.redis_url,
+        celery_worker=not args.no_worker,
+        log_prefix="sheet-bench-",
+        keep_logs=args.keep_logs,
+    )
+    with served(setup, lambda: populate(2 * args.tables)) as (server, (token, matches)):
+        server.warm([f"/api/matches/{matches[0]}/"], 4 * args.workers)
         print(
             f"gunicorn {args.workers} sync workers on :{args.port}; PostgreSQL {args.db_name}; "
             f"Redis {args.redis_url}; Celery worker: {not args.no_worker}; {args.tables} tables, "
-            f"{args.viewers} viewers; {load()}; logs in {logdir}"
+            f"{args.viewers} viewers polling every {args.every:g} s; {load()}"
+            + (f"; logs in {server.logdir}" if args.keep_logs else "")
         )
-        (logdir / "access.log").write_bytes(b"")
-        report(args, run(args, token, matches), logdir / "access.log")
-    finally:
-        procs.close()
-        from django.db import connections
-
-        connections.close_all()
-        database(args.pg, args.db_name, drop_only=True)
+        server.reset_log()
+        cpu = server.cpu_seconds()
+        result = run(args, token, matches)
+        result.cpu = server.cpu_seconds() - cpu
+        report(args, result, server.access_log)
     print(f"after: {load()}")
     return 0
 
@@ -318,21 +289,25 @@ class Run:
     errors: list[str]
     viewers: list[Viewer]
     seconds: float
+    cpu: float = 0.0  # gunicorn's CPU seconds over the run
 
 
 def run(args: argparse.Namespace, token: str, matches: list[int]) -> Run:
-    boards = matches[: args.tables]
     saves: list[Save] = []
     errors: list[str] = []
+    # every table starts its game first: a viewer follows a board being recorded
+    started = [(m, table_start(args.port, token, m, errors)) for m in matches[: args.tables]]
+    boards = [m for m, state in started if state is not None]
     start = time.monotonic() + 2.0
     until = start + args.seconds
     threads = [
         threading.Thread(
             target=table,
-            args=(args.port, token, match, args.turn_every, start, until, saves, errors, i),
+            args=(args.port, token, match, state, args.turn_every, start, until, saves, errors, i),
             daemon=True,
         )
-        for i, match in enumerate(boards)
+        for i, (match, state) in enumerate(started)
+        if state is not None
     ]
     for t in threads:
         t.start()
@@ -388,6 +363,10 @@ def report(args: argparse.Namespace, result: Run, log: Path) -> None:
           f"p50 {percentile(stale, 0.5):.2f} s, p99 {percentile(stale, 0.99):.2f} s, "
           f"max {max(stale, default=float('nan')):.2f} s over {len(stale)} sightings; "
           f"never seen: {unseen}")  # fmt: skip
+    served = len(server["GET"]) + len(server["POST"])
+    print(f"gunicorn's CPU: {result.cpu:.1f} s over the run ({result.cpu / result.seconds:.2f} "
+          f"cores), {1000 * result.cpu / max(1, served):.1f} ms per live request "
+          f"({served} logged)")  # fmt: skip
     errors = result.errors + [f"viewer poll: {p.status}" for p in bad_polls]
     print(f"errors: {len(errors)}")
     for line in errors[:20]:

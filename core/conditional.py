@@ -181,11 +181,20 @@ def cached_many(
 V = TypeVar("V", bound=Callable[..., Any])
 
 
-def api_conditional(kind: str, stamp_of: Callable[..., Stamp | None]) -> Callable[[V], V]:
+def api_conditional(
+    kind: str,
+    stamp_of: Callable[..., Stamp | None],
+    quick: Callable[..., Stamp | None] | None = None,
+) -> Callable[[V], V]:
     """Make a DRF view's ``get(self, request, pk)`` answer conditional requests (module
     doc). ``stamp_of(pk=pk)`` is read before the handler runs, so a body sent with an ETag
     is never older than the version it names. The handler is called with ``stamp=`` (None
     when there is none to trust) to key what it caches by.
+
+    ``quick(pk=pk)``, where given, is a stamp kept in the cache, never older than the
+    database's (its keeper's duty, e.g. ``scoresheets.stamps``): a request whose ETag
+    matches it is answered 304 without ``stamp_of``; any other goes on as above, so every
+    body is built under ``stamp_of``'s stamp.
 
     A private tournament's stamp answers nobody anonymous (the handler says 404), and a
     response other than 200 goes out without validators."""
@@ -193,12 +202,21 @@ def api_conditional(kind: str, stamp_of: Callable[..., Stamp | None]) -> Callabl
     def decorate(method: V) -> V:
         @wraps(method)
         def wrapper(self: Any, request: Any, pk: int, *args: Any, **kwargs: Any) -> Any:
-            stamp = stamp_of(pk=pk)
             user = request.user
             who = str(user.pk) if user.is_authenticated else ""
+            variant = f"{who}|{request.headers.get('Accept', '')}|{request.GET.urlencode()}"
+            if quick is not None and request.headers.get("If-None-Match"):
+                kept = quick(pk=pk)
+                if kept is not None and (kept.is_public or who):
+                    tag = etag(kind, pk, kept, get_language() or "", variant)
+                    modified = last_modified(kept)
+                    if not_modified(request, tag, modified):
+                        early = HttpResponseNotModified()
+                        validators(early, tag, modified, ("Cookie", "Authorization", "Accept"))
+                        return early
+            stamp = stamp_of(pk=pk)
             if stamp is None or (not stamp.is_public and not who):
                 return method(self, request, pk, *args, stamp=None, **kwargs)
-            variant = f"{who}|{request.headers.get('Accept', '')}|{request.GET.urlencode()}"
             tag = etag(kind, pk, stamp, get_language() or "", variant)
             modified = last_modified(stamp)
             response: HttpResponseBase

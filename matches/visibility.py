@@ -27,7 +27,7 @@ from matches.models import Match
 from tournaments.models import Tournament
 from tournaments.permissions import visible_tournaments
 
-__all__ = ["published_q", "sees_unpublished", "visible_matches"]
+__all__ = ["published_q", "seen_by_everyone", "sees_unpublished", "visible_matches"]
 
 
 def published_q(by: User) -> Q:
@@ -39,6 +39,14 @@ def published_q(by: User) -> Q:
         return Q()
     staffed = Tournament.objects.filter(Q(organisers=by) | Q(referees=by)).values("pk")
     return Q(round__published=True) | Q(tournament__in=staffed)
+
+
+def seen_by_everyone(*, tournament_public: bool, round_published: bool) -> bool:
+    """Whether a match is visible to everyone, signed in or not (both conditions above
+    for the public; whoever else signs in sees at least as much): its tournament is
+    public and its round published. For a read that has these two facts at hand (a
+    stamp) and need not ask ``visible_matches`` who the reader is."""
+    return tournament_public and round_published
 
 
 def sees_unpublished(by: User, tournament: Tournament) -> bool:

@@ -22,8 +22,10 @@ from core.conditional import Stamp, api_conditional
 from core.errors import NotFoundError
 from matches import selectors as match_selectors
 from matches.models import Match
+from matches.visibility import seen_by_everyone
 from scoresheets import selectors, services
 from scoresheets.models import DiceMode
+from scoresheets.stamps import BoardStamp
 from tournaments.api_base import ApiView
 
 
@@ -185,14 +187,21 @@ class MatchLiveApi(ApiView):
         responses={200: LiveStateOut, 304: OpenApiResponse(description="Not modified.")},
         examples=[STATE_EXAMPLE],
     )
-    @api_conditional("api-live", selectors.live_stamp)
+    @api_conditional("api-live", selectors.live_stamp, selectors.live_stamp_cached)
     def get(self, request: Request, pk: int, *, stamp: Stamp | None = None) -> Response:
         """The live state of the match's game being recorded (or the last one recorded).
 
         Public wherever the match is visible. 404 when nothing of the match was recorded.
         Answers ``If-None-Match`` with 304 while nothing changed (``ETag``: the
-        recording's own version, so a crowd polling costs one query each).
+        recording's own version, kept in the cache, so a crowd polling costs no query).
         """
+        if isinstance(stamp, BoardStamp) and seen_by_everyone(
+            tournament_public=stamp.is_public, round_published=stamp.published
+        ):
+            # a board everyone may see, at the version just read: the state built for it
+            kept = selectors.live_state_kept(stamp)
+            if kept is not None:
+                return Response(kept)
         match = match_selectors.match_get(pk=pk, by=request.user)
         live = selectors.live_latest(match=match)
         if live is None:

@@ -12,9 +12,9 @@ from games.live import LiveGame as LiveGameState
 from matches.models import Match
 from scoresheets.models import LiveGame
 from scoresheets.services import live_game_replay, setup_of, turn_json
-from tournaments.selectors import LiveStamp
+from scoresheets.stamps import BoardStamp, board_stamp, board_stamp_cached, state_key
 
-__all__ = ["live_latest", "live_stamp", "live_state"]
+__all__ = ["live_latest", "live_stamp", "live_stamp_cached", "live_state", "live_state_kept"]
 
 log = logging.getLogger(__name__)
 
@@ -30,26 +30,27 @@ def live_latest(*, match: Match) -> LiveGame | None:
     return live
 
 
-def live_stamp(*, pk: int) -> LiveStamp | None:
+def live_stamp(*, pk: int) -> BoardStamp | None:
     """The stamp of match ``pk``'s live state in one query, or None when nothing of it
     was recorded: its version is the recording's own (``LiveGame.version``), so a turn
-    changes the live board's ETag and nothing else's."""
-    row = (
-        LiveGame.objects.filter(match_id=pk)
-        .order_by("-number")
-        .values_list(
-            "match__tournament_id",
-            "match__tournament__is_public",
-            "version",
-            "updated_at",
-            "match__tournament__created_at",
-        )
-        .first()
-    )
-    if row is None:
+    changes the live board's ETag and nothing else's (``scoresheets.stamps``)."""
+    return board_stamp(pk=pk)
+
+
+def live_stamp_cached(*, pk: int) -> BoardStamp | None:
+    """``live_stamp`` from the cache where a service kept it (only a 304 trusts it)."""
+    return board_stamp_cached(pk=pk)
+
+
+def live_state_kept(stamp: BoardStamp) -> dict[str, Any] | None:
+    """The live state at the stamp's version as kept in the cache, or None (not built
+    yet, or the cache failing): a crowd following one board costs one build per turn."""
+    try:
+        found = cache.get(state_key(stamp.live_id, stamp.started_at, stamp.version))
+    except Exception:
+        log.warning("cache unavailable; building the live state", exc_info=True)
         return None
-    tournament_id, is_public, version, updated_at, created_at = row
-    return LiveStamp(tournament_id, is_public, version, updated_at, created_at)
+    return None if found is None else dict(found)
 
 
 def live_state(
@@ -60,15 +61,15 @@ def live_state(
     """The live state (``scoresheets/README.md``), built once per version and kept in the
     cache (a cache that fails is skipped, never an error). ``game`` and ``turns``: the
     game as a turn just left it (``services.Posted``), so it is not replayed again."""
-    # the start time tells apart two live games given one id (as a test database may)
-    key = f"scoresheet:state:{live.pk}:{live.started_at.timestamp():.6f}:{live.version}"
-    try:
-        found = cache.get(key)
-    except Exception:
-        log.warning("cache unavailable; building the live state", exc_info=True)
-        found = None
-    if found is not None:
-        return dict(found)
+    key = state_key(live.pk, live.started_at, live.version)
+    if game is None or turns is None:  # a turn just made this version: nothing kept yet
+        try:
+            found = cache.get(key)
+        except Exception:
+            log.warning("cache unavailable; building the live state", exc_info=True)
+            found = None
+        if found is not None:
+            return dict(found)
     state = _build(live, game, turns)
     try:
         cache.set(key, state, STATE_SECONDS)
@@ -82,7 +83,9 @@ def _build(
 ) -> dict[str, Any]:
     match = live.match
     if game is None or turns is None:
-        stored = list(live.turns.all())
+        # the turns up to the live game's own seq: a turn committed since its row was
+        # read belongs to the next version, not to this one
+        stored = list(live.turns.filter(seq__lte=live.seq))
         _, game = live_game_replay(live, stored)
         turns = [turn_json(t) for t in stored]
     view = game.view()

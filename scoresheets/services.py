@@ -6,7 +6,9 @@ Who may record: the match's players and its tournament's referees and organisers
 (``core.permissions.can_read_records``: the people who may submit its record).
 
 A turn (``live_turn_post``) is checked and stored under the live game's row lock
-(``select_for_update``): ``seq`` must be the last turn's + 1. The same ``seq`` with the
+(``select_for_update``): ``seq`` must be the last turn's + 1. Every change of a live
+game's version writes the live board's stamp to the cache before it commits
+(``scoresheets.stamps``: a crowd's polls are answered 304 from it). The same ``seq`` with the
 same content again is answered with the state as it stands (idempotent: a phone that
 did not hear the answer sends again; it is stored once). The same ``seq`` with other
 content is ``live_conflict`` (a second device recorded that turn first) with the
@@ -79,6 +81,7 @@ from matches.results import game_add
 from matches.standing import family_of, match_standing
 from scoresheets.messages import refusal_text
 from scoresheets.models import DiceMode, LiveGame, LiveStatus, LiveTurn
+from scoresheets.stamps import board_stamp_keep
 from tournaments.models import ResultsBy
 
 __all__ = [
@@ -306,6 +309,7 @@ def live_start(
                 code="live_not_from_start",
             )
         live = _create(locked, number, dice_mode, by, games)
+        board_stamp_keep(live=live, match=match)
     return live, True
 
 
@@ -370,7 +374,10 @@ def live_turn_post(
     _require_recorder(by, match)
     with transaction.atomic():
         live = (
-            LiveGame.objects.select_for_update()
+            # the live game's row only: its match and tournament are read, not locked (a
+            # turn of one table never waits for another's; the end of a game locks them
+            # in the writers' order, ``lock_match``)
+            LiveGame.objects.select_for_update(of=("self",))
             .filter(match=match)
             .order_by("-number")
             .select_related("match__tournament")
@@ -455,10 +462,12 @@ def live_turn_post(
         if game.outcome is not None:
             following = _finish(live, game, recorder, by)
             live.save()
+            board_stamp_keep(live=following or live, match=match)
             if following is not None:
                 return Posted(following, True, None, [], ended=True)
             return Posted(live, True, game, shown, ended=True)
         live.save(update_fields=["seq", "version", "updated_at"])
+        board_stamp_keep(live=live, match=match)
         replays_keep(live, recorder, game, shown)
     return Posted(live, True, game, shown)
 

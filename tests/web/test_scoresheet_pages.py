@@ -13,6 +13,7 @@ from django.test import Client
 from rest_framework.test import APIClient
 
 from matches.models import Match
+from scoresheets.polling import FOLLOW_EVERY
 from tests.factories import UserFactory
 from tests.tournaments.helpers import Setup, drawn, match_of, players_of
 
@@ -93,6 +94,8 @@ def test_the_match_page_links_the_recording_and_has_the_live_board(client: Clien
     assert f"/matches/{match.pk}/record/" not in anonymous
     # The live board is there for everyone, hidden until something is being recorded.
     assert re.search(r'id="live-board"[^>]*data-live-follow="/api/matches/\d+/live/"', anonymous)
+    # it polls at the interval bench/live_board_bench.py's viewers poll at
+    assert re.search(rf'id="live-board"[^>]*data-every="{FOLLOW_EVERY}"', anonymous)
     client.force_login(user)
     signed_in = client.get(f"/matches/{match.pk}/").content.decode()
     assert f'href="/matches/{match.pk}/record/"' in signed_in

@@ -39,10 +39,11 @@ from matches.models import Match, MatchState
 from matches.standing import family_of
 from scoresheets import selectors as sheets_sel
 from scoresheets.models import LiveGame, LiveStatus
+from scoresheets.polling import FOLLOW_EVERY
 from tournaments import selectors as tournaments_sel
 from web.views.common import found
 
-LIVE_BOARD_EVERY = 3  # seconds between a follower's polls of the live state
+LIVE_BOARD_EVERY = FOLLOW_EVERY  # seconds between a follower's polls (scoresheets.polling)
 
 
 def live_api(pk: int) -> str:

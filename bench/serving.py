@@ -1,0 +1,179 @@
+"""The system under test of the live benches (bench/live_bench.py,
+bench/live_board_bench.py): a PostgreSQL database of their own, migrated and filled in
+this process, a gunicorn of sync workers on it (and a Celery worker where asked), all
+stopped and removed on the way out.
+
+    with served(Setup(db_name="mine", port=8170, redis_url=url), populate) as (server, made):
+        server.warm([f"/api/matches/{made[0]}/"])
+        server.reset_log()
+        ...  # the load, against server.port
+
+``populate()`` runs here after ``django.setup()`` (on the bench's database, with eager
+tasks: this process needs no broker) and returns what the bench needs of what it made.
+The logs (gunicorn's access log as ``Setup.access_format`` says, the worker's) are in
+``server.logdir``, removed on the way out unless ``Setup.keep_logs``. Nothing is
+installed; everything talks to 127.0.0.1.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import socket
+import subprocess
+import sys
+import tempfile
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TypeVar
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "bench"))
+
+from reliability import Client, Processes, free_port, wait_for  # noqa: E402
+
+T = TypeVar("T")
+PG = "postgresql://postgres@127.0.0.1:5432"
+
+
+def database(pg: str, name: str, *, drop_only: bool = False) -> str:
+    """Drop database ``name`` on the server ``pg`` and make it again (or only drop it);
+    its URL."""
+    import psycopg
+
+    if not re.fullmatch(r"[a-z_][a-z0-9_]*", name):
+        raise SystemExit(f"--db-name: {name!r} is not a plain database name")
+    with psycopg.connect(f"{pg}/postgres", autocommit=True) as conn:
+        conn.execute(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
+        if not drop_only:
+            conn.execute(f"CREATE DATABASE {name}")
+    return f"{pg}/{name}"
+
+
+def percentile(values: list[float], q: float) -> float:
+    if not values:
+        return float("nan")
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+def load() -> str:
+    one, five, fifteen = os.getloadavg()
+    return f"load average {one:.2f}, {five:.2f}, {fifteen:.2f} on {os.cpu_count()} cores"
+
+
+def port_busy(port: int) -> bool:
+    with socket.socket() as sock:
+        return sock.connect_ex(("127.0.0.1", port)) == 0
+
+
+@dataclass
+class Setup:
+    db_name: str
+    pg: str = PG
+    port: int | None = None  # None: a free one
+    workers: int = 4  # gunicorn sync workers
+    redis_url: str | None = None  # the cache (and broker); None: each worker's memory
+    celery_worker: bool = False
+    access_format: str = "%(s)s %(D)s %(m)s %(U)s"
+    log_prefix: str = "brade-bench-"
+    keep_logs: bool = False
+
+
+@dataclass
+class Server:
+    port: int
+    logdir: Path
+    group: int  # gunicorn's process group (its master's pid): master and workers
+
+    def cpu_seconds(self) -> float:
+        """The CPU time (user + system) gunicorn's processes have used so far: what the
+        requests cost whatever else the machine runs (Linux's /proc)."""
+        tick = os.sysconf("SC_CLK_TCK")
+        total = 0
+        for stat in Path("/proc").glob("[0-9]*/stat"):
+            try:
+                fields = stat.read_text().rsplit(")", 1)[1].split()
+            except OSError:  # gone meanwhile
+                continue
+            if int(fields[2]) == self.group:  # pgrp
+                total += int(fields[11]) + int(fields[12])  # utime, stime
+        return total / tick
+
+    @property
+    def access_log(self) -> Path:
+        return self.logdir / "access.log"
+
+    def warm(self, paths: list[str], rounds: int) -> None:
+        """Ask every path ``rounds`` times (imports, templates, catalogues, each worker's
+        database connection: a server that has run for a while is warm)."""
+        for _ in range(rounds):
+            for path in paths:
+                Client(self.port).request("GET", path)
+
+    def reset_log(self) -> None:
+        """Empty the access log (what came before is not counted)."""
+        self.access_log.write_bytes(b"")
+
+
+@contextmanager
+def served(setup: Setup, populate: Callable[[], T]) -> Iterator[tuple[Server, T]]:
+    """The system under test (module doc); everything stopped and dropped on the way out."""
+    port = setup.port if setup.port is not None else free_port()
+    if port_busy(port):
+        raise SystemExit(f"port {port} is in use; choose another with --port")
+    logdir = Path(tempfile.mkdtemp(prefix=setup.log_prefix))
+    database_url = database(setup.pg, setup.db_name)
+    env = {
+        **{k: v for k, v in os.environ.items()
+           if not k.startswith(("DJANGO_", "CELERY_", "REDIS_", "DATABASE_"))},
+        "DJANGO_SETTINGS_MODULE": "config.settings.base",
+        "DATABASE_URL": database_url,
+        "DJANGO_DEBUG": "false",
+        "DJANGO_LOG_LEVEL": "WARNING",
+        "PYTHONPATH": str(ROOT),
+    }  # fmt: skip
+    if setup.redis_url:
+        env["REDIS_URL"] = setup.redis_url
+    procs = Processes(env, logdir)
+    ready = False  # Django set up in this process
+    try:
+        subprocess.run(
+            [sys.executable, "manage.py", "migrate", "--noinput", "-v", "0"],
+            cwd=ROOT, env=env, check=True,
+        )  # fmt: skip
+        os.environ.update({k: env[k] for k in ("DJANGO_SETTINGS_MODULE", "DATABASE_URL")})
+        os.environ.pop("REDIS_URL", None)  # this process: eager tasks, no broker needed
+        import django
+
+        django.setup()
+        ready = True
+        from django.db import connections
+
+        connections.close_all()
+        made = populate()
+        connections.close_all()
+        gunicorn = procs.spawn(
+            "gunicorn",
+            ["gunicorn", "config.wsgi", "--bind", f"127.0.0.1:{port}",
+             "--workers", str(setup.workers), "--timeout", "60", "--backlog", "2048",
+             "--access-logfile", str(logdir / "access.log"),
+             "--access-logformat", setup.access_format],
+        )  # fmt: skip
+        if setup.celery_worker:
+            procs.worker("worker")
+        wait_for(lambda: Client(port).request("GET", "/healthz").status == 200, 60, "gunicorn")
+        yield Server(port, logdir, gunicorn.pid), made
+    finally:
+        procs.close()
+        if ready:
+            from django.db import connections
+
+            connections.close_all()
+        database(setup.pg, setup.db_name, drop_only=True)
+        if not setup.keep_logs:
+            shutil.rmtree(logdir, ignore_errors=True)
