@@ -193,6 +193,12 @@ def _state(live: Any) -> dict[str, Any]:
     return selectors.live_state(live)
 
 
+RATE_LIMITED = OpenApiResponse(
+    description="Through a private link: too many starts and turns in a short time "
+    "(code 'rate_limited'); wait a few minutes."
+)
+
+
 def _recorder(request: Request, pk: int, action: str) -> tuple[Match, PrivateLink | None]:
     """The match to record and the private link it is recorded through (None: the user
     records as themselves). A write through a link is checked for its CSRF token and
@@ -241,6 +247,7 @@ class MatchLiveApi(ApiView):
                 "waits for the opponent's confirmation ('report_pending'), or earlier games "
                 "were not recorded live ('live_not_from_start')."
             ),
+            429: RATE_LIMITED,
         },
         examples=[STATE_EXAMPLE],
     )
@@ -282,6 +289,7 @@ class MatchLiveTurnsApi(ApiView):
                 "(error.fields.state is the current state); 'live_gap': a seq beyond the "
                 "next (error.fields.expected); 'live_finished': the game is over."
             ),
+            429: RATE_LIMITED,
         },
         examples=[
             OpenApiExample(
