@@ -230,8 +230,13 @@ class MatchLiveApi(ApiView):
         Answers ``If-None-Match`` with 304 while nothing changed (``ETag``: the
         recording's own version, so a crowd polling costs one query each).
         """
-        found = recording_link(request._request, pk=pk, by=request.user)
-        match = found[0] if found else match_selectors.match_get(pk=pk, by=request.user)
+        try:
+            match = match_selectors.match_get(pk=pk, by=request.user)
+        except NotFoundError:  # a private tournament: visible through a player's link
+            found = recording_link(request._request, pk=pk, by=request.user)
+            if found is None:
+                raise
+            match = found[0]
         live = selectors.live_latest(match=match)
         if live is None:
             raise NotFoundError(_("Nothing of this match is being recorded."), code="not_recording")

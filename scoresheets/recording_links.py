@@ -15,14 +15,18 @@ from django.http import HttpRequest
 from core.permissions import User, can_read_records
 from matches.models import Match
 from tournaments.models import PrivateLink
-from tournaments.private_links import private_link_of
+from tournaments.private_links import SESSION_KEY, private_link_of
 
 __all__ = ["recording_link"]
 
 
 def recording_link(request: HttpRequest, *, pk: int, by: User) -> tuple[Match, PrivateLink] | None:
     """Match ``pk`` and the live private link this browser opened for one of its players,
-    or None (no such link, another player's match, or ``by`` records as themselves)."""
+    or None (no such link, another player's match, or ``by`` records as themselves).
+    A browser that opened no link costs no query."""
+    session = getattr(request, "session", None)
+    if session is None or not session.get(SESSION_KEY):
+        return None
     match = (
         Match.objects.select_related("tournament", "round", "player1", "player2")
         .filter(pk=pk, round__published=True)
