@@ -29,17 +29,27 @@ page lets the players correct it. Rolled dice need the network.
 Kungabräde has no engine and no record: :func:`live_game_for` raises
 :class:`LiveUnsupported` for it, with the reason.
 
+What every game shares is here (:class:`LiveGameBase`, :func:`opening_pair`,
+:func:`picture_json`, :class:`Recorder`): the order an action is checked in (a game over
+refuses everything, a game not started takes only ``start``, a started one no second
+``start``), the replay of stored turns, the two dice that open a game (the tek, the
+opening roll: entered and checked, or thrown by the site with ties thrown again), the
+site's roll and the dice a play is made with, and the board as JSON. Each game keeps its
+own rules and its own words for what it refuses.
+
 Pure: imports nothing from Django.
 """
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from importlib import import_module
-from typing import Any, Literal, Protocol
+from typing import Any, Generic, Literal, Protocol, TypeVar
 
 from engine.messages import Msg
+from games.board import BoardPicture
 from games.results import ResultValue
 
 __all__ = [
@@ -47,14 +57,18 @@ __all__ = [
     "LiveAction",
     "LiveDone",
     "LiveGame",
+    "LiveGameBase",
     "LiveRecorder",
     "LiveRefused",
     "LiveSetup",
     "LiveUnsupported",
+    "Recorder",
     "Roller",
     "dice_key",
     "live_game_for",
     "live_recorders",
+    "opening_pair",
+    "picture_json",
 ]
 
 Phase = Literal["start", "roll", "move", "cube", "over"]
@@ -265,3 +279,164 @@ def dice_key(dice: tuple[int, ...]) -> str:
 TWO_DICE: tuple[tuple[int, int], ...] = tuple(
     (high, low) for high in range(6, 0, -1) for low in range(high, 0, -1)
 )
+
+
+# --- what every game shares ----------------------------------------------------------------
+
+# A refusal's code and English sentence (``LiveRefused``).
+Refusal = tuple[str, str]
+
+
+def picture_json(picture: BoardPicture, to_move: int | None) -> dict[str, Any]:
+    """A :class:`BoardPicture` as JSON (``games.board``: points in the viewer's
+    numbering, bar and off per player)."""
+    cube = picture.cube
+    return {
+        "layout": picture.layout,
+        "view": picture.view,
+        "points": [{"side": s.side, "point": s.point, "count": s.count} for s in picture.stacks],
+        "bar": list(picture.bar),
+        "off": list(picture.off),
+        "dice": list(picture.dice),
+        "mover": picture.mover,
+        "sources": list(picture.sources),
+        "targets": list(picture.targets),
+        "to_move": to_move,
+        "cube": None
+        if cube is None
+        else {"value": cube.value, "owner": cube.owner, "offered_by": cube.offered_by},
+    }
+
+
+def opening_pair(
+    dice: tuple[int, ...] | None, roll: Roller | None, *, invalid: Refusal, equal: Refusal
+) -> tuple[int, int] | None:
+    """The two dice that open a game (bräde's tek, backgammon's opening roll), player 0's
+    first: entered (two dice of 1–6, not equal: ``invalid``/``equal`` refuse them), else
+    thrown by the site (equal dice thrown again, not recorded); None when neither."""
+    if dice is not None:
+        if len(dice) != 2 or not all(1 <= d <= 6 for d in dice):
+            raise LiveRefused(*invalid)
+        if dice[0] == dice[1]:
+            raise LiveRefused(*equal)
+        return dice[0], dice[1]
+    if roll is not None:
+        first, second = roll(), roll()
+        while first == second:
+            first, second = roll(), roll()
+        return first, second
+    return None
+
+
+class LiveGameBase(ABC):
+    """What every game being recorded (``LiveGame``) does alike: the order an action is
+    checked in, the replay of stored turns, the site's roll and a play's dice. A game
+    says its phase, how it starts and what its other actions do (``_act``).
+
+    ``_dice``: the dice the site rolled, not yet played (None: the next play brings its
+    own, entered by the players)."""
+
+    START_FIRST: Refusal  # an action before the game's opening
+
+    def __init__(self, setup: LiveSetup) -> None:
+        self.setup = setup
+        self._dice: tuple[int, ...] | None = None
+
+    @property
+    @abstractmethod
+    def phase(self) -> Phase: ...
+
+    @abstractmethod
+    def _over(self) -> LiveRefused:
+        """The refusal of any action once the game is over."""
+
+    @abstractmethod
+    def _start(self, action: LiveAction, roll: Roller | None) -> LiveDone: ...
+
+    @abstractmethod
+    def _act(self, kind: str, action: LiveAction, roll: Roller | None) -> LiveDone:
+        """Any action but ``start`` of a started game that is not over."""
+
+    def apply(self, action: LiveAction, roll: Roller | None = None) -> LiveDone:
+        phase = self.phase
+        kind = action.action
+        if phase == "over":
+            raise self._over()
+        if phase == "start":
+            if kind != "start":
+                raise LiveRefused(*self.START_FIRST)
+            return self._start(action, roll)
+        if kind == "start":
+            raise LiveRefused("live.started", "The game has started already.")
+        return self._act(kind, action, roll)
+
+    def redo(self, done: LiveDone) -> None:
+        if done.action == "roll":
+            assert done.dice is not None
+            self._dice = done.dice
+            return
+        if self._redo(done):
+            return
+        self.apply(
+            LiveAction(
+                done.action,
+                dice=done.dice,
+                steps=done.steps,
+                starter=done.starter,
+                resign_value=done.resign_value,
+            )
+        )
+
+    def _redo(self, done: LiveDone) -> bool:
+        """Replay ``done`` without checking it again, where a game can (True); False
+        lets :meth:`apply` replay it."""
+        return False
+
+    def _roll_check(self, roll: Roller | None) -> None:
+        """The site may roll now: the dice are not rolled already, the game's are."""
+        if self._dice is not None:
+            raise LiveRefused("live.rolled", "The dice are rolled already; play them.")
+        if roll is None:
+            raise LiveRefused(
+                "live.entered_mode", "This game's dice are entered by the players, not rolled."
+            )
+
+    def _play_dice(self, action: LiveAction, rolled: str) -> tuple[int, ...]:
+        """The dice a play is made with: the site's roll (``rolled``, as the game writes
+        it), which the play may repeat but not change, else the dice entered."""
+        dice = action.dice
+        if self._dice is not None:
+            if dice is not None and sorted(dice) != sorted(self._dice):
+                raise LiveRefused(
+                    "live.other_dice",
+                    "The site rolled %(rolled)s; play those dice.",
+                    rolled=rolled,
+                )
+            dice = self._dice
+        if dice is None:
+            raise LiveRefused("live.dice_needed", "Enter the dice of the turn.")
+        return dice
+
+
+G = TypeVar("G", bound=LiveGameBase)
+
+
+class Recorder(Generic[G]):
+    """A family's live recording (``LiveRecorder``): its key, its games, and the record
+    of a match's games (``write``: the family's record text)."""
+
+    def __init__(
+        self,
+        key: str,
+        game: Callable[[LiveSetup], G],
+        write: Callable[[LiveSetup, list[Any], Mapping[str, str]], str],
+    ) -> None:
+        self.key = key
+        self._game = game
+        self._write = write
+
+    def new_game(self, setup: LiveSetup) -> G:
+        return self._game(setup)
+
+    def record_text(self, setup: LiveSetup, games: list[Any], tags: Mapping[str, str]) -> str:
+        return self._write(setup, games, tags)

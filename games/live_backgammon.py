@@ -33,19 +33,22 @@ from games.live import (
     TWO_DICE,
     LiveAction,
     LiveDone,
+    LiveGameBase,
     LiveOutcome,
     LiveRefused,
     LiveSetup,
     LiveView,
     Phase,
+    Recorder,
     Roller,
     dice_key,
+    opening_pair,
+    picture_json,
     register_recorder,
 )
-from games.live_brade import picture_json
 from games.results import ResultValue
 
-__all__ = ["BackgammonLive", "BackgammonRecorder"]
+__all__ = ["BACKGAMMON_RECORDER", "BackgammonLive"]
 
 _CONCEDED = {1: "single", 2: "gammon", 3: "backgammon"}
 _HOW = {Win.SINGLE: Ending.SINGLE, Win.GAMMON: Ending.GAMMON, Win.BACKGAMMON: Ending.BACKGAMMON}
@@ -59,17 +62,21 @@ def _refused(err: BackgammonError) -> LiveRefused:
     return LiveRefused("illegal_play", err.message, msg=err.msg)
 
 
-class BackgammonLive:
+class BackgammonLive(LiveGameBase):
     """One backgammon game being recorded (``games.live.LiveGame``)."""
 
+    START_FIRST = (
+        "live.opening_first",
+        "The game opens with the opening roll (one die each): send 'start' first.",
+    )
+
     def __init__(self, setup: LiveSetup) -> None:
-        self.setup = setup
+        super().__init__(setup)
         self._boards: list[tuple[int, ...]] = [START.me, START.opp]
         self._cube = CubeState(crawford=setup.crawford)
         self._on_roll: int | None = None
         self._starter: int | None = None
         self._opening: tuple[int, int] | None = None
-        self._dice: tuple[int, int] | None = None  # to be played
         self._last: tuple[int, tuple[int, int]] | None = None  # who played which dice
         self._actions: list[Action] = []
         self._result: ResultValue | None = None
@@ -116,7 +123,7 @@ class BackgammonLive:
         if self._on_roll is None or self.phase not in ("roll", "move"):
             return None
         pos = self._position(self._on_roll)
-        rolls: list[tuple[int, int]] = [self._dice] if self._dice is not None else list(TWO_DICE)
+        rolls: list[tuple[int, ...]] = [self._dice] if self._dice is not None else list(TWO_DICE)
         return {
             dice_key(dice): [
                 [[s.src, s.dst] for s in play.steps] for play in legal_plays(pos, dice[0], dice[1])
@@ -156,21 +163,11 @@ class BackgammonLive:
 
     # --- actions --------------------------------------------------------------------------
 
-    def apply(self, action: LiveAction, roll: Roller | None = None) -> LiveDone:
-        phase = self.phase
-        kind = action.action
-        if phase == "over":
-            raise LiveRefused("live.over", "The game is over; no more turns may be played.")
-        if phase == "start":
-            if kind != "start":
-                raise LiveRefused(
-                    "live.opening_first",
-                    "The game opens with the opening roll (one die each): send 'start' first.",
-                )
-            return self._start(action, roll)
-        if kind == "start":
-            raise LiveRefused("live.started", "The game has started already.")
-        if phase == "cube":
+    def _over(self) -> LiveRefused:
+        return LiveRefused("live.over", "The game is over; no more turns may be played.")
+
+    def _act(self, kind: str, action: LiveAction, roll: Roller | None) -> LiveDone:
+        if self.phase == "cube":
             if kind == "take":
                 return self._take()
             if kind == "drop":
@@ -192,49 +189,33 @@ class BackgammonLive:
             return self._play(action)
         raise LiveRefused("live.action", "Unknown action %(action)s.", action=kind)
 
-    def redo(self, done: LiveDone) -> None:
-        if done.action == "roll":
-            assert done.dice is not None and len(done.dice) == 2
-            self._dice = (done.dice[0], done.dice[1])
-            return
+    def _redo(self, done: LiveDone) -> bool:
+        """A stored play is carried out without generating the legal plays again."""
         if done.action == "play" and self._on_roll is not None:
             assert done.dice is not None
             self._carry_out((done.dice[0], done.dice[1]), done.steps)
-            return
-        self.apply(
-            LiveAction(
-                done.action,
-                dice=done.dice,
-                steps=done.steps,
-                starter=done.starter,
-                resign_value=done.resign_value,
-            )
-        )
+            return True
+        return False
 
     def _start(self, action: LiveAction, roll: Roller | None) -> LiveDone:
-        if action.dice is not None:
-            dice = action.dice
-            if len(dice) != 2 or not all(1 <= d <= 6 for d in dice):
-                raise LiveRefused(
-                    "live.opening_dice",
-                    "The opening roll is two dice, player 1's die first, each 1–6.",
-                )
-            if dice[0] == dice[1]:
-                raise LiveRefused(
-                    "live.opening_equal",
-                    "The opening dice are equal; throw them again (seed 002: the higher die "
-                    "starts).",
-                )
-            first, second = dice
-        elif roll is not None:
-            first, second = roll(), roll()
-            while first == second:
-                first, second = roll(), roll()
-        else:
+        pair = opening_pair(
+            action.dice,
+            roll,
+            invalid=(
+                "live.opening_dice",
+                "The opening roll is two dice, player 1's die first, each 1–6.",
+            ),
+            equal=(
+                "live.opening_equal",
+                "The opening dice are equal; throw them again (seed 002: the higher die starts).",
+            ),
+        )
+        if pair is None:
             raise LiveRefused(
                 "live.opening_needed",
                 "Enter the opening roll: each player's die, player 1's first.",
             )
+        first, second = pair
         starter = 0 if first > second else 1
         self._opening = (first, second)
         self._starter = self._on_roll = starter
@@ -306,12 +287,8 @@ class BackgammonLive:
     def _roll(self, roll: Roller | None) -> LiveDone:
         player = self._on_roll
         assert player is not None
-        if self._dice is not None:
-            raise LiveRefused("live.rolled", "The dice are rolled already; play them.")
-        if roll is None:
-            raise LiveRefused(
-                "live.entered_mode", "This game's dice are entered by the players, not rolled."
-            )
+        self._roll_check(roll)
+        assert roll is not None
         a, b = roll(), roll()
         self._dice = (max(a, b), min(a, b))
         return LiveDone(player, "roll", self._dice, (), f"{self._dice[0]}{self._dice[1]}:")
@@ -319,17 +296,7 @@ class BackgammonLive:
     def _play(self, action: LiveAction) -> LiveDone:
         player = self._on_roll
         assert player is not None
-        dice: tuple[int, ...] | None = action.dice
-        if self._dice is not None:
-            if dice is not None and sorted(dice) != sorted(self._dice):
-                raise LiveRefused(
-                    "live.other_dice",
-                    "The site rolled %(rolled)s; play those dice.",
-                    rolled=f"{self._dice[0]}-{self._dice[1]}",
-                )
-            dice = self._dice
-        if dice is None:
-            raise LiveRefused("live.dice_needed", "Enter the dice of the turn.")
+        dice = self._play_dice(action, "-".join(str(d) for d in self._dice or ()))
         if len(dice) != 2 or not all(1 <= d <= 6 for d in dice):
             raise LiveRefused("live.bg_dice", "A backgammon roll is two dice of 1–6.")
         high, low = max(dice), min(dice)
@@ -411,24 +378,17 @@ def _cube_error(code: str) -> BackgammonError:
     return CubeError(bg_msg(code))
 
 
-class BackgammonRecorder:
-    """Backgammon's live recording (``games.live.LiveRecorder``)."""
-
-    key = "backgammon"
-
-    def new_game(self, setup: LiveSetup) -> BackgammonLive:
-        return BackgammonLive(setup)
-
-    def record_text(self, setup: LiveSetup, games: list[Any], tags: Mapping[str, str]) -> str:
-        """The ``.mat`` record (gnubg's layout) of the games, ``tags`` as its headers."""
-        record = MatRecord(
-            length=setup.length,
-            players=setup.names,
-            games=tuple(games),
-            headers=tuple(tags.items()),
-        )
-        return write_mat(record)
+def _record_text(setup: LiveSetup, games: list[Any], tags: Mapping[str, str]) -> str:
+    """The ``.mat`` record (gnubg's layout) of the games, ``tags`` as its headers."""
+    record = MatRecord(
+        length=setup.length,
+        players=setup.names,
+        games=tuple(games),
+        headers=tuple(tags.items()),
+    )
+    return write_mat(record)
 
 
-BACKGAMMON_RECORDER = BackgammonRecorder()
+# Backgammon's live recording (``games.live.LiveRecorder``).
+BACKGAMMON_RECORDER = Recorder("backgammon", BackgammonLive, _record_text)
 register_recorder(BACKGAMMON_RECORDER)

@@ -31,48 +31,30 @@ from engine.position import Position
 from engine.record import GameRecord, MatchRecord, RecordStep, TurnRecord, turn_text, write_text
 from engine.rules import RuleSet
 from engine.types import Outcome, Side
-from games.board import BoardPicture
 from games.brade import BRADE_FAMILY, BradeBoardState
 from games.live import (
     TWO_DICE,
     LiveAction,
     LiveDone,
+    LiveGameBase,
     LiveOutcome,
     LiveRefused,
     LiveSetup,
     LiveView,
     Phase,
+    Recorder,
     Roller,
     dice_key,
+    opening_pair,
+    picture_json,
     register_recorder,
 )
 from games.results import ResultValue
 from scoring.scales import score_game
 
-__all__ = ["BradeLive", "BradeRecorder", "picture_json"]
+__all__ = ["BRADE_RECORDER", "BradeLive", "picture_json"]
 
 SIDES = (Side.WHITE, Side.BLACK)
-
-
-def picture_json(picture: BoardPicture, to_move: int | None) -> dict[str, Any]:
-    """A :class:`BoardPicture` as JSON (``games.board``: points in the viewer's
-    numbering, bar and off per player)."""
-    cube = picture.cube
-    return {
-        "layout": picture.layout,
-        "view": picture.view,
-        "points": [{"side": s.side, "point": s.point, "count": s.count} for s in picture.stacks],
-        "bar": list(picture.bar),
-        "off": list(picture.off),
-        "dice": list(picture.dice),
-        "mover": picture.mover,
-        "sources": list(picture.sources),
-        "targets": list(picture.targets),
-        "to_move": to_move,
-        "cube": None
-        if cube is None
-        else {"value": cube.value, "owner": cube.owner, "offered_by": cube.offered_by},
-    }
 
 
 def _play_steps(play: Play) -> list[list[int]]:
@@ -83,16 +65,20 @@ def _refused(err: EngineError) -> LiveRefused:
     return LiveRefused("illegal_play", err.msg.text(), msg=err.msg)
 
 
-class BradeLive:
+class BradeLive(LiveGameBase):
     """One bräde game being recorded (``games.live.LiveGame``)."""
 
+    START_FIRST = (
+        "live.start_first",
+        "The game opens with the tek (or the starter named): send 'start' first.",
+    )
+
     def __init__(self, setup: LiveSetup) -> None:
-        self.setup = setup
+        super().__init__(setup)
         self.rules = RuleSet.from_names(setup.rules, setup.addons)
         self._game: Game | None = None
         self._tek: tuple[int, int] | None = None
         self._chosen: Side | None = None  # a starter the players named (no tek)
-        self._dice: tuple[int, ...] | None = None  # rolled by the site, not yet played
         self._turns: list[TurnRecord] = []
         self._last: TurnRecord | None = None
         self._outcome: Outcome | None = None
@@ -176,21 +162,11 @@ class BradeLive:
 
     # --- actions --------------------------------------------------------------------------
 
-    def apply(self, action: LiveAction, roll: Roller | None = None) -> LiveDone:
-        phase = self.phase
-        kind = action.action
-        if phase == "over":
-            assert self._outcome is not None
-            raise _refused_msg("game.over", outcome=self._outcome.text())
-        if phase == "start":
-            if kind != "start":
-                raise LiveRefused(
-                    "live.start_first",
-                    "The game opens with the tek (or the starter named): send 'start' first.",
-                )
-            return self._start(action, roll)
-        if kind == "start":
-            raise LiveRefused("live.started", "The game has started already.")
+    def _over(self) -> LiveRefused:
+        assert self._outcome is not None
+        return _refused_msg("game.over", outcome=self._outcome.text())
+
+    def _act(self, kind: str, action: LiveAction, roll: Roller | None) -> LiveDone:
         if kind == "resign":
             return self._resign()
         if kind == "roll":
@@ -203,36 +179,8 @@ class BradeLive:
             action=kind,
         )
 
-    def redo(self, done: LiveDone) -> None:
-        if done.action == "roll":
-            assert done.dice is not None
-            self._dice = done.dice
-            return
-        self.apply(
-            LiveAction(
-                done.action,
-                dice=done.dice,
-                steps=done.steps,
-                starter=done.starter,
-                resign_value=done.resign_value,
-            )
-        )
-
     def _start(self, action: LiveAction, roll: Roller | None) -> LiveDone:
-        if action.dice is not None:
-            tek = action.dice
-            if len(tek) != 2 or not all(1 <= d <= 6 for d in tek):
-                raise LiveRefused(
-                    "live.tek_dice",
-                    "The tek is two dice, White's die first, each 1–6.",
-                )
-            if tek[0] == tek[1]:
-                raise LiveRefused(
-                    "live.tek_equal",
-                    "R2: the tek dice are equal; throw them again (a tie is not recorded).",
-                )
-            white, black = tek
-        elif action.starter is not None:
+        if action.dice is None and action.starter is not None:
             if action.starter not in (0, 1):
                 raise LiveRefused("live.starter", "The starter is player 0 (White) or 1 (Black).")
             self._chosen = SIDES[action.starter]
@@ -240,12 +188,18 @@ class BradeLive:
             return LiveDone(
                 None, "start", None, (), f"Starter: {self._chosen.word}", starter=action.starter
             )
-        elif roll is not None:
-            white, black = roll(), roll()
-            while white == black:  # R2: ties are thrown again and not recorded
-                white, black = roll(), roll()
-        else:
+        tek = opening_pair(  # R2: ties are thrown again and not recorded
+            action.dice,
+            roll,
+            invalid=("live.tek_dice", "The tek is two dice, White's die first, each 1–6."),
+            equal=(
+                "live.tek_equal",
+                "R2: the tek dice are equal; throw them again (a tie is not recorded).",
+            ),
+        )
+        if tek is None:
             raise LiveRefused("live.tek_needed", "Enter the tek (each player's die) or who starts.")
+        white, black = tek
         self._tek = (white, black)
         starter = Side.WHITE if white < black else Side.BLACK  # R2: the lower die starts
         self._game = Game(self.rules, starter=starter)
@@ -272,12 +226,8 @@ class BradeLive:
     def _roll(self, action: LiveAction, roll: Roller | None) -> LiveDone:
         game = self._game
         assert game is not None
-        if self._dice is not None:
-            raise LiveRefused("live.rolled", "The dice are rolled already; play them.")
-        if roll is None:
-            raise LiveRefused(
-                "live.entered_mode", "This game's dice are entered by the players, not rolled."
-            )
+        self._roll_check(roll)
+        assert roll is not None
         single = game.single_die()  # R13
         side = game.to_move
         if action.single and single == "forbidden":
@@ -292,17 +242,7 @@ class BradeLive:
     def _play(self, action: LiveAction) -> LiveDone:
         game = self._game
         assert game is not None
-        dice = action.dice
-        if self._dice is not None:
-            if dice is not None and sorted(dice) != sorted(self._dice):
-                raise LiveRefused(
-                    "live.other_dice",
-                    "The site rolled %(rolled)s; play those dice.",
-                    rolled=_dice(self._dice),
-                )
-            dice = self._dice
-        if dice is None:
-            raise LiveRefused("live.dice_needed", "Enter the dice of the turn.")
+        dice = self._play_dice(action, _dice(self._dice or ()))
         side = game.to_move
         try:
             result = game.play_turn(tuple(dice), action.steps)
@@ -348,18 +288,11 @@ def _opening() -> Position:
     return Position.initial(Side.WHITE)
 
 
-class BradeRecorder:
-    """Bräde's live recording (``games.live.LiveRecorder``)."""
-
-    key = "brade"
-
-    def new_game(self, setup: LiveSetup) -> BradeLive:
-        return BradeLive(setup)
-
-    def record_text(self, setup: LiveSetup, games: list[Any], tags: Mapping[str, str]) -> str:
-        """The bräde text record (game-record.md) of the games, with ``tags``."""
-        return write_text(MatchRecord(tags=dict(tags), games=tuple(games)))
+def _record_text(setup: LiveSetup, games: list[Any], tags: Mapping[str, str]) -> str:
+    """The bräde text record (game-record.md) of the games, with ``tags``."""
+    return write_text(MatchRecord(tags=dict(tags), games=tuple(games)))
 
 
-BRADE_RECORDER = BradeRecorder()
+# Bräde's live recording (``games.live.LiveRecorder``).
+BRADE_RECORDER = Recorder("brade", BradeLive, _record_text)
 register_recorder(BRADE_RECORDER)

@@ -24,8 +24,11 @@ __all__ = [
     "NEWS_RECORD_VERIFIED",
     "NEWS_ROUND_PUBLISHED",
     "NEWS_TOURNAMENT_FINISHED",
+    "GamesRemovedWatcher",
     "MatchWatcher",
     "NewsWatcher",
+    "games_removed",
+    "games_removed_register",
     "match_changing",
     "match_watcher_register",
     "match_watchers",
@@ -105,3 +108,33 @@ def news_tell(*, kind: str, tournament_id: int, **data: Any) -> None:
     """Tell every registered news watcher that ``kind`` happened."""
     for watcher in _news_watchers:
         watcher(kind=kind, tournament_id=tournament_id, data=data)
+
+
+# --- games removed: what was kept of them elsewhere goes too ----------------------------
+#
+# A reset voids a match's games so it can be played again. An app that keeps something
+# per game of a match (the digital scoresheet's recordings, ``scoresheets``) hears of it
+# here, inside the reset's transaction, and lets the match be recorded again; it
+# registers itself when Django starts (``scoresheets.apps``), so ``matches`` never
+# imports it.
+
+
+class GamesRemovedWatcher(Protocol):
+    """Told, inside the transaction, that match ``match_id``'s games were removed."""
+
+    def __call__(self, *, match_id: int) -> None: ...
+
+
+_removed_watchers: list[GamesRemovedWatcher] = []
+
+
+def games_removed_register(watcher: GamesRemovedWatcher) -> None:
+    """Register ``watcher`` once (an app's ``ready()`` may run twice)."""
+    if watcher not in _removed_watchers:
+        _removed_watchers.append(watcher)
+
+
+def games_removed(*, match_id: int) -> None:
+    """Tell every registered watcher that match ``match_id``'s games were removed."""
+    for watcher in _removed_watchers:
+        watcher(match_id=match_id)

@@ -347,6 +347,11 @@ class GameReport(models.Model):
     )
     closed_at = models.DateTimeField(null=True, blank=True)
     close_note = models.CharField(max_length=500, blank=True)
+    # The record the game was recorded with (the digital scoresheet): confirmed, the game
+    # is entered with it as its evidence, verified like a game entered from a record.
+    submission = models.ForeignKey(
+        "GameRecordSubmission", null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
 
     class Meta:
         ordering = ("match", "number", "id")

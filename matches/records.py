@@ -61,6 +61,7 @@ from matches.record_queue import (
 from matches.record_verdicts import PlayedGame, flag, invalid, record_settle, record_sides
 from matches.standing import family_of
 from matches.stored_report import StoredReport, VerifiedReport
+from tournaments.models import PrivateLink
 from tournaments.services import tournament_touch
 
 __all__ = [
@@ -160,8 +161,13 @@ def _refuse_control_characters(text: str) -> None:
     )
 
 
-def game_record_submit(*, match: Match, text: str | bytes, by: User) -> GameRecordSubmission:
+def game_record_submit(
+    *, match: Match, text: str | bytes, by: User, link: PrivateLink | None = None
+) -> GameRecordSubmission:
     """Store a record as submitted; verification is enqueued when the transaction commits.
+
+    ``link``: a player of the match submits through their private link
+    (``tournaments.private_links``; ``by`` is then None), named in the audit row.
 
     A file's bytes are decoded as the game's replay (and ``manage.py replay``) decodes
     them (``Replayer.decode``): bräde's records are UTF-8, backgammon's ``.mat`` files
@@ -173,7 +179,15 @@ def game_record_submit(*, match: Match, text: str | bytes, by: User) -> GameReco
     carry), control characters (``RECORD_CONTROL_CHARACTERS``, named with their line and
     column), empty.
     """
-    if not (is_referee(by, match.tournament) or is_match_player(by, match)):
+    if link is not None:
+        allowed = (
+            link.revoked_at is None
+            and link.tournament_id == match.tournament_id
+            and match.side_of(link.player) is not None
+        )
+    else:
+        allowed = is_referee(by, match.tournament) or is_match_player(by, match)
+    if not allowed:
         raise PermissionDeniedError(
             _("Only the players of this match and the tournament's referees may submit its record.")
         )
@@ -218,7 +232,8 @@ def game_record_submit(*, match: Match, text: str | bytes, by: User) -> GameReco
         submission = GameRecordSubmission.objects.create(
             match=match, submitted_by=signed_in(by), text=decoded, state=RecordState.PENDING
         )
-        event_add(match, EventKind.RECORD_SUBMITTED, by, submission=submission.pk)
+        via = {} if link is None else {"private_link": link.pk}
+        event_add(match, EventKind.RECORD_SUBMITTED, by, submission=submission.pk, **via)
         pk = submission.pk
         transaction.on_commit(lambda: _after_submit(pk))
     return submission

@@ -54,8 +54,10 @@ from matches.models import (
     OPEN_REPORT_STATES,
     EventKind,
     Game,
+    GameRecordSubmission,
     GameReport,
     Match,
+    RecordState,
     ReportState,
     ResultSource,
 )
@@ -346,9 +348,19 @@ def game_report_confirm(*, report: GameReport, by: User, link: PrivateLink | Non
             starter=Side(report.starter) if report.starter else None,
             by=by,
             source=ResultSource.PLAYERS,
+            submission=_evidence(report),
             note=report.note,
             report=report,
         )
+
+
+def _evidence(report: GameReport) -> GameRecordSubmission | None:
+    """The record a report was recorded with (the digital scoresheet), unless the record
+    was rejected: the confirmed game is verified by it, as a game entered from a record."""
+    sub = report.submission
+    if sub is None or sub.state in (RecordState.INVALID, RecordState.MISMATCH):
+        return None
+    return sub
 
 
 def game_report_dispute(

@@ -56,6 +56,7 @@ from matches.common import (
     reports_settle,
     user_label,
 )
+from matches.match_changes import games_removed
 from matches.models import (
     FINISHED_STATES,
     EventKind,
@@ -470,6 +471,7 @@ def match_reset(*, match: Match, by: User, reason: str) -> Match:
         snapshot = match_snapshot(match, games)
         now = timezone.now()
         Game.objects.filter(pk__in=[g.pk for g in games]).update(voided_at=now)
+        games_removed(match_id=match.pk)  # e.g. the scoresheet's recordings of them
         reports_settle(match, by)
         if was_finished:
             unadvance(match=match, by=by)

@@ -5,7 +5,14 @@ Thin like ``matches.api``: selectors read (404 for what the reader cannot see), 
 services write and check who may (403), refuse what no longer fits (409) and what the
 engine refuses (400 ``illegal_play``). Every error has the shared body
 ``{"error": {"code", "message", "fields"}}``; ``live_conflict`` carries the current state
-in ``error.fields.state``, ``live_gap`` the ``expected`` sequence number."""
+in ``error.fields.state``, ``live_gap`` the ``expected`` sequence number.
+
+A player without an account records through their private link opened in the same
+browser (``scoresheets.recording_links``: the session the link set, as the ``/p/`` pages
+use it): the views then let the anonymous request in, check its CSRF token as for a
+signed-in session, count each start and turn against the link's recording allowance
+(``tournaments.private_links``: 429 ``rate_limited`` past it) and hand the services the
+link. Anyone else anonymous writing gets 401, as before."""
 
 from __future__ import annotations
 
@@ -13,10 +20,13 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiExample, OpenApiResponse, extend_schema
-from rest_framework import serializers, status
+from rest_framework import exceptions, serializers, status
+from rest_framework.authentication import SessionAuthentication
+from rest_framework.permissions import AllowAny, BasePermission
 from rest_framework.request import Request
 from rest_framework.response import Response
 
+from accounts.client_address import client_address
 from core.bounds import DbIntegerField
 from core.conditional import Stamp, api_conditional
 from core.errors import NotFoundError
@@ -25,8 +35,11 @@ from matches.models import Match
 from matches.visibility import seen_by_everyone
 from scoresheets import selectors, services
 from scoresheets.models import DiceMode
+from scoresheets.recording_links import recording_link
 from scoresheets.stamps import BoardStamp
 from tournaments.api_base import ApiView
+from tournaments.models import PrivateLink
+from tournaments.private_links import private_link_use
 
 
 class LiveStartIn(serializers.Serializer[Any]):
@@ -182,7 +195,31 @@ def _state(live: Any) -> dict[str, Any]:
     return selectors.live_state(live)
 
 
+RATE_LIMITED = OpenApiResponse(
+    description="Through a private link: too many starts and turns in a short time "
+    "(code 'rate_limited'); wait a few minutes."
+)
+
+
+def _recorder(request: Request, pk: int, action: str) -> tuple[Match, PrivateLink | None]:
+    """The match to record and the private link it is recorded through (None: the user
+    records as themselves). A write through a link is checked for its CSRF token and
+    counted (``action``: ``record`` or ``turn``)."""
+    found = recording_link(request._request, pk=pk, by=request.user)
+    if found is None:
+        if not request.user.is_authenticated:
+            raise exceptions.NotAuthenticated()
+        return match_selectors.match_get(pk=pk, by=request.user), None
+    match, link = found
+    SessionAuthentication().enforce_csrf(request)
+    private_link_use(link=link, action=action, address=client_address(request._request))
+    return match, link
+
+
 class MatchLiveApi(ApiView):
+    # Anonymous writes are refused in the views unless they come through a private link.
+    permission_classes: tuple[type[BasePermission], ...] = (AllowAny,)
+
     @extend_schema(
         responses={200: LiveStateOut, 304: OpenApiResponse(description="Not modified.")},
         examples=[STATE_EXAMPLE],
@@ -202,7 +239,13 @@ class MatchLiveApi(ApiView):
             kept = selectors.live_state_kept(stamp)
             if kept is not None:
                 return Response(kept)
-        match = match_selectors.match_get(pk=pk, by=request.user)
+        try:
+            match = match_selectors.match_get(pk=pk, by=request.user)
+        except NotFoundError:  # a private tournament: visible through a player's link
+            found = recording_link(request._request, pk=pk, by=request.user)
+            if found is None:
+                raise
+            match = found[0]
         live = selectors.live_latest(match=match)
         if live is None:
             raise NotFoundError(_("Nothing of this match is being recorded."), code="not_recording")
@@ -218,6 +261,7 @@ class MatchLiveApi(ApiView):
                 "waits for the opponent's confirmation ('report_pending'), or earlier games "
                 "were not recorded live ('live_not_from_start')."
             ),
+            429: RATE_LIMITED,
         },
         examples=[STATE_EXAMPLE],
     )
@@ -225,14 +269,19 @@ class MatchLiveApi(ApiView):
         """Start recording the match's next game (201), or resume the one being recorded
         (200).
 
-        The match's players and its tournament's referees and organisers (403 otherwise).
+        The match's players and its tournament's referees and organisers (403 otherwise),
+        or a player's private link opened in this browser, for that player's matches where
+        the players report (429 past the link's recording allowance).
         ``dice``: ``entered`` (real dice, entered) or ``rolled`` (the site rolls).
         """
-        match = match_selectors.match_get(pk=pk, by=request.user)
+        match, link = _recorder(request, pk, "record")
         data = LiveStartIn(data=request.data)
         data.is_valid(raise_exception=True)
         live, created = services.live_start(
-            match=match, by=request.user, dice_mode=data.validated_data["dice"]
+            match=match,
+            by=None if link else request.user,
+            dice_mode=data.validated_data["dice"],
+            link=link,
         )
         live.match = match
         return Response(
@@ -242,6 +291,8 @@ class MatchLiveApi(ApiView):
 
 
 class MatchLiveTurnsApi(ApiView):
+    permission_classes: tuple[type[BasePermission], ...] = (AllowAny,)  # as MatchLiveApi's
+
     @extend_schema(
         request=LiveTurnIn,
         responses={
@@ -252,6 +303,7 @@ class MatchLiveTurnsApi(ApiView):
                 "(error.fields.state is the current state); 'live_gap': a seq beyond the "
                 "next (error.fields.expected); 'live_finished': the game is over."
             ),
+            429: RATE_LIMITED,
         },
         examples=[
             OpenApiExample(
@@ -277,7 +329,7 @@ class MatchLiveTurnsApi(ApiView):
         The end of the game enters its result as a verified record: counted at once where
         referees enter results, a report for the opponent to confirm where players do.
         """
-        match = match_selectors.match_get(pk=pk, by=request.user)
+        match, link = _recorder(request, pk, "turn")
         data = LiveTurnIn(data=request.data)
         data.is_valid(raise_exception=True)
         v = data.validated_data
@@ -296,11 +348,12 @@ class MatchLiveTurnsApi(ApiView):
 
         posted = services.live_turn_post(
             match=match,
-            by=request.user,
+            by=None if link else request.user,
             seq=v["seq"],
             device=v["device"],
             content=content,
             state_of=state_of,
+            link=link,
         )
         live = posted.live
         # the match as the turn left it (a game's end scores it)

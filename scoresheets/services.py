@@ -3,7 +3,14 @@ turn with its sequence number, and — when the engine says the game is over —
 result through the same services as an uploaded record.
 
 Who may record: the match's players and its tournament's referees and organisers
-(``core.permissions.can_read_records``: the people who may submit its record).
+(``core.permissions.can_read_records``: the people who may submit its record), and a
+player without an account through their private link (``link=``,
+``tournaments.private_links``), for that player's own matches in the link's tournament.
+Decided: a link records only where the players report (``results_by`` = ``players``), as
+a link reports nothing elsewhere; its finished game is submitted and reported through
+the records' and report services with the link (the audit rows name it), so the
+opponent still confirms it. The link's turns are counted apart from its reports (the
+rate is ``private_links``'), by the API that takes the turn.
 
 A turn (``live_turn_post``) is checked and stored under the live game's row lock
 (``select_for_update``): ``seq`` must be the last turn's + 1. Every change of a live
@@ -34,7 +41,8 @@ the game's result:
   starter (bräde R2/S5: the loser; backgammon: a new opening roll);
 - where the players report (``players``), it is the recording player's report
   (``matches.reports.game_report_submit``) and waits for the opponent's confirmation;
-  the next game can be started once it is confirmed.
+  the report keeps the record as its evidence, so the confirmed game is verified by it
+  like the games entered at once; the next game can be started once it is confirmed.
 
 Decisions where the docs are silent:
 - A match is recorded from its first game on: a game record numbers its games from 1,
@@ -82,11 +90,12 @@ from matches.standing import family_of, match_standing
 from scoresheets.messages import refusal_text
 from scoresheets.models import DiceMode, LiveGame, LiveStatus, LiveTurn
 from scoresheets.stamps import board_stamp_keep
-from tournaments.models import ResultsBy
+from tournaments.models import PrivateLink, ResultsBy
 
 __all__ = [
     "Posted",
     "live_game_replay",
+    "live_games_remove",
     "live_start",
     "live_turn_post",
     "recorder_of",
@@ -117,7 +126,26 @@ def recorder_of(match: Match) -> LiveRecorder:
         ) from None
 
 
-def _require_recorder(by: User, match: Match) -> None:
+def _require_recorder(by: User, match: Match, link: PrivateLink | None = None) -> None:
+    if link is not None:
+        if (
+            link.revoked_at is not None
+            or link.tournament_id != match.tournament_id
+            or match.side_of(link.player) is None
+        ):
+            raise PermissionDeniedError(
+                _("A private link records only its own player's matches."),
+                code="not_a_recorder",
+            )
+        if match.tournament.results_by != ResultsBy.PLAYERS:
+            raise PermissionDeniedError(
+                _(
+                    "In this tournament the referees enter the results; ask a referee to "
+                    "record the game, or sign in."
+                ),
+                code="results_by_referees",
+            )
+        return
     if not can_read_records(by, match):
         raise PermissionDeniedError(
             _("Only the players of this match and its tournament's referees may record it."),
@@ -251,11 +279,28 @@ def replays_keep(
         transaction.on_commit(keep)
 
 
+# --- games removed -----------------------------------------------------------------------
+
+
+def live_games_remove(*, match_id: int) -> None:
+    """The match's games were removed (a reset: ``matches.match_changes.games_removed``):
+    their recordings go too, the one being recorded among them, so the match is
+    recorded again from game 1 (decided: removed, not kept aside; each finished game's
+    record stays a submitted record of the match, and the reset's audit row keeps the
+    games). The sequence numbers start again, so a phone still sending the old game's
+    later turns is told of a gap (``live_gap``), not taken for the new game."""
+    LiveGame.objects.filter(match_id=match_id).delete()
+
+
 # --- start --------------------------------------------------------------------------------
 
 
 def live_start(
-    *, match: Match, by: User, dice_mode: str = DiceMode.ENTERED
+    *,
+    match: Match,
+    by: User,
+    dice_mode: str = DiceMode.ENTERED,
+    link: PrivateLink | None = None,
 ) -> tuple[LiveGame, bool]:
     """Start recording the match's next game, or resume the one being recorded.
 
@@ -264,8 +309,9 @@ def live_start(
     or a match whose players are not known; ``ConflictError`` for a decided match
     (``match_decided``), a game waiting for the opponent's confirmation
     (``report_pending``) or a match whose earlier games were not recorded live
-    (``live_not_from_start``)."""
-    _require_recorder(by, match)
+    (``live_not_from_start``). ``link``: a player records through their private link
+    (``by`` is then None; module doc)."""
+    _require_recorder(by, match, link)
     recorder_of(match)
     if dice_mode not in DiceMode.values:
         raise ValidationError(_("dice is 'entered' or 'rolled'."), code="invalid")
@@ -288,7 +334,12 @@ def live_start(
         games = active_games(locked)
         number = len(games) + 1
         done = LiveGame.objects.filter(match=locked, status=LiveStatus.FINISHED)
-        pending = done.filter(number=number).first()
+        pending = done.filter(number=number).select_related("report").first()
+        if pending is not None and (pending.report is None or not pending.report.is_open):
+            # its report was withdrawn (or closed by a referee): the game is played and
+            # recorded again
+            pending.delete()
+            pending = None
         if pending is not None:
             raise ConflictError(
                 _(
@@ -365,13 +416,15 @@ def live_turn_post(
     device: uuid.UUID | str,
     content: Mapping[str, Any],
     state_of: Any,
+    link: PrivateLink | None = None,
 ) -> Posted:
     """Check and store one turn of the game being recorded (module doc). ``content`` is
     :func:`posted_content`; ``state_of(live)`` builds the live state sent with a conflict.
     Returns the live game (after the turn: the next game when this one ended and the
     next starts at once), whether the turn was stored now (False: sent again) and the
-    game as the turn left it (to build the state without replaying it again)."""
-    _require_recorder(by, match)
+    game as the turn left it (to build the state without replaying it again). ``link``:
+    a player records through their private link (``by`` is then None; module doc)."""
+    _require_recorder(by, match, link)
     with transaction.atomic():
         live = (
             # the live game's row only: its match and tournament are read, not locked (a
@@ -460,7 +513,7 @@ def live_turn_post(
         live.version += 1
         shown = [*shown, turn_json(turn)]
         if game.outcome is not None:
-            following = _finish(live, game, recorder, by)
+            following = _finish(live, game, recorder, by, link)
             live.save()
             board_stamp_keep(live=following or live, match=match)
             if following is not None:
@@ -519,6 +572,7 @@ def _finish(
     game: LiveGameState,
     recorder: LiveRecorder,
     by: User,
+    link: PrivateLink | None = None,
 ) -> LiveGame | None:
     """The game is over: its record submitted, its result entered or reported (module
     doc). Returns the next game when it starts at once."""
@@ -526,7 +580,7 @@ def _finish(
     assert outcome is not None
     match = live.match
     text = _record_text(live, game, recorder)
-    submission = game_record_submit(match=match, text=text, by=by)
+    submission = game_record_submit(match=match, text=text, by=by, link=link)
     result = outcome.result
     starter_index = game.starter if live.number == 1 else None
     starter = SIDES[starter_index] if starter_index is not None else None
@@ -548,7 +602,11 @@ def _finish(
             conceded=result.conceded or None,
             starter=starter,
             note=_("recorded move by move"),
+            link=link,
         )
+        # its evidence: confirmed, the game is verified by this record like the others
+        live.report.submission = submission
+        live.report.save(update_fields=["submission"])
         return None
     locked = lock_match(match)
     live.game = game_add(

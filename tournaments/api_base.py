@@ -31,7 +31,7 @@ from rest_framework import exceptions, serializers, status
 from rest_framework.authentication import SessionAuthentication, TokenAuthentication
 from rest_framework.pagination import LimitOffsetPagination
 from rest_framework.parsers import BaseParser, FormParser, MultiPartParser
-from rest_framework.permissions import IsAuthenticatedOrReadOnly
+from rest_framework.permissions import BasePermission, IsAuthenticatedOrReadOnly
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
@@ -251,7 +251,7 @@ class ApiView(APIView):
         FormParser,
         MultiPartParser,
     )
-    permission_classes = (IsAuthenticatedOrReadOnly,)
+    permission_classes: tuple[type[BasePermission], ...] = (IsAuthenticatedOrReadOnly,)
 
     # A list view that pages with ``paginate`` says so here (``Pagination``), and one that
     # filters with ``filtered`` names its FilterSet: the schema declares both from these.

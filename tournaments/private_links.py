@@ -19,6 +19,13 @@ Decisions where the docs are silent:
 - **Rate**: at most ``USES_PER_WINDOW`` actions (report, confirm, dispute, withdraw) per
   link in ``WINDOW``; more are refused (``RateLimitedError``) until the window passes.
   Each action is kept (``PrivateLinkUse``: what, when, the client's address).
+- **Recording a game** through the link (the digital scoresheet, ``scoresheets``) is
+  counted apart (``RECORDING_ACTIONS``: a game started, a turn posted), so a game
+  recorded at the table never eats the reports' allowance: at most
+  ``TURNS_PER_WINDOW`` = 240 in ``WINDOW``. A bräde game is some 30–60 turns in 20–40
+  minutes (at most ~30 in ten minutes; a phone back from a cut sends its kept turns at
+  once, and a turn sent again counts again), so a real game stays far below it, while a
+  runaway client that posts without pause is stopped within seconds.
 - **Other pages** accept a link opened earlier in the same browser through
   ``private_link_player(request, tournament)``: opening the link keeps its token in the
   session (per tournament), and every read checks it again (a revoked link stops at once).
@@ -43,12 +50,15 @@ from core.permissions import User, is_organiser, signed_in
 from tournaments.models import Player, PrivateLink, PrivateLinkUse, Tournament
 
 __all__ = [
+    "RECORDING_ACTIONS",
     "SESSION_KEY",
+    "TURNS_PER_WINDOW",
     "USES_PER_WINDOW",
     "WINDOW",
     "RateLimitedError",
     "private_link_find",
     "private_link_issue",
+    "private_link_of",
     "private_link_player",
     "private_link_remember",
     "private_link_revoke",
@@ -60,6 +70,8 @@ __all__ = [
 SESSION_KEY = "private_links"
 USES_PER_WINDOW = 30
 WINDOW = timedelta(minutes=10)
+TURNS_PER_WINDOW = 240
+RECORDING_ACTIONS = ("record", "turn")
 
 
 class RateLimitedError(DomainError):
@@ -157,12 +169,18 @@ def private_link_player(request: HttpRequest, tournament: Tournament) -> Player 
 
 
 def private_link_use(*, link: PrivateLink, action: str, address: str | None = None) -> None:
-    """Count one action through ``link`` (module text: the rate), or refuse it."""
+    """Count one action through ``link`` (module text: the rate; recording a game is
+    counted apart from the other actions), or refuse it."""
     now = timezone.now()
+    recording = action in RECORDING_ACTIONS
     with transaction.atomic():
         locked = PrivateLink.objects.select_for_update().get(pk=link.pk)
-        recent = PrivateLinkUse.objects.filter(link=locked, at__gte=now - WINDOW).count()
-        if recent >= USES_PER_WINDOW:
+        uses = PrivateLinkUse.objects.filter(link=locked, at__gte=now - WINDOW)
+        if recording:
+            recent = uses.filter(action__in=RECORDING_ACTIONS).count()
+        else:
+            recent = uses.exclude(action__in=RECORDING_ACTIONS).count()
+        if recent >= (TURNS_PER_WINDOW if recording else USES_PER_WINDOW):
             raise RateLimitedError(
                 _("Too many actions through this link in a short time; wait a few minutes."),
                 code="rate_limited",

@@ -22,6 +22,7 @@ from typing import Any
 import pytest
 from django.contrib.auth.models import Permission
 from django.urls import URLPattern, URLResolver, get_resolver, resolve
+from rest_framework.test import APIClient
 
 from clubs.models import Season, SeasonEvent
 from matches.models import GameRecordSubmission, Match
@@ -38,6 +39,12 @@ from tests.factories import (
 )
 from tests.tournaments.helpers import drawn, match_of, players_of
 from tournaments.models import Entry, Player, PlayerInvitation, Round, Tournament
+from tournaments.private_links import (
+    SESSION_KEY,
+    private_link_issue,
+    private_link_revoke,
+    private_link_token,
+)
 from webhooks.models import Webhook
 
 pytestmark = pytest.mark.django_db
@@ -658,6 +665,59 @@ def test_public_player_does_not_reveal_private_matches(world: World) -> None:
         assert world.ids["player"] in {p["id"] for p in listed}
     played = client_for(world.users["referee"]).get(f"/api/players/{world.ids['player']}/matches/")
     assert any(m["tournament"] == world.ids["t"] for m in played.json()["results"])
+
+
+# The scoresheet's endpoints through a player's private link, opened in the browser (its
+# token in the session; ``scoresheets.recording_links``), signed in as nobody: the link
+# of match A's player records match A (A's game 1 was entered by hand: 409; nothing is
+# being recorded: 404); the link of match B's player, or a revoked link, is nobody
+# there (401 on writes). (link, method, url, body, status).
+LIVE = "/api/matches/{a}/live/"
+TURN = {"seq": 1, "device": "5f0e8c1a-3b7d-4c2e-9a61-2f4b8d9e7c10", "action": "start"}
+LINK_ROWS: list[tuple[str, str, str, dict[str, Any] | None, int]] = [
+    ("own", "get", LIVE, None, 404),
+    ("own", "post", LIVE, {"dice": "entered"}, 409),
+    ("own", "post", LIVE + "turns/", TURN, 404),
+    ("other_match", "get", LIVE, None, 404),
+    ("other_match", "post", LIVE, {"dice": "entered"}, 401),
+    ("other_match", "post", LIVE + "turns/", TURN, 401),
+    ("revoked", "post", LIVE, {"dice": "entered"}, 401),
+    ("revoked", "post", LIVE + "turns/", TURN, 401),
+]
+
+
+@pytest.mark.parametrize(
+    ("which", "method", "url", "body", "expected"),
+    LINK_ROWS,
+    ids=[f"{w}-{m}-{u.rsplit('/', 2)[-2]}" for w, m, u, _, _ in LINK_ROWS],
+)
+def test_live_recording_through_private_links(
+    world: World,
+    which: str,
+    method: str,
+    url: str,
+    body: dict[str, Any] | None,
+    expected: int,
+) -> None:
+    t = Tournament.objects.get(pk=world.ids["t"])
+    organiser = world.users["organiser"]
+    a = Match.objects.get(pk=world.ids["a"])
+    b = Match.objects.get(pk=world.ids["b"])
+    player = a.player1 if which != "other_match" else b.player1
+    assert player is not None
+    link = private_link_issue(tournament=t, player=player, by=organiser)
+    client = APIClient()
+    session = client.session
+    session[SESSION_KEY] = {str(t.pk): private_link_token(link)}
+    session.save()
+    if which == "revoked":
+        private_link_revoke(link=link, by=organiser)
+    kwargs: dict[str, Any] = {"format": "json"}
+    if body is not None:
+        kwargs["data"] = body
+    response = getattr(client, method)(url.format(**world.ids), **kwargs)
+    assert response.status_code == expected, response.content[:300]
+    assert response.json()["error"]["message"]
 
 
 # Who may PATCH /api/players/N/ (``services.player_update``): (role, player, body, status).

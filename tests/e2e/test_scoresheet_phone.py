@@ -28,11 +28,21 @@ from rest_framework.test import APIClient
 from engine.record import read_record
 from engine.replay import replay
 from games.live import LiveAction, LiveSetup, live_game_for
-from matches.models import GameRecordSubmission, Match, RecordState
+from matches.models import (
+    EventKind,
+    Game,
+    GameRecordSubmission,
+    GameReport,
+    Match,
+    MatchEvent,
+    RecordState,
+)
 from scoresheets.models import LiveGame, LiveStatus
 from tests.e2e.conftest import login, shoot
 from tests.factories import UserFactory
 from tests.tournaments.helpers import drawn, match_of, players_of
+from tournaments.models import PrivateLinkUse
+from tournaments.private_links import private_link_issue, private_link_token
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -595,3 +605,60 @@ def test_rolled_dice_and_a_resignation(live_server: Any, new_page: Any) -> None:
     assert state["game_number"] == 2 and state["to_move"] == loser
     expect(page.locator("#sheet-controls .sheet-note")).to_be_visible()
     expect(sheet.root).to_have_attribute("data-phase", "roll")
+
+
+def test_a_game_recorded_through_a_private_link(live_server: Any, new_page: Any) -> None:
+    """A player without an account opens their private link on a phone, taps "Record" for
+    the match being played and records a short game (the tek, two turns, a resignation);
+    the result is their report, which the opponent confirms through their own link, and
+    the confirmed game is verified by its record."""
+    base = live_server.url
+    setup = drawn(2, lengths=[1], rules="talisman", results_by="players")
+    match = match_of(setup.tournament, 1, 0)
+    one, two = players_of(match)
+    mine = private_link_issue(tournament=setup.tournament, player=one, by=setup.organiser)
+    theirs = private_link_issue(tournament=setup.tournament, player=two, by=setup.organiser)
+    acts = simulate(
+        "brade", 5, prefix=[Act("start", dice=(2, 5))], rules="talisman", names=("P001", "P002")
+    )
+    page = new_page(**PHONE)
+    page.goto(f"{base}/p/{private_link_token(mine)}/")
+    _no_sideways_scroll(page)
+    shoot(page, "scoresheet-private-link-home-phone")
+    page.locator(f"#match-{match.pk} a.private-record").click()
+    page.wait_for_url(f"{base}/matches/{match.pk}/record/")
+    sheet = Sheet(page, "brade")
+    _no_sideways_scroll(page)
+    page.locator("#sheet-controls button[data-act=begin-entered]").click()
+    expect(sheet.root).to_have_attribute("data-phase", "start")
+    page.locator(".die-row[data-name=tek-0] button[data-die='2']").click()
+    page.locator(".die-row[data-name=tek-1] button[data-die='5']").click()
+    sheet.wait_saved(1)
+    for act in acts[1:3]:  # White's turn, then Black's
+        seq = sheet.seq()
+        sheet.play(act, forced=act.choices == 1)
+        sheet.wait_saved(seq + 1)
+    shoot(page, "scoresheet-private-link-phone")
+    # White resigns before rolling (R14): Black wins game 1, reported through the link.
+    page.locator("#sheet-controls button[data-act=resign]").click()
+    page.locator("#sheet-controls button[data-act=resign-yes]").click()
+    sheet.wait_saved(4)
+    expect(sheet.root).to_have_attribute("data-phase", "over")
+    report = GameReport.objects.get(match=match)
+    assert (report.state, report.reporter_id, report.winner) == ("pending", one.pk, "B")
+    submitted = MatchEvent.objects.get(match=match, kind=EventKind.REPORT_SUBMITTED)
+    assert submitted.data["private_link"] == mine.pk
+    assert set(PrivateLinkUse.objects.filter(link=mine).values_list("action", flat=True)) == {
+        "record",
+        "turn",
+    }
+    # The opponent confirms on their own link's page.
+    other = new_page(**PHONE)
+    other.goto(f"{base}/p/{private_link_token(theirs)}/")
+    other.locator(f"#answer-{report.pk} button.primary").click()
+    expect(other.locator(f"#answer-{report.pk}")).to_have_count(0)
+    game = Game.objects.get(match=match, number=1)
+    assert game.winner == "B" and game.verified
+    live = LiveGame.objects.get(match=match, number=1)
+    assert game.verified_by_id == live.submission_id
+    _record_replays(match, live.outcome["words"] if live.outcome else "")

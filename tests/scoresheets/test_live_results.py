@@ -115,6 +115,7 @@ def test_where_players_report_the_result_waits_for_the_opponent(
     confirmed = client_for(two.user).post(f"/api/reports/{report.pk}/confirm/", format="json")
     assert confirmed.status_code == 200, confirmed.content
     assert Game.objects.get(match=match, number=1).starter == "B"
+    assert Game.objects.get(match=match, number=1).verified  # by its record, as the others
     assert table.start().status_code == 201
     assert table.state["game_number"] == 2 and table.state["starter"] == 1  # the loser
     assert table.state["seq"] == 2

@@ -3,7 +3,8 @@ account, reached by their link, and the organiser's page that issues and revokes
 
 - ``/p/<token>/``: the player's matches in the tournament, the reports waiting for their
   answer (confirm with one tap, dispute with a note), their own open reports (withdraw)
-  and "report game N" for each match being played. Opening it keeps the link in the
+  "report game N" and "Record" (the digital scoresheet, ``web.views.scoresheet``) for each
+  match being played. Opening it keeps the link in the
   session (``private_link_remember``) so other pages may accept it.
 - ``/p/<token>/matches/<id>/report/``: the same report page a signed-in player has.
 - ``/tournaments/<id>/private-links/``: the organiser's list, with each live link and its
@@ -40,6 +41,7 @@ from tournaments.models import Player, PrivateLink, ResultsBy, Tournament
 from web.forms.referee import NoteForm, ResultForm
 from web.games import outcome_codes
 from web.views.reports import report_context, report_said
+from web.views.scoresheet import recordable
 
 OPEN_MATCH = (MatchState.READY, MatchState.PLAYING)
 
@@ -106,6 +108,8 @@ def private_home(request: HttpRequest, token: str) -> HttpResponse:
                 # An open report holds the next game: nothing more to report until it is
                 # answered (as on the signed-in player's report page).
                 "waiting": bool(mine),
+                # the digital scoresheet, through this link (the session keeps it)
+                "record": m.state in OPEN_MATCH and recordable(m.tournament.game),
             }
         )
     return render(

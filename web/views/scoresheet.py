@@ -6,9 +6,11 @@
   there) talks to the live API (``/api/matches/N/live/``, the ``scoresheets`` app), which
   checks every action with the game's engine. Who may record: the match's players and the
   tournament's referees and organisers (``core.permissions.can_read_records``, the same
-  people the API lets post); anyone else who may see the match gets a 403 page, a stranger
-  to a private tournament a 404, anonymous readers the sign-in page. A game the site has no
-  engine for (Kungabräde) is refused with the family's reason.
+  people the API lets post), and a player without an account whose private link was
+  opened in this browser (``scoresheets.recording_links``; the ``/p/`` page offers
+  "Record" for the match being played); anyone else who may see the match gets a 403
+  page, a stranger to a private tournament a 404, anonymous readers the sign-in page. A
+  game the site has no engine for (Kungabräde) is refused with the family's reason.
 - ``tournament_live`` (``/tournaments/N/live/``, "Pågående partier"): every board being
   recorded in the tournament, small, each a link to its match's page, where the big one
   follows the game. The tournament page shows the same list as a section, fetched every
@@ -27,6 +29,7 @@ from django.contrib.auth.views import redirect_to_login
 from django.http import HttpRequest, HttpResponse, HttpResponseNotModified
 from django.middleware.csrf import get_token
 from django.shortcuts import render
+from django.urls import reverse
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
@@ -40,7 +43,9 @@ from matches.standing import family_of
 from scoresheets import selectors as sheets_sel
 from scoresheets.models import LiveGame, LiveStatus
 from scoresheets.polling import FOLLOW_EVERY
+from scoresheets.recording_links import recording_link
 from tournaments import selectors as tournaments_sel
+from tournaments.private_links import private_link_token
 from web.views.common import found
 
 LIVE_BOARD_EVERY = FOLLOW_EVERY  # seconds between a follower's polls (scoresheets.polling)
@@ -167,10 +172,15 @@ def can_record(user: Any, match: Match) -> bool:
 
 
 def match_record(request: HttpRequest, pk: int) -> HttpResponse:
-    if not request.user.is_authenticated:
+    through_link = recording_link(request, pk=pk, by=request.user)
+    if through_link is None and not request.user.is_authenticated:
         return redirect_to_login(request.get_full_path())
-    match: Match = found(matches_sel.match_get, pk=pk, by=request.user)
-    if not can_read_records(request.user, match):
+    match: Match = (
+        through_link[0]
+        if through_link is not None
+        else found(matches_sel.match_get, pk=pk, by=request.user)
+    )
+    if through_link is None and not can_read_records(request.user, match):
         return _forbidden(
             request,
             match,
@@ -203,6 +213,12 @@ def match_record(request: HttpRequest, pk: int) -> HttpResponse:
         # opening roll is played, so its dice are always entered.
         "decide": family.loser_starts,
         "open": match.state in (MatchState.READY, MatchState.PLAYING),
+        # through a private link: back to the player's own page
+        "private_home": (
+            reverse("web:private_home", args=[private_link_token(through_link[1])])
+            if through_link is not None
+            else None
+        ),
     }
     return render(request, "web/scoresheet/record.html", context)
 
