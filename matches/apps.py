@@ -6,8 +6,9 @@ class MatchesConfig(AppConfig):
     name = "matches"
 
     def ready(self) -> None:
-        # Tournament services reach matches through this port (tournaments.matchplay).
+        from matches import tasks  # noqa: F401  (registers the tasks sent by name)
         from matches.matchplay import MATCH_PLAY
         from tournaments.matchplay import match_play_register
 
+        # Tournament services reach matches through this port (tournaments.matchplay).
         match_play_register(MATCH_PLAY)
