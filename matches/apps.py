@@ -7,8 +7,8 @@ class MatchesConfig(AppConfig):
 
     def ready(self) -> None:
         from matches import tasks  # noqa: F401  (registers the tasks sent by name)
-        from matches.matchplay import MATCH_PLAY
-        from tournaments.matchplay import match_play_register
+        from matches.match_play_adapter import MATCH_PLAY
+        from tournaments.match_play_port import match_play_register
 
-        # Tournament services reach matches through this port (tournaments.matchplay).
+        # Tournament services reach matches through this port (tournaments.match_play_port).
         match_play_register(MATCH_PLAY)
