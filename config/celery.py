@@ -26,6 +26,8 @@ import os
 
 from celery import Celery
 
+from matches.task_names import REQUEUE_GAME_RECORDS
+
 # Workers and beat are servers: production settings unless DJANGO_SETTINGS_MODULE says
 # otherwise (as config/wsgi.py); development and the tests name theirs.
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings.production")
@@ -37,7 +39,7 @@ app.autodiscover_tasks()
 REQUEUE_EVERY_SECONDS = 30.0
 app.conf.beat_schedule = {
     "requeue-game-records": {
-        "task": "matches.requeue_game_records",
+        "task": REQUEUE_GAME_RECORDS,
         "schedule": REQUEUE_EVERY_SECONDS,
     },
 }

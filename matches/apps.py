@@ -6,8 +6,9 @@ class MatchesConfig(AppConfig):
     name = "matches"
 
     def ready(self) -> None:
-        # Tournament services reach matches through this port (tournaments.matchplay).
-        from matches.matchplay import MATCH_PLAY
-        from tournaments.matchplay import match_play_register
+        from matches import tasks  # noqa: F401  (registers the tasks sent by name)
+        from matches.match_play_adapter import MATCH_PLAY
+        from tournaments.match_play_port import match_play_register
 
+        # Tournament services reach matches through this port (tournaments.match_play_port).
         match_play_register(MATCH_PLAY)

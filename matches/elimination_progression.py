@@ -1,13 +1,15 @@
-"""Consolation and double-elimination brackets in play: their matches
-made at the draw, and players moved along the stored links.
+"""Consolation and double-elimination brackets in play: their matches made at the draw,
+the links players move along, and the rules they move by.
 
 At the draw every match of ``stages.elimination``'s shape becomes a ``Match`` with its code
 (``M2.1``, ``C1.3``, ``W1.2``, ``L4.1``, ``GF``, ``GF2``), and each *source* of a side (the
 winner or the loser of an earlier match) becomes a link on that earlier match:
 ``winner_to``/``loser_to`` and which side (``*_upper``: player 1). The main (winners')
 bracket's round 1 keeps a row for each bye, as a knockout shows it. Progression then follows
-the links, never slot arithmetic; ``matches.progression``'s ``advance``, ``unadvance`` and
-``refuse_if_downstream_started`` hand a match with a code to this module.
+the links, never slot arithmetic: ``matches.progression`` moves the players along them
+(``advance``, ``unadvance``, the byes and the reset below); this module makes the matches
+and their links, reads them (``linked_downstream``) and refuses a correction upstream of a
+match that has started (``elimination_refuse``, for ``refuse_if_downstream_started``).
 
 Rules, and decisions where the issue is silent:
 - *First match only* (simple consolation): the loser of a main round-2 match enters the
@@ -34,19 +36,19 @@ from django.utils.translation import gettext as _
 
 from core.errors import ConflictError, ValidationError
 from core.permissions import User, signed_in
-from matches import progression
-from matches.common import event_add, match_mark
+from matches.fed_matches import downstream_started, match_started
 from matches.models import EventKind, Match, MatchEvent, MatchState
 from matches.tables import tables_number
 from stages import elimination
 from tournaments.lengths import match_length_problem
-from tournaments.models import Player, Round, Tournament, TournamentStatus
+from tournaments.models import Player, Round, Tournament
 
 __all__ = [
-    "elimination_advance",
     "elimination_matches_create",
     "elimination_refuse",
-    "elimination_unadvance",
+    "first_match",
+    "linked_downstream",
+    "side_empty",
 ]
 
 _PLAYED = (MatchState.DECIDED, MatchState.WALKOVER)
@@ -164,7 +166,7 @@ def linked_downstream(match: Match) -> list[tuple[Match, bool, str]]:
     return found
 
 
-def _first_match(feeder: Match, player: Player) -> bool:
+def first_match(feeder: Match, player: Player) -> bool:
     """Whether ``feeder`` was ``player``'s first match (no match played in an earlier round:
     a bye is not a match)."""
     return not (
@@ -178,7 +180,7 @@ def _first_match(feeder: Match, player: Player) -> bool:
     )
 
 
-def _side_empty(target: Match, upper: bool) -> bool:
+def side_empty(target: Match, upper: bool) -> bool:
     """A side that stays empty for good: fed by a *first match only* loser who had played
     before (simple consolation)."""
     feeder = (
@@ -191,93 +193,7 @@ def _side_empty(target: Match, upper: bool) -> bool:
     if feeder is None:
         return False
     loser = feeder.loser
-    return loser is not None and not _first_match(feeder, loser)
-
-
-def _bye_check(target: Match, by: User) -> None:
-    """A waiting match with one player whose other side stays empty becomes a bye, and the
-    player goes on at once."""
-    if target.state != MatchState.WAITING:
-        return
-    present = [(p, up) for p, up in ((target.player1, True), (target.player2, False)) if p]
-    if len(present) != 1:
-        return
-    player, upper = present[0]
-    if not _side_empty(target, not upper):
-        return
-    target.player1, target.player2 = player, None
-    target.winner = player
-    target.state = MatchState.BYE
-    match_mark(target)
-    target.save()
-    event_add(target, EventKind.BYE, by, player=player.pk)
-    elimination_advance(target, by)
-
-
-def _bye_undo(target: Match, by: User) -> None:
-    """Take back a bye made by ``_bye_check``: what it sent on first, then the bye; its
-    player goes back to the side it came from."""
-    elimination_unadvance(target, by)
-    player = target.player1
-    empty_upper = (
-        Match.objects.filter(loser_to=target, loser_first_match_only=True)
-        .values_list("loser_to_upper", flat=True)
-        .first()
-    )
-    target.player1, target.player2 = (None, player) if empty_upper else (player, None)
-    target.winner = None
-    target.state = MatchState.WAITING
-    match_mark(target)
-    target.save()
-    event_add(target, EventKind.BYE_UNDONE, by, player=player.pk if player else None)
-
-
-def _reset_apply(final: Match, reset: Match, by: User) -> None:
-    """The grand final decided: the reset is played only if the losers' bracket's player
-    (player 2) won it."""
-    if final.winner_id == final.player1_id:
-        reset.state = MatchState.NOT_NEEDED
-        match_mark(reset)
-        reset.save()
-        event_add(reset, EventKind.NOT_NEEDED, by, winner=final.winner_id)
-        return
-    progression.player_place(reset, final.player1, True, by)
-    progression.player_place(reset, final.player2, False, by)
-
-
-def elimination_advance(match: Match, by: User) -> None:
-    """Put the decided match's winner and loser where its links say (the module's rules)."""
-    for target, upper, role in linked_downstream(match):
-        if role == "reset":
-            _reset_apply(match, target, by)
-            continue
-        player = match.winner if role == "winner" else match.loser
-        if player is None:
-            continue
-        if role == "loser" and match.loser_first_match_only and not _first_match(match, player):
-            _bye_check(target, by)  # its side stays empty
-            continue
-        progression.player_place(target, player, upper, by)
-        _bye_check(target, by)
-    _finish_check(match.tournament_id)
-
-
-def elimination_unadvance(match: Match, by: User) -> None:
-    """Take the match's winner and loser out of the matches it fed (a correction or reset
-    changed its result); byes it caused are taken back, a reset is waiting again."""
-    for target, upper, role in linked_downstream(match):
-        if role == "reset":
-            target.player1 = target.player2 = target.winner = None
-            target.state = MatchState.WAITING
-            match_mark(target)
-            target.save()
-            continue
-        if target.state == MatchState.BYE:
-            _bye_undo(target, by)
-        progression.player_place(target, None, upper, by)
-    progression.status_set(
-        match.tournament_id, TournamentStatus.RUNNING, was=TournamentStatus.FINISHED
-    )
+    return loser is not None and not first_match(feeder, loser)
 
 
 def _blocking(target: Match) -> Match | None:
@@ -291,7 +207,7 @@ def _blocking(target: Match) -> Match | None:
             if found is not None:
                 return found
         return None
-    return target if progression.match_started(target) else None
+    return target if match_started(target) else None
 
 
 def elimination_refuse(match: Match, what: str) -> list[tuple[Match, bool, str]]:
@@ -310,10 +226,5 @@ def elimination_refuse(match: Match, what: str) -> list[tuple[Match, bool, str]]
     for target, _upper, _role in downstream:
         blocking = _blocking(target)
         if blocking is not None:
-            raise progression.downstream_started(what, blocking)
+            raise downstream_started(what, blocking)
     return downstream
-
-
-def _finish_check(tournament_id: int) -> None:
-    """Finished when every match is: decided, walked over, a bye or a reset not needed."""
-    progression.finish_when_played(tournament_id, Match.objects.filter(tournament_id=tournament_id))

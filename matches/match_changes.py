@@ -5,7 +5,7 @@ the ratings in step with the matches (``clubs.rating_services``), so it wants to
 hear of each one. ``clubs`` sits above ``matches`` (it reads matches to rate them), so
 ``matches`` must not import it: instead the clubs app registers its watcher here when Django
 starts (``clubs.apps.ClubsConfig.ready``), as ``matches`` registers its side of
-``tournaments.matchplay`` and as an app registers its admin with ``admin.site``.
+``tournaments.match_play_port`` and as an app registers its admin with ``admin.site``.
 ``tests/test_layers.py`` checks that ``matches`` imports nothing from ``clubs``.
 
 A watcher is called inside the match's transaction, before the row is locked, with the

@@ -3,6 +3,13 @@ matches (byes settled at once), putting a match's winner (and a semifinal's lose
 the matches it feeds, taking them out again when a result changes, the walkover given when
 a player is placed against an opponent who withdrew, and the tournament's end.
 
+A knockout's match feeds the next round by its slot; a consolation's or double
+elimination's match (one with a code) feeds along the links stored at the draw
+(``matches.elimination_progression``: the links, their rules and what a correction there
+refuses). Moving a player along either is one recursion (a player placed against an
+opponent who withdrew wins by walkover and moves on at once, a bye made on the links
+sends its player on), so both ways of moving live here.
+
 Decisions where the docs are silent:
 - A correction or reset is refused while the match fed by this one (next round, or the
   third-place match) has a game, a walkover or a result: an organiser resets that match
@@ -13,23 +20,27 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from django.db.models import QuerySet
 from django.utils.translation import gettext as _
 
 from core.errors import ConflictError, ValidationError
 from core.permissions import User, signed_in
 from matches.common import event_add, match_mark, reports_settle
-from matches.match_changes import NEWS_TOURNAMENT_FINISHED, news_tell
-from matches.models import FINISHED_STATES, EventKind, Match, MatchEvent, MatchState
+from matches.elimination_progression import (
+    elimination_refuse,
+    first_match,
+    linked_downstream,
+    side_empty,
+)
+from matches.fed_matches import downstream_started, match_started
+from matches.models import EventKind, Match, MatchEvent, MatchState
 from matches.tables import tables_number
+from matches.tournament_status import finish_when_played, status_set
 from tournaments.lengths import match_length_problem
 from tournaments.models import Entry, Player, Round, RoundKind, Tournament, TournamentStatus
-from tournaments.services import tournament_touch
 
 __all__ = [
     "advance",
     "bracket_matches_create",
-    "match_started",
     "player_place",
     "refuse_if_downstream_started",
     "round_robin_matches_create",
@@ -201,19 +212,9 @@ def _downstream(match: Match) -> list[tuple[Match, bool, str]]:
     return found
 
 
-def match_started(match: Match) -> bool:
-    """Whether ``match`` is finished or has a game entered (a correction upstream must
-    not change who plays it then)."""
-    if match.state in FINISHED_STATES:
-        return True
-    return match.games.filter(voided_at__isnull=True).exists()
-
-
 def refuse_if_downstream_started(match: Match, what: str) -> list[tuple[Match, bool, str]]:
     """``what``: the refused action, translated by the caller."""
     if match.code:  # a consolation or double elimination: its links
-        from matches.elimination_progression import elimination_refuse
-
         return elimination_refuse(match, what)
     if match.round.kind in (RoundKind.ROUND_ROBIN, RoundKind.SWISS) and (
         Round.objects.filter(tournament_id=match.tournament_id, kind=RoundKind.KNOCKOUT).exists()
@@ -232,26 +233,6 @@ def refuse_if_downstream_started(match: Match, what: str) -> list[tuple[Match, b
         if match_started(target):
             raise downstream_started(what, target)
     return downstream
-
-
-def downstream_started(what: str, target: Match) -> ConflictError:
-    """The refusal of ``what`` because ``target``, a match this one feeds, has started."""
-    return ConflictError(
-        _(
-            # Translators: %(what)s is "Correcting game 3" or "Resetting this match";
-            # %(round)s the round's name, %(third)s " third place" or nothing.
-            "%(what)s is refused: the match it feeds (#%(id)s, %(round)s%(third)s) has "
-            "started. An organiser must reset match #%(id)s first."
-        )
-        % {
-            "what": what,
-            "id": target.pk,
-            "round": target.round.name,
-            "third": _(" third place") if target.is_third_place else "",
-        },
-        code="downstream_started",
-        blocking_match=target.pk,
-    )
 
 
 def player_place(target: Match, player: Player | None, upper: bool, by: User) -> None:
@@ -290,9 +271,7 @@ def player_place(target: Match, player: Player | None, upper: bool, by: User) ->
 def advance(*, match: Match, by: User) -> None:
     """Put the winner (and a semifinal's loser) into the matches this one feeds."""
     if match.code:  # a consolation or double elimination: its links
-        from matches.elimination_progression import elimination_advance
-
-        elimination_advance(match, by)
+        _linked_advance(match, by)
         return
     for target, upper, role in _downstream(match):
         player = match.winner if role == "winner" else match.loser
@@ -303,26 +282,11 @@ def advance(*, match: Match, by: User) -> None:
 
 def unadvance(*, match: Match, by: User) -> None:
     if match.code:  # a consolation or double elimination: its links
-        from matches.elimination_progression import elimination_unadvance
-
-        elimination_unadvance(match, by)
+        _linked_unadvance(match, by)
         return
     for target, upper, _role in _downstream(match):
         player_place(target, None, upper, by)
     status_set(match.tournament_id, TournamentStatus.RUNNING, was=TournamentStatus.FINISHED)
-
-
-def status_set(tournament_id: int, status: str, *, was: str | None = None) -> bool:
-    """The tournament's status (if it was ``was``, when given), if it changes: a change of
-    the whole page (it stops or starts updating itself), so every part's version moves
-    (``tournament_touch``). True when it changed."""
-    rows = Tournament.objects.filter(pk=tournament_id).exclude(status=status)
-    if was is not None:
-        rows = rows.filter(status=was)
-    if rows.update(status=status):
-        tournament_touch(tournament_id=tournament_id)
-        return True
-    return False
 
 
 def tournament_finish_check(tournament_id: int) -> None:
@@ -341,18 +305,6 @@ def tournament_finish_check(tournament_id: int) -> None:
     finish_when_played(tournament_id, last)
 
 
-def finish_when_played(tournament_id: int, matches: QuerySet[Match]) -> None:
-    """Mark the tournament finished when ``matches`` (those that end it) all are: decided,
-    walked over, a bye or a replay not needed."""
-    # Told only when it turns finished: once per finish (webhooks).
-    if (
-        matches.exists()
-        and not matches.exclude(state__in=FINISHED_STATES).exists()
-        and status_set(tournament_id, TournamentStatus.FINISHED)
-    ):
-        news_tell(kind=NEWS_TOURNAMENT_FINISHED, tournament_id=tournament_id)
-
-
 def walkover_apply(*, match: Match, winner: Player, by: User, reason: str) -> None:
     match.winner = winner
     match.state = MatchState.WALKOVER
@@ -364,3 +316,96 @@ def walkover_apply(*, match: Match, winner: Player, by: User, reason: str) -> No
     event_add(match, EventKind.WALKOVER, by, winner=winner.pk, reason=reason)
     reports_settle(match, by)
     advance(match=match, by=by)
+
+
+# --- a consolation's or double elimination's links (``matches.elimination_progression``) ---
+
+
+def _bye_check(target: Match, by: User) -> None:
+    """A waiting match with one player whose other side stays empty becomes a bye, and the
+    player goes on at once."""
+    if target.state != MatchState.WAITING:
+        return
+    present = [(p, up) for p, up in ((target.player1, True), (target.player2, False)) if p]
+    if len(present) != 1:
+        return
+    player, upper = present[0]
+    if not side_empty(target, not upper):
+        return
+    target.player1, target.player2 = player, None
+    target.winner = player
+    target.state = MatchState.BYE
+    match_mark(target)
+    target.save()
+    event_add(target, EventKind.BYE, by, player=player.pk)
+    _linked_advance(target, by)
+
+
+def _bye_undo(target: Match, by: User) -> None:
+    """Take back a bye made by ``_bye_check``: what it sent on first, then the bye; its
+    player goes back to the side it came from."""
+    _linked_unadvance(target, by)
+    player = target.player1
+    empty_upper = (
+        Match.objects.filter(loser_to=target, loser_first_match_only=True)
+        .values_list("loser_to_upper", flat=True)
+        .first()
+    )
+    target.player1, target.player2 = (None, player) if empty_upper else (player, None)
+    target.winner = None
+    target.state = MatchState.WAITING
+    match_mark(target)
+    target.save()
+    event_add(target, EventKind.BYE_UNDONE, by, player=player.pk if player else None)
+
+
+def _reset_apply(final: Match, reset: Match, by: User) -> None:
+    """The grand final decided: the reset is played only if the losers' bracket's player
+    (player 2) won it."""
+    if final.winner_id == final.player1_id:
+        reset.state = MatchState.NOT_NEEDED
+        match_mark(reset)
+        reset.save()
+        event_add(reset, EventKind.NOT_NEEDED, by, winner=final.winner_id)
+        return
+    player_place(reset, final.player1, True, by)
+    player_place(reset, final.player2, False, by)
+
+
+def _linked_advance(match: Match, by: User) -> None:
+    """Put the decided match's winner and loser where its links say (the rules are
+    ``matches.elimination_progression``'s)."""
+    for target, upper, role in linked_downstream(match):
+        if role == "reset":
+            _reset_apply(match, target, by)
+            continue
+        player = match.winner if role == "winner" else match.loser
+        if player is None:
+            continue
+        if role == "loser" and match.loser_first_match_only and not first_match(match, player):
+            _bye_check(target, by)  # its side stays empty
+            continue
+        player_place(target, player, upper, by)
+        _bye_check(target, by)
+    _linked_finish_check(match.tournament_id)
+
+
+def _linked_unadvance(match: Match, by: User) -> None:
+    """Take the match's winner and loser out of the matches it fed (a correction or reset
+    changed its result); byes it caused are taken back, a reset is waiting again."""
+    for target, upper, role in linked_downstream(match):
+        if role == "reset":
+            target.player1 = target.player2 = target.winner = None
+            target.state = MatchState.WAITING
+            match_mark(target)
+            target.save()
+            continue
+        if target.state == MatchState.BYE:
+            _bye_undo(target, by)
+        player_place(target, None, upper, by)
+    status_set(match.tournament_id, TournamentStatus.RUNNING, was=TournamentStatus.FINISHED)
+
+
+def _linked_finish_check(tournament_id: int) -> None:
+    """Finished when every match is: decided, walked over, a bye or a reset not needed."""
+    finish_when_played(tournament_id, Match.objects.filter(tournament_id=tournament_id))

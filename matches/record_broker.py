@@ -22,6 +22,9 @@ import logging
 from datetime import datetime
 from typing import Any
 
+from core.registered_tasks import registered_task
+from matches.task_names import VERIFY_GAME_RECORD
+
 __all__ = ["held_records"]
 
 log = logging.getLogger(__name__)
@@ -37,9 +40,8 @@ def held_records(now: datetime) -> set[int] | None:
     from kombu.exceptions import OperationalError
     from redis.exceptions import RedisError
 
-    from matches.tasks import verify_game_record
-
-    app = verify_game_record.app
+    task = registered_task(VERIFY_GAME_RECORD)
+    app = task.app
     if app.conf.task_always_eager:
         return None
     try:
@@ -48,7 +50,7 @@ def held_records(now: datetime) -> set[int] | None:
             if conn.transport.driver_type != "redis":
                 return None
             channel: Any = conn.default_channel
-            queue = app.amqp.router.route({}, verify_game_record.name)["queue"].name
+            queue = app.amqp.router.route({}, task.name)["queue"].name
             keys = dict.fromkeys(channel._q_for_pri(queue, pri) for pri in channel.priority_steps)
             client = channel.client
             waiting = [item for key in keys for item in client.lrange(key, 0, -1)]
@@ -59,7 +61,7 @@ def held_records(now: datetime) -> set[int] | None:
         return None
     held: set[int] = set()
     for item, wrapped in [*((item, False) for item in waiting), *((item, True) for item in taken)]:
-        pk = _record_of(item, verify_game_record.name, now, wrapped=wrapped)
+        pk = _record_of(item, task.name, now, wrapped=wrapped)
         if pk is not None:
             held.add(pk)
     return held

@@ -32,10 +32,13 @@ from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone, translation
 
+from core.registered_tasks import registered_task
 from engine.messages import Msg
+from matches import record_broker
 from matches.common import setting
 from matches.engine_text import verdict, verdict_text
 from matches.models import RECORD_DONE_STATES, GameRecordSubmission, RecordState
+from matches.task_names import VERIFY_GAME_RECORD
 from tournaments.models import Tournament
 from tournaments.services import tournaments_touch
 
@@ -106,8 +109,6 @@ def _send(pk: int, now: datetime) -> bool | None:
     is live (or it is done, or an attempt holds it); False the broker is down."""
     from kombu.exceptions import OperationalError
 
-    from matches.tasks import verify_game_record
-
     until = now + timedelta(seconds=setting("GAME_RECORD_MESSAGE_TTL", 900))
     # Take the slot with one conditional UPDATE before sending, so that two sweeps at the
     # same moment (beat and a submission) do not both send.
@@ -121,7 +122,7 @@ def _send(pk: int, now: datetime) -> bool | None:
         # The message expires with its slot: a worker that receives it later discards it,
         # so a message the sweep replaced is never a second live one. It carries no time
         # limits (Celery would copy the sender's): the worker applies its own settings.
-        verify_game_record.apply_async(
+        registered_task(VERIFY_GAME_RECORD).apply_async(
             args=[pk], expires=until, time_limit=None, soft_time_limit=None
         )
     except (OperationalError, OSError) as err:
@@ -177,8 +178,6 @@ def _lost_messages(now: datetime) -> dict[int, datetime]:
     message is missing both times. Empty when the broker cannot be read (eager tasks, not
     Redis, Redis down): then the slot's expiry stays the only safety net.
     """
-    from matches.record_broker import held_records
-
     live: dict[int, datetime] = {
         pk: until
         for pk, until in GameRecordSubmission.objects.filter(_has_message(now)).values_list(
@@ -188,13 +187,13 @@ def _lost_messages(now: datetime) -> dict[int, datetime]:
     }
     if not live:
         return {}
-    held = held_records(now)
+    held = record_broker.held_records(now)
     if held is None:
         return {}
     missing = live.keys() - held
     if missing:
         time.sleep(setting("GAME_RECORD_BROKER_RECHECK", 2.0))
-        again = held_records(timezone.now())
+        again = record_broker.held_records(timezone.now())
         missing = set() if again is None else missing - again
     return {pk: live[pk] for pk in sorted(missing)}
 

@@ -23,10 +23,11 @@ from __future__ import annotations
 from celery import shared_task
 
 from matches import record_queue, records
+from matches.task_names import REQUEUE_GAME_RECORDS, VERIFY_GAME_RECORD
 
 
 @shared_task(
-    name="matches.verify_game_record",
+    name=VERIFY_GAME_RECORD,
     ignore_result=True,
     acks_late=True,
     reject_on_worker_lost=True,
@@ -36,6 +37,6 @@ def verify_game_record(submission_id: int) -> str | None:
     return sub.state if sub is not None else None
 
 
-@shared_task(name="matches.requeue_game_records", ignore_result=True)
+@shared_task(name=REQUEUE_GAME_RECORDS, ignore_result=True)
 def requeue_game_records() -> list[int]:
     return record_queue.game_records_recover()

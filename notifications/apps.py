@@ -13,6 +13,7 @@ class NotificationsConfig(AppConfig):
 
     def ready(self) -> None:
         from matches.match_changes import match_watcher_register, news_watcher_register
+        from notifications import tasks  # noqa: F401  (registers the tasks sent by name)
         from notifications.events import match_changing_watch, news_watch
 
         match_watcher_register(match_changing_watch)

@@ -31,26 +31,23 @@ from matches.models import EventKind, Match, MatchEvent
 from notifications import services
 from notifications.enqueue import later
 from notifications.models import Notification
+from notifications.task_names import COLLECT, READY, RECORD
 
 
 def match_changing_watch(*, match_id: int) -> None:
-    from notifications.tasks import notifications_collect
-
     tournament_id = Match.objects.filter(pk=match_id).values_list("tournament_id", flat=True)
     tid = tournament_id.first()
     if tid is None:
         return
     mark = MatchEvent.objects.aggregate(newest=Max("id"))["newest"] or 0
-    later(notifications_collect, tid, mark)
+    later(COLLECT, tid, mark)
 
 
 def news_watch(*, kind: str, tournament_id: int, data: dict[str, Any]) -> None:
-    from notifications.tasks import notifications_ready, notifications_record
-
     if kind == NEWS_RECORD_REJECTED:
-        later(notifications_record, data["submission"])
+        later(RECORD, data["submission"])
     elif kind in (NEWS_ROUND_PUBLISHED, NEWS_MATCHES_DRAWN):
-        later(notifications_ready, tournament_id)
+        later(READY, tournament_id)
 
 
 def audit_notifications(*, tournament_id: int, after: int) -> list[Notification]:

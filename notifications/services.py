@@ -35,7 +35,9 @@ from django.utils.translation import gettext as _
 
 from core.permissions import User, authenticated, signed_in
 from matches.models import GameRecordSubmission, GameReport, Match, MatchState
+from notifications.enqueue import later
 from notifications.models import Notification, NotificationChoice, NotificationKind
+from notifications.task_names import MAIL
 from tournaments.models import Player, Tournament
 
 __all__ = [
@@ -106,10 +108,7 @@ def _make(told: list[Told]) -> list[Notification]:
         if created:
             made.append(notification)
             if mail:
-                from notifications.enqueue import later
-                from notifications.tasks import notification_mail
-
-                later(notification_mail, notification.pk)
+                later(MAIL, notification.pk)
     return made
 
 

@@ -2,7 +2,7 @@
 ``clubs`` and ``webhooks``.
 
 ``matches`` imports ``tournaments`` (a match belongs to a tournament's round); the other
-way round goes through ``tournaments.matchplay``, the port ``matches`` registers at
+way round goes through ``tournaments.match_play_port``, the port ``matches`` registers at
 start-up. ``clubs`` (ratings) reads matches; ``matches`` tells it of a changing match
 through ``matches.match_changes``, the port ``clubs`` registers at start-up. ``core``
 (errors, roles) imports no app of the project. Every import counts, also one inside a

@@ -35,7 +35,7 @@ from core.permissions import User
 from formats import Options, format_for
 from stages import elimination
 from tournaments import bracket, guards
-from tournaments.matchplay import match_play
+from tournaments.match_play_port import match_play
 from tournaments.models import Round, RoundKind, Tournament, TournamentStatus, round_title
 from tournaments.models import bracket_round_name as round_name
 

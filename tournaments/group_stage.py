@@ -39,7 +39,7 @@ from formats import format_for
 from stages import elimination
 from stages.crossover import crosswise_seeds, rank_across_groups
 from tournaments import bracket, guards
-from tournaments.matchplay import match_play
+from tournaments.match_play_port import match_play
 from tournaments.models import (
     Entry,
     Player,

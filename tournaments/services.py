@@ -4,7 +4,7 @@ Every function is ``<entity>_<action>`` with keyword-only, typed arguments; the
 user acting is ``by`` and is checked here (``core.permissions``,
 ``tournaments.permissions``), so the API, the admin and the pages share the same rules.
 Errors are the domain errors of ``core.errors``. What these services do to matches (the
-draw's matches, a withdrawal's walkover) goes through ``tournaments.matchplay``.
+draw's matches, a withdrawal's walkover) goes through ``tournaments.match_play_port``.
 
 Decisions where the docs are silent:
 - Rounds default to 3 games, the semifinals to 5 and the final to 7 (the issue's
@@ -64,7 +64,7 @@ from tournaments.guards import (
     organiser_require,
 )
 from tournaments.lengths import lengths_count_problem, match_length_problem
-from tournaments.matchplay import match_play
+from tournaments.match_play_port import match_play
 from tournaments.models import (
     DEFAULT_FORMAT,
     DEFAULT_GAME,
@@ -436,7 +436,7 @@ def _results_by(value: str) -> str:
 _PLAY_FIELDS = {"game", "rules", "addons", "scale", "resignation_policy", "third_place_match"}
 # ``results_by`` may change while the tournament runs (a club finds it has too few
 # referees, or enough after all), once no player's report is left open
-# (``matchplay.MatchPlay.results_by_check``).
+# (``match_play_port.MatchPlay.results_by_check``).
 _FREE_FIELDS = {"name", "start_date", "end_date", "venue", "is_public", "results_by"}
 
 

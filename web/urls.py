@@ -5,10 +5,10 @@ from django.urls import URLPattern, URLResolver, path
 
 from web.views import (
     account,
-    group_knockout,
     home,
     invitations,
     organiser,
+    pairing,
     private_links,
     public,
     records,
@@ -17,7 +17,6 @@ from web.views import (
     rounds,
     scoresheet,
     screen,
-    swiss,
     swiss_byes,
 )
 
@@ -129,23 +128,23 @@ urlpatterns: list[URLPattern | URLResolver] = [
     path("matches/<int:pk>/table/", organiser.match_table, name="match_table"),
     path(
         "tournaments/<int:pk>/knockout/",
-        group_knockout.group_knockout_draw,
+        organiser.group_knockout_draw,
         name="tournament_group_knockout",
     ),  # A Swiss's rounds.
-    path("tournaments/<int:pk>/swiss/pair/", swiss.round_pair, name="swiss_pair"),
+    path("tournaments/<int:pk>/swiss/pair/", pairing.round_pair, name="swiss_pair"),
     path(
         "tournaments/<int:pk>/swiss/rounds/<int:number>/swap/",
-        swiss.round_swap,
+        pairing.round_swap,
         name="swiss_swap",
     ),
     path(
         "tournaments/<int:pk>/swiss/rounds/<int:number>/publish/",
-        swiss.round_publish,
+        pairing.round_publish,
         name="swiss_publish",
     ),
     path(
         "tournaments/<int:pk>/entries/<int:entry_pk>/presence/",
-        swiss.entry_presence,
+        pairing.entry_presence,
         name="swiss_presence",
     ),
     path(

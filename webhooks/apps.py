@@ -12,6 +12,7 @@ class WebhooksConfig(AppConfig):
 
     def ready(self) -> None:
         from matches.match_changes import match_watcher_register, news_watcher_register
+        from webhooks import tasks  # noqa: F401  (registers the tasks the services send by name)
         from webhooks.events import match_changing_watch, news_watch
 
         match_watcher_register(match_changing_watch)

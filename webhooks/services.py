@@ -32,6 +32,7 @@ from django.utils.translation import gettext as _
 
 from core.errors import PermissionDeniedError, ValidationError
 from core.permissions import User, is_organiser, signed_in
+from core.registered_tasks import registered_task
 from tournaments.models import Tournament
 from webhooks import sending
 from webhooks.models import (
@@ -50,6 +51,7 @@ from webhooks.signing import (
     secret_new,
     signature,
 )
+from webhooks.task_names import DELIVER
 
 MAX_HOOKS_PER_TOURNAMENT = 10
 
@@ -148,9 +150,7 @@ def event_publish(
 
 def _enqueue(delivery_id: int) -> None:
     """Send the delivery's first attempt to ``WEBHOOKS_QUEUE`` (its retries follow it)."""
-    from webhooks.tasks import deliver
-
-    deliver.apply_async(args=(delivery_id, 1), queue=delivery_queue())
+    registered_task(DELIVER).apply_async(args=(delivery_id, 1), queue=delivery_queue())
 
 
 def delivery_queue() -> str | None:

@@ -12,9 +12,10 @@ from typing import Any
 from celery import shared_task
 
 from webhooks.services import delivery_attempt
+from webhooks.task_names import DELIVER
 
 
-@shared_task(bind=True, name="webhooks.deliver", max_retries=None, acks_late=True)
+@shared_task(bind=True, name=DELIVER, max_retries=None, acks_late=True)
 def deliver(self: Any, delivery_id: int, attempt: int = 1) -> str | None:
     while True:
         done = delivery_attempt(delivery_id=delivery_id, attempt=attempt)

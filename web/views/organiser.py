@@ -31,8 +31,8 @@ from core.permissions import can_create_tournament, is_organiser
 from matches import brackets, tables, walkovers
 from matches import selectors as matches_sel
 from matches.models import FINISHED_STATES, Match, MatchState
+from tournaments import group_stage, services
 from tournaments import selectors as tournaments_sel
-from tournaments import services
 from tournaments.draw_plan import draw_lengths
 from tournaments.models import Entry, Tournament, TournamentStatus
 from web.formats import format_view
@@ -49,7 +49,7 @@ from web.forms.organiser import (
 )
 from web.games import unit_of
 from web.views.common import found
-from web.views.group_knockout import group_knockout_context
+from web.views.group_knockout import group_knockout_context, knockout_lengths_form
 from web.views.swiss import swiss_manage_context
 from web.views.swiss_byes import swiss_byes_manage_context
 
@@ -401,6 +401,25 @@ def bracket_generate(request: HttpRequest, pk: int) -> HttpResponse:
             messages.success(request, _started_text(tournament))
             return redirect(manage_url(tournament, "draw"))
     return manage_page(request, tournament, draw_form=form)
+
+
+@login_required
+@require_POST
+def group_knockout_draw(request: HttpRequest, pk: int) -> HttpResponse:
+    """The knockout drawn from the groups' tables (``web.views.group_knockout``)."""
+    tournament = managed_tournament(request, pk)
+    form = knockout_lengths_form(tournament, request.POST)
+    if form.is_valid():
+        try:
+            group_stage.group_knockout_draw(
+                tournament=tournament, by=request.user, lengths=form.cleaned_data["lengths"]
+            )
+        except DomainError as err:
+            form.add_error(None, err.message)
+        else:
+            messages.success(request, _("The knockout is drawn from the groups' tables."))
+            return redirect(manage_url(tournament, "group-knockout"))
+    return manage_page(request, tournament, knockout_form=form)
 
 
 # --- walkover ---------------------------------------------------------------------------------

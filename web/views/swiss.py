@@ -1,11 +1,8 @@
 """A Swiss tournament's pages: on the tournament page its standings
 (each tiebreak's value, why each player is above the next) and its rounds with their
-pairings, each with the reason it is so; on the manage page the organiser's steps: check
-players in and out, pair the next round, swap two players of the unpublished pairing (a
-rematch or second bye is warned of and must be confirmed), publish it.
-
-Each post calls one service (``matches.swiss_progression``) and redirects with a message;
-the rules and the audit are the services'.
+pairings, each with the reason it is so; on the manage page the organiser's part: the
+presence list, the next round to pair, the unpublished pairing and its swap form (the
+posts are ``web.views.pairing``'s).
 """
 
 from __future__ import annotations
@@ -14,30 +11,22 @@ from dataclasses import dataclass
 from typing import Any
 
 from django import forms
-from django.contrib import messages
-from django.contrib.auth.decorators import login_required
-from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, redirect
+from django.http import HttpRequest
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
-from django.views.decorators.http import require_POST
 
-from core.errors import DomainError
 from formats import Stage, format_for
-from matches import stage_text, swiss_progression, swiss_text
+from matches import stage_text, swiss_text
 from matches.models import MatchState
 from matches.swiss_standings import SwissLine, SwissPairing, SwissRoundView, swiss_standings
 from matches.visibility import sees_unpublished
 from stages.messages import number
-from tournaments.models import Entry, Player, Round, RoundKind, Tournament
+from tournaments.models import Player, Tournament
 from web.views.swiss_byes import swiss_byes_player_context
 
 __all__ = [
     "SwapForm",
-    "entry_presence",
-    "round_pair",
-    "round_publish",
-    "round_swap",
+    "swap_players",
     "swiss_context",
     "swiss_manage_context",
 ]
@@ -155,7 +144,7 @@ class SwapForm(forms.Form):
             self.fields["second"].initial = players[1][0]
 
 
-def _swap_players(view: SwissRoundView) -> list[tuple[int, str]]:
+def swap_players(view: SwissRoundView) -> list[tuple[int, str]]:
     out: list[tuple[int, str]] = []
     for p in view.pairings:
         for player in (p.match.player1, p.match.player2):
@@ -182,7 +171,7 @@ def swiss_manage_context(
     views = _rounds([swappable] if swappable is not None else [])
     form = swap_form
     if form is None and swappable is not None:
-        form = SwapForm(players=_swap_players(swappable))
+        form = SwapForm(players=swap_players(swappable))
     return {
         "table": table,
         "entries": sorted(
@@ -201,119 +190,3 @@ def swiss_manage_context(
         "swap_form": form,
         "warnings": swap_form.warnings if swap_form is not None else [],
     }
-
-
-def _manage(request: HttpRequest, pk: int) -> Tournament:
-    from web.views import organiser  # the manage page; it imports this module's context
-
-    return organiser.managed_tournament(request, pk)
-
-
-def _back(tournament: Tournament, anchor: str = "swiss") -> HttpResponse:
-    from web.views import organiser
-
-    return redirect(organiser.manage_url(tournament, anchor))
-
-
-@login_required
-@require_POST
-def entry_presence(request: HttpRequest, pk: int, entry_pk: int) -> HttpResponse:
-    """Check a player in (``present=1``) or out."""
-    tournament = _manage(request, pk)
-    entry = get_object_or_404(
-        Entry.objects.select_related("player", "tournament"), pk=entry_pk, tournament=tournament
-    )
-    present = request.POST.get("present") == "1"
-    try:
-        swiss_progression.entry_presence_set(entry=entry, present=present, by=request.user)
-    except DomainError as err:
-        messages.error(request, err.message)
-    else:
-        text = _("%(name)s is checked in.") if present else _("%(name)s is checked out.")
-        messages.success(request, text % {"name": entry.player.name})
-    return _back(tournament, "swiss-presence")
-
-
-@login_required
-@require_POST
-def round_pair(request: HttpRequest, pk: int) -> HttpResponse:
-    tournament = _manage(request, pk)
-    try:
-        rnd = swiss_progression.swiss_round_pair(tournament=tournament, by=request.user)
-    except DomainError as err:
-        messages.error(request, err.message)
-    else:
-        messages.success(
-            request,
-            _("%(round)s is paired. Check the pairing, swap if needed, then publish it.")
-            % {"round": rnd.name},
-        )
-    return _back(tournament)
-
-
-def _swiss_round(tournament: Tournament, number: int) -> Round:
-    return get_object_or_404(Round, tournament=tournament, number=number, kind=RoundKind.SWISS)
-
-
-@login_required
-@require_POST
-def round_publish(request: HttpRequest, pk: int, number: int) -> HttpResponse:
-    tournament = _manage(request, pk)
-    rnd = _swiss_round(tournament, number)
-    try:
-        swiss_progression.swiss_round_publish(round=rnd, by=request.user)
-    except DomainError as err:
-        messages.error(request, err.message)
-    else:
-        messages.success(
-            request,
-            _("%(round)s is published: everyone sees it and its matches can be played.")
-            % {"round": rnd.name},
-        )
-    return _back(tournament)
-
-
-@login_required
-@require_POST
-def round_swap(request: HttpRequest, pk: int, number: int) -> HttpResponse:
-    from web.views import organiser
-
-    tournament = _manage(request, pk)
-    rnd = _swiss_round(tournament, number)
-    table = swiss_standings(tournament=tournament, staff=True)
-    view = next((v for v in table.round_views if v.round.pk == rnd.pk), None)
-    players = _swap_players(view) if view is not None else []
-    form = SwapForm(request.POST, players=players)
-    if form.is_valid():
-        first = get_object_or_404(Player, pk=form.cleaned_data["first"])
-        second = get_object_or_404(Player, pk=form.cleaned_data["second"])
-        try:
-            warnings = swiss_progression.swiss_pairing_swap(
-                round=rnd,
-                first=first,
-                second=second,
-                by=request.user,
-                confirm=form.cleaned_data["confirm"],
-            )
-        except swiss_progression.SwapRefused as err:
-            # Shown again with the warnings and a confirming button.
-            data = request.POST.copy()
-            data["confirm"] = "on"
-            confirming = SwapForm(data, players=players)
-            confirming.is_valid()
-            confirming.warnings = list(err.extra.get("warnings", []))
-            return organiser.manage_page(request, tournament, swap_form=confirming)
-        except DomainError as err:
-            form.add_error(None, err.message)
-        else:
-            text = _("%(a)s and %(b)s have swapped places.") % {
-                "a": first.name,
-                "b": second.name,
-            }
-            if warnings:
-                text += " " + _("Confirmed despite: %(warnings)s.") % {
-                    "warnings": "; ".join(warnings)
-                }
-            messages.success(request, text)
-            return _back(tournament)
-    return organiser.manage_page(request, tournament, swap_form=form)

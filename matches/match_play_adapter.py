@@ -1,4 +1,4 @@
-"""The matches app's side of ``tournaments.matchplay``: what tournament services ask of
+"""The matches app's side of ``tournaments.match_play_port``: what tournament services ask of
 matches, registered at start-up (``matches.apps``)."""
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ __all__ = ["MATCH_PLAY", "Matches"]
 
 
 class Matches:
-    """``tournaments.matchplay.MatchPlay``, implemented by this app's services."""
+    """``tournaments.match_play_port.MatchPlay``, implemented by this app's services."""
 
     def bracket_create(
         self,
