@@ -530,13 +530,8 @@ def _finish(
         live.report = game_report_submit(
             match=match,
             number=live.number,
-            winner=SIDES[result.winner],
-            outcome=result.outcome,
+            result=result,
             by=by,
-            pattern=result.pattern or None,
-            munk=result.munk,
-            cube=result.cube if "cube" in family_for(tournament.game).result_fields else None,
-            conceded=result.conceded or None,
             starter=starter,
             note=_("recorded move by move"),
         )
