@@ -125,6 +125,15 @@ class ResultColumns(models.Model):
             game_type=self.game_type,
         )
 
+    def outcome_value(self) -> Outcome:
+        """Bräde's engine outcome (a bräde game only)."""
+        return Outcome(
+            Side(self.winner),
+            OutcomeKind(self.outcome),
+            Pattern(self.pattern) if self.pattern else None,
+            self.munk,
+        )
+
     def result_store(self, value: ResultValue) -> None:
         """Set the columns to ``value`` (not saved)."""
         for name, column in result_columns(value).items():
@@ -301,15 +310,6 @@ class Game(ResultColumns):
     def __str__(self) -> str:
         return f"game {self.number}: {self.winner} {self.outcome}"
 
-    def outcome_value(self) -> Outcome:
-        """Bräde's engine outcome (a bräde game only)."""
-        return Outcome(
-            Side(self.winner),
-            OutcomeKind(self.outcome),
-            Pattern(self.pattern) if self.pattern else None,
-            self.munk,
-        )
-
 
 class ReportState(models.TextChoices):
     PENDING = "pending", "waiting for the opponent"
@@ -400,15 +400,6 @@ class GameReport(ResultColumns):
     @property
     def is_open(self) -> bool:
         return self.state in OPEN_REPORT_STATES
-
-    def outcome_value(self) -> Outcome:
-        """Bräde's engine outcome (a bräde game only)."""
-        return Outcome(
-            Side(self.winner),
-            OutcomeKind(self.outcome),
-            Pattern(self.pattern) if self.pattern else None,
-            self.munk,
-        )
 
 
 class GameResult(ResultColumns):

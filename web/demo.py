@@ -67,6 +67,7 @@ from engine.game import Game as EngineGame
 from engine.record import GameRecord, MatchRecord, RecordStep, TurnRecord, write_text
 from engine.rules import RuleSet
 from engine.types import Outcome, Side
+from games.brade import result_of
 from games.results import ResultValue
 from matches.models import (
     RECORD_DONE_STATES,
@@ -495,14 +496,7 @@ def _enter(match: Match, outcomes: Sequence[Outcome], *, by: Any, starter: Side 
         game_result_enter(
             match=match,
             number=number,
-            result=result_value_from(
-                {
-                    "winner": outcome.winner,
-                    "outcome": outcome.kind,
-                    "pattern": outcome.pattern,
-                    "munk": outcome.munk,
-                }
-            ),
+            result=result_of(outcome),
             starter=starter if number == 1 else None,
             by=by,
         )
