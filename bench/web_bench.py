@@ -45,6 +45,7 @@ def _build(players: int) -> tuple[int, int]:
     from django.contrib.auth import get_user_model
     from django.contrib.auth.models import Permission
 
+    from games.results import ResultValue
     from matches.models import Match, MatchState
     from matches.results import game_result_enter
     from tournaments.models import Player
@@ -72,8 +73,7 @@ def _build(players: int) -> tuple[int, int]:
             game_result_enter(
                 match=match,
                 number=number,
-                winner="W",
-                outcome="jan",
+                result=ResultValue(winner=0, outcome="jan"),
                 starter="B" if number == 1 else None,
                 by=organiser,
             )

@@ -168,6 +168,7 @@ def main() -> None:
     from django.contrib.auth.models import Permission
     from django.db import connections
 
+    from games.results import ResultValue
     from matches.models import Match
     from matches.services import game_result_enter
     from tournaments import services as ts
@@ -219,10 +220,16 @@ def main() -> None:
             if wait > 0:
                 time.sleep(wait)
             game_result_enter(
-                match=match, number=1, winner="W", outcome="hemspel", starter="W", by=organiser
+                match=match,
+                number=1,
+                result=ResultValue(winner=0, outcome="hemspel"),
+                starter="W",
+                by=organiser,
             )
             decided_at[match.pk] = time.monotonic()
-            game_result_enter(match=match, number=2, winner="W", outcome="jan", by=organiser)
+            game_result_enter(
+                match=match, number=2, result=ResultValue(winner=0, outcome="jan"), by=organiser
+            )
             committed_at[match.pk] = time.monotonic()  # committed, event made and enqueued
         wanted = len(hooks) * len(matches)
         deadline = time.monotonic() + 120 + 4 * args.backoff

@@ -52,7 +52,7 @@ from scoring.match import MatchState
 from scoring.report import match_line, match_scorer, max_games_from_tags
 from scoring.scales import Scale, score_game
 
-__all__ = ["BRADE_FAMILY", "BradeBoardState", "BradeFamily", "outcome_of"]
+__all__ = ["BRADE_FAMILY", "BradeBoardState", "BradeFamily", "outcome_of", "result_of"]
 
 SIDES = tuple(side_of(seat) for seat in SEATS)  # White, Black
 
@@ -140,6 +140,17 @@ def outcome_of(result: ResultValue, number: int | None = None) -> Outcome:
         return Outcome(side_of(result.winner), kind, pattern, result.munk)
     except ValueError as exc:  # an unknown code, or R11/R12 (pattern, munk) broken
         raise ScoringError(str(exc), game=number, cause=exc) from None
+
+
+def result_of(outcome: Outcome) -> ResultValue:
+    """The neutral result of the engine's :class:`Outcome` (the inverse of ``outcome_of``;
+    White is seat 0)."""
+    return ResultValue(
+        winner=seat_of(outcome.winner),
+        outcome=outcome.kind.value,
+        pattern=outcome.pattern.value if outcome.pattern else "",
+        munk=outcome.munk,
+    )
 
 
 class BradeScoring:

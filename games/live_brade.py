@@ -31,7 +31,7 @@ from engine.position import Position
 from engine.record import GameRecord, MatchRecord, RecordStep, TurnRecord, turn_text, write_text
 from engine.rules import RuleSet
 from engine.types import Outcome, Side
-from games.brade import BRADE_FAMILY, BradeBoardState
+from games.brade import BRADE_FAMILY, BradeBoardState, result_of
 from games.live import (
     TWO_DICE,
     LiveAction,
@@ -49,7 +49,6 @@ from games.live import (
     picture_json,
     register_recorder,
 )
-from games.results import ResultValue
 from scoring.scales import score_game
 
 __all__ = ["BRADE_RECORDER", "BradeLive", "picture_json"]
@@ -112,13 +111,7 @@ class BradeLive(LiveGameBase):
         if self._outcome is None:
             return None
         out = self._outcome
-        result = ResultValue(
-            winner=SIDES.index(out.winner),
-            outcome=out.kind.value,
-            pattern=out.pattern.value if out.pattern else "",
-            munk=out.munk,
-        )
-        return LiveOutcome(result, out.text(), score_game(self.setup.scale, out).points)
+        return LiveOutcome(result_of(out), out.text(), score_game(self.setup.scale, out).points)
 
     def legal(self) -> dict[str, list[list[list[int]]]] | None:
         game = self._game

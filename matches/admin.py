@@ -32,6 +32,7 @@ from matches.models import (
     MatchEvent,
     SideChoice,
 )
+from matches.result_values import result_value_from
 from matches.standing import family_of
 from tournaments.admin import OrganiserScoped
 
@@ -211,18 +212,14 @@ class MatchAdmin(OrganiserScoped):
         form = enter_game_form(family)(request.POST or None)
         if request.method == "POST" and form.is_valid():
             data = form.cleaned_data
-            own = {name: data[name] for name in family.result_fields}
-            own = {k: (None if v == "" else v) for k, v in own.items()}
             try:
                 results.game_result_enter(
                     match=match,
                     number=len(games) + 1,
-                    winner=data["winner"],
-                    outcome=data["outcome"],
+                    result=result_value_from(data),
                     starter=data.get("starter") or None,
                     note=data["note"],
                     by=request.user,
-                    **own,
                 )
             except DomainError as err:
                 self.message_user(request, err.message, messages.ERROR)

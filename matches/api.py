@@ -27,6 +27,7 @@ from core.conditional import Stamp, api_conditional
 from core.errors import PermissionDeniedError, ValidationError
 from core.parsers import JSONObjectParser
 from core.permissions import can_read_records
+from games.results import ResultValue
 from matches import records, results, selectors, tables, walkovers
 from matches.models import (
     GAME_TYPES,
@@ -38,6 +39,7 @@ from matches.models import (
     MatchState,
     SideChoice,
 )
+from matches.result_values import result_value_from
 from matches.serializers import (
     GameOut,
     GameResultOut,
@@ -169,19 +171,10 @@ def _winner_side(match: Match, data: dict[str, Any]) -> str:
     raise ValidationError(f"Player #{player} does not play in this match.")
 
 
-def result_fields(match: Match, data: dict[str, Any]) -> dict[str, Any]:
-    """The result's fields of a validated ``ResultInput`` as the services take them (the
-    winner as a side; each game's own fields, its family refusing the others)."""
-    return {
-        "winner": _winner_side(match, data),
-        "outcome": data["outcome"],
-        "pattern": data.get("pattern"),
-        "munk": data["munk"],
-        "cube": data.get("cube"),
-        "conceded": data.get("conceded"),
-        "game_type": data.get("game_type"),
-        "note": data["note"],
-    }
+def result_input(match: Match, data: dict[str, Any]) -> ResultValue:
+    """The result of a validated ``ResultInput`` as the services take it (the winner named
+    by its side or its player; each game's own fields, its family refusing the others)."""
+    return result_value_from({**data, "winner": _winner_side(match, data)})
 
 
 class GameListApi(ApiView):
@@ -219,9 +212,10 @@ class GameListApi(ApiView):
         game = results.game_result_enter(
             match=match,
             number=v["number"],
+            result=result_input(match, v),
             starter=v.get("starter"),
             by=request.user,
-            **result_fields(match, v),
+            note=v["note"],
         )
         return Response(
             GameOut(game, context={"match": match}).data, status=status.HTTP_201_CREATED
@@ -336,8 +330,9 @@ class GameDetailApi(ApiView):
         game = results.game_result_correct(
             game=game,
             expected_version=_expected_version(request, game, v.get("version")),
+            result=result_input(match, v),
             by=request.user,
-            **result_fields(match, v),
+            note=v["note"],
         )
         match.refresh_from_db()
         out = GameOut(_game(match, number), context={"match": match}).data

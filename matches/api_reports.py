@@ -16,7 +16,7 @@ from core.bounds import DbIntegerField
 from core.errors import PermissionDeniedError
 from core.permissions import can_read_records
 from matches import reports, selectors
-from matches.api import ResultInput, result_fields
+from matches.api import ResultInput, result_input
 from matches.models import SideChoice
 from matches.serializers import GameOut, GameReportOut
 from tournaments.api_base import ApiView
@@ -85,9 +85,10 @@ class MatchReportListApi(ApiView):
         report = reports.game_report_submit(
             match=match,
             number=v["number"],
+            result=result_input(match, v),
             starter=v.get("starter"),
             by=request.user,
-            **result_fields(match, v),
+            note=v["note"],
         )
         report = selectors.report_get(pk=report.pk, by=request.user)
         people = staff_context(request.user, match.tournament)

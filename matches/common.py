@@ -35,6 +35,7 @@ from matches.models import (
     MatchEvent,
     ReportState,
 )
+from matches.result_values import result_wire
 from tournaments.models import Tournament
 from tournaments.services import tournament_touch, tournaments_touch
 
@@ -112,13 +113,7 @@ def game_to_dict(game: Game) -> dict[str, Any]:
     return {
         "number": game.number,
         "starter": game.starter or None,
-        "winner": game.winner,
-        "outcome": game.outcome,
-        "pattern": game.pattern or None,
-        "munk": game.munk,
-        "cube": game.cube,
-        "conceded": game.conceded or None,
-        "game_type": game.game_type or None,
+        **result_wire(game.result_value()),
         "verified": game.verified,
     }
 

@@ -33,24 +33,10 @@ from django.db.models.lookups import Exact
 from engine.types import Outcome, OutcomeKind, Pattern, Side
 from games import registry
 from games.results import ResultValue
-from games.seats import seat_of, side_of
+from games.seats import letter_of, seat_of, side_of
 from matches.stored_report import StoredReport
 from tournaments.lengths import MAX_MATCH_LENGTH, validate_length_bounds
 from tournaments.models import Entry, LengthUnit, Player, Round, Tournament
-
-
-def result_value(row: Any) -> ResultValue:
-    """A game's, report's or result version's fields as ``games.results.ResultValue``
-    (the stored letter converted to the seat: ``games.seats``)."""
-    return ResultValue(
-        winner=seat_of(row.winner),
-        outcome=row.outcome,
-        pattern=row.pattern,
-        munk=row.munk,
-        cube=row.cube,
-        conceded=row.conceded,
-        game_type=row.game_type,
-    )
 
 
 class SideChoice(models.TextChoices):
@@ -92,6 +78,66 @@ class ConcededChoice(models.TextChoices):
 
 # Bräde's vackert spel patterns (R12), in the engine's words.
 PATTERNS = [(pattern.value, pattern.word) for pattern in Pattern]
+
+
+def result_columns(value: ResultValue) -> dict[str, Any]:
+    """A result as the columns of ``ResultColumns`` hold it (the seat stored as its letter:
+    ``games.seats``): the one place a result is written into a row."""
+    return {
+        "winner": letter_of(value.winner),
+        "outcome": value.outcome,
+        "pattern": value.pattern,
+        "munk": value.munk,
+        "cube": value.cube,
+        "conceded": value.conceded,
+        "game_type": value.game_type,
+    }
+
+
+class ResultColumns(models.Model):
+    """The columns of one game's result (``games.results.ResultValue``), shared by a game,
+    each version of its result and a player's report. ``result_value`` reads the result
+    out of them and ``result_store`` writes one in; nothing else copies them field by field.
+    """
+
+    winner = models.CharField(max_length=1, choices=SideChoice.choices)
+    outcome = models.CharField(max_length=16, choices=outcome_choices)
+    pattern = models.CharField(max_length=24, choices=PATTERNS, blank=True)
+    munk = models.BooleanField(default=False)
+    # Backgammon: the cube's value (a drop: before the refused double) and what a
+    # resignation conceded; Kungabräde: the game type. A family refuses fields not its own.
+    cube = models.PositiveIntegerField(default=1)
+    conceded = models.CharField(max_length=16, choices=ConcededChoice.choices, blank=True)
+    game_type = models.CharField(max_length=16, choices=game_type_choices, blank=True)
+
+    class Meta:
+        abstract = True
+
+    def result_value(self) -> ResultValue:
+        """The result as every game's family reads it (the stored letter as its seat)."""
+        return ResultValue(
+            winner=seat_of(self.winner),
+            outcome=self.outcome,
+            pattern=self.pattern,
+            munk=self.munk,
+            cube=self.cube,
+            conceded=self.conceded,
+            game_type=self.game_type,
+        )
+
+    def outcome_value(self) -> Outcome:
+        """Bräde's engine outcome (a bräde game only)."""
+        return Outcome(
+            Side(self.winner),
+            OutcomeKind(self.outcome),
+            Pattern(self.pattern) if self.pattern else None,
+            self.munk,
+        )
+
+    def result_store(self, value: ResultValue) -> None:
+        """Set the columns to ``value`` (not saved)."""
+        for name, column in result_columns(value).items():
+            setattr(self, name, column)
 
 
 class MatchState(models.TextChoices):
@@ -235,21 +281,12 @@ class ResultSource(models.TextChoices):
     PLAYERS = "players", "reported by a player, confirmed by the opponent"
 
 
-class Game(models.Model):
+class Game(ResultColumns):
     """One game of a match; its fields mirror the confirmed ``GameResult``."""
 
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="games")
     number = models.PositiveIntegerField()
     starter = models.CharField(max_length=1, choices=SideChoice.choices, blank=True)
-    winner = models.CharField(max_length=1, choices=SideChoice.choices)
-    outcome = models.CharField(max_length=16, choices=outcome_choices)
-    pattern = models.CharField(max_length=24, choices=PATTERNS, blank=True)
-    munk = models.BooleanField(default=False)
-    # Backgammon: the cube's value (a drop: before the refused double) and what a
-    # resignation conceded; Kungabräde: the game type. A family refuses fields not its own.
-    cube = models.PositiveIntegerField(default=1)
-    conceded = models.CharField(max_length=16, choices=ConcededChoice.choices, blank=True)
-    game_type = models.CharField(max_length=16, choices=game_type_choices, blank=True)
     source = models.CharField(
         max_length=16, choices=ResultSource.choices, default=ResultSource.REFEREE
     )
@@ -273,19 +310,6 @@ class Game(models.Model):
     def __str__(self) -> str:
         return f"game {self.number}: {self.winner} {self.outcome}"
 
-    def outcome_value(self) -> Outcome:
-        """Bräde's engine outcome (a bräde game only)."""
-        return Outcome(
-            Side(self.winner),
-            OutcomeKind(self.outcome),
-            Pattern(self.pattern) if self.pattern else None,
-            self.munk,
-        )
-
-    def result_value(self) -> ResultValue:
-        """The result as every game's family reads it (``games.results.GameResult``)."""
-        return result_value(self)
-
 
 class ReportState(models.TextChoices):
     PENDING = "pending", "waiting for the opponent"
@@ -298,7 +322,7 @@ class ReportState(models.TextChoices):
 OPEN_REPORT_STATES = (ReportState.PENDING, ReportState.DISPUTED)
 
 
-class GameReport(models.Model):
+class GameReport(ResultColumns):
     """A player's report of a game's result, for the opponent to confirm or dispute.
 
     Open (pending or disputed) until confirmed (it becomes the game's result), withdrawn
@@ -310,15 +334,6 @@ class GameReport(models.Model):
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="reports")
     number = models.PositiveIntegerField()
     starter = models.CharField(max_length=1, choices=SideChoice.choices, blank=True)
-    winner = models.CharField(max_length=1, choices=SideChoice.choices)
-    outcome = models.CharField(max_length=16, choices=outcome_choices)
-    pattern = models.CharField(max_length=24, choices=PATTERNS, blank=True)
-    munk = models.BooleanField(default=False)
-    # Backgammon: the cube's value (a drop: before the refused double) and what a
-    # resignation conceded; Kungabräde: the game type. A family refuses fields not its own.
-    cube = models.PositiveIntegerField(default=1)
-    conceded = models.CharField(max_length=16, choices=ConcededChoice.choices, blank=True)
-    game_type = models.CharField(max_length=16, choices=game_type_choices, blank=True)
     note = models.CharField(max_length=500, blank=True)
     state = models.CharField(
         max_length=16, choices=ReportState.choices, default=ReportState.PENDING
@@ -391,35 +406,13 @@ class GameReport(models.Model):
     def is_open(self) -> bool:
         return self.state in OPEN_REPORT_STATES
 
-    def outcome_value(self) -> Outcome:
-        """Bräde's engine outcome (a bräde game only)."""
-        return Outcome(
-            Side(self.winner),
-            OutcomeKind(self.outcome),
-            Pattern(self.pattern) if self.pattern else None,
-            self.munk,
-        )
 
-    def result_value(self) -> ResultValue:
-        """The result as every game's family reads it (``games.results.GameResult``)."""
-        return result_value(self)
-
-
-class GameResult(models.Model):
+class GameResult(ResultColumns):
     """A version of a game's result: who entered it and when (and, for a result the
     players reported, which report it was and who confirmed it)."""
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="results")
     version = models.PositiveIntegerField()
-    winner = models.CharField(max_length=1, choices=SideChoice.choices)
-    outcome = models.CharField(max_length=16, choices=outcome_choices)
-    pattern = models.CharField(max_length=24, choices=PATTERNS, blank=True)
-    munk = models.BooleanField(default=False)
-    # Backgammon: the cube's value (a drop: before the refused double) and what a
-    # resignation conceded; Kungabräde: the game type. A family refuses fields not its own.
-    cube = models.PositiveIntegerField(default=1)
-    conceded = models.CharField(max_length=16, choices=ConcededChoice.choices, blank=True)
-    game_type = models.CharField(max_length=16, choices=game_type_choices, blank=True)
     source = models.CharField(
         max_length=16, choices=ResultSource.choices, default=ResultSource.REFEREE
     )

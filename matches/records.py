@@ -36,8 +36,7 @@ from core.permissions import User, is_match_player, is_referee, signed_in
 from engine.messages import Msg
 from engine.record import MAX_RECORD_BYTES
 from engine.types import Outcome, Side
-from games.results import ResultValue
-from games.seats import seat_of
+from games.brade import result_of
 from matches import record_mat
 from matches.common import active_games, event_add, lock_match, referee_require, setting
 from matches.engine_text import verdict, verdict_text
@@ -419,22 +418,12 @@ def _brade_apply(sub: GameRecordSubmission, match: Match, report: Any) -> tuple[
     played = [
         PlayedGame(
             number=game.number,
-            result=None if game.outcome is None else _result(_mapped(game.outcome, sides)),
+            result=None if game.outcome is None else result_of(_mapped(game.outcome, sides)),
             starter=sides[Side(game.starter)] if game.starter else None,
         )
         for game in record_games
     ]
     return record_settle(sub, match, games, played)
-
-
-def _result(outcome: Outcome) -> ResultValue:
-    """Bräde's engine outcome as the neutral result (White is player 0)."""
-    return ResultValue(
-        winner=seat_of(outcome.winner),
-        outcome=outcome.kind.value,
-        pattern=outcome.pattern.value if outcome.pattern else "",
-        munk=outcome.munk,
-    )
 
 
 @dataclass(frozen=True)

@@ -49,6 +49,7 @@ from django.utils.translation import pgettext
 from core.errors import ConflictError, PermissionDeniedError, ValidationError
 from core.permissions import User, is_referee, player_of, signed_in
 from engine.types import Side
+from games.results import ResultValue
 from matches.common import active_games, event_add, lock_match, match_snapshot
 from matches.models import (
     OPEN_REPORT_STATES,
@@ -60,9 +61,11 @@ from matches.models import (
     RecordState,
     ReportState,
     ResultSource,
+    result_columns,
 )
-from matches.results import game_add, next_game_check, result_fields
-from matches.standing import match_standing, result_parse, result_text, result_words
+from matches.result_values import result_wire
+from matches.results import game_add, next_game_check
+from matches.standing import match_standing, result_check, result_text, result_words
 from tournaments.models import Player, PrivateLink, ResultsBy
 
 NOTE_MAX = 500
@@ -73,13 +76,7 @@ def report_to_dict(report: GameReport) -> dict[str, Any]:
     return {
         "id": report.pk,
         "number": report.number,
-        "winner": report.winner,
-        "outcome": report.outcome,
-        "pattern": report.pattern or None,
-        "munk": report.munk,
-        "cube": report.cube,
-        "conceded": report.conceded or None,
-        "game_type": report.game_type or None,
+        **result_wire(report.result_value()),
         "starter": report.starter or None,
         "state": report.state,
         "reporter": report.reporter_id,
@@ -194,19 +191,13 @@ def game_report_submit(
     *,
     match: Match,
     number: int,
-    winner: Side | str,
-    outcome: str,
+    result: ResultValue,
     by: User,
-    pattern: str | None = None,
-    munk: bool = False,
-    cube: int | None = None,
-    conceded: str | None = None,
-    game_type: str | None = None,
     starter: Side | str | None = None,
     note: str = "",
     link: PrivateLink | None = None,
 ) -> GameReport:
-    """A player of ``match`` reports game ``number`` (winner as a side: W = player1), for
+    """A player of ``match`` reports game ``number`` (the winner a seat: 0 is player1), for
     the opponent to confirm. Nothing counts until then. ``link``: the player acts
     through their private link (``by`` is then None), named in the audit row.
 
@@ -223,16 +214,7 @@ def game_report_submit(
             _("Only the players of this match may report its games."), code="not_a_player"
         )
     player, side = found
-    result = result_parse(
-        match,
-        winner=winner,
-        outcome=outcome,
-        pattern=pattern,
-        munk=munk,
-        cube=cube,
-        conceded=conceded,
-        game_type=game_type,
-    )
+    result_check(match, result)
     first = Side(starter) if starter else None
     note = _note(note)
     with transaction.atomic():
@@ -254,7 +236,7 @@ def game_report_submit(
                     number=number,
                     # The tek is game 1's; later starters follow from the games (S5).
                     starter=first.value if first is not None and number == 1 else "",
-                    **result_fields(result),
+                    **result_columns(result),
                     note=note,
                     reported_by=signed_in(by),
                     reporter=player,

@@ -28,7 +28,6 @@ Decisions where the docs are silent:
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 from django.db import IntegrityError, transaction
 from django.db.models import Max
@@ -67,13 +66,14 @@ from matches.models import (
     Match,
     MatchState,
     ResultSource,
+    result_columns,
 )
 from matches.progression import advance, refuse_if_downstream_started, unadvance
 from matches.selectors import game_version
 from matches.standing import (
     family_of,
     match_standing,
-    result_parse,
+    result_check,
     result_text,
     result_words,
     standing_apply,
@@ -85,21 +85,7 @@ __all__ = [
     "game_result_enter",
     "match_reset",
     "next_game_check",
-    "result_fields",
 ]
-
-
-def result_fields(result: ResultValue) -> dict[str, Any]:
-    """A result as the columns ``Game``, ``GameResult`` and ``GameReport`` store it."""
-    return {
-        "winner": letter_of(result.winner),
-        "outcome": result.outcome,
-        "pattern": result.pattern,
-        "munk": result.munk,
-        "cube": result.cube,
-        "conceded": result.conceded,
-        "game_type": result.game_type,
-    }
 
 
 def next_game_check(
@@ -204,7 +190,7 @@ def game_add(
     games = active_games(match)
     starter = next_game_check(match, games, number=number, starter=starter, by=by)
     state = match_standing(match, [g.result_value() for g in games] + [result])
-    fields = result_fields(result)
+    fields = result_columns(result)
     entered_by = report.reported_by if report is not None else by
     try:
         with transaction.atomic():
@@ -266,18 +252,13 @@ def game_result_enter(
     *,
     match: Match,
     number: int,
-    winner: Side | str,
-    outcome: str,
+    result: ResultValue,
     by: User,
-    pattern: str | None = None,
-    munk: bool = False,
-    cube: int | None = None,
-    conceded: str | None = None,
-    game_type: str | None = None,
     starter: Side | str | None = None,
     note: str = "",
 ) -> Game:
-    """A referee enters game ``number`` of ``match`` (winner as a side: W = player1).
+    """A referee enters game ``number`` of ``match`` (the result's winner a seat: 0 is
+    player1).
 
     The result's fields are the game's own (bräde: ``pattern``, ``munk``; backgammon:
     ``cube``, ``conceded``; Kungabräde: ``game_type``); its family refuses the others.
@@ -288,16 +269,7 @@ def game_result_enter(
     the Crawford game).
     """
     referee_require(by, match)
-    result = result_parse(
-        match,
-        winner=winner,
-        outcome=outcome,
-        pattern=pattern,
-        munk=munk,
-        cube=cube,
-        conceded=conceded,
-        game_type=game_type,
-    )
+    result_check(match, result)
     first_starter = Side(starter) if starter else None
     with transaction.atomic():
         locked = lock_match(match)
@@ -331,15 +303,9 @@ def _stale_version(match: Match, game: Game, current: int) -> ConflictError:
 def game_result_correct(
     *,
     game: Game,
-    winner: Side | str,
-    outcome: str,
+    result: ResultValue,
     by: User,
     expected_version: int | None,
-    pattern: str | None = None,
-    munk: bool = False,
-    cube: int | None = None,
-    conceded: str | None = None,
-    game_type: str | None = None,
     note: str = "",
 ) -> Game:
     """Replace a game's confirmed result by a new version and recompute the match.
@@ -361,16 +327,7 @@ def game_result_correct(
                 "game's ETag (from GET) in an If-Match header, or its version in 'version'."
             )
         )
-    result = result_parse(
-        game.match,
-        winner=winner,
-        outcome=outcome,
-        pattern=pattern,
-        munk=munk,
-        cube=cube,
-        conceded=conceded,
-        game_type=game_type,
-    )
+    result_check(game.match, result)
     with transaction.atomic():
         match = lock_match(game.match)
         game = Game.objects.select_for_update().get(pk=game.pk)
@@ -398,7 +355,7 @@ def game_result_correct(
         games = active_games(match)
         results = [result if g.pk == game.pk else g.result_value() for g in games]
         state = match_standing(match, results)
-        fields = result_fields(result)
+        fields = result_columns(result)
         GameResult.objects.filter(game=game, confirmed=True).update(confirmed=False)
         version = (game.results.aggregate(v=Max("version"))["v"] or 0) + 1
         GameResult.objects.create(
@@ -410,8 +367,7 @@ def game_result_correct(
             entered_by=signed_in(by),
             note=note,
         )
-        for name, value in fields.items():
-            setattr(game, name, value)
+        game.result_store(result)
         game.verified = False
         game.verified_by = None
         game.save()

@@ -14,11 +14,10 @@ from django.utils.translation import gettext as _
 
 from core.errors import ValidationError
 from engine.messages import Msg
-from engine.types import Side
 from games.family import GameFamily
 from games.registry import UnknownGameError, family_for
 from games.results import MatchSettings, MatchStanding, ResultValue, ScoringError
-from games.seats import seat_of, side_of
+from games.seats import side_of
 from matches.engine_text import render
 from matches.models import Match, MatchState
 from tournaments.models import Tournament
@@ -27,7 +26,7 @@ __all__ = [
     "family_of",
     "match_settings",
     "match_standing",
-    "result_parse",
+    "result_check",
     "result_text",
     "standing_apply",
 ]
@@ -58,35 +57,9 @@ def _message(err: ScoringError) -> str:
     return render(msg) if isinstance(msg, Msg) else err.message
 
 
-def result_parse(
-    match: Match,
-    *,
-    winner: Side | str,
-    outcome: str,
-    pattern: str | None = None,
-    munk: bool = False,
-    cube: int | None = None,
-    conceded: str | None = None,
-    game_type: str | None = None,
-) -> ResultValue:
-    """A result as entered (winner as a side: W = player1), checked by the match's family
-    alone (``ValidationError`` for one the game cannot have: an unknown outcome, a field
-    that is not the game's)."""
-    try:
-        side = Side(winner)
-    except ValueError:
-        raise ValidationError(
-            _("Not a possible result: %(error)s.") % {"error": f"no side {winner!r}"}
-        ) from None
-    result = ResultValue(
-        winner=seat_of(side),
-        outcome=str(outcome),
-        pattern=pattern or "",
-        munk=bool(munk),
-        cube=1 if cube is None else cube,
-        conceded=conceded or "",
-        game_type=game_type or "",
-    )
+def result_check(match: Match, result: ResultValue) -> None:
+    """Refuse a result the match's game cannot have (an unknown outcome, a field that is
+    not the game's) with a ``ValidationError``, by its family alone."""
     family = family_of(match.tournament)
     try:
         family.match_scoring(match_settings(match)).standing([result])
@@ -97,7 +70,6 @@ def result_parse(
             ) from None
         # A result that is possible but not as game 1 (a doubled Crawford game, …) is
         # the match rules' to judge, with the games before it.
-    return result
 
 
 def match_standing(match: Match, results: Sequence[ResultValue]) -> MatchStanding:

@@ -67,6 +67,8 @@ from engine.game import Game as EngineGame
 from engine.record import GameRecord, MatchRecord, RecordStep, TurnRecord, write_text
 from engine.rules import RuleSet
 from engine.types import Outcome, Side
+from games.brade import result_of
+from games.results import ResultValue
 from matches.models import (
     RECORD_DONE_STATES,
     GameRecordSubmission,
@@ -74,6 +76,7 @@ from matches.models import (
     MatchState,
 )
 from matches.records import game_record_submit, game_record_verify
+from matches.result_values import result_value_from
 from matches.results import game_result_enter
 from matches.swiss_progression import swiss_round_pair, swiss_round_publish
 from matches.walkovers import match_walkover
@@ -493,10 +496,7 @@ def _enter(match: Match, outcomes: Sequence[Outcome], *, by: Any, starter: Side 
         game_result_enter(
             match=match,
             number=number,
-            winner=outcome.winner,
-            outcome=outcome.kind,
-            pattern=outcome.pattern,
-            munk=outcome.munk,
+            result=result_of(outcome),
             starter=starter if number == 1 else None,
             by=by,
         )
@@ -690,9 +690,8 @@ def _other_games(main: Tournament, users: dict[str, Any]) -> list[Tournament]:
         for slot, games in enumerate(semifinals):
             match = _match(tournament, 1, slot)
             for number, (winner, outcome, own) in enumerate(games, start=1):
-                game_result_enter(
-                    match=match, number=number, winner=winner, outcome=outcome, by=referee, **own
-                )
+                result = result_value_from({"winner": winner, "outcome": outcome, **own})
+                game_result_enter(match=match, number=number, result=result, by=referee)
         made.append(tournament)
     return made
 
@@ -702,8 +701,7 @@ def _one_game(match: Match, referee: Any, number: int) -> None:
     game_result_enter(
         match=match,
         number=1,
-        winner="W" if number % 2 == 0 else "B",
-        outcome="hemspel" if number % 3 else "jan",
+        result=ResultValue(winner=number % 2, outcome="hemspel" if number % 3 else "jan"),
         by=referee,
         starter="W",
     )

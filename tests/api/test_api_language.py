@@ -11,6 +11,7 @@ from matches.models import GameRecordSubmission, RecordState
 from matches.selectors import match_explanation
 from matches.services import game_record_submit, game_result_enter
 from tests.api.conftest import client_for
+from tests.results import won
 from tests.tournaments.helpers import drawn, match_of
 
 pytestmark = pytest.mark.django_db
@@ -32,7 +33,7 @@ def _explanation(match: Any, lang: str) -> list[str]:
 def test_match_explanation_follows_accept_language_and_lang_overrides() -> None:
     setup = drawn(2, lengths=[3])
     match = match_of(setup.tournament, 1, 0)
-    game_result_enter(match=match, number=1, winner="W", outcome="jan", by=setup.referee)
+    game_result_enter(match=match, number=1, result=won("W", "jan"), by=setup.referee)
     api = client_for(setup.referee)
     url = f"/api/matches/{match.pk}/"
     english, swedish = _explanation(match, "en"), _explanation(match, "sv")

@@ -17,6 +17,7 @@ from matches import api_bracket, brackets
 from matches.services import game_result_enter
 from tests.api.conftest import client_for
 from tests.factories import EntryFactory, OrganiserFactory, PlayerFactory
+from tests.results import won
 from tests.tournaments.helpers import drawn, match_of
 from tournaments import services as ts
 
@@ -25,9 +26,12 @@ pytestmark = pytest.mark.django_db
 
 def _enter(setup: Any, round_number: int, slot: int) -> None:
     game_result_enter(
-        match=match_of(setup.tournament, round_number, slot), number=1, winner="W",
-        outcome="jan", by=setup.referee, starter="W",
-    )  # fmt: skip
+        match=match_of(setup.tournament, round_number, slot),
+        number=1,
+        result=won("W", "jan"),
+        by=setup.referee,
+        starter="W",
+    )
 
 
 @pytest.mark.parametrize("what", ["bracket", "placings"])

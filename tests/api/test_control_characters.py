@@ -18,6 +18,7 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from matches.models import GameRecordSubmission
 from matches.services import game_result_enter
 from tests.api.conftest import client_for
+from tests.results import won
 from tests.tournaments.helpers import drawn, match_of
 
 pytestmark = pytest.mark.django_db
@@ -83,7 +84,7 @@ def _writes(s: Any) -> list[tuple[str, str, str, dict[str, Any]]]:
 def test_json_text_fields_refuse_nul_and_lone_surrogates_with_a_400(bad: str) -> None:
     s = drawn(2, lengths=[3])
     match = match_of(s.tournament, 1, 0)
-    game_result_enter(match=match, number=1, winner="W", outcome="jan", starter="W", by=s.referee)
+    game_result_enter(match=match, number=1, result=won("W", "jan"), starter="W", by=s.referee)
     clients = {"referee": client_for(s.referee), "organiser": client_for(s.organiser)}
     for who, method, url, data in _writes(s):
         filled = {

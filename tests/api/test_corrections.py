@@ -12,6 +12,7 @@ from matches.models import GameResult
 from matches.services import game_result_correct, game_result_enter, match_reset
 from tests.api.conftest import client_for
 from tests.factories import UserFactory
+from tests.results import won
 from tests.tournaments.helpers import drawn, match_of
 
 pytestmark = pytest.mark.django_db
@@ -20,7 +21,7 @@ pytestmark = pytest.mark.django_db
 def _setup() -> tuple[Any, Any, str]:
     s = drawn(2, lengths=[5])
     match = match_of(s.tournament, 1, 0)
-    game_result_enter(match=match, number=1, winner="W", outcome="jan", starter="W", by=s.referee)
+    game_result_enter(match=match, number=1, result=won("W", "jan"), starter="W", by=s.referee)
     return s, match, f"/api/matches/{match.pk}/games/1/"
 
 
@@ -123,9 +124,7 @@ def test_the_etag_of_a_voided_game_does_not_match_the_game_entered_in_its_place(
     api = client_for(s.referee)
     old = api.get(url)["ETag"]
     match_reset(match=match, by=s.organiser, reason="wrong table")
-    game_result_enter(
-        match=match, number=1, winner="B", outcome="hemspel", starter="W", by=s.referee
-    )
+    game_result_enter(match=match, number=1, result=won("B", "hemspel"), starter="W", by=s.referee)
     # Version 1 again, but of another game: the old tag must not correct it.
     r = api.put(url, {"winner": "W", "outcome": "jan"}, format="json", HTTP_IF_MATCH=old)
     assert r.status_code == 409
@@ -137,7 +136,7 @@ def test_a_correction_by_a_record_or_a_service_changes_the_etag() -> None:
     api = client_for(s.referee)
     before = api.get(url)["ETag"]
     game_result_correct(
-        game=match.games.get(), winner="B", outcome="jan", by=s.referee, expected_version=1
+        game=match.games.get(), result=won("B", "jan"), by=s.referee, expected_version=1
     )
     assert api.get(url)["ETag"] != before
 

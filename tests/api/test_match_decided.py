@@ -6,6 +6,7 @@ import pytest
 
 from matches.services import game_result_enter
 from tests.api.conftest import client_for
+from tests.results import won
 from tests.tournaments.helpers import drawn, match_of
 
 pytestmark = pytest.mark.django_db
@@ -15,7 +16,7 @@ def test_a_game_after_the_decision_is_refused_as_match_decided() -> None:
     setup = drawn(2, lengths=[3])
     match = match_of(setup.tournament, 1, 0)
     for number in (1, 2):  # 2–0 in a best of 3: decided after game 2 (S4)
-        game_result_enter(match=match, number=number, winner="W", outcome="jan", by=setup.referee)
+        game_result_enter(match=match, number=number, result=won("W", "jan"), by=setup.referee)
     api = client_for(setup.referee)
     url = f"/api/matches/{match.pk}/games/"
     for number in (3, 5):

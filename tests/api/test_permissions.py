@@ -37,6 +37,7 @@ from tests.factories import (
     TournamentFactory,
     UserFactory,
 )
+from tests.results import won
 from tests.tournaments.helpers import drawn, match_of, players_of
 from tournaments.models import Entry, Player, PlayerInvitation, Round, Tournament
 from tournaments.private_links import (
@@ -80,12 +81,12 @@ def world() -> World:
     a1.save()
     b1.user = entrant_user
     b1.save()
-    game_result_enter(match=a, number=1, winner="W", outcome="hemspel", starter="W", by=s.referee)
+    game_result_enter(match=a, number=1, result=won("W", "hemspel"), starter="W", by=s.referee)
     # Its players report results: the entrant reported game 1 of match B,
     # whose opponent has no account, so nobody of the roles below may confirm it.
     Tournament.objects.filter(pk=t.pk).update(results_by="players")
     b = match_of(t, 1, 1)
-    report = game_report_submit(match=b, number=1, winner="W", outcome="jan", by=entrant_user)
+    report = game_report_submit(match=b, number=1, result=won("W", "jan"), by=entrant_user)
     sub = GameRecordSubmission.objects.create(match=a, submitted_by=s.referee, text="Game 1\n")
     Match.objects.filter(pk=a.pk).update(flag="Game 1: the record disagrees")
     elsewhere = drawn(2)

@@ -13,6 +13,7 @@ from matches.models import GameRecordSubmission
 from matches.services import game_result_enter
 from tests.api.conftest import client_for
 from tests.factories import UserFactory
+from tests.results import won
 from tests.tournaments.helpers import drawn, match_of, players_of
 
 pytestmark = pytest.mark.django_db
@@ -34,7 +35,7 @@ def table() -> dict[str, Any]:
     two.user = UserFactory.create(username="svart.login")
     one.save()
     two.save()
-    game_result_enter(match=match, number=1, winner="W", outcome="jan", by=referee, starter="W")
+    game_result_enter(match=match, number=1, result=won("W", "jan"), by=referee, starter="W")
     GameRecordSubmission.objects.create(match=match, submitted_by=referee, text="x")
     return {"s": s, "match": match, "white": one, "black": two}
 

@@ -9,6 +9,7 @@ from typing import Any
 
 from matches import services as match_services
 from matches.models import Match, MatchState
+from tests.results import won
 from tournaments.models import Player
 
 Capture = Callable[..., AbstractContextManager[Any]]
@@ -21,7 +22,7 @@ def win(capture: Capture, match: Match, side: str, by: Any, *, outcome: str = "h
     while match.state != MatchState.DECIDED:
         with capture(execute=True):
             match_services.game_result_enter(
-                match=match, number=number, winner=side, outcome=outcome, by=by
+                match=match, number=number, result=won(side, outcome), by=by
             )
         match.refresh_from_db()
         number += 1

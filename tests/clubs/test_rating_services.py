@@ -35,6 +35,7 @@ from tests.factories import (
     TournamentFactory,
     UserFactory,
 )
+from tests.results import won
 from tests.tournaments.helpers import drawn, match_of, players_of
 from tournaments.models import Entry, Player, Tournament
 from tournaments.services import tournament_bracket_generate, tournament_update
@@ -97,7 +98,7 @@ class TestIncremental:
         final = match_of(s.tournament, 1, 0)
         with django_capture_on_commit_callbacks(execute=True):
             match_services.game_result_enter(
-                match=final, number=1, winner="W", outcome="hemspel", by=s.referee
+                match=final, number=1, result=won("W", "hemspel"), by=s.referee
             )
         assert not RatingEntry.objects.exists() and not PlayerRating.objects.exists()
         assert match_ratings_sync(match_id=final.pk) is SyncResult.NOT_RATED
@@ -165,8 +166,7 @@ class TestIncremental:
         with django_capture_on_commit_callbacks(execute=True):
             match_services.game_result_correct(
                 game=final.games.get(number=3),
-                winner="B",
-                outcome="jan",
+                result=won("B", "jan"),
                 by=s.referee,
                 expected_version=1,
             )
@@ -197,11 +197,11 @@ class TestIncremental:
         # a's transaction commits last.
         with django_capture_on_commit_callbacks(execute=False):
             match_services.game_result_enter(
-                match=a, number=1, winner="W", outcome="hemspel", by=first.referee
+                match=a, number=1, result=won("W", "hemspel"), by=first.referee
             )
         with django_capture_on_commit_callbacks(execute=False) as of_b:
             match_services.game_result_enter(
-                match=b, number=1, winner="W", outcome="hemspel", by=second.referee
+                match=b, number=1, result=won("W", "hemspel"), by=second.referee
             )
         for callback in of_b:
             callback()
@@ -264,8 +264,7 @@ def test_rebuild_gives_what_the_incremental_updates_gave(
                     with django_capture_on_commit_callbacks(execute=True):
                         match_services.game_result_correct(
                             game=last,
-                            winner=other,
-                            outcome="hemspel",
+                            result=won(other, "hemspel"),
                             by=referee,
                             expected_version=1,
                         )

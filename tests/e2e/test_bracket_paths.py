@@ -15,6 +15,7 @@ from playwright.sync_api import expect
 from matches.models import Match, MatchState
 from matches.services import game_result_enter
 from tests.e2e.conftest import shoot
+from tests.results import won
 from tests.tournaments.helpers import Setup, drawn, match_of
 from web.views import public
 
@@ -25,9 +26,7 @@ def _decide(setup: Setup, match: Match) -> None:
     """player1 (White) wins ``match`` by hemspel after hemspel."""
     number = match.games.count() + 1
     while match.state != MatchState.DECIDED:
-        game_result_enter(
-            match=match, number=number, winner="W", outcome="hemspel", by=setup.referee
-        )
+        game_result_enter(match=match, number=number, result=won("W", "hemspel"), by=setup.referee)
         match.refresh_from_db()
         number += 1
 
@@ -38,7 +37,7 @@ def _eight() -> tuple[Setup, Match]:
     _decide(setup, match_of(setup.tournament, 1, 0))
     _decide(setup, match_of(setup.tournament, 1, 1))
     semi = match_of(setup.tournament, 2, 0)
-    game_result_enter(match=semi, number=1, winner="W", outcome="hemspel", by=setup.referee)
+    game_result_enter(match=semi, number=1, result=won("W", "hemspel"), by=setup.referee)
     semi.refresh_from_db()
     assert semi.state == MatchState.PLAYING
     return setup, semi

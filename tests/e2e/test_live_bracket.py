@@ -10,6 +10,7 @@ from playwright.sync_api import expect
 
 from matches.services import game_result_enter
 from tests.e2e.conftest import shoot
+from tests.results import won
 from tests.tournaments.helpers import drawn, match_of
 from web.views import public
 
@@ -29,7 +30,7 @@ def test_bracket_shows_a_new_result_without_a_reload(
     first_round = page.locator(".bracket .round").nth(0)
     expect(first_round).not_to_contain_text("2–0")
     # A referee enters a jan elsewhere; the spectator's page picks it up by itself.
-    game_result_enter(match=match, number=1, winner="W", outcome="jan", by=setup.referee)
+    game_result_enter(match=match, number=1, result=won("W", "jan"), by=setup.referee)
     expect(page.locator(".bracket .round").nth(0)).to_contain_text("2–0", timeout=10_000)
     expect(page.locator(".bracket .state-playing")).to_have_count(1)
     assert page.evaluate("window.__marker") == 1  # no reload happened

@@ -11,6 +11,7 @@ import pytest
 from playwright.sync_api import expect
 
 from matches.services import game_result_enter
+from tests.results import won
 from tests.tournaments.helpers import drawn, match_of
 from web import live
 from web.views import public
@@ -43,8 +44,7 @@ def test_the_browser_revalidates_the_polled_bracket_and_gets_304(
     game_result_enter(
         match=match_of(setup.tournament, 1, 0),
         number=1,
-        winner="W",
-        outcome="jan",
+        result=won("W", "jan"),
         by=setup.referee,
     )
     expect(page.locator(".bracket .round").nth(0)).to_contain_text("2–0", timeout=10_000)

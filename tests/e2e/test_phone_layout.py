@@ -19,6 +19,7 @@ from matches import services as match_services
 from matches.models import Game, GameRecordSubmission, Match, MatchState, RecordState
 from tests.e2e.conftest import login, shoot
 from tests.factories import ClubFactory, EntryFactory, OrganiserFactory, PlayerFactory
+from tests.results import won
 from tests.tournaments.helpers import match_of
 from tournaments.models import Tournament
 from tournaments.services import tournament_bracket_generate, tournament_create
@@ -96,13 +97,13 @@ def club_day() -> ClubDay:
     number = 1
     while decided.state != MatchState.DECIDED:
         match_services.game_result_enter(
-            match=decided, number=number, winner="W", outcome="hemspel", by=organiser
+            match=decided, number=number, result=won("W", "hemspel"), by=organiser
         )
         decided.refresh_from_db()
         number += 1
     playing = match_of(running, 1, 1)
     game = match_services.game_result_enter(
-        match=playing, number=1, winner="W", outcome="hemspel", by=organiser
+        match=playing, number=1, result=won("W", "hemspel"), by=organiser
     )
     assert playing.player1 is not None and playing.player2 is not None
     names = (playing.player1.name, playing.player2.name)

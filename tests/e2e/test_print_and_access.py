@@ -10,6 +10,7 @@ import pytest
 
 from matches.services import game_result_enter
 from tests.e2e.conftest import login, shoot
+from tests.results import won
 from tests.tournaments.helpers import drawn, match_of
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -31,7 +32,7 @@ def test_bracket_prints_on_one_a4_landscape_page(
 ) -> None:
     setup = drawn(players, seeded=8)
     match = match_of(setup.tournament, 1, 0)
-    game_result_enter(match=match, number=1, winner="W", outcome="jan", by=setup.referee)
+    game_result_enter(match=match, number=1, result=won("W", "jan"), by=setup.referee)
     page = new_page()
     page.goto(f"{live_server.url}/tournaments/{setup.tournament.pk}/")
     pages = pdf_pages(page.pdf(prefer_css_page_size=True, print_background=True))

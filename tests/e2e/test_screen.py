@@ -13,6 +13,7 @@ from django.conf import settings
 from matches.models import Match, MatchState
 from matches.services import game_result_enter
 from tests.e2e.conftest import shoot
+from tests.results import won
 from tests.tournaments.test_round_robin import group, win
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -64,7 +65,7 @@ def test_the_screen_at_1920_shows_one_large_panel_at_a_time_and_updates_itself(
         assert m.player1_id is not None
         win(m, m.player1_id, referee)
     going = played[3]
-    game_result_enter(match=going, number=1, winner="B", outcome="jan", by=referee)
+    game_result_enter(match=going, number=1, result=won("B", "jan"), by=referee)
 
     base = live_server.url
     page = new_page(1920, 1080)
@@ -105,7 +106,7 @@ def test_the_screen_at_1920_shows_one_large_panel_at_a_time_and_updates_itself(
     assert going.player2 is not None
     row = page.locator(".panel-pairings tr", has_text=going.player2.name)
     assert "spelas" in row.inner_text()
-    game_result_enter(match=going, number=2, winner="B", outcome="jan", by=referee)
+    game_result_enter(match=going, number=2, result=won("B", "jan"), by=referee)
     page.locator(".panel-pairings tr.state-decided", has_text=going.player2.name).wait_for(
         timeout=25_000
     )

@@ -18,6 +18,7 @@ from games.backgammon import result_of
 from games.results import ResultValue, ScoringError
 from matches.models import Match
 from matches.results import game_result_enter
+from tests.results import won
 from tests.tournaments.helpers import drawn, match_of
 
 # (fields of the entry, English text, Swedish text)
@@ -69,6 +70,9 @@ def test_result_entry_shows_the_refusal_in_the_readers_language(
     ):
         with translation.override(language), pytest.raises(ValidationError) as info:
             game_result_enter(
-                match=Match.objects.get(pk=match.pk), number=1, winner="W", by=s.referee, **fields
+                match=Match.objects.get(pk=match.pk),
+                number=1,
+                result=won("W", **fields),
+                by=s.referee,
             )
         assert info.value.message == f"{prefix}: {text}."

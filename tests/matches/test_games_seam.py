@@ -21,6 +21,7 @@ from matches.records import game_record_submit
 from matches.results import game_result_correct, game_result_enter
 from tests.backgammon.test_mat import XG, replace_line
 from tests.factories import EntryFactory, OrganiserFactory, PlayerFactory, UserFactory
+from tests.results import won
 from tests.tournaments.helpers import drawn, match_of
 from tournaments.models import Tournament
 from tournaments.services import (
@@ -33,14 +34,22 @@ from tournaments.services import (
 pytestmark = pytest.mark.django_db
 
 
-def enter(match: Match, by: Any, number: int, winner: str, outcome: str, **fields: Any) -> Game:
+def enter(
+    match: Match,
+    by: Any,
+    number: int,
+    winner: str,
+    outcome: str,
+    *,
+    starter: str | None = None,
+    **fields: Any,
+) -> Game:
     return game_result_enter(
         match=Match.objects.get(pk=match.pk),
         number=number,
-        winner=winner,
-        outcome=outcome,
+        result=won(winner, outcome, **fields),
+        starter=starter,
         by=by,
-        **fields,
     )
 
 
@@ -167,7 +176,7 @@ class TestBackgammonMatches:
         game = enter(match, s.referee, 1, "W", "single", cube=4)
         assert fresh(match).points1 == 4
         game_result_correct(
-            game=game, winner="B", outcome="gammon", cube=2, expected_version=1, by=s.referee
+            game=game, result=won("B", "gammon", cube=2), expected_version=1, by=s.referee
         )
         m = fresh(match)
         assert (m.points1, m.points2) == (0, 4)

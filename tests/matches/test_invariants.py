@@ -20,6 +20,7 @@ from matches.models import FINISHED_STATES, Game, GameResult, Match, MatchState
 from matches.selectors import game_version
 from matches.services import game_result_correct, game_result_enter, match_walkover
 from scoring.match import match_state
+from tests.results import won
 from tests.tournaments.helpers import Setup, drawn
 from tournaments.models import Round, TournamentStatus
 
@@ -113,10 +114,7 @@ def test_random_tournaments_keep_their_invariants(seed: int, players: int) -> No
                 game_result_enter(
                     match=m,
                     number=number,
-                    winner=rng.choice("WB"),
-                    outcome=outcome,
-                    pattern=pattern,
-                    munk=munk,
+                    result=won(rng.choice("WB"), outcome, pattern=pattern, munk=munk),
                     by=s.referee,
                 )
             elif action < 0.9 and played:
@@ -124,10 +122,7 @@ def test_random_tournaments_keep_their_invariants(seed: int, players: int) -> No
                 outcome, pattern, munk = rng.choice(OUTCOMES)
                 game_result_correct(
                     game=g,
-                    winner=rng.choice("WB"),
-                    outcome=outcome,
-                    pattern=pattern,
-                    munk=munk,
+                    result=won(rng.choice("WB"), outcome, pattern=pattern, munk=munk),
                     expected_version=game_version(game=g),
                     by=s.referee,
                 )

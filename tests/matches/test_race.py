@@ -24,6 +24,7 @@ from matches import results as match_results
 from matches.models import Game, GameResult, Match
 from matches.services import game_result_correct, game_result_enter
 from tests.factories import UserFactory
+from tests.results import won
 from tests.tournaments.helpers import drawn, match_of
 
 pytestmark = [
@@ -45,8 +46,7 @@ def _race(match: Match, users: list[Any]) -> list[Any]:
             results[index] = game_result_enter(
                 match=Match.objects.select_related("tournament").get(pk=match.pk),
                 number=1,
-                winner="W" if index == 0 else "B",
-                outcome="hemspel",
+                result=won("W" if index == 0 else "B", "hemspel"),
                 starter="W",
                 by=users[index],
             )
@@ -120,8 +120,7 @@ def _correct_race(match: Match, users: list[Any]) -> list[Any]:
             barrier.wait()
             results[index] = game_result_correct(
                 game=Game.objects.select_related("match__tournament").get(pk=game.pk),
-                winner="B",
-                outcome="jan" if index == 0 else "hemspel",
+                result=won("B", "jan" if index == 0 else "hemspel"),
                 expected_version=1,
                 by=users[index],
             )
@@ -145,20 +144,18 @@ def test_twenty_pairs_of_referees_correct_the_same_version(monkeypatch: pytest.M
     s.tournament.referees.add(second)
     matches = [match_of(s.tournament, 1, slot) for slot in range(PAIRS)]
     for match in matches:
-        game_result_enter(
-            match=match, number=1, winner="W", outcome="jan", starter="W", by=s.referee
-        )
+        game_result_enter(match=match, number=1, result=won("W", "jan"), starter="W", by=s.referee)
     # Widen the window between the version check and the commit.
     monkeypatch.setattr(match_results, "match_standing", _slow(match_results.match_standing))
     for match in matches:
         results = _correct_race(match, [s.referee, second])
-        won = [r for r in results if isinstance(r, Game)]
+        saved = [r for r in results if isinstance(r, Game)]
         lost = [r for r in results if isinstance(r, ConflictError)]
-        assert len(won) == 1 and len(lost) == 1, results
+        assert len(saved) == 1 and len(lost) == 1, results
         assert lost[0].code == "stale_version"
         # The loser is shown the winner's result, as it now stands.
         assert lost[0].extra["game"]["version"] == 2
-        assert lost[0].extra["game"]["outcome"] == won[0].outcome
+        assert lost[0].extra["game"]["outcome"] == saved[0].outcome
         versions = GameResult.objects.filter(game__match=match).order_by("version")
         assert [(v.version, v.confirmed) for v in versions] == [(1, False), (2, True)]
-        assert versions[1].outcome == won[0].outcome
+        assert versions[1].outcome == saved[0].outcome

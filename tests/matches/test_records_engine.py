@@ -9,6 +9,7 @@ import pytest
 
 from matches.models import Game, GameRecordSubmission, MatchState, RecordState, ResultSource
 from matches.services import game_record_submit, game_result_enter
+from tests.results import won
 from tests.tournaments.helpers import Setup, drawn, match_of
 
 pytestmark = pytest.mark.django_db
@@ -54,7 +55,7 @@ def test_record_agreeing_with_entered_result_verifies_it(
     setup: Setup, django_capture_on_commit_callbacks: Any
 ) -> None:
     m = match_of(setup.tournament, 1, 0)
-    game_result_enter(match=m, number=1, winner="W", outcome="hemspel", by=setup.referee)
+    game_result_enter(match=m, number=1, result=won("W", "hemspel"), by=setup.referee)
     sub = _submit(setup, ONE_GAME, django_capture_on_commit_callbacks)
     assert sub.state == RecordState.VERIFIED, sub.message
     assert Game.objects.get(match=m).verified
@@ -64,7 +65,7 @@ def test_record_disagreeing_flags_the_match(
     setup: Setup, django_capture_on_commit_callbacks: Any
 ) -> None:
     m = match_of(setup.tournament, 1, 0)
-    game_result_enter(match=m, number=1, winner="B", outcome="jan", by=setup.referee)
+    game_result_enter(match=m, number=1, result=won("B", "jan"), by=setup.referee)
     sub = _submit(setup, ONE_GAME, django_capture_on_commit_callbacks)
     m.refresh_from_db()
     assert sub.state == RecordState.MISMATCH and "Game 1" in m.flag

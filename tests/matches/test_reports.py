@@ -31,6 +31,7 @@ from matches.reports import (
 )
 from matches.services import game_result_correct, game_result_enter, match_reset, match_walkover
 from tests.factories import UserFactory
+from tests.results import won
 from tests.tournaments.helpers import Setup, drawn, match_of, players_of
 from tournaments.models import ResultsBy, Tournament
 from tournaments.services import tournament_update
@@ -66,10 +67,7 @@ def report(t: Table, number: int, text: str, by: Any, **kw: Any) -> GameReport:
     return game_report_submit(
         match=t.match,
         number=number,
-        winner=words[0],
-        outcome=words[1],
-        pattern=pattern,
-        munk="munk" in words,
+        result=won(words[0], words[1], pattern=pattern, munk="munk" in words),
         by=by,
         **kw,
     )
@@ -226,7 +224,7 @@ class TestTheSecondPerson:
         t = table()
         r = report(t, 1, "W jan", t.white)
         game = game_result_enter(
-            match=t.match, number=1, winner="W", outcome="jan", by=t.setup.referee
+            match=t.match, number=1, result=won("W", "jan"), by=t.setup.referee
         )
         result = GameResult.objects.get(game=game)
         with pytest.raises(IntegrityError), transaction.atomic():
@@ -284,7 +282,7 @@ class TestChecks:
 
     def test_a_game_entered_already_or_a_decided_match_is_a_conflict(self) -> None:
         t = table(lengths=[1])
-        game_result_enter(match=t.match, number=1, winner="W", outcome="jan", by=t.setup.referee)
+        game_result_enter(match=t.match, number=1, result=won("W", "jan"), by=t.setup.referee)
         with pytest.raises(ConflictError) as info:
             report(t, 1, "B jan", t.black)
         assert info.value.code == "game_exists"
@@ -315,7 +313,7 @@ class TestDisputesAndOverrides:
         with pytest.raises(ConflictError, match="reported already"):
             report(t, 1, "W hemspel", t.black)
         game = game_result_enter(
-            match=t.match, number=1, winner="W", outcome="hemspel", by=t.setup.referee
+            match=t.match, number=1, result=won("W", "hemspel"), by=t.setup.referee
         )
         r.refresh_from_db()
         assert r.state == ReportState.OVERRIDDEN and r.closed_by == t.setup.referee
@@ -330,7 +328,7 @@ class TestDisputesAndOverrides:
     def test_referees_override_a_pending_report_too(self) -> None:
         t = table()
         r = report(t, 1, "W jan", t.white)
-        game_result_enter(match=t.match, number=1, winner="B", outcome="jan", by=t.setup.organiser)
+        game_result_enter(match=t.match, number=1, result=won("B", "jan"), by=t.setup.organiser)
         r.refresh_from_db()
         assert r.state == ReportState.OVERRIDDEN
         with pytest.raises(ConflictError) as info:
@@ -342,7 +340,7 @@ class TestDisputesAndOverrides:
         t = table()
         game = game_report_confirm(report=report(t, 1, "W jan", t.white), by=t.black)
         game_result_correct(
-            game=game, winner="W", outcome="hemspel", by=t.setup.referee, expected_version=1
+            game=game, result=won("W", "hemspel"), by=t.setup.referee, expected_version=1
         )
         versions = list(GameResult.objects.filter(game=game).order_by("version"))
         assert [(v.version, v.source, v.confirmed) for v in versions] == [
@@ -395,9 +393,7 @@ class TestDisputesAndOverrides:
         g2 = game_report_confirm(report=report(t, 2, "B hemspel", t.white), by=t.black)
         r3 = report(t, 3, "B hemspel", t.black)
         # W hemspel, W jan: 3–0 with one game left in a best of 3 is decided (S4).
-        game_result_correct(
-            game=g2, winner="W", outcome="jan", by=t.setup.referee, expected_version=1
-        )
+        game_result_correct(game=g2, result=won("W", "jan"), by=t.setup.referee, expected_version=1)
         t.match.refresh_from_db()
         assert t.match.state == MatchState.DECIDED and t.match.decided_after_game == 2
         r3.refresh_from_db()

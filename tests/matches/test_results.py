@@ -21,6 +21,7 @@ from matches.services import (
     match_walkover,
 )
 from tests.factories import UserFactory
+from tests.results import won
 from tests.tournaments.helpers import drawn, match_of, players_of
 from tournaments.models import Entry, TournamentStatus
 from tournaments.services import entry_withdraw
@@ -36,10 +37,7 @@ def enter(match, number, text, by, **kw):  # type: ignore[no-untyped-def]
     return game_result_enter(
         match=match,
         number=number,
-        winner=winner,
-        outcome=outcome,
-        pattern=pattern,
-        munk="munk" in words,
+        result=won(winner, outcome, pattern=pattern, munk="munk" in words),
         by=by,
         **kw,
     )
@@ -142,7 +140,7 @@ class TestCorrection:
         m = match_of(s.tournament, 1, 0)
         g = enter(m, 1, "W hemspel", s.referee)
         game_result_correct(
-            game=g, winner="W", outcome="jan", by=s.referee, expected_version=1, note="typo"
+            game=g, result=won("W", "jan"), by=s.referee, expected_version=1, note="typo"
         )
         versions = list(GameResult.objects.filter(game=g).order_by("version"))
         assert [(v.version, v.outcome, v.confirmed) for v in versions] == [
@@ -159,7 +157,7 @@ class TestCorrection:
         m = match_of(s.tournament, 1, 0)
         g = enter(m, 1, "W hemspel", s.referee, starter="W")
         assert match_of(s.tournament, 2, 0).player1_id == m.player1_id
-        game_result_correct(game=g, winner="B", outcome="hemspel", by=s.referee, expected_version=1)
+        game_result_correct(game=g, result=won("B", "hemspel"), by=s.referee, expected_version=1)
         assert match_of(s.tournament, 2, 0).player1_id == m.player2_id
 
     def test_refused_after_next_round_started_until_reset(self) -> None:
@@ -171,13 +169,13 @@ class TestCorrection:
         enter(final, 1, "W hemspel", s.referee, starter="B")
         with pytest.raises(ConflictError, match="must reset") as info:
             game_result_correct(
-                game=g, winner="B", outcome="hemspel", by=s.referee, expected_version=1
+                game=g, result=won("B", "hemspel"), by=s.referee, expected_version=1
             )
         assert info.value.extra["blocking_match"] == final.pk
         with pytest.raises(PermissionDeniedError):
             match_reset(match=final, by=s.referee, reason="wrong semifinal winner")
         match_reset(match=final, by=s.organiser, reason="wrong semifinal winner")
-        game_result_correct(game=g, winner="B", outcome="hemspel", by=s.referee, expected_version=1)
+        game_result_correct(game=g, result=won("B", "hemspel"), by=s.referee, expected_version=1)
         final = match_of(s.tournament, 2, 0)
         assert final.player1_id == top.player2_id and final.state == MatchState.READY
         assert not final.games.filter(voided_at__isnull=True).exists()
@@ -198,9 +196,7 @@ class TestCorrection:
         assert m.decided_after_game == 4
         # W jan in game 3 would have decided the match after game 3 (6–0, S4).
         with pytest.raises(ValidationError, match="game 4 must not be played"):
-            game_result_correct(
-                game=g3, winner="W", outcome="jan", by=s.referee, expected_version=1
-            )
+            game_result_correct(game=g3, result=won("W", "jan"), by=s.referee, expected_version=1)
         m.refresh_from_db()
         assert m.decided_after_game == 4 and (m.points1, m.points2) == (4, 2)
         assert GameResult.objects.filter(game=g3).count() == 1
@@ -216,12 +212,12 @@ class TestCorrectionVersion:
         s.tournament.referees.add(other)
         g = enter(m, 1, "W jan", s.referee, starter="W")
         assert game_version(game=g) == 1
-        game_result_correct(game=g, winner="W", outcome="sprangjan", by=other, expected_version=1)
+        game_result_correct(game=g, result=won("W", "sprangjan"), by=other, expected_version=1)
         assert game_version(game=g) == 2
         # The first referee still has version 1 on the screen.
         with pytest.raises(ConflictError, match="changed by kerstin") as info:
             game_result_correct(
-                game=g, winner="B", outcome="hemspel", by=s.referee, expected_version=1
+                game=g, result=won("B", "hemspel"), by=s.referee, expected_version=1
             )
         err = info.value
         assert err.code == "stale_version"
@@ -238,28 +234,26 @@ class TestCorrectionVersion:
         m.refresh_from_db()
         assert m.points1 == 4
         # Naming the current version works.
-        game_result_correct(game=g, winner="B", outcome="hemspel", by=s.referee, expected_version=2)
+        game_result_correct(game=g, result=won("B", "hemspel"), by=s.referee, expected_version=2)
         assert game_version(game=g) == 3
 
     def test_the_stale_check_comes_before_the_same_result_check(self) -> None:
         # Two referees fixing the same typo: the second is told someone was first.
         s = drawn(2, lengths=[5])
         g = enter(match_of(s.tournament, 1, 0), 1, "W jan", s.referee, starter="W")
-        game_result_correct(game=g, winner="B", outcome="jan", by=s.referee, expected_version=1)
+        game_result_correct(game=g, result=won("B", "jan"), by=s.referee, expected_version=1)
         with pytest.raises(ConflictError) as info:
-            game_result_correct(game=g, winner="B", outcome="jan", by=s.referee, expected_version=1)
+            game_result_correct(game=g, result=won("B", "jan"), by=s.referee, expected_version=1)
         assert info.value.code == "stale_version"
 
     def test_no_version_is_refused_after_the_permission_check(self) -> None:
         s = drawn(2, lengths=[5])
         g = enter(match_of(s.tournament, 1, 0), 1, "W jan", s.referee, starter="W")
         with pytest.raises(PreconditionRequiredError, match="must name the version"):
-            game_result_correct(
-                game=g, winner="B", outcome="jan", by=s.referee, expected_version=None
-            )
+            game_result_correct(game=g, result=won("B", "jan"), by=s.referee, expected_version=None)
         with pytest.raises(PermissionDeniedError):
             game_result_correct(
-                game=g, winner="B", outcome="jan", by=UserFactory.create(), expected_version=None
+                game=g, result=won("B", "jan"), by=UserFactory.create(), expected_version=None
             )
         assert GameResult.objects.filter(game=g).count() == 1
 

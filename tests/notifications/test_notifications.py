@@ -30,6 +30,7 @@ from tests.factories import (
     UserFactory,
 )
 from tests.matches.fakes import FakeReplay
+from tests.results import won
 from tournaments.services import tournament_bracket_generate
 
 pytestmark = pytest.mark.django_db
@@ -99,7 +100,7 @@ def test_a_report_tells_the_opponent_once_and_a_dispute_the_reporter_and_the_sta
     mail.outbox.clear()
     with django_capture_on_commit_callbacks(execute=True):
         report = game_report_submit(
-            match=m, number=1, winner="W", outcome="jan", starter="W", by=white
+            match=m, number=1, result=won("W", "jan"), starter="W", by=white
         )
     assert _kinds(black) == {NotificationKind.MATCH_READY: 1, NotificationKind.REPORT_WAITING: 1}
     assert _kinds(white) == {NotificationKind.MATCH_READY: 1}
@@ -143,7 +144,7 @@ def test_a_change_rolled_back_tells_nobody(django_capture_on_commit_callbacks: A
         pytest.raises(RuntimeError),
         transaction.atomic(),
     ):
-        game_report_submit(match=m, number=1, winner="W", outcome="jan", starter="W", by=white)
+        game_report_submit(match=m, number=1, result=won("W", "jan"), starter="W", by=white)
         raise RuntimeError("rolled back")
     assert Notification.objects.count() == before
 
@@ -156,7 +157,7 @@ def test_the_choice_stops_them(django_capture_on_commit_callbacks: Any) -> None:
     mail.outbox.clear()
     with django_capture_on_commit_callbacks(execute=True):
         report = game_report_submit(
-            match=m, number=1, winner="W", outcome="jan", starter="W", by=white
+            match=m, number=1, result=won("W", "jan"), starter="W", by=white
         )
     assert NotificationKind.REPORT_WAITING not in _kinds(black) and mail.outbox == []
 
@@ -177,7 +178,7 @@ def test_a_task_delivered_again_makes_and_sends_nothing_twice(
     m = e.match()
     white, _black = users_of(m)
     with django_capture_on_commit_callbacks(execute=True):
-        game_report_submit(match=m, number=1, winner="W", outcome="jan", starter="W", by=white)
+        game_report_submit(match=m, number=1, result=won("W", "jan"), starter="W", by=white)
     made, sent = Notification.objects.count(), len(mail.outbox)
     with django_capture_on_commit_callbacks(execute=True):
         assert notifications_collect(e.tournament.pk, 0) == 0

@@ -19,6 +19,7 @@ from matches.selectors import game_version
 from matches.services import game_result_correct, game_result_enter, match_reset, match_walkover
 from stages import elimination
 from tests.factories import EntryFactory, OrganiserFactory, PlayerFactory, UserFactory
+from tests.results import won
 from tournaments import elimination_draw
 from tournaments.models import Round, RoundKind, Tournament, TournamentStatus
 from tournaments.services import tournament_bracket_generate, tournament_create
@@ -68,11 +69,9 @@ def win(match: Match, player_id: int, referee: Any, game: str = "brade") -> None
     game_result_enter(
         match=match,
         number=1,
-        winner=side,
-        outcome=outcome,
+        result=won(side, outcome, game_type="slagfalt" if game == "kungabrade" else None),
         by=referee,
         starter="W" if game == "brade" else None,
-        game_type="slagfalt" if game == "kungabrade" else None,
     )
 
 
@@ -257,8 +256,7 @@ def test_the_reset_is_marked_not_needed_when_the_winners_bracket_player_wins() -
     game_result_correct(
         game=game,
         expected_version=game_version(game=game),
-        winner="B",
-        outcome="hemspel",
+        result=won("B", "hemspel"),
         by=referee,
     )
     gf2.refresh_from_db()
@@ -291,8 +289,7 @@ def test_a_correction_is_refused_once_the_losers_match_it_fed_has_started() -> N
         game_result_correct(
             game=game,
             expected_version=game_version(game=game),
-            winner="B",
-            outcome="hemspel",
+            result=won("B", "hemspel"),
             by=referee,
         )
     # Reset the losers' match first: then the correction moves both players.
@@ -300,8 +297,7 @@ def test_a_correction_is_refused_once_the_losers_match_it_fed_has_started() -> N
     game_result_correct(
         game=game,
         expected_version=game_version(game=game),
-        winner="B",
-        outcome="hemspel",
+        result=won("B", "hemspel"),
         by=referee,
     )
     w21 = Match.objects.get(tournament=t, code="W2.1")
@@ -330,8 +326,7 @@ def test_simple_consolation_bye_goes_on_and_is_taken_back_when_the_result_change
     game_result_correct(
         game=game,
         expected_version=game_version(game=game),
-        winner="B",
-        outcome="hemspel",
+        result=won("B", "hemspel"),
         by=referee,
     )
     c11.refresh_from_db()
@@ -491,8 +486,7 @@ def test_random_corrections_and_resets_keep_every_link(
                     game_result_correct(
                         game=game,
                         expected_version=game_version(game=game),
-                        winner="B" if game.winner == "W" else "W",
-                        outcome="hemspel",
+                        result=won("B" if game.winner == "W" else "W", "hemspel"),
                         by=referee,
                     )
                 else:

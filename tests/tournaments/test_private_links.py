@@ -16,6 +16,7 @@ from core.errors import PermissionDeniedError
 from matches.models import EventKind, GameReport, MatchEvent, ReportState, ResultSource
 from matches.reports import game_report_confirm, game_report_submit
 from tests.factories import UserFactory
+from tests.results import won
 from tests.tournaments.helpers import drawn, match_of, players_of
 from tournaments import private_links
 from tournaments.models import PrivateLink, PrivateLinkUse
@@ -67,7 +68,7 @@ def test_only_an_organiser_issues_and_reissuing_revokes_the_old_link() -> None:
 def test_a_report_through_one_link_is_confirmed_through_the_other_and_audited() -> None:
     _s, match, first, second = _setup()
     report = game_report_submit(
-        match=match, number=1, winner="W", outcome="jan", starter="W", by=None, link=first
+        match=match, number=1, result=won("W", "jan"), starter="W", by=None, link=first
     )
     with pytest.raises(PermissionDeniedError):  # the reporter's own link cannot confirm
         game_report_confirm(report=report, by=None, link=first)
@@ -88,12 +89,12 @@ def test_a_link_acts_only_in_its_players_matches_and_not_once_revoked() -> None:
     other = match_of(s.tournament, 1, 1)
     with pytest.raises(PermissionDeniedError):
         game_report_submit(
-            match=other, number=1, winner="W", outcome="jan", starter="W", by=None, link=first
+            match=other, number=1, result=won("W", "jan"), starter="W", by=None, link=first
         )
     private_link_revoke(link=first, by=s.organiser)
     with pytest.raises(PermissionDeniedError):
         game_report_submit(
-            match=match, number=1, winner="W", outcome="jan", starter="W", by=None, link=first
+            match=match, number=1, result=won("W", "jan"), starter="W", by=None, link=first
         )
 
 

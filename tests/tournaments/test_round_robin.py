@@ -18,6 +18,7 @@ from matches.models import Match, MatchState
 from matches.services import game_result_enter, match_walkover
 from matches.stage_text import render
 from tests.factories import EntryFactory, OrganiserFactory, PlayerFactory, UserFactory
+from tests.results import won
 from tournaments.models import Entry, Round, RoundKind, Tournament, TournamentStatus
 from tournaments.services import entry_withdraw, tournament_bracket_generate, tournament_create
 
@@ -50,8 +51,7 @@ def win(match: Match, player_id: int, referee: Any, *, big: bool = False) -> Non
         game_result_enter(
             match=match,
             number=number,
-            winner=side,
-            outcome="jan" if big or number == 2 else "hemspel",
+            result=won(side, "jan" if big or number == 2 else "hemspel"),
             by=referee,
             starter="W" if number == 1 else None,
         )

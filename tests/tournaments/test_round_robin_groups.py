@@ -18,6 +18,7 @@ from matches.brackets import tournament_placings
 from matches.group_standings import group_tables
 from matches.models import Match, MatchState
 from tests.factories import EntryFactory, OrganiserFactory, PlayerFactory
+from tests.results import won
 from tests.tournaments.test_round_robin import win
 from tournaments.models import Entry, Round, Tournament, TournamentStatus
 from tournaments.services import tournament_bracket_generate, tournament_create
@@ -200,8 +201,7 @@ def test_groups_feed_a_knockout_crosswise_and_it_is_played_to_the_end() -> None:
     with pytest.raises(Exception) as fixed:
         game_result_correct(
             game=(first_game := group_match.games.get(number=1)),
-            winner="W" if first_game.winner == "B" else "B",
-            outcome="hemspel",
+            result=won("W" if first_game.winner == "B" else "B", "hemspel"),
             by=organiser,
             expected_version=1,
         )

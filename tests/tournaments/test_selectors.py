@@ -13,6 +13,7 @@ from matches.models import Match, MatchState
 from matches.selectors import match_detail
 from matches.services import game_result_enter
 from tests.factories import UserFactory
+from tests.results import won
 from tests.tournaments.helpers import Setup, drawn, match_of
 
 pytestmark = pytest.mark.django_db
@@ -20,7 +21,7 @@ pytestmark = pytest.mark.django_db
 
 def _play_first_round(s: Setup) -> None:
     for m in Match.objects.filter(tournament=s.tournament, round__number=1, state="ready"):
-        game_result_enter(match=m, number=1, winner="W", outcome="jan", starter="B", by=s.referee)
+        game_result_enter(match=m, number=1, result=won("W", "jan"), starter="B", by=s.referee)
 
 
 def _count(func: Any) -> int:
@@ -56,7 +57,7 @@ def test_bracket_shape() -> None:
 def test_match_detail_explains_and_hides_records_from_the_public() -> None:
     s = drawn(2, lengths=[3])
     m = match_of(s.tournament, 1, 0)
-    game_result_enter(match=m, number=1, winner="W", outcome="jan", starter="W", by=s.referee)
+    game_result_enter(match=m, number=1, result=won("W", "jan"), starter="W", by=s.referee)
     public = match_detail(match=m, by=UserFactory.create(), lang="en")
     assert [g.number for g in public.games] == [1]
     assert public.explanation and "P001" in " ".join(public.explanation)

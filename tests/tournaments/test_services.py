@@ -18,6 +18,7 @@ from tests.factories import (
     TournamentFactory,
     UserFactory,
 )
+from tests.results import won
 from tests.tournaments.helpers import drawn, match_of
 from tournaments import services
 from tournaments.csv_import import ImportRow
@@ -151,7 +152,7 @@ class TestDrawAndRounds:
             services.round_length_set(round=final, length=4, by=s.organiser)
         first = Round.objects.get(tournament=s.tournament, number=1)
         game_result_enter(
-            match=match_of(s.tournament, 1, 0), number=1, winner="W", outcome="jan", by=s.referee
+            match=match_of(s.tournament, 1, 0), number=1, result=won("W", "jan"), by=s.referee
         )
         with pytest.raises(ConflictError, match="can no longer change"):
             services.round_length_set(round=first, length=5, by=s.organiser)

@@ -28,6 +28,7 @@ from matches.swiss_progression import (
 )
 from matches.swiss_standings import swiss_standings
 from tests.factories import EntryFactory, OrganiserFactory, PlayerFactory, UserFactory
+from tests.results import won
 from tournaments.models import Entry, Round, RoundKind, Tournament, TournamentStatus
 from tournaments.services import entry_withdraw, tournament_bracket_generate, tournament_create
 from tournaments.swiss_rounds import default_chain, default_rounds
@@ -86,8 +87,7 @@ def win_in_games(match: Match, player_id: int, by: Any) -> None:
         game_result_enter(
             match=match,
             number=number,
-            winner=side,
-            outcome="jan" if number == 2 else "hemspel",
+            result=won(side, "jan" if number == 2 else "hemspel"),
             by=by,
             starter="W" if number == 1 else None,
         )
@@ -263,7 +263,7 @@ def test_an_unpublished_round_is_not_playable_and_hidden_from_the_public() -> No
     m = current(t, 1)[0]
     assert m.player1 is not None
     with pytest.raises(ValidationError):
-        game_result_enter(match=m, number=1, winner="W", outcome="hemspel", by=referee, starter="W")
+        game_result_enter(match=m, number=1, result=won("W", "hemspel"), by=referee, starter="W")
     with pytest.raises(ValidationError, match="not published"):
         match_walkover(match=m, winner=m.player1, by=referee)
     assert not match_list(by=None).filter(tournament=t).exists()
@@ -326,7 +326,7 @@ def test_no_swap_once_a_game_is_entered() -> None:
     rnd = swiss_round_pair(tournament=t, by=organiser)
     swiss_round_publish(round=rnd, by=organiser)
     m = current(t, 1)[0]
-    game_result_enter(match=m, number=1, winner="W", outcome="hemspel", by=organiser, starter="W")
+    game_result_enter(match=m, number=1, result=won("W", "hemspel"), by=organiser, starter="W")
     with pytest.raises(ConflictError, match="no longer be swapped"):
         swiss_pairing_swap(round=rnd, first=p[0], second=p[1], by=organiser)
 
@@ -354,11 +354,9 @@ def test_every_game_pairs_plays_and_ranks(
             game_result_enter(
                 match=m,
                 number=number,
-                winner="W",
-                outcome=outcome,
+                result=won("W", outcome, **extra),
                 by=organiser,
                 starter="W" if number == 1 else None,
-                **extra,
             )
             m.refresh_from_db()
             number += 1

@@ -32,6 +32,7 @@ from matches.swiss_progression import (
 from matches.swiss_standings import swiss_standings
 from matches.swiss_unpair import swiss_round_repair, swiss_round_unpair
 from tests.factories import UserFactory
+from tests.results import won
 from tests.tournaments.test_swiss import (
     current,
     finish_round,
@@ -82,9 +83,7 @@ def test_a_forfeit_is_no_meeting_and_its_winner_counts_as_having_had_the_bye() -
     assert {forfeit.player1_id, forfeit.player2_id} == {p[0].pk, p[2].pk}
     match_walkover(match=forfeit, winner=p[0], by=organiser)
     # P2–P4: a game played, then P4 leaves: a walkover, yet they have met.
-    game_result_enter(
-        match=played, number=1, winner="W", outcome="hemspel", by=organiser, starter="W"
-    )
+    game_result_enter(match=played, number=1, result=won("W", "hemspel"), by=organiser, starter="W")
     played.refresh_from_db()
     assert played.player1 is not None
     match_walkover(match=played, winner=played.player1, by=organiser)

@@ -15,6 +15,7 @@ from django.urls import reverse
 from matches.models import Match, MatchState
 from matches.services import game_result_enter
 from tests.factories import EntryFactory, OrganiserFactory, PlayerFactory, UserFactory
+from tests.results import won
 from tournaments.models import Tournament, TournamentStatus
 
 pytestmark = pytest.mark.django_db
@@ -55,7 +56,7 @@ def _enter_and_draw(client: Client, t: Tournament, n: int, lengths: str) -> None
 
 
 def _win_upper(match: Match, by: Any) -> None:
-    game_result_enter(match=match, number=1, winner="W", outcome="hemspel", by=by, starter="W")
+    game_result_enter(match=match, number=1, result=won("W", "hemspel"), by=by, starter="W")
 
 
 def test_double_elimination_from_the_form_to_the_losers_bracket(

@@ -18,6 +18,7 @@ from matches.records import game_record_submit
 from matches.results import game_result_enter
 from tests.backgammon.test_mat import XG
 from tests.factories import EntryFactory, OrganiserFactory, PlayerFactory, UserFactory
+from tests.results import won
 from tests.tournaments.helpers import Setup, drawn, match_of
 from tournaments.models import Tournament
 from tournaments.services import tournament_bracket_generate, tournament_create
@@ -42,9 +43,7 @@ def _played_backgammon() -> tuple[Setup, Match]:
         game_result_enter(
             match=Match.objects.get(pk=match.pk),
             number=number,
-            winner=winner,
-            outcome=outcome,
-            cube=cube,
+            result=won(winner, outcome, cube=cube),
             by=s.referee,
         )
     return s, Match.objects.get(pk=match.pk)

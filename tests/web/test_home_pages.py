@@ -18,6 +18,7 @@ from matches.results import game_result_enter
 from matches.swiss_progression import swiss_round_pair, swiss_round_publish
 from matches.walkovers import match_walkover
 from tests.factories import EntryFactory, OrganiserFactory, PlayerFactory, UserFactory
+from tests.results import won
 from tests.tournaments.helpers import Setup, drawn, match_of, players_of
 from tournaments.models import Round
 from tournaments.services import tournament_bracket_generate
@@ -45,7 +46,7 @@ def linked(setup: Setup, match: Match) -> tuple[Any, Any]:
 
 def win(match: Match, by: Any, games: int = 2, side: str = "W") -> None:
     for n in range(1, games + 1):
-        game_result_enter(match=match, number=n, winner=side, outcome="jan", by=by)
+        game_result_enter(match=match, number=n, result=won(side, "jan"), by=by)
 
 
 def test_the_home_needs_a_sign_in_and_the_header_links_it() -> None:
@@ -69,7 +70,7 @@ def test_a_player_sees_the_next_match_and_confirms_a_report_from_the_home() -> N
     assert 'id="referee"' not in page and 'id="organiser"' not in page
     assert reverse("web:match_report", args=[match.pk]) in page
 
-    report = game_report_submit(match=match, number=1, winner="W", outcome="jan", by=anna)
+    report = game_report_submit(match=match, number=1, result=won("W", "jan"), by=anna)
     # The reporter is not asked to confirm their own report; the opponent is.
     assert (
         reverse("web:report_confirm", args=[report.pk])
@@ -85,7 +86,7 @@ def test_a_player_sees_the_next_match_and_confirms_a_report_from_the_home() -> N
         not in as_user(bertil).get(HOME).content.decode()
     )
 
-    second = game_report_submit(match=match, number=2, winner="W", outcome="jan", by=anna)
+    second = game_report_submit(match=match, number=2, result=won("W", "jan"), by=anna)
     game_report_dispute(report=second, by=bertil, note="It was black")
     for user in (anna, bertil):
         page = as_user(user).get(HOME).content.decode()
@@ -93,7 +94,7 @@ def test_a_player_sees_the_next_match_and_confirms_a_report_from_the_home() -> N
         assert reverse("web:report_detail", args=[second.pk]) in page
 
     # The referee decides the dispute by entering game 2 (2–0: the match is decided).
-    game_result_enter(match=match, number=2, winner="W", outcome="jan", by=setup.referee)
+    game_result_enter(match=match, number=2, result=won("W", "jan"), by=setup.referee)
     page = as_user(anna).get(HOME).content.decode()
     assert "decided by a referee" in page and "Your last results" in page
     assert "won" in page and f"against {two.name}" in page
@@ -128,7 +129,7 @@ def test_a_referee_sees_waiting_matches_disputes_and_records_and_the_next_match(
         assert reverse("web:match_enter", args=[m.pk]) in page
     assert 'id="organiser"' not in page
 
-    report = game_report_submit(match=first, number=1, winner="W", outcome="jan", by=anna)
+    report = game_report_submit(match=first, number=1, result=won("W", "jan"), by=anna)
     game_report_dispute(report=report, by=bertil)
     second.flag = "The record disagrees with game 1."
     second.save()
@@ -237,7 +238,7 @@ def _busy(person: Any, *, plays: bool) -> None:
     one.save()
     two.user = UserFactory.create()
     two.save()
-    report = game_report_submit(match=m, number=1, winner="W", outcome="jan", by=two.user)
+    report = game_report_submit(match=m, number=1, result=won("W", "jan"), by=two.user)
     game_report_dispute(report=report, by=one.user)
     win(match_of(setup.tournament, 1, 1), person)
     Match.objects.filter(pk=match_of(setup.tournament, 1, 2).pk).update(flag="disagrees")
@@ -262,7 +263,7 @@ def test_the_home_in_swedish() -> None:
     setup = drawn(4, lengths=[3, 3], results_by="players")
     match = match_of(setup.tournament, 1, 0)
     anna, bertil = linked(setup, match)
-    game_report_submit(match=match, number=1, winner="W", outcome="jan", by=anna)
+    game_report_submit(match=match, number=1, result=won("W", "jan"), by=anna)
     page = as_user(bertil, "sv").get(HOME).content.decode()
     assert "Mitt" in page and "Väntar på din bekräftelse" in page and "Bekräfta" in page
     ref = as_user(setup.referee, "sv").get(HOME).content.decode()

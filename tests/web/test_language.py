@@ -11,6 +11,7 @@ from rest_framework.authtoken.models import Token
 
 from matches.services import game_result_enter
 from tests.factories import UserFactory
+from tests.results import won
 from tests.tournaments.helpers import drawn, match_of, players_of
 
 pytestmark = pytest.mark.django_db
@@ -69,7 +70,7 @@ def test_api_conflict_in_swedish_names_the_result_in_the_readers_words() -> None
     match = match_of(setup.tournament, 1, 0)
     other = UserFactory.create(username="kerstin")
     setup.tournament.referees.add(other)
-    game_result_enter(match=match, number=1, winner="B", outcome="jan", by=other)
+    game_result_enter(match=match, number=1, result=won("B", "jan"), by=other)
     token, _ = Token.objects.get_or_create(user=setup.referee)
     client = Client(HTTP_AUTHORIZATION=f"Token {token.key}")
     url = f"/api/matches/{match.pk}/games/"

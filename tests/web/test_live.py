@@ -29,6 +29,7 @@ from matches.services import (
 )
 from tests.factories import OrganiserFactory, PlayerFactory, TournamentFactory, UserFactory
 from tests.matches.fakes import FakeReplay
+from tests.results import won
 from tests.tournaments.helpers import Setup, drawn, match_of, players_of
 from tournaments import services as ts
 from tournaments.models import Entry, Round, Tournament
@@ -55,20 +56,20 @@ def record(setup: Setup, fake: FakeReplay) -> Any:
 
 def _result(s: Setup, fake: FakeReplay) -> None:
     game_result_enter(
-        match=match_of(s.tournament, 1, 0), number=1, winner="W", outcome="jan", by=s.referee
+        match=match_of(s.tournament, 1, 0), number=1, result=won("W", "jan"), by=s.referee
     )
 
 
 def _with_result(s: Setup) -> Any:
     m = match_of(s.tournament, 1, 0)
-    return game_result_enter(match=m, number=1, winner="W", outcome="jan", by=s.referee)
+    return game_result_enter(match=m, number=1, result=won("W", "jan"), by=s.referee)
 
 
 def _correction(s: Setup, fake: FakeReplay) -> None:
     game = _with_result(s)
     before = version(s.tournament)
     game_result_correct(
-        game=game, winner="B", outcome="jan", by=s.referee, expected_version=1, note="typo"
+        game=game, result=won("B", "jan"), by=s.referee, expected_version=1, note="typo"
     )
     assert version(s.tournament) > before
 

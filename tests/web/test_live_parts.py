@@ -22,6 +22,7 @@ from matches.common import matches_touch
 from matches.models import Game, Match
 from matches.services import game_result_correct, game_result_enter, match_reset, match_walkover
 from tests.factories import EntryFactory, OrganiserFactory, PlayerFactory
+from tests.results import won
 from tests.tournaments.helpers import Setup, drawn, match_of, players_of
 from tournaments import services as ts
 from tournaments.models import Tournament
@@ -75,8 +76,7 @@ def _win(match: Match, by: Any, games: int = 2) -> Game:
         last = game_result_enter(
             match=match,
             number=number,
-            winner="W",
-            outcome="jan",
+            result=won("W", "jan"),
             by=by,
             starter="W" if number == 1 else None,
         )
@@ -85,7 +85,7 @@ def _win(match: Match, by: Any, games: int = 2) -> Game:
 
 
 def _entry(s: Setup, m: dict[str, Match]) -> set[str]:
-    game_result_enter(match=m["a"], number=1, winner="W", outcome="jan", by=s.referee, starter="W")
+    game_result_enter(match=m["a"], number=1, result=won("W", "jan"), by=s.referee, starter="W")
     return _parts("a") | TOURNAMENT
 
 
@@ -98,7 +98,7 @@ def _correction_that_turns_the_match(s: Setup, m: dict[str, Match]) -> set[str]:
     game = _win(m["a"], s.referee)
     before = _tags(Client(), _urls(s))
     game_result_correct(
-        game=game, winner="B", outcome="jan", by=s.referee, expected_version=1, note="typo"
+        game=game, result=won("B", "jan"), by=s.referee, expected_version=1, note="typo"
     )
     after = _tags(Client(), _urls(s))
     # Undecided again (1–1): its winner is taken out of the next round.
@@ -227,7 +227,7 @@ def test_after_an_entry_only_its_round_is_rendered_again(
     client.get(url)
     assert asked == [[1, 2, 3]]  # cold: every column, in one query
     m = _matches(setup)
-    game_result_enter(match=m["a"], number=1, winner="W", outcome="jan", by=setup.referee,
+    game_result_enter(match=m["a"], number=1, result=won("W", "jan"), by=setup.referee,
                       starter="W")  # fmt: skip
     client.get(url)
     assert asked[1:] == [[1]]
@@ -256,7 +256,7 @@ def test_a_change_of_one_tournament_leaves_another_ones_match_alone() -> None:
     url = reverse("web:match_live", args=[match_of(two.tournament, 1, 0).pk])
     tag = Client().get(url)["ETag"]
     game_result_enter(
-        match=match_of(one.tournament, 1, 0), number=1, winner="W", outcome="jan",
+        match=match_of(one.tournament, 1, 0), number=1, result=won("W", "jan"),
         by=one.referee, starter="W",
     )  # fmt: skip
     assert Client().get(url, headers={"If-None-Match": tag}).status_code == 304
@@ -297,7 +297,7 @@ def test_an_anonymous_match_page_comes_from_the_cache_until_its_match_changes(
     other.cookies["django_language"] = "en"
     with django_assert_max_num_queries(1):  # the match's stamp; the page from the cache
         assert other.get(url).status_code == 200
-    game_result_enter(match=m, number=1, winner="W", outcome="jan", by=setup.referee,
+    game_result_enter(match=m, number=1, result=won("W", "jan"), by=setup.referee,
                       starter="W")  # fmt: skip
     after = other.get(url).content.decode()
     assert "No games played yet." not in after and players_of(m)[0].name in after

@@ -21,6 +21,7 @@ from matches.record_verdicts import record_settle
 from matches.records import game_record_submit
 from matches.reports import game_report_submit
 from tests.factories import ClubFactory, EntryFactory, PlayerFactory, TournamentFactory
+from tests.results import won
 from tests.tournaments.helpers import drawn, match_of, players_of
 from tests.web.test_report_pages import as_user, report_url, table
 from tests.web.test_swedish_crawl import visible_text
@@ -96,7 +97,7 @@ def test_a_kungabrade_match_has_no_record_column() -> None:
     from matches.results import game_result_enter
 
     game_result_enter(
-        match=match, number=1, winner="W", outcome="castle", game_type="slagfalt", by=s.referee
+        match=match, number=1, result=won("W", "castle", game_type="slagfalt"), by=s.referee
     )
     page = visible_text(
         swedish().get(reverse("web:match_detail", args=[match.pk])).content.decode()
@@ -106,7 +107,7 @@ def test_a_kungabrade_match_has_no_record_column() -> None:
     # Bräde keeps it: its records verify games.
     b = drawn(2, lengths=[3], is_public=True)
     bm = match_of(b.tournament, 1, 0)
-    game_result_enter(match=bm, number=1, winner="W", outcome="jan", by=b.referee)
+    game_result_enter(match=bm, number=1, result=won("W", "jan"), by=b.referee)
     page = visible_text(swedish().get(reverse("web:match_detail", args=[bm.pk])).content.decode())
     assert "ej verifierat" in page
 
@@ -163,7 +164,7 @@ def test_standings_headers_start_with_a_capital(client: Client) -> None:
 
 def test_a_report_page_waits_for_the_pending_report_of_that_game() -> None:
     t = table()
-    game_report_submit(match=t.match, number=1, winner="W", outcome="jan", by=t.white)
+    game_report_submit(match=t.match, number=1, result=won("W", "jan"), by=t.white)
     for user in (t.white, t.black):
         page = as_user(user).get(report_url(t.match)).content.decode()
         assert "Game 1 reported" in page and "waits for an answer" in page
@@ -252,7 +253,7 @@ def test_the_match_page_folds_the_explanation_after_its_first_sentence() -> None
     match = match_of(s.tournament, 1, 0)
     from matches.results import game_result_enter
 
-    game_result_enter(match=match, number=1, winner="W", outcome="jan", by=s.referee)
+    game_result_enter(match=match, number=1, result=won("W", "jan"), by=s.referee)
     page = swedish().get(reverse("web:match_detail", args=[match.pk])).content.decode()
     standing = page[page.index('id="standing-h"') : page.index('id="games-h"')]
     assert standing.count('<p class="explain">') >= 2
@@ -313,9 +314,9 @@ def test_a_second_report_of_a_game_names_the_first_in_the_readers_words() -> Non
     from core.errors import ConflictError
 
     t = table()
-    game_report_submit(match=t.match, number=1, winner="B", outcome="jan", by=t.white)
+    game_report_submit(match=t.match, number=1, result=won("B", "jan"), by=t.white)
     black = players_of(t.match)[1].name
     with translation.override("sv"), pytest.raises(ConflictError) as refused:
-        game_report_submit(match=t.match, number=1, winner="W", outcome="jan", by=t.black)
+        game_report_submit(match=t.match, number=1, result=won("W", "jan"), by=t.black)
     assert f"({black} vinner med jan)" in refused.value.message
     assert "Black jan" not in refused.value.message

@@ -9,6 +9,7 @@ from django.urls import reverse
 from matches.models import MatchState
 from matches.services import game_result_enter, match_walkover
 from tests.factories import PlayerFactory, TournamentFactory, UserFactory
+from tests.results import won
 from tests.tournaments.helpers import drawn, match_of, players_of
 
 pytestmark = pytest.mark.django_db
@@ -41,8 +42,8 @@ def test_bracket_has_rounds_as_columns_with_scores_and_marks(client: Client) -> 
         for m in setup.tournament.matches.filter(round__number=1).order_by("slot")
         if m.state == MatchState.READY
     )
-    game_result_enter(match=match, number=1, winner="W", outcome="jan", by=setup.referee)
-    game_result_enter(match=match, number=2, winner="W", outcome="hemspel", by=setup.referee)
+    game_result_enter(match=match, number=1, result=won("W", "jan"), by=setup.referee)
+    game_result_enter(match=match, number=2, result=won("W", "hemspel"), by=setup.referee)
     match.refresh_from_db()
     assert match.state == MatchState.DECIDED and match.decided_early
     other = next(
@@ -67,8 +68,8 @@ def test_bracket_has_rounds_as_columns_with_scores_and_marks(client: Client) -> 
 def test_ny1_score_shows_plus_and_minus(client: Client) -> None:
     setup = drawn(2, lengths=[3], scale="ny1")
     match = match_of(setup.tournament, 1, 0)
-    game_result_enter(match=match, number=1, winner="W", outcome="jan", by=setup.referee)
-    game_result_enter(match=match, number=2, winner="W", outcome="hemspel", by=setup.referee)
+    game_result_enter(match=match, number=1, result=won("W", "jan"), by=setup.referee)
+    game_result_enter(match=match, number=2, result=won("W", "hemspel"), by=setup.referee)
     page = client.get(reverse("web:tournament_detail", args=[setup.tournament.pk])).content
     assert "3+–0".encode() in page
 
@@ -76,9 +77,9 @@ def test_ny1_score_shows_plus_and_minus(client: Client) -> None:
 def test_match_page_lists_games_points_and_explanation(client: Client) -> None:
     setup = drawn(2, lengths=[5])
     match = match_of(setup.tournament, 1, 0)
-    game_result_enter(match=match, number=1, winner="W", outcome="jan", by=setup.referee)
+    game_result_enter(match=match, number=1, result=won("W", "jan"), by=setup.referee)
     game_result_enter(
-        match=match, number=2, winner="B", outcome="hemspel", munk=True, by=setup.referee
+        match=match, number=2, result=won("B", "hemspel", munk=True), by=setup.referee
     )
     page = client.get(reverse("web:match_detail", args=[match.pk])).content.decode()
     assert "jan" in page and "hemspel med munk" in page
@@ -134,7 +135,7 @@ def test_tournament_page_and_bracket_need_the_same_queries_at_any_size(client: C
     for n in (8, 32):
         setup = drawn(n, seeded=4)
         for match in setup.tournament.matches.filter(round__number=1, state=MatchState.READY)[:3]:
-            game_result_enter(match=match, number=1, winner="W", outcome="jan", by=setup.referee)
+            game_result_enter(match=match, number=1, result=won("W", "jan"), by=setup.referee)
         pk = setup.tournament.pk
         counts.append(
             (

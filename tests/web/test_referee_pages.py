@@ -10,6 +10,7 @@ from django.urls import reverse
 from matches.models import GameResult, MatchState
 from matches.services import game_result_correct, game_result_enter
 from tests.factories import UserFactory
+from tests.results import won
 from tests.tournaments.helpers import drawn, match_of, players_of
 from web.forms.referee import ALL_VALUES, parse_outcome
 
@@ -103,7 +104,7 @@ def test_conflict_shows_what_the_other_referee_entered(client: Client) -> None:
     setup.tournament.referees.add(other)
     client.force_login(setup.referee)
     client.get(enter_url(match.pk))  # the page shows game 1 ...
-    game_result_enter(match=match, number=1, winner="B", outcome="jan", by=other)  # ... meanwhile
+    game_result_enter(match=match, number=1, result=won("B", "jan"), by=other)  # ... meanwhile
     response = client.post(enter_url(match.pk), {"number": 1, "winner": "W", "outcome": "hemspel"})
     assert response.status_code == 409
     page = response.content.decode()
@@ -114,7 +115,7 @@ def test_conflict_shows_what_the_other_referee_entered(client: Client) -> None:
 def test_correction_keeps_versions(client: Client) -> None:
     setup = drawn(2, lengths=[5])
     match = match_of(setup.tournament, 1, 0)
-    game = game_result_enter(match=match, number=1, winner="W", outcome="jan", by=setup.referee)
+    game = game_result_enter(match=match, number=1, result=won("W", "jan"), by=setup.referee)
     client.force_login(setup.referee)
     url = reverse("web:game_correct", args=[game.pk])
     page = client.get(url)
@@ -136,7 +137,7 @@ def test_conflict_message_is_swedish_on_a_swedish_page(client: Client) -> None:
     other = UserFactory.create(username="kerstin")
     setup.tournament.referees.add(other)
     client.force_login(setup.referee)
-    game_result_enter(match=match, number=1, winner="B", outcome="jan", by=other)
+    game_result_enter(match=match, number=1, result=won("B", "jan"), by=other)
     response = client.post(enter_url(match.pk), {"number": 1, "winner": "W", "outcome": "hemspel"})
     assert response.status_code == 409
     assert response["Content-Language"] == "sv"
@@ -154,13 +155,13 @@ def test_a_stale_correction_shows_the_current_result_and_overwrites_nothing(
     other = UserFactory.create(username="kerstin")
     setup.tournament.referees.add(other)
     game = game_result_enter(
-        match=match, number=1, winner="W", outcome="jan", starter="W", by=setup.referee
+        match=match, number=1, result=won("W", "jan"), starter="W", by=setup.referee
     )
     client.force_login(setup.referee)
     url = reverse("web:game_correct", args=[game.pk])
     client.get(url)  # the page shows version 1 ...
     game_result_correct(  # ... while kerstin corrects it
-        game=game, winner="B", outcome="hemspel", by=other, expected_version=1
+        game=game, result=won("B", "hemspel"), by=other, expected_version=1
     )
     client.cookies["django_language"] = "en"
     response = client.post(url, {"number": 1, "version": 1, "winner": "W", "outcome": "sprangjan"})
@@ -183,7 +184,7 @@ def test_a_correction_without_the_version_field_is_refused(client: Client) -> No
     setup = drawn(2, lengths=[5])
     match = match_of(setup.tournament, 1, 0)
     game = game_result_enter(
-        match=match, number=1, winner="W", outcome="jan", starter="W", by=setup.referee
+        match=match, number=1, result=won("W", "jan"), starter="W", by=setup.referee
     )
     client.force_login(setup.referee)
     url = reverse("web:game_correct", args=[game.pk])
@@ -198,7 +199,7 @@ def test_a_game_after_the_decision_says_the_match_is_decided(client: Client) -> 
     client.force_login(setup.referee)
     client.get(enter_url(match.pk))  # the page shows game 2 ...
     for number in (1, 2):  # ... while another referee's entries decide the match 2–0
-        game_result_enter(match=match, number=number, winner="W", outcome="jan", by=setup.referee)
+        game_result_enter(match=match, number=number, result=won("W", "jan"), by=setup.referee)
     client.cookies["django_language"] = "en"
     response = client.post(enter_url(match.pk), {"number": 3, "winner": "B", "outcome": "jan"})
     assert response.status_code == 409

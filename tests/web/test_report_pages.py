@@ -15,6 +15,7 @@ from django.urls import reverse
 from matches.models import Game, GameReport, Match, ReportState
 from matches.reports import game_report_dispute, game_report_submit
 from tests.factories import OrganiserFactory, UserFactory
+from tests.results import won
 from tests.tournaments.helpers import Setup, drawn, match_of, players_of
 from tests.web.test_swedish_crawl import english_fragments, visible_text
 from tournaments.models import Tournament
@@ -99,7 +100,7 @@ def test_a_player_reports_and_the_opponent_confirms_on_the_match_page() -> None:
 
 def test_nobody_else_sees_reports_or_may_report() -> None:
     t = table()
-    report = game_report_submit(match=t.match, number=1, winner="W", outcome="jan", by=t.white)
+    report = game_report_submit(match=t.match, number=1, result=won("W", "jan"), by=t.white)
     for user in (None, UserFactory.create()):
         page = as_user(user).get(match_url(t.match)).content.decode()
         assert "Report game" not in page and f"report-{report.pk}" not in page
@@ -153,10 +154,7 @@ def test_enter_as_reported_takes_the_report_as_it_is() -> None:
     report = game_report_submit(
         match=t.match,
         number=1,
-        winner="B",
-        outcome="vackert_spel",
-        pattern="trappspel",
-        munk=True,
+        result=won("B", "vackert_spel", pattern="trappspel", munk=True),
         starter="B",
         by=t.white,
     )

@@ -16,6 +16,7 @@ from matches.models import Match, MatchState
 from matches.services import game_result_enter
 from matches.swiss_progression import swiss_round_pair, swiss_round_publish
 from tests.factories import UserFactory
+from tests.results import won
 from tests.tournaments.helpers import drawn, match_of, players_of
 from tests.tournaments.test_round_robin import group, win
 from tests.tournaments.test_swiss import swiss
@@ -68,7 +69,7 @@ def test_the_page_shows_a_result_and_answers_304_until_then() -> None:
     panels = client.get(panels_url)
     assert client.get(panels_url, HTTP_IF_NONE_MATCH=panels["ETag"]).status_code == 304
 
-    game_result_enter(match=match, number=1, winner="W", outcome="jan", by=s.referee)
+    game_result_enter(match=match, number=1, result=won("W", "jan"), by=s.referee)
     again = client.get(panels_url, HTTP_IF_NONE_MATCH=panels["ETag"])
     assert again.status_code == 200
     row = re.search(r'<tr class="state-playing">.*?</tr>', again.content.decode(), re.S)

@@ -13,6 +13,7 @@ from django.core.management import CommandError, call_command
 from core.permissions import can_create_tournament, is_organiser, is_referee
 from matches.models import Game, GameRecordSubmission, Match, MatchEvent, MatchState, RecordState
 from matches.results import game_result_enter
+from tests.results import won
 from tournaments.models import Club, Entry, Player, Round, Tournament
 from web.demo import DEMO_PASSWORD, TOURNAMENT_NAME, simulate_match
 
@@ -176,7 +177,7 @@ def test_the_api_example_says_when_its_match_was_played(
     _seed(django_capture_on_commit_callbacks)
     example = _match_of(Tournament.objects.get(name=TOURNAMENT_NAME), 2, 2)
     referee = get_user_model().objects.get(username="domare")
-    game_result_enter(match=example, number=1, winner="W", outcome="jan", starter="W", by=referee)
+    game_result_enter(match=example, number=1, result=won("W", "jan"), starter="W", by=referee)
     out = _seed(django_capture_on_commit_callbacks)
     assert f"match {example.pk} (" in out and "the next game is 2" in out
     assert "is ready for game 1" not in out

@@ -16,6 +16,7 @@ from matches.services import game_record_submit, game_result_correct, match_walk
 from matches.swiss_progression import swiss_round_pair, swiss_round_publish
 from tests.matches.fakes import FakeReplay
 from tests.matches.test_results import enter
+from tests.results import won
 from tests.tournaments.helpers import Setup, drawn, match_of, players_of
 from tests.tournaments.test_swiss import swiss
 from webhooks import sending
@@ -73,7 +74,7 @@ def test_games_entered_corrected_match_decided_and_tournament_finished_once_each
     assert data["match"]["player1"]["name"] == players_of(m)[0].name
     game = Game.objects.get(match=m, number=1, voided_at__isnull=True)
     with django_capture_on_commit_callbacks(execute=True):
-        game_result_correct(game=game, winner="W", outcome="jan", by=s.referee, expected_version=1)
+        game_result_correct(game=game, result=won("W", "jan"), by=s.referee, expected_version=1)
     assert kinds()[EventKind.GAME_CORRECTED] == 1
     corrected = WebhookEvent.objects.get(kind=EventKind.GAME_CORRECTED)
     assert corrected.body["data"]["game"] == 1

@@ -19,6 +19,7 @@ import pytest
 from django.db import connection
 
 from matches.services import game_result_enter
+from tests.results import won
 from tests.tournaments.helpers import drawn, match_of
 from tests.webhooks.receiver import Receiver
 from webhooks.models import DeliveryState, WebhookDelivery
@@ -89,8 +90,8 @@ def test_a_worker_retries_with_backoff_then_delivers(worker: str, receiver: Rece
         tournament=s.tournament, url=receiver.url, events=["match.decided"], by=s.organiser
     )
     m = match_of(s.tournament, 1, 0)
-    game_result_enter(match=m, number=1, winner="W", outcome="hemspel", starter="W", by=s.referee)
-    game_result_enter(match=m, number=2, winner="W", outcome="jan", by=s.referee)
+    game_result_enter(match=m, number=1, result=won("W", "hemspel"), starter="W", by=s.referee)
+    game_result_enter(match=m, number=2, result=won("W", "jan"), by=s.referee)
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline and len(receiver.received) < 3:
         time.sleep(0.1)

@@ -19,6 +19,8 @@ from django.utils.translation import gettext_lazy as _
 
 from core.bounds import DbIntegerFormField
 from engine.types import OutcomeKind, Pattern
+from games.results import ResultValue
+from matches.result_values import result_value_from
 from web.games import CUBE_VALUES
 
 # Which outcomes may carry munk (R11, R12): hemspel and vackert spel.
@@ -133,18 +135,19 @@ class ResultForm(forms.Form):
     def clean_cube(self) -> int | None:
         return self.cleaned_data.get("cube") or None
 
-    def result_fields(self) -> dict[str, Any]:
-        """The result as the services take it (``results.game_result_enter``)."""
+    def result_value(self) -> ResultValue:
+        """The result as the services take it (``results.game_result_enter``): the
+        outcome button's parts and the game's own fields, converted at the edge
+        (``matches.result_values``)."""
         parsed: ParsedOutcome = self.cleaned_data["outcome"]
-        return {
-            "winner": self.cleaned_data["winner"],
-            "outcome": parsed.outcome,
-            "pattern": parsed.pattern,
-            "munk": parsed.munk,
-            "cube": self.cleaned_data.get("cube"),
-            "conceded": self.cleaned_data.get("conceded") or None,
-            "game_type": self.cleaned_data.get("game_type") or None,
-        }
+        return result_value_from(
+            {
+                **self.cleaned_data,
+                "outcome": parsed.outcome,
+                "pattern": parsed.pattern,
+                "munk": parsed.munk,
+            }
+        )
 
     def clean_starter(self) -> str | None:
         return self.cleaned_data.get("starter") or None

@@ -159,7 +159,7 @@ def private_report(request: HttpRequest, token: str, pk: int) -> HttpResponse:
         report = report_services.game_report_submit(
             match=match,
             number=form.cleaned_data["number"],
-            **form.result_fields(),
+            result=form.result_value(),
             starter=form.cleaned_data["starter"],
             note=form.cleaned_data["note"],
             by=None,

@@ -154,7 +154,7 @@ def match_enter(request: HttpRequest, pk: int) -> HttpResponse:
         game = results.game_result_enter(
             match=match,
             number=form.cleaned_data["number"],
-            **form.result_fields(),
+            result=form.result_value(),
             starter=form.cleaned_data["starter"],
             note=form.cleaned_data["note"],
             by=request.user,
@@ -205,7 +205,7 @@ def game_correct(request: HttpRequest, pk: int) -> HttpResponse:
     try:
         game = results.game_result_correct(
             game=game,
-            **form.result_fields(),
+            result=form.result_value(),
             note=form.cleaned_data["note"],
             expected_version=form.cleaned_data["version"],
             by=request.user,

@@ -181,7 +181,7 @@ def match_report(request: HttpRequest, pk: int) -> HttpResponse:
         report = report_services.game_report_submit(
             match=match,
             number=form.cleaned_data["number"],
-            **form.result_fields(),
+            result=form.result_value(),
             starter=form.cleaned_data["starter"],
             note=form.cleaned_data["note"],
             by=request.user,
