@@ -76,7 +76,8 @@ def result_parse(
         side = Side(winner)
     except ValueError:
         raise ValidationError(
-            _("Not a possible result: %(error)s.") % {"error": f"no side {winner!r}"}
+            _("Not a possible result: %(error)s.")
+            % {"error": _("the winner is W or B, not “%(winner)s”") % {"winner": winner}}
         ) from None
     result = ResultValue(
         winner=seat_of(side),
