@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.http import HttpResponse
+from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework.exceptions import NotAuthenticated
@@ -95,7 +96,7 @@ class RatingsExportApi(FileView):
         if club_id is not None:
             club = Club.objects.filter(pk=int(club_id)).first() if club_id.isdigit() else None
             if club is None:
-                raise ValidationError("club: give a club's id.", code="invalid")
+                raise ValidationError(_("club: give a club's id."), code="invalid")
         return export_files.ratings_file(
             fmt=fmt, game=game, club=club, by=request.user, lang=_lang(request)
         )

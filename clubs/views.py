@@ -68,7 +68,7 @@ def _game(value: str | None) -> str:
     if not value:
         return RatedGame.BRADE
     if value not in RatedGame.values:
-        raise Http404("no such rated game")
+        raise Http404(_("No such rated game."))
     return value
 
 
@@ -76,10 +76,10 @@ def _club(value: str | None) -> Club | None:
     if not value:
         return None
     if not value.isdigit():
-        raise Http404("no such club")
+        raise Http404(_("No such club."))
     club = Club.objects.filter(pk=int(value)).first()
     if club is None:
-        raise Http404("no such club")
+        raise Http404(_("No such club."))
     return club
 
 

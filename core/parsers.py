@@ -80,7 +80,7 @@ class JSONObjectParser(JSONParser):
         except RecursionError:
             raise ParseError(_too_deep(MAX_DEPTH)) from None
         except ValueError as exc:  # JSONDecodeError and UnicodeDecodeError included
-            raise ParseError(f"JSON parse error - {exc}") from None
+            raise ParseError(_("JSON parse error - %(detail)s") % {"detail": exc}) from None
         if not isinstance(data, dict):
             raise ParseError(_("The body must be a JSON object: {…}."))
         check_json_value(data)

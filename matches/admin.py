@@ -18,6 +18,7 @@ from django.shortcuts import get_object_or_404
 from django.template.response import TemplateResponse
 from django.urls import URLPattern, path, reverse
 from django.utils.html import format_html
+from django.utils.translation import gettext as _
 
 from core.errors import DomainError
 from games.family import GameFamily
@@ -224,7 +225,9 @@ class MatchAdmin(OrganiserScoped):
             except DomainError as err:
                 self.message_user(request, err.message, messages.ERROR)
             else:
-                self.message_user(request, f"Game {len(games) + 1} entered.", messages.SUCCESS)
+                self.message_user(
+                    request, _("Game %(n)s entered.") % {"n": len(games) + 1}, messages.SUCCESS
+                )
                 return HttpResponseRedirect(request.path)
         context = {
             **self.admin_site.each_context(request),
@@ -247,7 +250,7 @@ class MatchAdmin(OrganiserScoped):
             winner = match.player1 if upper else match.player2
             try:
                 if winner is None:
-                    raise DomainError("That player is not known yet.")
+                    raise DomainError(_("That player is not known yet."))
                 walkovers.match_walkover(
                     match=match, winner=winner, by=request.user, reason="given in admin"
                 )

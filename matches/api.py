@@ -10,6 +10,8 @@ from typing import Any
 import django_filters
 from django.core.validators import ProhibitNullCharactersValidator
 from django.utils import translation
+from django.utils.formats import number_format
+from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import (
     OpenApiParameter,
@@ -123,7 +125,7 @@ class MatchDetailApi(ApiView):
         if lang is None:
             lang = "sv" if (translation.get_language() or "").startswith("sv") else "en"
         if lang not in ("sv", "en"):
-            raise ValidationError("lang must be sv or en.")
+            raise ValidationError(_("lang must be sv or en."), code="unknown_language")
         detail = selectors.match_detail(match=match, by=request.user, lang=lang)
         return Response(
             MatchDetailOut(detail, context=staff_context(request.user, match.tournament)).data
@@ -163,12 +165,17 @@ def _winner_side(match: Match, data: dict[str, Any]) -> str:
         return str(data["winner"])
     player = data.get("winner_player")
     if player is None:
-        raise ValidationError("Say who won: winner (W or B) or winner_player (a player id).")
+        raise ValidationError(
+            _("Say who won: winner (W or B) or winner_player (a player id)."), code="no_winner"
+        )
     if player == match.player1_id:
         return "W"
     if player == match.player2_id:
         return "B"
-    raise ValidationError(f"Player #{player} does not play in this match.")
+    raise ValidationError(
+        _("Player #%(player)s does not play in this match.") % {"player": player},
+        code="not_in_match",
+    )
 
 
 def result_input(match: Match, data: dict[str, Any]) -> ResultValue:
@@ -268,13 +275,19 @@ def _expected_version(request: Request, game: Game, body_version: int | None) ->
     if header is not None:
         tags = [tag.strip() for tag in header.split(",") if tag.strip()]
         if len(tags) > 1:
-            raise ValidationError("If-Match must hold one ETag: the version being corrected.")
+            raise ValidationError(
+                _("If-Match must hold one ETag: the version being corrected."),
+                code="if_match_many",
+            )
         if tags and tags[0] != "*":
             found = _ETAG.fullmatch(tags[0])
             game_id, version = (found[1] or found[3], found[2] or found[4]) if found else ("", "")
             named = int(version) if found and int(game_id) == game.pk else 0
     if named is not None and body_version is not None and named != body_version:
-        raise ValidationError("If-Match and 'version' name different versions; send one.")
+        raise ValidationError(
+            _("If-Match and 'version' name different versions; send one."),
+            code="version_mismatch",
+        )
     return named if named is not None else body_version
 
 
@@ -349,7 +362,7 @@ class GameVersionsApi(ApiView):
         match = selectors.match_get(pk=pk, by=request.user)
         if not can_read_records(request.user, match):
             raise PermissionDeniedError(
-                "Result versions are shown to the match's players, referees and organisers."
+                _("Result versions are shown to the match's players, referees and organisers.")
             )
         game = _game(match, number)
         versions = game.results.select_related(
@@ -376,7 +389,7 @@ class MatchWalkoverApi(ApiView):
         data.is_valid(raise_exception=True)
         winner = Player.objects.filter(pk=data.validated_data["winner_player"]).first()
         if winner is None:
-            raise ValidationError("No such player.")
+            raise ValidationError(_("No such player."), code="unknown_player")
         match = walkovers.match_walkover(
             match=match, winner=winner, by=request.user, reason=data.validated_data["reason"]
         )
@@ -470,7 +483,7 @@ class RecordListApi(ApiView):
         match = selectors.match_get(pk=pk, by=request.user)
         if not can_read_records(request.user, match):
             raise PermissionDeniedError(
-                "Game records are shown to the match's players, referees and organisers."
+                _("Game records are shown to the match's players, referees and organisers.")
             )
         return paginate(
             self,
@@ -504,12 +517,21 @@ class RecordListApi(ApiView):
         if upload is not None:
             if upload.size > records.RECORD_MAX_BYTES:
                 raise ValidationError(
-                    f"The file is {upload.size:,} bytes; the limit is 1 MB "
-                    f"({records.RECORD_MAX_BYTES:,} bytes)."
+                    _(
+                        "The record is %(size)s bytes; the limit is 1 MB (%(limit)s bytes). "
+                        "Submit one match per file."
+                    )
+                    % {
+                        "size": number_format(upload.size, force_grouping=True),
+                        "limit": number_format(records.RECORD_MAX_BYTES, force_grouping=True),
+                    },
+                    code="too_big",
                 )
             text = upload.read()
         if not text:
-            raise ValidationError("Send the record as text (JSON field 'text') or as a 'file'.")
+            raise ValidationError(
+                _("Send the record as text (JSON field 'text') or as a 'file'."), code="empty"
+            )
         sub = records.game_record_submit(match=match, text=text, by=request.user)
         sub.refresh_from_db()
         people = staff_context(request.user, match.tournament)

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import serializers, status
 from rest_framework.request import Request
@@ -51,7 +52,7 @@ class MatchReportListApi(ApiView):
         match = selectors.match_get(pk=pk, by=request.user)
         if not can_read_records(request.user, match):
             raise PermissionDeniedError(
-                "Reports are shown to the match's players, referees and organisers."
+                _("Reports are shown to the match's players, referees and organisers.")
             )
         people = staff_context(request.user, match.tournament)
         return Response(

@@ -34,7 +34,8 @@ def result_value_from(data: Mapping[str, Any]) -> ResultValue:
         seat = seat_of(winner)
     except ValueError:
         raise ValidationError(
-            _("Not a possible result: %(error)s.") % {"error": f"no side {winner!r}"}
+            _("Not a possible result: %(error)s.")
+            % {"error": _("the winner is W or B, not “%(winner)s”") % {"winner": winner}}
         ) from None
     cube = data.get("cube")
     return ResultValue(

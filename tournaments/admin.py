@@ -14,6 +14,7 @@ from django.contrib import admin, messages
 from django.db import transaction
 from django.db.models import QuerySet
 from django.http import HttpRequest
+from django.utils.translation import gettext as _
 
 from core.errors import DomainError
 from core.permissions import can_manage_all_players, is_organiser
@@ -246,7 +247,11 @@ class TournamentAdmin(OrganiserScoped):
             except DomainError as err:
                 self.message_user(request, f"{tournament}: {err.message}", messages.ERROR)
             else:
-                self.message_user(request, f"{tournament}: bracket drawn.", messages.SUCCESS)
+                self.message_user(
+                    request,
+                    _("%(tournament)s: bracket drawn.") % {"tournament": tournament},
+                    messages.SUCCESS,
+                )
 
 
 @admin.register(Entry)

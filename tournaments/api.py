@@ -127,7 +127,7 @@ class ClubDetailApi(ApiView):
         """Show one club: its name and city."""
         club = Club.objects.filter(pk=pk).first()
         if club is None:
-            raise NotFoundError(f"No club #{pk}.")
+            raise NotFoundError(_("No club #%(id)s.") % {"id": pk})
         return Response(ClubOut(club).data)
 
 
@@ -562,7 +562,7 @@ def _entry(request: Request, pk: int) -> Entry:
         .first()
     )
     if entry is None:
-        raise NotFoundError(f"No entry #{pk} that you can see.")
+        raise NotFoundError(_("No entry #%(id)s that you can see.") % {"id": pk})
     return entry
 
 
@@ -617,7 +617,7 @@ class RoundDetailApi(ApiView):
             .first()
         )
         if rnd is None:
-            raise NotFoundError(f"No round #{pk} that you can see.")
+            raise NotFoundError(_("No round #%(id)s that you can see.") % {"id": pk})
         return rnd
 
     @extend_schema(responses=RoundOut)

@@ -7,6 +7,7 @@ from typing import Any
 
 from django.conf import settings
 from django.urls import reverse
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import serializers, status
 from rest_framework.permissions import AllowAny, BasePermission, IsAuthenticated
@@ -111,14 +112,18 @@ class ApiTokenApi(ApiView):
         password = data.validated_data.get("password")
         if username is not None or password is not None:
             if not username or password is None:
-                raise ValidationError("Send both 'username' and 'password'.")
+                raise ValidationError(
+                    _("Send both 'username' and 'password'."), code="credentials_half"
+                )
             user = api_token.user_from_credentials(
                 request=request._request, username=username, password=password
             )
         elif request.user.is_authenticated:
             user = request.user
         else:
-            raise ValidationError("Send 'username' and 'password', or sign in first.")
+            raise ValidationError(
+                _("Send 'username' and 'password', or sign in first."), code="no_credentials"
+            )
         token, created = api_token.api_token_create(user=user)
         return Response(
             {"token": token.key, "username": user.get_username(), "created": created},

@@ -108,7 +108,7 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
     if isinstance(exc, DomainError):
         return Response({"error": exc.to_dict()}, status=exc.status)
     if isinstance(exc, Http404):
-        exc = exceptions.NotFound("Not found, or not visible to you.")
+        exc = exceptions.NotFound(_("Not found, or not visible to you."))
     elif isinstance(exc, DjangoPermissionDenied):
         exc = exceptions.PermissionDenied()
     response = drf_exception_handler(exc, context)
@@ -119,7 +119,7 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
     if isinstance(exc, exceptions.ValidationError):
         body: dict[str, Any] = {
             "code": "invalid",
-            "message": _first_message(data) or "The request is not valid.",
+            "message": _first_message(data) or _("The request is not valid."),
             "fields": data,
         }
     else:
@@ -127,7 +127,7 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
         if response.status_code == status.HTTP_401_UNAUTHORIZED or (
             response.status_code == status.HTTP_403_FORBIDDEN and code == "not_authenticated"
         ):
-            message = "Log in (session) or send an 'Authorization: Token …' header."
+            message = _("Log in (session) or send an 'Authorization: Token …' header.")
         body = {"code": str(code), "message": str(message)}
     response.data = {"error": body}
     return response

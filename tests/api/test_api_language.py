@@ -65,3 +65,100 @@ def test_a_rejected_records_verdict_follows_accept_language(
     assert api.get(url).json()["message"] == sub.message
     swedish = api.get(url, HTTP_ACCEPT_LANGUAGE="sv").json()["message"]
     assert swedish.startswith("parti 1, rad 5: R") and swedish != sub.message
+
+
+def test_refusals_answer_in_the_requests_language_with_a_stable_code() -> None:
+    """The API's own refusals (not only the services') are worded through gettext: the
+    same ``code`` in both languages, the message in the one asked for."""
+    setup = drawn(2, lengths=[3])
+    match = match_of(setup.tournament, 1, 0)
+    api = client_for(setup.referee)
+    stranger = setup.referee.pk + 10_000
+    asks: list[tuple[str, str, dict[str, Any], int, str, str, str]] = [
+        (
+            "get",
+            f"/api/matches/{match.pk}/?lang=de",
+            {},
+            400,
+            "unknown_language",
+            "lang must be sv or en.",
+            "lang måste vara sv eller en.",
+        ),
+        (
+            "post",
+            f"/api/matches/{match.pk}/games/",
+            {"number": 1, "winner_player": stranger, "outcome": "jan"},
+            400,
+            "not_in_match",
+            f"Player #{stranger} does not play in this match.",
+            f"Spelare #{stranger} spelar inte i den här matchen.",
+        ),
+        (
+            "post",
+            f"/api/matches/{match.pk}/games/",
+            {"number": 1, "outcome": "jan"},
+            400,
+            "no_winner",
+            "Say who won: winner (W or B) or winner_player (a player id).",
+            "Ange vem som vann: winner (W eller B) eller winner_player (ett spelar-id).",
+        ),
+        (
+            "get",
+            "/api/clubs/987654/",
+            {},
+            404,
+            "not_found",
+            "No club #987654.",
+            "Ingen klubb #987654.",
+        ),
+    ]
+    for method, url, body, status, code, english, swedish in asks:
+        for header, words in (("en", english), ("sv-SE,sv;q=0.9", swedish)):
+            call = getattr(api, method)
+            r = call(url, body, format="json", HTTP_ACCEPT_LANGUAGE=header)
+            assert r.status_code == status, (url, r.content)
+            assert r["Content-Language"] == header[:2]
+            assert r.json()["error"] == {"code": code, "message": words}, url
+
+
+def test_signing_in_is_asked_for_in_swedish() -> None:
+    from rest_framework.test import APIClient
+
+    anonymous = APIClient().post(
+        "/api/clubs/", {"name": "Vasa BK"}, format="json", HTTP_ACCEPT_LANGUAGE="sv"
+    )
+    assert anonymous.status_code == 401
+    assert anonymous.json()["error"] == {
+        "code": "not_authenticated",
+        "message": "Logga in (session) eller skicka en 'Authorization: Token …'-header.",
+    }
+    half = APIClient().post(
+        "/api/token/", {"username": "anna"}, format="json", HTTP_ACCEPT_LANGUAGE="sv"
+    )
+    assert half.status_code == 400
+    assert half.json()["error"] == {
+        "code": "credentials_half",
+        "message": "Skicka både 'username' och 'password'.",
+    }
+    nothing = APIClient().post("/api/token/", {}, format="json", HTTP_ACCEPT_LANGUAGE="sv")
+    assert nothing.status_code == 400
+    assert nothing.json()["error"] == {
+        "code": "no_credentials",
+        "message": "Skicka 'username' och 'password', eller logga in först.",
+    }
+
+
+def test_a_404_from_django_is_worded_in_the_active_language() -> None:
+    from django.http import Http404
+    from django.utils import translation
+
+    from tournaments.api_base import exception_handler
+
+    for language, words in (
+        ("en", "Not found, or not visible to you."),
+        ("sv", "Hittades inte, eller är inte synligt för dig."),
+    ):
+        with translation.override(language):
+            response = exception_handler(Http404(), {})
+        assert response is not None and response.status_code == 404
+        assert response.data == {"error": {"code": "not_found", "message": words}}
