@@ -39,7 +39,7 @@ def test_the_fields_a_game_reads_are_kept() -> None:
 
 @pytest.mark.parametrize("winner", [None, "", "X", 0])
 def test_a_winner_that_is_no_side_is_refused(winner: Any) -> None:
-    with pytest.raises(ValidationError, match="no side"):
+    with pytest.raises(ValidationError, match="the winner is W or B"):
         result_value_from({"winner": winner, "outcome": "jan"})
 
 
