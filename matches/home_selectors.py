@@ -275,7 +275,7 @@ class OrganiserHome:
     tournaments: list[TournamentProgress]
 
 
-_TABLE_KINDS = (RoundKind.ROUND_ROBIN, RoundKind.SWISS)
+_TABLE_KINDS = (RoundKind.ROUND_ROBIN, RoundKind.PAIRED)
 
 
 def _needs(t: TournamentProgress) -> None:
@@ -285,7 +285,7 @@ def _needs(t: TournamentProgress) -> None:
     rounds = t.rounds
     stage = format_for(tournament.format).stage
     if stage == Stage.PAIRED:
-        swiss = [r for r in rounds if r.round.kind == RoundKind.SWISS]
+        swiss = [r for r in rounds if r.round.kind == RoundKind.PAIRED]
         unpublished = [r for r in swiss if r.total and not r.round.published]
         if unpublished:
             t.publish_round = unpublished[0].round.number

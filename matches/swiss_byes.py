@@ -106,7 +106,7 @@ def _require_open(tournament: Tournament, number: int) -> None:
     if tournament.status == TournamentStatus.FINISHED:
         raise ConflictError(_("The tournament is finished."), code="finished")
     paired = Match.objects.filter(
-        tournament=tournament, round__kind=RoundKind.SWISS, round__number=number
+        tournament=tournament, round__kind=RoundKind.PAIRED, round__number=number
     ).exists()
     if paired:
         raise ConflictError(

@@ -176,7 +176,7 @@ def history_before(tournament: Tournament, number: int) -> History:
     """The history of the Swiss rounds before round ``number``: four queries."""
     played = list(
         Match.objects.filter(
-            tournament=tournament, round__kind=RoundKind.SWISS, round__number__lt=number
+            tournament=tournament, round__kind=RoundKind.PAIRED, round__number__lt=number
         ).only("player1_id", "player2_id", "winner_id", "state")
     )
     walkovers = [m.pk for m in played if m.state == MatchState.WALKOVER]
@@ -186,7 +186,7 @@ def history_before(tournament: Tournament, number: int) -> History:
     ).values_list("entry__player_id", flat=True)
     down = SwissFloat.objects.filter(
         round__tournament=tournament,
-        round__kind=RoundKind.SWISS,
+        round__kind=RoundKind.PAIRED,
         round__number=number - 1,
         direction=FloatDirection.DOWN,
     ).values_list("player_id", flat=True)
@@ -253,7 +253,7 @@ def next_round_to_pair(tournament: Tournament) -> Round | None:
     """The first Swiss round without matches, or ``None`` when every round is paired."""
     paired = Match.objects.filter(tournament=tournament).values("round_id")
     return (
-        Round.objects.filter(tournament=tournament, kind=RoundKind.SWISS)
+        Round.objects.filter(tournament=tournament, kind=RoundKind.PAIRED)
         .exclude(pk__in=paired)
         .order_by("number")
         .first()
@@ -412,7 +412,7 @@ def swiss_round_checked(round: Round, by: User) -> Round:
     """The round, fresh, if ``by`` organises its Swiss (the rights first, then the kind)."""
     rnd = Round.objects.select_related("tournament").get(pk=round.pk)
     _require_swiss_organiser(by, rnd.tournament)
-    if rnd.kind != RoundKind.SWISS:
+    if rnd.kind != RoundKind.PAIRED:
         raise ValidationError(_("This round is not a Swiss round."), code="not_swiss")
     return rnd
 

@@ -142,7 +142,7 @@ def swiss_start(
                     rounds_after=rounds - number,
                     match_length=lengths[number - 1],
                     length_unit=unit,
-                    kind=RoundKind.SWISS,
+                    kind=RoundKind.PAIRED,
                     published=False,
                 )
                 for number in range(1, rounds + 1)

@@ -182,7 +182,7 @@ def screen_context(tournament: Tournament, *, by: User) -> dict[str, Any]:
     stage = format_for(tournament.format).stage
     has_table = stage in (Stage.GROUPS, Stage.PAIRED)
     knockout_rounds = [
-        m for m in matches if m.round.kind not in (RoundKind.ROUND_ROBIN, RoundKind.SWISS)
+        m for m in matches if m.round.kind not in (RoundKind.ROUND_ROBIN, RoundKind.PAIRED)
     ]
     if has_table:
         panels += _standings_panels(tournament)

@@ -97,7 +97,7 @@ class ByeLine:
 
 def _paired_numbers(tournament: Tournament) -> set[int]:
     return set(
-        Match.objects.filter(tournament=tournament, round__kind=RoundKind.SWISS)
+        Match.objects.filter(tournament=tournament, round__kind=RoundKind.PAIRED)
         .values_list("round__number", flat=True)
         .distinct()
     )
@@ -258,7 +258,7 @@ def half_bye_cancel(request: HttpRequest, pk: int, bye: int) -> HttpResponse:
 
 
 def _round(tournament: Tournament, number: int) -> Round:
-    return get_object_or_404(Round, tournament=tournament, number=number, kind=RoundKind.SWISS)
+    return get_object_or_404(Round, tournament=tournament, number=number, kind=RoundKind.PAIRED)
 
 
 def _to_pairing(tournament: Tournament) -> HttpResponse:
