@@ -23,10 +23,9 @@ from rest_framework.response import Response
 
 from core.bounds import DbIdField
 from core.errors import NotFoundError, ValidationError
-from formats import Stage, format_for
 from matches import api_swiss_examples, swiss_byes, swiss_progression, swiss_text, swiss_unpair
 from matches.models import HalfPointBye
-from matches.standing_rows import standing_row
+from matches.stage_handlers import handler_for
 from matches.swiss_standings import SwissStandings, swiss_standings
 from matches.visibility import sees_unpublished
 from tournaments import selectors
@@ -52,8 +51,11 @@ __all__ = [
 
 def _swiss(request: Request, pk: int) -> Tournament:
     tournament = selectors.tournament_get(pk=pk, by=request.user)
-    if format_for(tournament.format).stage != Stage.PAIRED:
-        raise ValidationError(_("This tournament is not a Swiss."), code="not_swiss")
+    if not handler_for(tournament).pairs_rounds:
+        raise ValidationError(
+            _("“%(tournament)s” is not played in paired rounds.") % {"tournament": tournament.name},
+            code="not_swiss",
+        )
     return tournament
 
 
@@ -315,19 +317,6 @@ class EntryPresenceApi(ApiView):
             entry=entry, present=data.validated_data["present"], by=request.user
         )
         return Response({"id": entry.pk, "present": not entry.absent})
-
-
-def swiss_standings_data(tournament: Tournament) -> dict[str, Any]:
-    """The standings in ``api_bracket.StandingsOut``'s shape (``group`` empty; ``rounds``
-    the Swiss's number of rounds, ``finished_rounds`` those published and finished)."""
-    table = swiss_standings(tournament=tournament)
-    rows = [standing_row(line, table.chain, swiss_text.render) for line in table.lines]
-    return {
-        "chain": list(table.chain),
-        "rounds": table.rounds,
-        "finished_rounds": table.finished_rounds,
-        "rows": rows,
-    }
 
 
 # --- half-point byes, un-pairing and re-pairing -------------------------------------

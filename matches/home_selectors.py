@@ -43,6 +43,7 @@ from matches.models import (
     RecordState,
     ReportState,
 )
+from matches.stage_handlers import handler_for
 from matches.visibility import visible_matches
 from tournaments.models import (
     Entry,
@@ -283,8 +284,7 @@ def _needs(t: TournamentProgress) -> None:
     knockout from finished groups."""
     tournament = t.tournament
     rounds = t.rounds
-    stage = format_for(tournament.format).stage
-    if stage == Stage.PAIRED:
+    if handler_for(tournament).pairs_rounds:
         swiss = [r for r in rounds if r.round.kind == RoundKind.PAIRED]
         unpublished = [r for r in swiss if r.total and not r.round.published]
         if unpublished:

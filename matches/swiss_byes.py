@@ -28,8 +28,8 @@ from django.utils.translation import ngettext
 
 from core.errors import ConflictError, NotFoundError, PermissionDeniedError, ValidationError
 from core.permissions import User, authenticated, is_organiser
-from formats import Stage, format_for
 from matches.models import EntryEvent, EntryEventKind, HalfPointBye, Match
+from matches.stage_handlers import handler_for
 from tournaments.models import Entry, RoundKind, Tournament, TournamentStatus
 from tournaments.services import tournament_touch
 
@@ -57,8 +57,8 @@ def half_point_bye_rules_set(
             _("Only an organiser of “%(tournament)s” may do this; ask one of them.")
             % {"tournament": tournament.name}
         )
-    if format_for(tournament.format).stage != Stage.PAIRED:
-        raise ValidationError(_("Half-point byes exist in a Swiss only."), code="not_swiss")
+    if not handler_for(tournament).pairs_rounds:
+        raise ValidationError(_("Half-point byes exist in paired rounds only."), code="not_swiss")
     if tournament.status == TournamentStatus.FINISHED:
         raise ConflictError(_("The tournament is finished."), code="finished")
     if not 0 <= allowed <= MAX_HALF_BYES:
@@ -97,8 +97,8 @@ def _require(user: User, entry: Entry) -> None:
             _("Only %(name)s or an organiser may ask for or cancel their half-point byes.")
             % {"name": entry.player.name}
         )
-    if format_for(entry.tournament.format).stage != Stage.PAIRED:
-        raise ValidationError(_("Half-point byes exist in a Swiss only."), code="not_swiss")
+    if not handler_for(entry.tournament).pairs_rounds:
+        raise ValidationError(_("Half-point byes exist in paired rounds only."), code="not_swiss")
 
 
 def _require_open(tournament: Tournament, number: int) -> None:

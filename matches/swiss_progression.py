@@ -54,7 +54,7 @@ from django.utils.translation import ngettext
 
 from core.errors import ConflictError, ValidationError
 from core.permissions import User, signed_in
-from formats import Stage, format_for
+from formats import format_for
 from matches import swiss_text
 from matches.common import event_add
 from matches.match_changes import NEWS_ROUND_PUBLISHED, news_tell
@@ -72,6 +72,7 @@ from matches.models import (
     SwissFloat,
 )
 from matches.progression import tournament_finish_check
+from matches.stage_handlers import handler_for
 from matches.swiss_standings import STARTED_STATES, swiss_standings
 from matches.tables import tables_number
 from stages.messages import Msg
@@ -108,9 +109,9 @@ __all__ = [
 
 def _require_swiss_organiser(by: User, tournament: Tournament) -> None:
     organiser_require(by, tournament)
-    if format_for(tournament.format).stage != Stage.PAIRED:
+    if not handler_for(tournament).pairs_rounds:
         raise ValidationError(
-            _("“%(tournament)s” is not a Swiss tournament.") % {"tournament": tournament.name},
+            _("“%(tournament)s” is not played in paired rounds.") % {"tournament": tournament.name},
             code="not_swiss",
         )
 
