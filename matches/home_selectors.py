@@ -33,7 +33,7 @@ from dataclasses import dataclass, field
 from django.db.models import Count, Exists, OuterRef, Q, QuerySet
 
 from core.permissions import User, authenticated, player_of
-from formats import Stage, format_for, keys
+from formats import format_for
 from matches.models import (
     FINISHED_STATES,
     GameRecordSubmission,
@@ -43,7 +43,7 @@ from matches.models import (
     RecordState,
     ReportState,
 )
-from matches.stage_handlers import handler_for
+from matches.stage_handlers import handler_for, paired_format_keys
 from matches.visibility import visible_matches
 from tournaments.models import (
     Entry,
@@ -363,7 +363,7 @@ def organiser_home(*, by: User) -> OrganiserHome | None:
     for tournament_id, count in (
         Entry.objects.filter(
             tournament_id__in=ids,
-            tournament__format__in=keys(stage=Stage.PAIRED),
+            tournament__format__in=paired_format_keys(),
             absent=True,
             withdrawn_at__isnull=True,
         )

@@ -133,6 +133,11 @@ class SwissStandings:
     entries: list[Entry]
 
     @property
+    def label(self) -> str:
+        """No group's name: paired rounds are one table."""
+        return ""
+
+    @property
     def next_round(self) -> SwissRoundView | None:
         """The first round not paired yet."""
         return next((v for v in self.round_views if not v.paired), None)
