@@ -63,7 +63,7 @@ def _round(tournament: Tournament, number: int) -> Round:
     """Round ``number`` (its kind and the caller's rights are the services' to check)."""
     rnd = Round.objects.filter(tournament=tournament, number=number).first()
     if rnd is None:
-        raise NotFoundError(_("No round %(n)s in this Swiss.") % {"n": number})
+        raise NotFoundError(_("No round %(n)s in this tournament.") % {"n": number})
     return rnd
 
 
@@ -273,7 +273,7 @@ class SwissSwapApi(ApiView):
         for key in ("first", "second"):
             if data.validated_data[key] not in players:
                 raise ValidationError(
-                    _("Player %(id)s is not entered in this Swiss.")
+                    _("Player %(id)s is not entered in this tournament.")
                     % {"id": data.validated_data[key]},
                     code="not_entered",
                 )
@@ -352,7 +352,7 @@ class HalfByeApi(ApiView):
         )
         if entry is None:
             raise ValidationError(
-                _("Entry %(id)s is not in this Swiss.") % {"id": data.validated_data["entry"]},
+                _("Entry %(id)s is not in this tournament.") % {"id": data.validated_data["entry"]},
                 code="not_entered",
             )
         bye = swiss_byes.half_point_bye_ask(
@@ -372,7 +372,7 @@ class HalfByeDetailApi(ApiView):
         tournament = selectors.tournament_get(pk=pk, by=request.user)  # rights: the service's
         found = HalfPointBye.objects.filter(pk=bye, entry__tournament=tournament).first()
         if found is None:
-            raise NotFoundError(_("No half-point bye #%(id)s in this Swiss.") % {"id": bye})
+            raise NotFoundError(_("No half-point bye #%(id)s in this tournament.") % {"id": bye})
         swiss_byes.half_point_bye_cancel(bye=found, by=request.user)
         return Response(status=status.HTTP_204_NO_CONTENT)
 

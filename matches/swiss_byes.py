@@ -70,7 +70,7 @@ def half_point_bye_rules_set(
     rounds = tournament.swiss_rounds
     if until is not None and (until < 1 or (rounds is not None and until > rounds)):
         raise ValidationError(
-            _("There is no round %(n)s in this Swiss.") % {"n": until}, code="no_round"
+            _("There is no round %(n)s in this tournament.") % {"n": until}, code="no_round"
         )
     with transaction.atomic():
         Tournament.objects.filter(pk=tournament.pk).update(
@@ -127,7 +127,7 @@ def half_point_bye_ask(*, entry: Entry, round_number: int, by: User) -> HalfPoin
     allowed = tournament.half_point_byes
     if allowed == 0:
         raise ValidationError(
-            _("This Swiss grants no half-point byes; the organiser has not offered any."),
+            _("This tournament grants no half-point byes; the organiser has not offered any."),
             code="no_half_byes",
         )
     if entry.withdrawn_at is not None:
@@ -139,7 +139,7 @@ def half_point_bye_ask(*, entry: Entry, round_number: int, by: User) -> HalfPoin
     rounds = tournament.swiss_rounds
     if round_number < 1 or (rounds is not None and round_number > rounds):
         raise ValidationError(
-            _("There is no round %(n)s in this Swiss.") % {"n": round_number},
+            _("There is no round %(n)s in this tournament.") % {"n": round_number},
             code="no_round",
         )
     if last is not None and round_number > last:

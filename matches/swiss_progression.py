@@ -314,14 +314,14 @@ def _round_to_pair(tournament: Tournament) -> Round:
     """The next round, if it may be paired now (the tournament's row locked)."""
     if tournament.status != TournamentStatus.RUNNING:
         raise ConflictError(
-            _("Start the Swiss first; a finished one pairs no more rounds.")
+            _("Start the tournament first; a finished one pairs no more rounds.")
             if tournament.status == TournamentStatus.DRAFT
-            else _("The Swiss is finished; every round is played."),
+            else _("The tournament is finished; every round is played."),
             code="not_running",
         )
     rnd = next_round_to_pair(tournament)
     if rnd is None:
-        raise ConflictError(_("Every round of the Swiss is paired."), code="all_paired")
+        raise ConflictError(_("Every round is paired."), code="all_paired")
     if rnd.number > 1:
         before = Round.objects.get(tournament=tournament, number=rnd.number - 1)
         if not before.published:
@@ -414,7 +414,7 @@ def swiss_round_checked(round: Round, by: User) -> Round:
     rnd = Round.objects.select_related("tournament").get(pk=round.pk)
     _require_swiss_organiser(by, rnd.tournament)
     if rnd.kind != RoundKind.PAIRED:
-        raise ValidationError(_("This round is not a Swiss round."), code="not_swiss")
+        raise ValidationError(_("This round is not a paired round."), code="not_swiss")
     return rnd
 
 
