@@ -64,7 +64,7 @@ def tournament_bracket(*, tournament: Tournament, by: User = None) -> Bracket:
     """Rounds → matches (players, cached scores, winners), and the third-place match.
 
     Only the matches ``by`` may see (``matches.visibility``; ``None``: the public): an
-    unpublished Swiss round is listed without its pairings except to the staff.
+    unpublished paired round is listed without its pairings except to the staff.
     Two queries: the rounds and the matches with their players.
     """
     rounds = {r.pk: BracketRound(r) for r in Round.objects.filter(tournament=tournament)}

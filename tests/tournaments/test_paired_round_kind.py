@@ -16,7 +16,7 @@ migration = importlib.import_module("tournaments.migrations.0015_paired_round_ki
 
 @pytest.mark.django_db
 def test_stored_swiss_rounds_become_paired_and_back() -> None:
-    tournament = TournamentFactory()
+    tournament = TournamentFactory.create()
     paired = Round.objects.create(tournament=tournament, number=1, kind=RoundKind.PAIRED)
     knockout = Round.objects.create(tournament=tournament, number=2, kind=RoundKind.KNOCKOUT)
     Round.objects.filter(pk=paired.pk).update(kind="swiss")  # as stored before

@@ -140,7 +140,7 @@ def test_start_creates_every_round_unpublished_and_empty_with_default_rounds() -
 
 def test_start_refuses_more_rounds_than_players_minus_one() -> None:
     t, organiser, _ = swiss(4, start=False, swiss_rounds=4)
-    with pytest.raises(ValidationError, match="at most 3 Swiss rounds"):
+    with pytest.raises(ValidationError, match="at most 3 rounds without a rematch"):
         tournament_bracket_generate(tournament=t, by=organiser)
 
 
