@@ -68,7 +68,7 @@ def rounds_problem(rounds: int, players: int | None) -> str | None:
     """Why ``rounds`` Swiss rounds cannot be played by ``players`` (None: not known yet),
     in words, or ``None``."""
     if rounds < 1:
-        return _("Paired rounds: at least 1, not %(rounds)s.") % {"rounds": rounds}
+        return _("Paired rounds are at least 1 round, not %(rounds)s.") % {"rounds": rounds}
     if players is not None and rounds > players - 1:
         return _(
             "%(players)s players can play at most %(max)s rounds without a rematch; "
