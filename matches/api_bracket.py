@@ -19,12 +19,10 @@ from rest_framework.response import Response
 from core.bounds import DbIntegerField
 from core.conditional import Stamp, api_conditional, cached
 from core.errors import ValidationError
-from formats import Stage, format_for
-from matches import brackets, group_standings, stage_text
-from matches.api_swiss import swiss_standings_data
+from matches import brackets
 from matches.elimination_serializers import EliminationBracketOut
 from matches.serializers import MatchOut
-from matches.standing_rows import standing_row
+from matches.stage_handlers import handler_for
 from tournaments import selectors, services
 from tournaments.api_base import ApiView, Pagination, paginate
 from tournaments.api_examples import BRACKET_EXAMPLES
@@ -184,21 +182,6 @@ class StandingsOut(serializers.Serializer[Any]):
     rows = StandingRowOut(many=True)
 
 
-def _standings_data(tables: list[group_standings.GroupStandings]) -> dict[str, Any]:
-    table = max(tables, key=lambda t: t.rounds)
-    rows = [
-        standing_row(line, table.chain, stage_text.render, t.label)
-        for t in tables
-        for line in t.lines
-    ]
-    return {
-        "chain": list(table.chain),
-        "rounds": table.rounds,
-        "finished_rounds": table.finished_rounds,
-        "rows": rows,
-    }
-
-
 class TournamentStandingsApi(ApiView):
     @extend_schema(responses=StandingsOut)
     @api_conditional("api-standings", selectors.tournament_stamp)
@@ -216,21 +199,14 @@ class TournamentStandingsApi(ApiView):
         (``ETag``).
         """
         tournament = _tournament(request, pk)
-        stage = format_for(tournament.format).stage
-        if stage == Stage.PAIRED:  # after the published rounds
-            return Response(StandingsOut(swiss_standings_data(tournament)).data)
-        if stage != Stage.GROUPS:
+        standings = handler_for(tournament).standings
+        if standings is None:
             raise ValidationError(
                 _("A knockout has no standings; its placings are at /placings/."),
                 code="not_round_robin",
             )
+        if not handler_for(tournament).standings_shared:  # shown to this reader
+            return Response(StandingsOut(standings(tournament)).data)
         return shared(
-            request,
-            stamp,
-            "api-standings",
-            lambda: (
-                StandingsOut(
-                    _standings_data(group_standings.group_tables(tournament=tournament))
-                ).data
-            ),
+            request, stamp, "api-standings", lambda: StandingsOut(standings(tournament)).data
         )

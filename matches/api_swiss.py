@@ -23,10 +23,9 @@ from rest_framework.response import Response
 
 from core.bounds import DbIdField
 from core.errors import NotFoundError, ValidationError
-from formats import Stage, format_for
 from matches import api_swiss_examples, swiss_byes, swiss_progression, swiss_text, swiss_unpair
 from matches.models import HalfPointBye
-from matches.standing_rows import standing_row
+from matches.stage_handlers import handler_for
 from matches.swiss_standings import SwissStandings, swiss_standings
 from matches.visibility import sees_unpublished
 from tournaments import selectors
@@ -52,8 +51,11 @@ __all__ = [
 
 def _swiss(request: Request, pk: int) -> Tournament:
     tournament = selectors.tournament_get(pk=pk, by=request.user)
-    if format_for(tournament.format).stage != Stage.PAIRED:
-        raise ValidationError(_("This tournament is not a Swiss."), code="not_swiss")
+    if not handler_for(tournament).pairs_rounds:
+        raise ValidationError(
+            _("“%(tournament)s” is not played in paired rounds.") % {"tournament": tournament.name},
+            code="not_swiss",
+        )
     return tournament
 
 
@@ -61,7 +63,7 @@ def _round(tournament: Tournament, number: int) -> Round:
     """Round ``number`` (its kind and the caller's rights are the services' to check)."""
     rnd = Round.objects.filter(tournament=tournament, number=number).first()
     if rnd is None:
-        raise NotFoundError(_("No round %(n)s in this Swiss.") % {"n": number})
+        raise NotFoundError(_("No round %(n)s in this tournament.") % {"n": number})
     return rnd
 
 
@@ -271,7 +273,7 @@ class SwissSwapApi(ApiView):
         for key in ("first", "second"):
             if data.validated_data[key] not in players:
                 raise ValidationError(
-                    _("Player %(id)s is not entered in this Swiss.")
+                    _("Player %(id)s is not entered in this tournament.")
                     % {"id": data.validated_data[key]},
                     code="not_entered",
                 )
@@ -317,19 +319,6 @@ class EntryPresenceApi(ApiView):
         return Response({"id": entry.pk, "present": not entry.absent})
 
 
-def swiss_standings_data(tournament: Tournament) -> dict[str, Any]:
-    """The standings in ``api_bracket.StandingsOut``'s shape (``group`` empty; ``rounds``
-    the Swiss's number of rounds, ``finished_rounds`` those published and finished)."""
-    table = swiss_standings(tournament=tournament)
-    rows = [standing_row(line, table.chain, swiss_text.render) for line in table.lines]
-    return {
-        "chain": list(table.chain),
-        "rounds": table.rounds,
-        "finished_rounds": table.finished_rounds,
-        "rows": rows,
-    }
-
-
 # --- half-point byes, un-pairing and re-pairing -------------------------------------
 
 
@@ -363,7 +352,7 @@ class HalfByeApi(ApiView):
         )
         if entry is None:
             raise ValidationError(
-                _("Entry %(id)s is not in this Swiss.") % {"id": data.validated_data["entry"]},
+                _("Entry %(id)s is not in this tournament.") % {"id": data.validated_data["entry"]},
                 code="not_entered",
             )
         bye = swiss_byes.half_point_bye_ask(
@@ -383,7 +372,7 @@ class HalfByeDetailApi(ApiView):
         tournament = selectors.tournament_get(pk=pk, by=request.user)  # rights: the service's
         found = HalfPointBye.objects.filter(pk=bye, entry__tournament=tournament).first()
         if found is None:
-            raise NotFoundError(_("No half-point bye #%(id)s in this Swiss.") % {"id": bye})
+            raise NotFoundError(_("No half-point bye #%(id)s in this tournament.") % {"id": bye})
         swiss_byes.half_point_bye_cancel(bye=found, by=request.user)
         return Response(status=status.HTTP_204_NO_CONTENT)
 

@@ -13,18 +13,11 @@ from typing import Any
 from django.db.models import Count, Max, Q, QuerySet
 
 from core.permissions import User
-from formats import Stage, format_for
-from matches import elimination_brackets, group_standings
-from matches.models import Match, MatchState
+from matches.models import Match
+from matches.placing import Placing
+from matches.stage_handlers import handler_for
 from matches.visibility import sees_unpublished, visible_matches
-from tournaments import bracket
-from tournaments.models import (
-    Player,
-    Round,
-    RoundKind,
-    Tournament,
-    TournamentStatus,
-)
+from tournaments.models import Player, Round, RoundKind, Tournament
 
 __all__ = [
     "Bracket",
@@ -71,7 +64,7 @@ def tournament_bracket(*, tournament: Tournament, by: User = None) -> Bracket:
     """Rounds → matches (players, cached scores, winners), and the third-place match.
 
     Only the matches ``by`` may see (``matches.visibility``; ``None``: the public): an
-    unpublished Swiss round is listed without its pairings except to the staff.
+    unpublished paired round is listed without its pairings except to the staff.
     Two queries: the rounds and the matches with their players.
     """
     rounds = {r.pk: BracketRound(r) for r in Round.objects.filter(tournament=tournament)}
@@ -82,113 +75,32 @@ def tournament_bracket(*, tournament: Tournament, by: User = None) -> Bracket:
         else:
             rounds[match.round_id].matches.append(match)
     ordered = sorted(rounds.values(), key=lambda br: br.round.number)
-    if format_for(tournament.format).stage == Stage.ELIMINATION:
+    handler = handler_for(tournament)
+    if handler.sections is not None:  # the main bracket, then the others
         return Bracket(
             tournament=tournament,
             rounds=[br for br in ordered if br.round.kind == RoundKind.KNOCKOUT],
             third_place=None,
-            sections=elimination_brackets.elimination_sections(
-                tournament=tournament,
-                rounds=[br.round for br in ordered],
-                matches={br.round.pk: br.matches for br in ordered},
+            sections=handler.sections(
+                tournament,
+                [br.round for br in ordered],
+                {br.round.pk: br.matches for br in ordered},
             ),
-            main_title=elimination_brackets.main_title(tournament),
+            main_title=handler.main_title(tournament) if handler.main_title else "",
         )
     return Bracket(tournament=tournament, rounds=ordered, third_place=third)
 
 
-@dataclass(frozen=True)
-class Placing:
-    player: Player
-    first: int
-    last: int
-    walkover: bool = False  # lost (or left) by walkover
-
-    @property
-    def label(self) -> str:
-        return str(self.first) if self.first == self.last else f"{self.first}–{self.last}"
-
-
 def tournament_placings(*, tournament: Tournament) -> list[Placing]:
-    """Final placings so far: 1, 2, 3 and 4 (or 3–4 shared), 5–8, 9–16, …
-
-    A player is placed once they are out (or have won); players still in are not
-    listed. A loser by walkover is placed by the round lost in, and marked. A round robin
-    places everyone by its standings once its last match is decided, and nobody before.
+    """Final placings so far, best first, as the tournament's stage places
+    (``matches.stage_handlers``): a knockout 1, 2, 3 and 4 (or 3–4 shared), 5–8, …, each
+    player once out; a round robin or paired rounds by their standings once finished.
 
     The same for every reader (``matches.visibility``): placings come from decided
-    matches and the Swiss standings of published rounds, and a match of an unpublished
-    round waits (it is never decided before its round is published).
+    matches and the standings of published rounds, and a match of an unpublished round
+    waits (it is never decided before its round is published).
     """
-    stage = format_for(tournament.format).stage
-    if stage == Stage.ELIMINATION:
-        from matches.elimination_placings import elimination_placings
-
-        return elimination_placings(tournament=tournament)
-    if stage == Stage.PAIRED:  # its standings, once over
-        if tournament.status != TournamentStatus.FINISHED:
-            return []
-        if tournament.group_advance > 0:
-            from matches.group_placings import knockout_after_groups_placings
-
-            return knockout_after_groups_placings(tournament=tournament)
-        from matches.swiss_standings import swiss_standings
-
-        lines = swiss_standings(tournament=tournament).lines
-        return [Placing(line.player, line.place, line.place) for line in lines]
-    if stage == Stage.GROUPS:
-        if tournament.status != TournamentStatus.FINISHED:
-            return []
-        if tournament.group_advance > 0:
-            from matches.group_placings import knockout_after_groups_placings
-
-            return knockout_after_groups_placings(tournament=tournament)
-        tables = group_standings.group_tables(tournament=tournament)
-        # In groups (and no knockout after them): the k-th of every group share the
-        # places (k − 1)·G + 1 … k·G, G the number of groups.
-        size = len(tables)
-        return sorted(
-            (
-                Placing(line.player, (line.place - 1) * size + 1, line.place * size)
-                if size > 1
-                else Placing(line.player, line.place, line.place)
-                for table in tables
-                for line in table.lines
-            ),
-            key=lambda p: (p.first, p.player.name),
-        )
-    rounds = Round.objects.filter(tournament=tournament).count()
-    placings: list[Placing] = []
-    matches = list(
-        Match.objects.filter(
-            tournament=tournament, state__in=(MatchState.DECIDED, MatchState.WALKOVER)
-        )
-        .select_related("player1", "player2", "winner", "round")
-        .order_by("round__number", "is_third_place", "slot")
-    )
-    has_third = (
-        tournament.third_place_match
-        and Match.objects.filter(tournament=tournament, is_third_place=True).exists()
-    )
-    for match in matches:
-        loser = match.loser
-        number = match.round.number
-        if match.is_third_place:
-            assert match.winner is not None
-            placings.append(Placing(match.winner, 3, 3))
-            if loser is not None:
-                placings.append(Placing(loser, 4, 4, match.walkover))
-            continue
-        if number == rounds:
-            assert match.winner is not None
-            placings.append(Placing(match.winner, 1, 1))
-        if loser is None:
-            continue
-        first, last = bracket.placing_label(number, rounds)
-        if number == rounds - 1 and has_third:
-            continue  # semifinal losers are placed by the third-place match
-        placings.append(Placing(loser, first, last, match.walkover))
-    return sorted(placings, key=lambda p: (p.first, p.player.name, p.player.pk))
+    return handler_for(tournament).placings(tournament)
 
 
 def player_matches(*, player: Player, by: User = None) -> QuerySet[Match]:

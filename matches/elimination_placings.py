@@ -21,8 +21,8 @@ Decisions where the issue is silent:
 from __future__ import annotations
 
 from formats import format_for
-from matches.brackets import Placing
 from matches.models import Match, MatchState
+from matches.placing import Placing
 from tournaments import bracket
 from tournaments.models import RoundKind, Tournament
 

@@ -1,38 +1,85 @@
-"""The placings of a round robin in groups (or a Swiss) whose top ``k`` went on to a
-knockout (``tournaments.group_stage``), once the knockout's final is decided.
+"""The placings of a stage played in tables: a round robin in groups, or paired rounds (a
+Swiss, a Monrad: one table, their standings), once the tournament is finished.
 
-Decisions where the issue is silent:
-- The knockout places its players as a knockout does: the champion 1, the final's loser 2,
-  the semifinal losers share 3–4 (no third-place match is played after groups), the
-  quarterfinal losers 5–8, …
-- The players who did not go on come after all of the knockout's, by their place in their
-  group: the (k+1)-th of every group share the next G places (G the number of groups),
-  then the (k+2)-th, …, each group's in its table's order (a withdrawn player who was
-  passed over among them).
+- Without a knockout after them: a round robin in groups places its players by their
+  place in their group, the k-th of every group sharing the places (k − 1)·G + 1 … k·G
+  (G the number of groups); one table places by its order.
+- Their top ``k`` gone on to a knockout (``tournaments.group_stage``), once the
+  knockout's final is decided:
+
+  - the knockout places its players as a knockout does: the champion 1, the final's
+    loser 2, the semifinal losers share 3–4 (no third-place match is played after
+    groups), the quarterfinal losers 5–8, …
+  - the players who did not go on come after all of the knockout's, by their place in
+    their group: the (k+1)-th of every group share the next G places, then the (k+2)-th,
+    …, each group's in its table's order (a withdrawn player who was passed over among
+    them).
 """
 
 from __future__ import annotations
 
-from formats import Stage, format_for
-from matches.brackets import Placing
+from collections.abc import Callable
+
 from matches.group_standings import group_tables
 from matches.models import Match, MatchState
-from tournaments.models import Player, RoundKind, Tournament
+from matches.placing import Placing
+from matches.swiss_standings import swiss_standings
+from tournaments.models import Player, RoundKind, Tournament, TournamentStatus
 
-__all__ = ["knockout_after_groups_placings"]
+__all__ = [
+    "group_orders",
+    "group_placings",
+    "knockout_after_tables_placings",
+    "paired_orders",
+    "paired_placings",
+]
+
+Orders = Callable[[Tournament], list[list[Player]]]
 
 
-def _orders(tournament: Tournament) -> list[list[Player]]:
-    """Each group's players in table order; paired rounds (a Swiss, a Monrad) are one
-    group, their standings."""
-    if format_for(tournament.format).stage == Stage.PAIRED:
-        from matches.swiss_standings import swiss_standings
-
-        return [[line.player for line in swiss_standings(tournament=tournament).lines]]
+def group_orders(tournament: Tournament) -> list[list[Player]]:
+    """Each group's players in table order."""
     return [[line.player for line in table.lines] for table in group_tables(tournament=tournament)]
 
 
-def knockout_after_groups_placings(*, tournament: Tournament) -> list[Placing]:
+def paired_orders(tournament: Tournament) -> list[list[Player]]:
+    """Paired rounds' one table: their standings' order."""
+    return [[line.player for line in swiss_standings(tournament=tournament).lines]]
+
+
+def group_placings(*, tournament: Tournament) -> list[Placing]:
+    """A round robin's placings (module docstring): none before it is finished."""
+    if tournament.status != TournamentStatus.FINISHED:
+        return []
+    if tournament.group_advance > 0:
+        return knockout_after_tables_placings(tournament=tournament, orders=group_orders)
+    tables = group_tables(tournament=tournament)
+    size = len(tables)
+    return sorted(
+        (
+            Placing(line.player, (line.place - 1) * size + 1, line.place * size)
+            if size > 1
+            else Placing(line.player, line.place, line.place)
+            for table in tables
+            for line in table.lines
+        ),
+        key=lambda p: (p.first, p.player.name),
+    )
+
+
+def paired_placings(*, tournament: Tournament) -> list[Placing]:
+    """Paired rounds' placings: their standings once the tournament is finished."""
+    if tournament.status != TournamentStatus.FINISHED:
+        return []
+    if tournament.group_advance > 0:
+        return knockout_after_tables_placings(tournament=tournament, orders=paired_orders)
+    lines = swiss_standings(tournament=tournament).lines
+    return [Placing(line.player, line.place, line.place) for line in lines]
+
+
+def knockout_after_tables_placings(*, tournament: Tournament, orders: Orders) -> list[Placing]:
+    """The placings once the top ``group_advance`` of the tables (``orders``: each table's
+    players in order) went on to a knockout."""
     placings: list[Placing] = []
     knockout = list(
         Match.objects.filter(
@@ -60,10 +107,10 @@ def knockout_after_groups_placings(*, tournament: Tournament) -> list[Placing]:
                 )
             )
             placed.add(loser.pk)
-    orders = _orders(tournament)
-    size = len(orders)
+    tables = orders(tournament)
+    size = len(tables)
     offset = size * tournament.group_advance
-    for order in orders:
+    for order in tables:
         rest = [player for player in order if player.pk not in placed]
         for tier, player in enumerate(rest):
             placings.append(Placing(player, offset + tier * size + 1, offset + (tier + 1) * size))

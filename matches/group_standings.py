@@ -39,7 +39,7 @@ __all__ = [
 ]
 
 # The rounds a table is made of (a knockout fed by the groups comes after them).
-_TABLE_KINDS = (RoundKind.ROUND_ROBIN, RoundKind.SWISS)
+_TABLE_KINDS = (RoundKind.ROUND_ROBIN, RoundKind.PAIRED)
 
 ROUND_ROBIN_POINTS = MatchPoints(win=Decimal(1), bye=Decimal(0))
 

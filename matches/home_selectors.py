@@ -33,7 +33,7 @@ from dataclasses import dataclass, field
 from django.db.models import Count, Exists, OuterRef, Q, QuerySet
 
 from core.permissions import User, authenticated, player_of
-from formats import Stage, format_for, keys
+from formats import format_for
 from matches.models import (
     FINISHED_STATES,
     GameRecordSubmission,
@@ -43,6 +43,7 @@ from matches.models import (
     RecordState,
     ReportState,
 )
+from matches.stage_handlers import handler_for, paired_format_keys
 from matches.visibility import visible_matches
 from tournaments.models import (
     Entry,
@@ -275,7 +276,7 @@ class OrganiserHome:
     tournaments: list[TournamentProgress]
 
 
-_TABLE_KINDS = (RoundKind.ROUND_ROBIN, RoundKind.SWISS)
+_TABLE_KINDS = (RoundKind.ROUND_ROBIN, RoundKind.PAIRED)
 
 
 def _needs(t: TournamentProgress) -> None:
@@ -283,9 +284,8 @@ def _needs(t: TournamentProgress) -> None:
     knockout from finished groups."""
     tournament = t.tournament
     rounds = t.rounds
-    stage = format_for(tournament.format).stage
-    if stage == Stage.PAIRED:
-        swiss = [r for r in rounds if r.round.kind == RoundKind.SWISS]
+    if handler_for(tournament).pairs_rounds:
+        swiss = [r for r in rounds if r.round.kind == RoundKind.PAIRED]
         unpublished = [r for r in swiss if r.total and not r.round.published]
         if unpublished:
             t.publish_round = unpublished[0].round.number
@@ -363,7 +363,7 @@ def organiser_home(*, by: User) -> OrganiserHome | None:
     for tournament_id, count in (
         Entry.objects.filter(
             tournament_id__in=ids,
-            tournament__format__in=keys(stage=Stage.PAIRED),
+            tournament__format__in=paired_format_keys(),
             absent=True,
             withdrawn_at__isnull=True,
         )

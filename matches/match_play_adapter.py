@@ -10,12 +10,12 @@ from typing import Any
 from django.utils.translation import ngettext
 
 from core.errors import ValidationError
-from formats import Stage, format_for
 from matches.elimination_progression import elimination_matches_create
 from matches.group_standings import group_tables, open_table_matches
 from matches.match_changes import NEWS_MATCHES_DRAWN, news_tell
 from matches.models import OPEN_REPORT_STATES, Game, GameReport, Match
 from matches.progression import bracket_matches_create, round_robin_matches_create
+from matches.stage_handlers import handler_for
 from matches.walkovers import match_withdrawal_apply
 from stages import elimination
 from tournaments.models import Entry, Player, ResultsBy, Round, Tournament
@@ -70,18 +70,13 @@ class Matches:
         news_tell(kind=NEWS_MATCHES_DRAWN, tournament_id=tournament.pk)
 
     def group_orders(self, *, tournament: Tournament) -> tuple[list[list[Player]], int, int]:
-        if format_for(tournament.format).stage == Stage.PAIRED:
-            from matches.swiss_standings import swiss_standings, unplayed_swiss_rounds
-
-            lines = swiss_standings(tournament=tournament).lines
-            return (
-                [[line.player for line in lines]],
-                open_table_matches(tournament=tournament),
-                unplayed_swiss_rounds(tournament=tournament),
-            )
-        tables = group_tables(tournament=tournament)
-        orders = [[line.player for line in table.lines] for table in tables]
-        return orders, open_table_matches(tournament=tournament), 0
+        handler = handler_for(tournament)
+        orders = handler.orders(tournament) if handler.orders is not None else []
+        return (
+            orders,
+            open_table_matches(tournament=tournament),
+            handler.rounds_to_play(tournament),
+        )
 
     def group_results(
         self, *, tournament: Tournament

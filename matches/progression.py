@@ -216,7 +216,7 @@ def refuse_if_downstream_started(match: Match, what: str) -> list[tuple[Match, b
     """``what``: the refused action, translated by the caller."""
     if match.code:  # a consolation or double elimination: its links
         return elimination_refuse(match, what)
-    if match.round.kind in (RoundKind.ROUND_ROBIN, RoundKind.SWISS) and (
+    if match.round.kind in (RoundKind.ROUND_ROBIN, RoundKind.PAIRED) and (
         Round.objects.filter(tournament_id=match.tournament_id, kind=RoundKind.KNOCKOUT).exists()
     ):
         raise ConflictError(
@@ -294,7 +294,7 @@ def tournament_finish_check(tournament_id: int) -> None:
     when every match of every round is."""
     rounds = _rounds_in(tournament_id)
     last = Match.objects.filter(tournament_id=tournament_id, round__number=rounds)
-    tables = last.filter(round__kind__in=(RoundKind.ROUND_ROBIN, RoundKind.SWISS))
+    tables = last.filter(round__kind__in=(RoundKind.ROUND_ROBIN, RoundKind.PAIRED))
     if (
         tables.exists()
         and Tournament.objects.filter(pk=tournament_id, group_advance__gt=0).exists()

@@ -28,8 +28,8 @@ from django.utils.translation import ngettext
 
 from core.errors import ConflictError, NotFoundError, PermissionDeniedError, ValidationError
 from core.permissions import User, authenticated, is_organiser
-from formats import Stage, format_for
 from matches.models import EntryEvent, EntryEventKind, HalfPointBye, Match
+from matches.stage_handlers import handler_for
 from tournaments.models import Entry, RoundKind, Tournament, TournamentStatus
 from tournaments.services import tournament_touch
 
@@ -57,8 +57,8 @@ def half_point_bye_rules_set(
             _("Only an organiser of “%(tournament)s” may do this; ask one of them.")
             % {"tournament": tournament.name}
         )
-    if format_for(tournament.format).stage != Stage.PAIRED:
-        raise ValidationError(_("Half-point byes exist in a Swiss only."), code="not_swiss")
+    if not handler_for(tournament).pairs_rounds:
+        raise ValidationError(_("Half-point byes exist in paired rounds only."), code="not_swiss")
     if tournament.status == TournamentStatus.FINISHED:
         raise ConflictError(_("The tournament is finished."), code="finished")
     if not 0 <= allowed <= MAX_HALF_BYES:
@@ -70,7 +70,7 @@ def half_point_bye_rules_set(
     rounds = tournament.swiss_rounds
     if until is not None and (until < 1 or (rounds is not None and until > rounds)):
         raise ValidationError(
-            _("There is no round %(n)s in this Swiss.") % {"n": until}, code="no_round"
+            _("There is no round %(n)s in this tournament.") % {"n": until}, code="no_round"
         )
     with transaction.atomic():
         Tournament.objects.filter(pk=tournament.pk).update(
@@ -97,8 +97,8 @@ def _require(user: User, entry: Entry) -> None:
             _("Only %(name)s or an organiser may ask for or cancel their half-point byes.")
             % {"name": entry.player.name}
         )
-    if format_for(entry.tournament.format).stage != Stage.PAIRED:
-        raise ValidationError(_("Half-point byes exist in a Swiss only."), code="not_swiss")
+    if not handler_for(entry.tournament).pairs_rounds:
+        raise ValidationError(_("Half-point byes exist in paired rounds only."), code="not_swiss")
 
 
 def _require_open(tournament: Tournament, number: int) -> None:
@@ -106,7 +106,7 @@ def _require_open(tournament: Tournament, number: int) -> None:
     if tournament.status == TournamentStatus.FINISHED:
         raise ConflictError(_("The tournament is finished."), code="finished")
     paired = Match.objects.filter(
-        tournament=tournament, round__kind=RoundKind.SWISS, round__number=number
+        tournament=tournament, round__kind=RoundKind.PAIRED, round__number=number
     ).exists()
     if paired:
         raise ConflictError(
@@ -127,7 +127,7 @@ def half_point_bye_ask(*, entry: Entry, round_number: int, by: User) -> HalfPoin
     allowed = tournament.half_point_byes
     if allowed == 0:
         raise ValidationError(
-            _("This Swiss grants no half-point byes; the organiser has not offered any."),
+            _("This tournament grants no half-point byes; the organiser has not offered any."),
             code="no_half_byes",
         )
     if entry.withdrawn_at is not None:
@@ -139,7 +139,7 @@ def half_point_bye_ask(*, entry: Entry, round_number: int, by: User) -> HalfPoin
     rounds = tournament.swiss_rounds
     if round_number < 1 or (rounds is not None and round_number > rounds):
         raise ValidationError(
-            _("There is no round %(n)s in this Swiss.") % {"n": round_number},
+            _("There is no round %(n)s in this tournament.") % {"n": round_number},
             code="no_round",
         )
     if last is not None and round_number > last:

@@ -54,7 +54,7 @@ from django.utils.translation import ngettext
 
 from core.errors import ConflictError, ValidationError
 from core.permissions import User, signed_in
-from formats import Stage, format_for
+from formats import format_for
 from matches import swiss_text
 from matches.common import event_add
 from matches.match_changes import NEWS_ROUND_PUBLISHED, news_tell
@@ -72,6 +72,7 @@ from matches.models import (
     SwissFloat,
 )
 from matches.progression import tournament_finish_check
+from matches.stage_handlers import handler_for
 from matches.swiss_standings import STARTED_STATES, swiss_standings
 from matches.tables import tables_number
 from stages.messages import Msg
@@ -108,9 +109,9 @@ __all__ = [
 
 def _require_swiss_organiser(by: User, tournament: Tournament) -> None:
     organiser_require(by, tournament)
-    if format_for(tournament.format).stage != Stage.PAIRED:
+    if not handler_for(tournament).pairs_rounds:
         raise ValidationError(
-            _("“%(tournament)s” is not a Swiss tournament.") % {"tournament": tournament.name},
+            _("“%(tournament)s” is not played in paired rounds.") % {"tournament": tournament.name},
             code="not_swiss",
         )
 
@@ -176,7 +177,7 @@ def history_before(tournament: Tournament, number: int) -> History:
     """The history of the Swiss rounds before round ``number``: four queries."""
     played = list(
         Match.objects.filter(
-            tournament=tournament, round__kind=RoundKind.SWISS, round__number__lt=number
+            tournament=tournament, round__kind=RoundKind.PAIRED, round__number__lt=number
         ).only("player1_id", "player2_id", "winner_id", "state")
     )
     walkovers = [m.pk for m in played if m.state == MatchState.WALKOVER]
@@ -186,7 +187,7 @@ def history_before(tournament: Tournament, number: int) -> History:
     ).values_list("entry__player_id", flat=True)
     down = SwissFloat.objects.filter(
         round__tournament=tournament,
-        round__kind=RoundKind.SWISS,
+        round__kind=RoundKind.PAIRED,
         round__number=number - 1,
         direction=FloatDirection.DOWN,
     ).values_list("player_id", flat=True)
@@ -253,7 +254,7 @@ def next_round_to_pair(tournament: Tournament) -> Round | None:
     """The first Swiss round without matches, or ``None`` when every round is paired."""
     paired = Match.objects.filter(tournament=tournament).values("round_id")
     return (
-        Round.objects.filter(tournament=tournament, kind=RoundKind.SWISS)
+        Round.objects.filter(tournament=tournament, kind=RoundKind.PAIRED)
         .exclude(pk__in=paired)
         .order_by("number")
         .first()
@@ -313,14 +314,14 @@ def _round_to_pair(tournament: Tournament) -> Round:
     """The next round, if it may be paired now (the tournament's row locked)."""
     if tournament.status != TournamentStatus.RUNNING:
         raise ConflictError(
-            _("Start the Swiss first; a finished one pairs no more rounds.")
+            _("Start the tournament first; a finished one pairs no more rounds.")
             if tournament.status == TournamentStatus.DRAFT
-            else _("The Swiss is finished; every round is played."),
+            else _("The tournament is finished; every round is played."),
             code="not_running",
         )
     rnd = next_round_to_pair(tournament)
     if rnd is None:
-        raise ConflictError(_("Every round of the Swiss is paired."), code="all_paired")
+        raise ConflictError(_("Every round is paired."), code="all_paired")
     if rnd.number > 1:
         before = Round.objects.get(tournament=tournament, number=rnd.number - 1)
         if not before.published:
@@ -412,8 +413,8 @@ def swiss_round_checked(round: Round, by: User) -> Round:
     """The round, fresh, if ``by`` organises its Swiss (the rights first, then the kind)."""
     rnd = Round.objects.select_related("tournament").get(pk=round.pk)
     _require_swiss_organiser(by, rnd.tournament)
-    if rnd.kind != RoundKind.SWISS:
-        raise ValidationError(_("This round is not a Swiss round."), code="not_swiss")
+    if rnd.kind != RoundKind.PAIRED:
+        raise ValidationError(_("This round is not a paired round."), code="not_swiss")
     return rnd
 
 

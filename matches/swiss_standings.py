@@ -133,6 +133,11 @@ class SwissStandings:
     entries: list[Entry]
 
     @property
+    def label(self) -> str:
+        """No group's name: paired rounds are one table."""
+        return ""
+
+    @property
     def next_round(self) -> SwissRoundView | None:
         """The first round not paired yet."""
         return next((v for v in self.round_views if not v.paired), None)
@@ -158,12 +163,12 @@ def swiss_standings(*, tournament: Tournament, staff: bool = False) -> SwissStan
     of the reader, as every caller that shows them asks). Five queries."""
     entries = list(Entry.objects.filter(tournament=tournament).select_related("player__club"))
     rounds = list(
-        Round.objects.filter(tournament=tournament, kind=RoundKind.SWISS).order_by("number")
+        Round.objects.filter(tournament=tournament, kind=RoundKind.PAIRED).order_by("number")
     )
     shown = {r.pk for r in rounds if r.published or staff}
     number = {r.pk: r.number for r in rounds}
     matches = list(
-        Match.objects.filter(tournament=tournament, round__kind=RoundKind.SWISS)
+        Match.objects.filter(tournament=tournament, round__kind=RoundKind.PAIRED)
         .select_related("player1", "player2")
         .order_by("round__number", "slot")
     )
@@ -300,5 +305,5 @@ def swiss_standings(*, tournament: Tournament, staff: bool = False) -> SwissStan
 def unplayed_swiss_rounds(*, tournament: Tournament) -> int:
     """How many of a Swiss tournament's rounds are not paired or not published yet (a
     knockout after the Swiss waits for every round: ``tournaments.group_stage``)."""
-    rounds = Round.objects.filter(tournament=tournament, kind=RoundKind.SWISS)
+    rounds = Round.objects.filter(tournament=tournament, kind=RoundKind.PAIRED)
     return rounds.filter(Q(published=False) | Q(matches__isnull=True)).distinct().count()

@@ -10,10 +10,10 @@ from django.utils.translation import gettext as _
 
 from core.errors import ConflictError, ValidationError
 from core.permissions import User
-from formats import Stage, format_for
 from matches.common import event_add, lock_match, match_snapshot, referee_require
 from matches.models import FINISHED_STATES, EventKind, Match, MatchState
 from matches.progression import walkover_apply
+from matches.stage_handlers import handler_for
 from tournaments.models import Entry, Player, RoundKind
 
 __all__ = ["match_walkover", "match_withdrawal_apply"]
@@ -63,7 +63,7 @@ def match_withdrawal_apply(*, entry: Entry, by: User, reason: str = "") -> Match
     if pending is not None and pending.round.kind == RoundKind.ROUND_ROBIN:
         for later in left[1:]:
             _withdrawal_walkover(later, player, by, reason)
-    if pending is None and format_for(entry.tournament.format).stage == Stage.PAIRED:
+    if pending is None and handler_for(entry.tournament).pairs_rounds:
         return None  # between paired rounds: simply not paired again
     if pending is None:
         raise ValidationError(

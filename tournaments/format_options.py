@@ -125,7 +125,7 @@ def _groups_check(fmt: Format, groups: int, group_advance: int) -> None:
     if fmt.feeds_knockout and not in_groups and groups == 1 and group_advance != 0:
         if not 2 <= group_advance <= round_robin.MAX_SWISS_ADVANCE:
             raise ValidationError(
-                _("From 2 to %(max)s players of a Swiss can go on to a knockout.")
+                _("From 2 to %(max)s players of the standings can go on to a knockout.")
                 % {"max": round_robin.MAX_SWISS_ADVANCE},
                 code="group_advance",
             )

@@ -90,7 +90,7 @@ def group_knockout_draw(
         if open_rounds:
             raise ConflictError(
                 _(
-                    "%(count)s Swiss rounds are still to be paired or published; the knockout "
+                    "%(count)s rounds are still to be paired or published; the knockout "
                     "is drawn when every round is played."
                 )
                 % {"count": open_rounds},

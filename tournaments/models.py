@@ -172,12 +172,14 @@ DEFAULT_FORMAT = TournamentFormat.KNOCKOUT.value
 
 class RoundKind(models.TextChoices):
     """What a round is: a knockout round (its matches feed the next by bracket position,
-    ``Match.slot``) or a round of a round robin (its matches feed nothing; ``slot`` is
-    only the table number, the bye last)."""
+    ``Match.slot``), a round of a round robin or a paired round (paired from the standings
+    by the tournament's format, a Swiss or a Monrad: the kind names no format) — their
+    matches feed nothing; ``slot`` is only the table number, the bye last — or a round of
+    an elimination's other brackets."""
 
     KNOCKOUT = "knockout", "knockout round"
     ROUND_ROBIN = "round_robin", "round robin round"
-    SWISS = "swiss", "Swiss round"
+    PAIRED = "paired", "paired round"
     CONSOLATION = "consolation", "consolation bracket round"
     LOSERS = "losers", "losers' bracket round"
     GRAND_FINAL = "grand_final", "grand final"
@@ -474,10 +476,10 @@ class Round(models.Model):
     @property
     def name(self) -> str:
         """The round's name in the active language (``round_label``); a round robin's and
-        a Swiss tournament's rounds are numbered (Omgång N); a consolation, losers' or
+        a paired round are numbered (Omgång N); a consolation, losers' or
         grand-final round says its bracket (``bracket_round_name``); the last
         round of a double elimination's winners' bracket is the winners' final."""
-        if self.kind in (RoundKind.ROUND_ROBIN, RoundKind.SWISS):
+        if self.kind in (RoundKind.ROUND_ROBIN, RoundKind.PAIRED):
             return gettext("Round %(n)s") % {"n": self.number}
         if self.kind in (RoundKind.CONSOLATION, RoundKind.LOSERS, RoundKind.GRAND_FINAL):
             return bracket_round_name(self)

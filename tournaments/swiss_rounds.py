@@ -73,15 +73,15 @@ def rounds_problem(rounds: int, players: int | None) -> str | None:
     """Why ``rounds`` Swiss rounds cannot be played by ``players`` (None: not known yet),
     in words, or ``None``."""
     if rounds < 1:
-        return _("A Swiss has at least 1 round, not %(rounds)s.") % {"rounds": rounds}
+        return _("Paired rounds are at least 1 round, not %(rounds)s.") % {"rounds": rounds}
     if rounds > MAX_ROUNDS:
-        return _("A Swiss has at most %(max)s rounds, not %(rounds)s.") % {
+        return _("Paired rounds are at most %(max)s rounds, not %(rounds)s.") % {
             "max": MAX_ROUNDS,
             "rounds": rounds,
         }
     if players is not None and rounds > players - 1:
         return _(
-            "%(players)s players can play at most %(max)s Swiss rounds without a rematch; "
+            "%(players)s players can play at most %(max)s rounds without a rematch; "
             "%(rounds)s rounds are too many."
         ) % {"players": players, "max": players - 1, "rounds": rounds}
     return None
@@ -129,10 +129,10 @@ def swiss_start(
 
     with transaction.atomic():
         tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
-        draft_require(tournament, _("Starting the Swiss"))
+        draft_require(tournament, _("Starting the tournament"))
         entries = draw_entries(
             tournament,
-            _("A Swiss needs at least 2 players; %(count)s entered. Enter more first."),
+            _("This tournament needs at least 2 players; %(count)s entered. Enter more first."),
         )
         rounds = tournament.swiss_rounds or default_rounds(len(entries))
         problem = rounds_problem(rounds, len(entries))
@@ -152,7 +152,7 @@ def swiss_start(
                     rounds_after=rounds - number,
                     match_length=lengths[number - 1],
                     length_unit=unit,
-                    kind=RoundKind.SWISS,
+                    kind=RoundKind.PAIRED,
                     published=False,
                 )
                 for number in range(1, rounds + 1)

@@ -12,9 +12,10 @@ from dataclasses import dataclass
 
 from django.utils.translation import gettext as _
 
-from formats import Stage, format_for, formats
+from formats import format_for, formats
 from formats.format import words_of
 from formats.registry import UnknownFormatError
+from web.stage_pages import stage_page
 
 __all__ = ["FormatView", "format_choices", "format_name", "format_view"]
 
@@ -34,26 +35,17 @@ def format_choices() -> list[tuple[str, str]]:
 
 @dataclass(frozen=True)
 class FormatView:
-    """What a template asks of a tournament's format: its stage (``knockout``,
-    ``elimination``, ``groups``, ``paired``) and its words, translated."""
+    """What a template asks of a tournament's format: the parts its stage's pages show
+    (``web.stage_pages``: ``groups`` its round robin's tables, ``paired`` its paired
+    rounds, ``elimination`` its brackets after the main one) and its words, translated."""
 
-    stage: str
     name: str
     start: str
     rounds: str
     knockout_after: str
-
-    @property
-    def groups(self) -> bool:
-        return self.stage == Stage.GROUPS
-
-    @property
-    def paired(self) -> bool:
-        return self.stage == Stage.PAIRED
-
-    @property
-    def elimination(self) -> bool:
-        return self.stage == Stage.ELIMINATION
+    groups: bool = False
+    paired: bool = False
+    elimination: bool = False
 
     def started(self, seed: int | None) -> str:
         """What starting the tournament did, with its draw seed."""
@@ -65,8 +57,11 @@ class FormatView:
 def format_view(key: str) -> FormatView:
     fmt = format_for(key)
     words = words_of(fmt)
+    page = stage_page(key)
     return FormatView(
-        stage=str(fmt.stage),
+        groups=page.group_table,
+        paired=page.paired_rounds,
+        elimination=page.brackets,
         name=_(fmt.name),
         start=_(words.start),
         rounds=_(words.rounds) if words.rounds else "",

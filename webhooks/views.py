@@ -31,7 +31,7 @@ def event_choices() -> list[tuple[str, Any]]:
         EventKind.MATCH_DECIDED: gettext_lazy("match decided"),
         EventKind.GAME_ENTERED: gettext_lazy("game entered"),
         EventKind.GAME_CORRECTED: gettext_lazy("game corrected"),
-        EventKind.ROUND_PUBLISHED: gettext_lazy("round published (Swiss)"),
+        EventKind.ROUND_PUBLISHED: gettext_lazy("paired round published"),
         EventKind.RECORD_VERIFIED: gettext_lazy("game record verified"),
         EventKind.RECORD_REJECTED: gettext_lazy("game record rejected"),
         EventKind.TOURNAMENT_FINISHED: gettext_lazy("tournament finished"),

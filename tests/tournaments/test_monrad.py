@@ -63,7 +63,7 @@ def test_a_whole_monrad_is_played_to_a_winner(game: str) -> None:
     t, organiser, p = monrad(7, game=game, swiss_rounds=3)
     assert t.status == TournamentStatus.RUNNING and t.tiebreaks  # the paired rounds' chain
     rounds = list(t.rounds.order_by("number"))
-    assert [r.kind for r in rounds] == [RoundKind.SWISS] * 3
+    assert [r.kind for r in rounds] == [RoundKind.PAIRED] * 3
     assert not any(r.published for r in rounds)
     for number in (1, 2, 3):
         rnd = swiss_round_pair(tournament=t, by=organiser)

@@ -132,7 +132,7 @@ def test_start_creates_every_round_unpublished_and_empty_with_default_rounds() -
     rounds = list(Round.objects.filter(tournament=t))
     assert t.swiss_rounds == default_rounds(9) == 4
     assert [(r.number, r.kind, r.published, r.match_length) for r in rounds] == [
-        (n, RoundKind.SWISS, False, 3) for n in (1, 2, 3, 4)
+        (n, RoundKind.PAIRED, False, 3) for n in (1, 2, 3, 4)
     ]
     assert t.status == TournamentStatus.RUNNING and t.draw_seed == 7
     assert not Match.objects.filter(tournament=t).exists()
@@ -140,7 +140,7 @@ def test_start_creates_every_round_unpublished_and_empty_with_default_rounds() -
 
 def test_start_refuses_more_rounds_than_players_minus_one() -> None:
     t, organiser, _ = swiss(4, start=False, swiss_rounds=4)
-    with pytest.raises(ValidationError, match="at most 3 Swiss rounds"):
+    with pytest.raises(ValidationError, match="at most 3 rounds without a rematch"):
         tournament_bracket_generate(tournament=t, by=organiser)
 
 

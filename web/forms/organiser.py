@@ -260,11 +260,11 @@ class TournamentForm(Form):
         ),
     )
     swiss_rounds = DbIntegerFormField(
-        label=gettext_lazy("Swiss rounds"),
+        label=gettext_lazy("Number of rounds"),
         required=False,  # left out: ⌈log₂ players⌉ at the start (tournaments.swiss_rounds)
         help_text=gettext_lazy(
-            "Swiss: the number of rounds, at most the number of players minus one. Leave it "
-            "empty for the usual number (7–8 players: 3 rounds, 9–16: 4, …)."
+            "Rounds paired one at a time: how many, at most the number of players minus one. "
+            "Leave it empty for the usual number (7–8 players: 3 rounds, 9–16: 4, …)."
         ),
     )
     tiebreak_1 = forms.ChoiceField(

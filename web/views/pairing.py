@@ -72,7 +72,7 @@ def round_pair(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 def _swiss_round(tournament: Tournament, number: int) -> Round:
-    return get_object_or_404(Round, tournament=tournament, number=number, kind=RoundKind.SWISS)
+    return get_object_or_404(Round, tournament=tournament, number=number, kind=RoundKind.PAIRED)
 
 
 @login_required

@@ -24,7 +24,6 @@ from clubs.rating_selectors import ratings_version
 from core.conditional import cached
 from core.permissions import User, is_match_player, is_organiser, is_referee
 from engine.types import Side
-from formats import Stage, format_for
 from matches import brackets, elimination_brackets, group_standings, stage_text
 from matches import selectors as matches_sel
 from matches.group_standings import StandingLine
@@ -44,11 +43,13 @@ from tournaments.selectors import LiveStamp
 from web.formats import format_view
 from web.games import entry_choices
 from web.live import conditional, fragment
+from web.stage_pages import page_for
 from web.views.bracket_parts import knockout_bracket_html
 from web.views.common import found, lang
 from web.views.reports import can_report, report_rows
 from web.views.rounds import rounds_shown
 from web.views.scoresheet import can_record, live_board, recordable
+from web.views.swiss import swiss_context
 
 # How often a page that is being played refreshes its live part (seconds).
 LIVE_EVERY = 10
@@ -81,8 +82,8 @@ def _page_context(
     """Everything the tournament page shows (the cached parts are built from it). With
     ``bracket_html`` a knockout's bracket comes rendered (``_bracket_html``), and of its
     own only the rounds are read (the match lengths)."""
-    stage = format_for(tournament.format).stage
-    if bracket_html and stage == Stage.KNOCKOUT:
+    page = page_for(tournament)
+    if bracket_html and page.bracket_columns:
         drawn = brackets.Bracket(
             tournament=tournament,
             rounds=[brackets.BracketRound(r) for r in tournament.rounds.order_by("number").all()],
@@ -98,7 +99,7 @@ def _page_context(
         "entries": tournaments_sel.tournament_entries(tournament=tournament),
     }
     context["rounds"] = [br.round for br in context["bracket"].rounds]
-    if stage == Stage.GROUPS:
+    if page.group_table:
         knockout, table_rounds = _split_knockout(context["bracket"])
         table_rounds, round_links = rounds_shown(table_rounds)
         context.update(
@@ -121,7 +122,7 @@ def _page_context(
 def tournament_detail(
     request: HttpRequest, pk: int, *, stamp: LiveStamp | None = None
 ) -> HttpResponse:
-    """The tournament page. Outside a Swiss, what it shows below its heading depends on
+    """The tournament page. Outside paired rounds, what it shows below its heading depends on
     nobody's role: with a stamp it comes from the cache, rendered once per version and
     language (``web.live``), so a first load costs a few queries, not the bracket's; the
     knockout's bracket is the one the live part polls, put together from its rounds
@@ -138,10 +139,8 @@ def tournament_detail(
         "is_organiser": is_organiser(request.user, tournament),
         "is_referee": is_referee(request.user, tournament),
     }
-    stage = format_for(tournament.format).stage
-    if stage == Stage.PAIRED:  # its rounds: web.views.swiss
-        from web.views.swiss import swiss_context
-
+    page = page_for(tournament)
+    if page.paired_rounds:  # its rounds: web.views.swiss
         context = {**_bracket_context_of(tournament, by=request.user), **viewer_context}
         context.update(
             swiss=swiss_context(request, tournament),
@@ -157,7 +156,7 @@ def tournament_detail(
     def full() -> dict[str, Any]:
         if not built:
             built.update(_page_context(request, tournament, bracket_html=True), **viewer_context)
-            if stage != Stage.GROUPS:
+            if page.bracket:
                 built["bracket_html"] = _bracket_html(request, stamp, tournament)
         return built
 
@@ -187,10 +186,6 @@ def tournament_detail(
         "body_html": mark_safe(fragment(f"body:{LIVE_EVERY}", stamp, body)),
     }
     return render(request, "web/tournament_detail.html", context)
-
-
-# The stages whose tournament page draws a bracket.
-BRACKET_STAGES = frozenset({Stage.KNOCKOUT, Stage.ELIMINATION})
 
 
 @conditional("bracket", tournaments_sel.tournament_stamp)
@@ -282,13 +277,13 @@ def _bracket_html(
     """The rendered bracket, the same for the page and its live part: from the cache
     (``tournament`` is read when it is not given and the cache has no bracket).
 
-    Shared by every reader: a bracket format's rounds are all published (only a Swiss
+    Shared by every reader: a bracket format's rounds are all published (only a paired
     round is paired unpublished, ``matches.visibility``), so what the staff and the
     public see of it is the same."""
 
     def build() -> str:
         shown = tournament or found(tournaments_sel.tournament_get, pk=pk, by=request.user)
-        if format_for(shown.format).stage == Stage.KNOCKOUT:
+        if page_for(shown).bracket_columns:
             live = {"live": shown.status == TournamentStatus.RUNNING, "live_every": LIVE_EVERY}
             return knockout_bracket_html(request, stamp, shown, live)
         return _bracket_part(request, _bracket_context_of(shown, by=request.user))
@@ -299,7 +294,7 @@ def _bracket_html(
 
 def _bracket_part(request: HttpRequest, context: dict[str, Any]) -> str:
     """``_bracket.html`` rendered, or "" for a format without a bracket."""
-    if format_for(context["tournament"].format).stage not in BRACKET_STAGES:
+    if not page_for(context["tournament"]).bracket:
         return ""
     return render_to_string("web/_bracket.html", context, request)
 

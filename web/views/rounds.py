@@ -43,7 +43,7 @@ def round_detail(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     tournament = found(tournaments_sel.tournament_get, pk=pk, by=request.user)
     # An unpublished round looks absent to all but the staff (``matches.visibility``).
     shown = brackets.round_matches(tournament=tournament, number=number, by=request.user)
-    if shown is None or shown.round.kind not in (RoundKind.ROUND_ROBIN, RoundKind.SWISS):
+    if shown is None or shown.round.kind not in (RoundKind.ROUND_ROBIN, RoundKind.PAIRED):
         raise Http404(_("This tournament has no such round."))
     last = tournament.rounds.filter(kind=shown.round.kind).order_by("-number").first()
     return render(

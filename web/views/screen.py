@@ -42,16 +42,16 @@ from django.shortcuts import render
 from django.utils.translation import gettext as _
 
 from core.permissions import User
-from formats import Stage, format_for
-from matches import brackets, group_standings, stage_text
+from matches import brackets, stage_text
 from matches.models import Match, MatchState
-from matches.swiss_standings import swiss_standings
+from matches.stage_handlers import handler_for
 from matches.visibility import visible_matches
 from stages.messages import number
 from tournaments import selectors as tournaments_sel
 from tournaments.models import Round, RoundKind, Tournament, TournamentStatus
 from tournaments.selectors import LiveStamp
 from web.live import conditional
+from web.stage_pages import page_for
 from web.views.common import found
 
 __all__ = ["screen", "screen_context", "screen_panels"]
@@ -125,17 +125,10 @@ def _pairings(matches: list[Match], rounds: list[Round]) -> list[Match]:
 
 
 def _standings_panels(tournament: Tournament) -> list[Panel]:
-    if format_for(tournament.format).stage == Stage.PAIRED:
-        table = swiss_standings(tournament=tournament)
-        columns = [stage_text.tiebreak_name(key) for key in table.chain][:2]
-        swiss_lines: list[tuple[Any, list[str]]] = [
-            (line, [_value(v) for v in line.values[: len(columns)]])
-            for line in table.lines
-            if not line.withdrawn
-        ]
-        return _paged("standings", _("Standings"), swiss_lines, LINES_PER_PANEL, columns=columns)
+    """Its tables' standings (a round robin's groups, paired rounds' one table)."""
     panels: list[Panel] = []
-    tables = group_standings.group_tables(tournament=tournament)
+    read = handler_for(tournament).tables
+    tables = read(tournament) if read is not None else []
     for t in tables:
         columns = [stage_text.tiebreak_name(key) for key in t.chain][:2]
         lines = [
@@ -179,14 +172,13 @@ def screen_context(tournament: Tournament, *, by: User) -> dict[str, Any]:
     pairings = _pairings(matches, rounds)
     title = " · ".join(r.name for r in rounds) or _("Pairings")
     panels = _paged("pairings", title, pairings, PAIRINGS_PER_PANEL) if rounds else []
-    stage = format_for(tournament.format).stage
-    has_table = stage in (Stage.GROUPS, Stage.PAIRED)
+    page = page_for(tournament)
     knockout_rounds = [
-        m for m in matches if m.round.kind not in (RoundKind.ROUND_ROBIN, RoundKind.SWISS)
+        m for m in matches if m.round.kind not in (RoundKind.ROUND_ROBIN, RoundKind.PAIRED)
     ]
-    if has_table:
+    if page.standings:
         panels += _standings_panels(tournament)
-    if stage in (Stage.KNOCKOUT, Stage.ELIMINATION) or (has_table and knockout_rounds):
+    if page.bracket or (page.standings and knockout_rounds):
         panels += _bracket_panels(tournament, by, rounds)
     return {
         "tournament": tournament,

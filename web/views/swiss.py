@@ -15,13 +15,13 @@ from django.http import HttpRequest
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from formats import Stage, format_for
 from matches import stage_text, swiss_text
 from matches.models import MatchState
 from matches.swiss_standings import SwissLine, SwissPairing, SwissRoundView, swiss_standings
 from matches.visibility import sees_unpublished
 from stages.messages import number
 from tournaments.models import Player, Tournament
+from web.stage_pages import page_for
 from web.views.swiss_byes import swiss_byes_player_context
 
 __all__ = [
@@ -159,7 +159,7 @@ def swiss_manage_context(
     """For the manage page: ``None`` unless a started tournament of paired rounds (a
     Swiss, a Monrad); else the presence list, the
     next round to pair, the unpublished pairing with its swap form."""
-    if format_for(tournament.format).stage != Stage.PAIRED or tournament.draw_seed is None:
+    if not page_for(tournament).paired_rounds or tournament.draw_seed is None:
         return None
     table = swiss_standings(tournament=tournament, staff=True)
     unpublished = table.unpublished

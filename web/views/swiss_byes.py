@@ -26,7 +26,6 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
 from core.errors import DomainError
-from formats import Stage, format_for
 from matches import swiss_byes, swiss_unpair
 from matches.models import HalfPointBye, Match
 from tournaments import selectors as tournaments_sel
@@ -37,6 +36,7 @@ from tournaments.models import (
     Tournament,
     TournamentStatus,
 )
+from web.stage_pages import page_for
 from web.views.common import found
 
 __all__ = [
@@ -97,7 +97,7 @@ class ByeLine:
 
 def _paired_numbers(tournament: Tournament) -> set[int]:
     return set(
-        Match.objects.filter(tournament=tournament, round__kind=RoundKind.SWISS)
+        Match.objects.filter(tournament=tournament, round__kind=RoundKind.PAIRED)
         .values_list("round__number", flat=True)
         .distinct()
     )
@@ -118,8 +118,9 @@ def _open_rounds(tournament: Tournament, paired: set[int]) -> list[int]:
 
 
 def swiss_byes_manage_context(tournament: Tournament) -> dict[str, Any] | None:
-    """The manage page's half-point byes: ``None`` outside a Swiss or once finished."""
-    if format_for(tournament.format).stage != Stage.PAIRED:
+    """The manage page's half-point byes: ``None`` outside paired rounds or once
+    finished."""
+    if not page_for(tournament).paired_rounds:
         return None
     if tournament.status == TournamentStatus.FINISHED:
         return None
@@ -258,7 +259,7 @@ def half_bye_cancel(request: HttpRequest, pk: int, bye: int) -> HttpResponse:
 
 
 def _round(tournament: Tournament, number: int) -> Round:
-    return get_object_or_404(Round, tournament=tournament, number=number, kind=RoundKind.SWISS)
+    return get_object_or_404(Round, tournament=tournament, number=number, kind=RoundKind.PAIRED)
 
 
 def _to_pairing(tournament: Tournament) -> HttpResponse:

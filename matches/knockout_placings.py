@@ -1,0 +1,51 @@
+"""The placings of a knockout: 1, 2, 3 and 4 (or 3–4 shared), 5–8, 9–16, …
+
+A player is placed once they are out (or have won); players still in are not listed. A
+loser by walkover is placed by the round lost in, and marked; with a third-place match the
+semifinal losers are placed by it.
+"""
+
+from __future__ import annotations
+
+from matches.models import Match, MatchState
+from matches.placing import Placing
+from tournaments import bracket
+from tournaments.models import Round, Tournament
+
+__all__ = ["knockout_placings"]
+
+
+def knockout_placings(*, tournament: Tournament) -> list[Placing]:
+    """The placings so far (the module's rules), best first: three queries."""
+    rounds = Round.objects.filter(tournament=tournament).count()
+    placings: list[Placing] = []
+    matches = list(
+        Match.objects.filter(
+            tournament=tournament, state__in=(MatchState.DECIDED, MatchState.WALKOVER)
+        )
+        .select_related("player1", "player2", "winner", "round")
+        .order_by("round__number", "is_third_place", "slot")
+    )
+    has_third = (
+        tournament.third_place_match
+        and Match.objects.filter(tournament=tournament, is_third_place=True).exists()
+    )
+    for match in matches:
+        loser = match.loser
+        number = match.round.number
+        if match.is_third_place:
+            assert match.winner is not None
+            placings.append(Placing(match.winner, 3, 3))
+            if loser is not None:
+                placings.append(Placing(loser, 4, 4, match.walkover))
+            continue
+        if number == rounds:
+            assert match.winner is not None
+            placings.append(Placing(match.winner, 1, 1))
+        if loser is None:
+            continue
+        first, last = bracket.placing_label(number, rounds)
+        if number == rounds - 1 and has_third:
+            continue  # semifinal losers are placed by the third-place match
+        placings.append(Placing(loser, first, last, match.walkover))
+    return sorted(placings, key=lambda p: (p.first, p.player.name, p.player.pk))
