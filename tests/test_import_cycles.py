@@ -24,7 +24,6 @@ LEFT_OUT = {"tests", "migrations", "node_modules", "__pycache__"}
 # this list is emptied as they go.
 KNOWN_CIRCLES: frozenset[tuple[str, ...]] = frozenset(
     {
-        ("matches.brackets", "matches.elimination_placings", "matches.group_placings"),
         (
             "tournaments.elimination_draw",
             "tournaments.format_options",

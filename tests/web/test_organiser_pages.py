@@ -129,17 +129,17 @@ def test_create_tournament_via_the_page(org_client: Client, organiser: Any) -> N
         (
             {"format": "swiss", "group_advance": "33"},
             "group_advance",
-            "From 2 to 32 players of a Swiss can go on to a knockout.",
+            "From 2 to 32 players of the standings can go on to a knockout.",
         ),
         (
             {"format": "swiss", "swiss_rounds": "0"},
             "swiss_rounds",
-            "A Swiss has at least 1 round, not 0.",
+            "Paired rounds are at least 1 round, not 0.",
         ),
         (
             {"format": "swiss", "swiss_rounds": "100"},
             "swiss_rounds",
-            "A Swiss has at most 99 rounds, not 100.",
+            "Paired rounds are at most 99 rounds, not 100.",
         ),
     ],
 )
