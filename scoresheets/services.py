@@ -89,7 +89,7 @@ from matches.results import game_add
 from matches.standing import family_of, match_standing
 from scoresheets.messages import refusal_text
 from scoresheets.models import DiceMode, LiveGame, LiveStatus, LiveTurn
-from scoresheets.stamps import board_stamp_keep
+from scoresheets.stamps import board_stamp_forget, board_stamp_keep
 from tournaments.models import PrivateLink, ResultsBy
 
 __all__ = [
@@ -290,6 +290,42 @@ def live_games_remove(*, match_id: int) -> None:
     games). The sequence numbers start again, so a phone still sending the old game's
     later turns is told of a gap (``live_gap``), not taken for the new game."""
     LiveGame.objects.filter(match_id=match_id).delete()
+
+
+# --- the match changed ---------------------------------------------------------------------
+
+
+def live_board_follow(*, match_id: int) -> None:
+    """Match ``match_id`` is changing (``matches.match_changes``' watcher port, inside the
+    change's transaction): once the change commits, its live board moves on a version
+    (``live_board_refresh``). Decided: a change of the match that is not a turn — the
+    opponent confirming the last game's report, a referee's correction, a reset — changes
+    what the board shows (the score, the game entered) or removes it, so the followers'
+    ETag must change with it. It runs after the commit, in a transaction of its own, so
+    it never takes the live game's lock inside a change that holds the tournament's and
+    the match's (the turn's order is the other way round)."""
+    transaction.on_commit(lambda: live_board_refresh(match_id=match_id))
+
+
+def live_board_refresh(*, match_id: int) -> None:
+    """The live board of match ``match_id`` after a change of the match: its latest live
+    game's version is bumped and its stamp kept under the row's lock (so a turn posted
+    meanwhile writes its newer stamp after this one); with nothing recorded any more (a
+    reset removed it), the cached stamp goes, so no follower is told "not modified"."""
+    with transaction.atomic():
+        live = (
+            LiveGame.objects.select_for_update(of=("self",))
+            .filter(match_id=match_id)
+            .order_by("-number")
+            .select_related("match__tournament", "match__round")
+            .first()
+        )
+        if live is None:
+            board_stamp_forget(match_id=match_id)
+            return
+        live.version += 1
+        live.save(update_fields=["version", "updated_at"])
+        board_stamp_keep(live=live, match=live.match)
 
 
 # --- start --------------------------------------------------------------------------------

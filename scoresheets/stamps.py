@@ -41,6 +41,7 @@ __all__ = [
     "BoardStamp",
     "board_stamp",
     "board_stamp_cached",
+    "board_stamp_forget",
     "board_stamp_keep",
     "state_key",
 ]
@@ -141,3 +142,12 @@ def board_stamp_keep(*, live: LiveGame, match: Match) -> None:
         cache.set(_stamp_key(match.pk), stamp, STAMP_SECONDS)
     except Exception:
         log.warning("cache unavailable; not keeping the live board's stamp", exc_info=True)
+
+
+def board_stamp_forget(*, match_id: int) -> None:
+    """Remove match ``match_id``'s cached stamp (nothing of it is recorded any more): the
+    next poll asks the database. A failing cache is skipped."""
+    try:
+        cache.delete(_stamp_key(match_id))
+    except Exception:
+        log.warning("cache unavailable; not removing the live board's stamp", exc_info=True)
