@@ -25,11 +25,12 @@ from matches.api_swiss import swiss_standings_data
 from matches.elimination_serializers import EliminationBracketOut
 from matches.serializers import MatchOut
 from matches.standing_rows import standing_row
-from tournaments import selectors, services
+from tournaments import selectors
 from tournaments.api_base import ApiView, Pagination, paginate
 from tournaments.api_examples import BRACKET_EXAMPLES
 from tournaments.models import Player, Tournament
 from tournaments.serializers import MatchLengthField, PlacingOut
+from tournaments.stage_draws import tournament_bracket_generate
 
 
 def _tournament(request: Request, pk: int) -> Tournament:
@@ -73,7 +74,7 @@ class TournamentDrawApi(ApiView):
         tournament = _tournament(request, pk)
         data = self.TournamentDrawInput(data=request.data)
         data.is_valid(raise_exception=True)
-        tournament = services.tournament_bracket_generate(
+        tournament = tournament_bracket_generate(
             tournament=tournament,
             by=request.user,
             lengths=data.validated_data.get("lengths"),

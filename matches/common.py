@@ -36,7 +36,7 @@ from matches.models import (
     ReportState,
 )
 from tournaments.models import Tournament
-from tournaments.services import tournament_touch, tournaments_touch
+from tournaments.page_versions import tournament_touch, tournaments_touch
 
 __all__ = [
     "active_games",

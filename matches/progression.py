@@ -24,7 +24,7 @@ from matches.models import FINISHED_STATES, EventKind, Match, MatchEvent, MatchS
 from matches.tables import tables_number
 from tournaments.lengths import match_length_problem
 from tournaments.models import Entry, Player, Round, RoundKind, Tournament, TournamentStatus
-from tournaments.services import tournament_touch
+from tournaments.page_versions import tournament_touch
 
 __all__ = [
     "advance",

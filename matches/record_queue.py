@@ -37,7 +37,7 @@ from matches.common import setting
 from matches.engine_text import verdict, verdict_text
 from matches.models import RECORD_DONE_STATES, GameRecordSubmission, RecordState
 from tournaments.models import Tournament
-from tournaments.services import tournaments_touch
+from tournaments.page_versions import tournaments_touch
 
 __all__ = [
     "RECORD_MAX_ATTEMPTS",

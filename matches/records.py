@@ -61,7 +61,7 @@ from matches.record_queue import (
 from matches.record_verdicts import PlayedGame, flag, invalid, record_settle, record_sides
 from matches.standing import family_of
 from matches.stored_report import StoredReport, VerifiedReport
-from tournaments.services import tournament_touch
+from tournaments.page_versions import tournament_touch
 
 __all__ = [
     "RECORD_CONTROL_CHARACTERS",

@@ -38,6 +38,8 @@ from tournaments import bracket, guards
 from tournaments.matchplay import match_play
 from tournaments.models import Round, RoundKind, Tournament, TournamentStatus, round_title
 from tournaments.models import bracket_round_name as round_name
+from tournaments.page_versions import tournament_touch
+from tournaments.round_lengths import round_lengths
 
 __all__ = [
     "RoundPlan",
@@ -118,8 +120,6 @@ def elimination_draw(
 ) -> Tournament:
     """Draw a consolation or double-elimination tournament (``tournament_bracket_generate``
     calls this for those formats; the same checks and arguments as a knockout's draw)."""
-    from tournaments import services  # services dispatches here: import at call time
-
     with transaction.atomic():
         tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
         guards.draft_require(tournament, _("Drawing the bracket"))
@@ -129,7 +129,7 @@ def elimination_draw(
         )
         shape = bracket_shape(tournament, len(entries))
         plan = round_plan(shape)
-        lengths, unit = services.round_lengths(
+        lengths, unit = round_lengths(
             tournament=tournament,
             lengths=lengths,
             defaults=default_lengths(plan),
@@ -160,7 +160,7 @@ def elimination_draw(
         tournament.draw_seed = draw_seed
         tournament.status = TournamentStatus.RUNNING
         tournament.save(update_fields=["draw_seed", "status"])
-        services.tournament_touch(tournament_id=tournament.pk)
+        tournament_touch(tournament_id=tournament.pk)
         match_play().elimination_create(
             tournament=tournament, shape=shape, rounds=rows, players=players, by=by
         )

@@ -37,6 +37,8 @@ from core.permissions import User
 from tournaments import round_robin
 from tournaments.guards import draft_require, draw_entries
 from tournaments.models import Entry, Round, RoundKind, Tournament, TournamentStatus
+from tournaments.page_versions import tournament_touch
+from tournaments.round_lengths import round_lengths
 
 __all__ = [
     "default_chain",
@@ -115,8 +117,6 @@ def swiss_start(
     the pairing numbers. No round
     is paired yet: the organiser checks players in and out, then pairs round 1
     (``matches.swiss_progression.swiss_round_pair``)."""
-    from tournaments.services import round_lengths, tournament_touch
-
     with transaction.atomic():
         tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
         draft_require(tournament, _("Starting the Swiss"))

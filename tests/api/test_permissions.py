@@ -660,7 +660,7 @@ def test_public_player_does_not_reveal_private_matches(world: World) -> None:
     assert any(m["tournament"] == world.ids["t"] for m in played.json()["results"])
 
 
-# Who may PATCH /api/players/N/ (``services.player_update``): (role, player, body, status).
+# Who may PATCH /api/players/N/ (``players.player_update``): (role, player, body, status).
 # "player" is linked to the "player" user and entered only in the private tournaments;
 # "public_player" is in a public tournament that "organiser" does not organise.
 PLAYER_EDITS: list[tuple[str, str, dict[str, Any], int]] = [

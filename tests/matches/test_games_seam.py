@@ -23,12 +23,9 @@ from tests.backgammon.test_mat import XG, replace_line
 from tests.factories import EntryFactory, OrganiserFactory, PlayerFactory, UserFactory
 from tests.tournaments.helpers import drawn, match_of
 from tournaments.models import Tournament
-from tournaments.services import (
-    round_length_set,
-    tournament_bracket_generate,
-    tournament_create,
-    tournament_update,
-)
+from tournaments.round_lengths import round_length_set
+from tournaments.stage_draws import tournament_bracket_generate
+from tournaments.tournament_setup import tournament_create, tournament_update
 
 pytestmark = pytest.mark.django_db
 

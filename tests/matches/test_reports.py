@@ -33,7 +33,7 @@ from matches.services import game_result_correct, game_result_enter, match_reset
 from tests.factories import UserFactory
 from tests.tournaments.helpers import Setup, drawn, match_of, players_of
 from tournaments.models import ResultsBy, Tournament
-from tournaments.services import tournament_update
+from tournaments.tournament_setup import tournament_update
 
 pytestmark = pytest.mark.django_db
 

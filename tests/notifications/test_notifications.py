@@ -30,7 +30,7 @@ from tests.factories import (
     UserFactory,
 )
 from tests.matches.fakes import FakeReplay
-from tournaments.services import tournament_bracket_generate
+from tournaments.stage_draws import tournament_bracket_generate
 
 pytestmark = pytest.mark.django_db
 

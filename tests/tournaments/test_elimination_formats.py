@@ -21,7 +21,8 @@ from stages import elimination
 from tests.factories import EntryFactory, OrganiserFactory, PlayerFactory, UserFactory
 from tournaments import elimination_draw
 from tournaments.models import Round, RoundKind, Tournament, TournamentStatus
-from tournaments.services import tournament_bracket_generate, tournament_create
+from tournaments.stage_draws import tournament_bracket_generate
+from tournaments.tournament_setup import tournament_create
 
 pytestmark = pytest.mark.django_db
 
@@ -342,8 +343,8 @@ def test_simple_consolation_bye_goes_on_and_is_taken_back_when_the_result_change
 
 
 def test_a_withdrawn_player_gives_walkovers_in_the_losers_bracket_too() -> None:
+    from tournaments.entries import entry_withdraw
     from tournaments.models import Entry
-    from tournaments.services import entry_withdraw
 
     t, referee, players = drawn(4, "double_elimination", seeded=4)
     entry = Entry.objects.get(tournament=t, player=players[3])

@@ -20,7 +20,8 @@ from tests.backgammon.test_mat import XG
 from tests.factories import EntryFactory, OrganiserFactory, PlayerFactory, UserFactory
 from tests.tournaments.helpers import Setup, drawn, match_of
 from tournaments.models import Tournament
-from tournaments.services import tournament_bracket_generate, tournament_create
+from tournaments.stage_draws import tournament_bracket_generate
+from tournaments.tournament_setup import tournament_create
 
 pytestmark = pytest.mark.django_db
 

@@ -20,7 +20,7 @@ from matches.walkovers import match_walkover
 from tests.factories import EntryFactory, OrganiserFactory, PlayerFactory, UserFactory
 from tests.tournaments.helpers import Setup, drawn, match_of, players_of
 from tournaments.models import Round
-from tournaments.services import tournament_bracket_generate
+from tournaments.stage_draws import tournament_bracket_generate
 
 pytestmark = pytest.mark.django_db
 
