@@ -366,21 +366,18 @@ def test_the_bracket_selector_gives_the_other_brackets() -> None:
 
 
 @pytest.mark.parametrize("n", range(2, 129))
-def test_layout_widths_hold_every_match_of_the_shape(n: int) -> None:
-    from matches.elimination_brackets import layout_widths
-
+def test_the_layout_holds_every_match_of_the_shape(n: int) -> None:
     size = elimination.bracket_size(n)
-    for shape, kind, progressive in (
-        (elimination.double_elimination(n), RoundKind.LOSERS, False),
-        (elimination.consolation(n), RoundKind.CONSOLATION, False),
-        (elimination.consolation(n, progressive=True), RoundKind.CONSOLATION, True),
+    for build in (
+        elimination.double_elimination,
+        elimination.consolation,
+        lambda players: elimination.consolation(players, progressive=True),
     ):
-        widths = layout_widths(kind, size, progressive)
-        side = [m for m in shape.matches if m.bracket in ("losers", "consolation")]
-        for m in side:
-            assert m.number <= widths[m.round - 1], (m.code, widths)
-        if n == size and side:  # a full field: every place holds a match
-            assert len(side) == sum(widths)
+        shape, full = build(n), build(size)
+        assert shape.places == full.places  # the same layout for every field of its size
+        for m in shape.matches:
+            assert m.number <= shape.places[m.bracket][m.round - 1], (m.code, shape.places)
+        assert len(full.matches) == sum(sum(widths) for widths in full.places.values())
 
 
 def test_round_names_say_the_bracket_and_the_round_in_it() -> None:

@@ -26,7 +26,8 @@ from core.errors import DomainError
 from formats import Stage, format_for
 from matches import stage_text, swiss_progression, swiss_text
 from matches.models import MatchState
-from matches.swiss_standings import SwissLine, SwissPairing, SwissRoundView, swiss_standings
+from matches.standing_lines import StandingLine
+from matches.swiss_standings import SwissPairing, SwissRoundView, swiss_standings
 from matches.visibility import sees_unpublished
 from stages.messages import number
 from tournaments.models import Entry, Player, Round, RoundKind, Tournament
@@ -45,7 +46,7 @@ __all__ = [
 
 @dataclass
 class LineView:
-    line: SwissLine
+    line: StandingLine
     values: list[tuple[str, str]]  # (tiebreak's name, value)
     why: str
 
