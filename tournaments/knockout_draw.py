@@ -18,10 +18,9 @@ from django.utils.translation import gettext as _
 
 from core.permissions import User
 from tournaments import bracket
-from tournaments.guards import draft_require, draw_entries
+from tournaments.draw_steps import draw_begin, draw_end, seeded_and_drawn
 from tournaments.matchplay import match_play
-from tournaments.models import Round, Tournament, TournamentStatus
-from tournaments.page_versions import tournament_touch
+from tournaments.models import Round, Tournament
 from tournaments.round_lengths import round_lengths
 
 __all__ = ["knockout_draw"]
@@ -43,11 +42,10 @@ def knockout_draw(
     the draw; byes go to the top seeds.
     """
     with transaction.atomic():
-        tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
-        draft_require(tournament, _("Drawing the bracket"))
-        entries = draw_entries(
-            tournament,
-            _("A knockout needs at least 2 players; %(count)s entered. Enter more first."),
+        tournament, entries = draw_begin(
+            tournament=tournament,
+            doing=_("Drawing the bracket"),
+            too_few=_("A knockout needs at least 2 players; %(count)s entered. Enter more first."),
         )
         rounds = bracket.round_count(len(entries))
         lengths, unit = round_lengths(
@@ -56,13 +54,9 @@ def knockout_draw(
             defaults=bracket.default_lengths(rounds),
             players=len(entries),
         )
-        seeded = sorted((e for e in entries if e.seed is not None), key=lambda e: e.seed or 0)
-        unseeded = [e for e in entries if e.seed is None]
         if draw_seed is None:
             draw_seed = secrets.randbits(62)
-        pairs = bracket.first_round(
-            [e.player for e in seeded], [e.player for e in unseeded], draw_seed
-        )
+        pairs = bracket.first_round(*seeded_and_drawn(entries), draw_seed)
         round_rows = [
             Round.objects.create(
                 tournament=tournament,
@@ -73,10 +67,7 @@ def knockout_draw(
             )
             for number in range(1, rounds + 1)
         ]
-        tournament.draw_seed = draw_seed
-        tournament.status = TournamentStatus.RUNNING
-        tournament.save(update_fields=["draw_seed", "status"])
-        tournament_touch(tournament_id=tournament.pk)
+        draw_end(tournament=tournament, draw_seed=draw_seed)
         match_play().bracket_create(
             tournament=tournament,
             rounds=round_rows,

@@ -19,19 +19,14 @@ from core.permissions import (
 )
 from stages import roundrobin
 from tournaments import round_robin
-from tournaments.guards import (
-    draft_require,
-    draw_entries,
-)
+from tournaments.draw_steps import draw_begin, draw_end, seeded_and_drawn
 from tournaments.matchplay import match_play
 from tournaments.models import (
     Entry,
     Round,
     RoundKind,
     Tournament,
-    TournamentStatus,
 )
-from tournaments.page_versions import tournament_touch
 from tournaments.round_lengths import round_lengths
 
 
@@ -84,11 +79,12 @@ def round_robin_draw(
     (``stages.roundrobin``); with an odd number of players each round has one bye.
     ``lengths`` and ``draw_seed`` as for a knockout (``round_robin`` for the order)."""
     with transaction.atomic():
-        tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
-        draft_require(tournament, _("Drawing the round robin"))
-        entries = draw_entries(
-            tournament,
-            _("A round robin needs at least 2 players; %(count)s entered. Enter more first."),
+        tournament, entries = draw_begin(
+            tournament=tournament,
+            doing=_("Drawing the round robin"),
+            too_few=_(
+                "A round robin needs at least 2 players; %(count)s entered. Enter more first."
+            ),
         )
         _groups_fit(tournament, len(entries))
         rounds = round_robin.group_round_count(
@@ -102,11 +98,7 @@ def round_robin_draw(
         )
         if draw_seed is None:
             draw_seed = secrets.randbits(62)
-        seeded = sorted((e for e in entries if e.seed is not None), key=lambda e: e.seed or 0)
-        unseeded = [e for e in entries if e.seed is None]
-        order = round_robin.draw_order(
-            [e.player for e in seeded], [e.player for e in unseeded], draw_seed
-        )
+        order = round_robin.draw_order(*seeded_and_drawn(entries), draw_seed)
         dealt = roundrobin.snake_groups(order, tournament.groups)
         if tournament.groups > 1:
             group_of = {p.pk: g for g, members in enumerate(dealt) for p in members}
@@ -130,10 +122,7 @@ def round_robin_draw(
             )
             for number in range(1, rounds + 1)
         ]
-        tournament.draw_seed = draw_seed
-        tournament.status = TournamentStatus.RUNNING
-        tournament.save(update_fields=["draw_seed", "status"])
-        tournament_touch(tournament_id=tournament.pk)
+        draw_end(tournament=tournament, draw_seed=draw_seed)
         match_play().round_robin_create(
             tournament=tournament,
             rounds=round_rows,
