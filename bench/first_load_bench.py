@@ -67,8 +67,10 @@ def knockout(players: int) -> tuple[int, int]:
     from django.db.models import F
 
     from matches.models import Match, MatchState
+    from tournaments.entries import entry_add
     from tournaments.models import Player
-    from tournaments.services import entry_add, tournament_bracket_generate, tournament_create
+    from tournaments.stage_draws import tournament_bracket_generate
+    from tournaments.tournament_setup import tournament_create
 
     organiser = _organiser(f"ko{players}")
     tournament = tournament_create(
@@ -92,8 +94,10 @@ def round_robin(players: int, groups: int) -> tuple[int, int]:
     from django.db.models import F
 
     from matches.models import Match, MatchState
+    from tournaments.entries import entry_add
     from tournaments.models import Player
-    from tournaments.services import entry_add, tournament_bracket_generate, tournament_create
+    from tournaments.stage_draws import tournament_bracket_generate
+    from tournaments.tournament_setup import tournament_create
 
     organiser = _organiser(f"rr{players}")
     tournament = tournament_create(
@@ -121,7 +125,7 @@ def round_robin(players: int, groups: int) -> tuple[int, int]:
 
 def _touch(tournament: int) -> None:
     """A change of the whole tournament: every cached part is built again (cold)."""
-    from tournaments.services import tournament_touch
+    from tournaments.page_versions import tournament_touch
 
     tournament_touch(tournament_id=tournament)
 

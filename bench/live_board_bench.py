@@ -77,20 +77,22 @@ def populate(players: int) -> tuple[str, list[int]]:
     from rest_framework.authtoken.models import Token
 
     from matches.models import Match
-    from tournaments import services as ts
+    from tournaments.entries import entry_player_add
+    from tournaments.stage_draws import tournament_bracket_generate
+    from tournaments.tournament_setup import tournament_create, tournament_staff_set
 
     users = get_user_model().objects
     organiser = users.create_user("arrangor", password="sheet-bench")
     organiser.user_permissions.add(Permission.objects.get(codename="add_tournament"))
     organiser = users.get(pk=organiser.pk)
     referee = users.create_user("domare", password="sheet-bench")
-    tournament = ts.tournament_create(
+    tournament = tournament_create(
         by=organiser, name="Scoresheet Cup", start_date=datetime.date(2026, 11, 28)
     )
-    ts.tournament_staff_set(tournament=tournament, by=organiser, referees=[referee])
+    tournament_staff_set(tournament=tournament, by=organiser, referees=[referee])
     for i in range(players):
-        ts.entry_player_add(tournament=tournament, name=f"Spelare {i + 1:03d}", by=organiser)
-    ts.tournament_bracket_generate(tournament=tournament, by=organiser, draw_seed=1)
+        entry_player_add(tournament=tournament, name=f"Spelare {i + 1:03d}", by=organiser)
+    tournament_bracket_generate(tournament=tournament, by=organiser, draw_seed=1)
     matches = list(
         Match.objects.filter(tournament=tournament, round__number=1, player2__isnull=False)
         .order_by("slot")

@@ -238,8 +238,10 @@ def _swiss(players: int) -> int:
 
     from matches.models import Match, MatchState
     from matches.swiss_progression import swiss_round_pair, swiss_round_publish
+    from tournaments.entries import entry_add
     from tournaments.models import Player
-    from tournaments.services import entry_add, tournament_bracket_generate, tournament_create
+    from tournaments.stage_draws import tournament_bracket_generate
+    from tournaments.tournament_setup import tournament_create
 
     user_model = get_user_model()
     organiser = user_model.objects.create_user(f"swiss{players}", password="x")

@@ -375,7 +375,9 @@ def populate(players: int) -> tuple[dict[str, str], list[int]]:
     from rest_framework.authtoken.models import Token
 
     from matches.models import Match
-    from tournaments import services as ts
+    from tournaments.entries import entry_player_add
+    from tournaments.stage_draws import tournament_bracket_generate
+    from tournaments.tournament_setup import tournament_create, tournament_staff_set
 
     users = {}
     for name in ("arrangor", "domare1", "domare2", "spelare"):
@@ -383,15 +385,15 @@ def populate(players: int) -> tuple[dict[str, str], list[int]]:
         users[name] = user
     users["arrangor"].user_permissions.add(Permission.objects.get(codename="add_tournament"))
     organiser = get_user_model().objects.get(pk=users["arrangor"].pk)
-    tournament = ts.tournament_create(
+    tournament = tournament_create(
         by=organiser, name="Reliability Cup", start_date=datetime.date(2026, 11, 23)
     )
-    ts.tournament_staff_set(
+    tournament_staff_set(
         tournament=tournament, by=organiser, referees=[users["domare1"], users["domare2"]]
     )
     for i in range(players):
-        ts.entry_player_add(tournament=tournament, name=f"Spelare {i + 1:03d}", by=organiser)
-    ts.tournament_bracket_generate(tournament=tournament, by=organiser, draw_seed=1)
+        entry_player_add(tournament=tournament, name=f"Spelare {i + 1:03d}", by=organiser)
+    tournament_bracket_generate(tournament=tournament, by=organiser, draw_seed=1)
     matches = list(
         Match.objects.filter(
             tournament=tournament, round__number=1, player1__isnull=False, player2__isnull=False
@@ -696,15 +698,17 @@ def scenario_pg_outage(world: World, cluster: PgCluster, rounds: int) -> Row:
         "import datetime\n"
         "from django.contrib.auth import get_user_model\n"
         "from django.contrib.auth.models import Permission\n"
-        "from tournaments import services as ts\n"
+        "from tournaments.entries import entry_player_add\n"
+        "from tournaments.stage_draws import tournament_bracket_generate\n"
+        "from tournaments.tournament_setup import tournament_create\n"
         f"u = get_user_model().objects.create_user('arrangor', password={PASSWORD!r})\n"
         "u.user_permissions.add(Permission.objects.get(codename='add_tournament'))\n"
         "u = get_user_model().objects.get(pk=u.pk)\n"
         "d = datetime.date(2026, 11, 25)\n"
-        "t = ts.tournament_create(by=u, name='Outage Cup', start_date=d)\n"
+        "t = tournament_create(by=u, name='Outage Cup', start_date=d)\n"
         "for i in range(8):\n"
-        "    ts.entry_player_add(tournament=t, name=f'Spelare {i + 1}', by=u)\n"
-        "ts.tournament_bracket_generate(tournament=t, by=u, draw_seed=1)\n"
+        "    entry_player_add(tournament=t, name=f'Spelare {i + 1}', by=u)\n"
+        "tournament_bracket_generate(tournament=t, by=u, draw_seed=1)\n"
         "print(t.pk)\n"
     )
     made = subprocess.run([sys.executable, "manage.py", "shell", "-c", setup], cwd=ROOT,

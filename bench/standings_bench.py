@@ -49,8 +49,10 @@ def _build(players: int, groups: int = 1) -> int:
     from django.db.models import F
 
     from matches.models import Match, MatchState
+    from tournaments.entries import entry_add
     from tournaments.models import Player
-    from tournaments.services import entry_add, tournament_bracket_generate, tournament_create
+    from tournaments.stage_draws import tournament_bracket_generate
+    from tournaments.tournament_setup import tournament_create
 
     user_model = get_user_model()
     organiser = user_model.objects.create_user(f"org{players}", password="x")

@@ -171,19 +171,21 @@ def main() -> None:
     from games.results import ResultValue
     from matches.models import Match
     from matches.services import game_result_enter
-    from tournaments import services as ts
+    from tournaments.entries import entry_player_add
+    from tournaments.stage_draws import tournament_bracket_generate
+    from tournaments.tournament_setup import tournament_create
     from webhooks.services import hook_create
     from webhooks.signing import signature_valid
 
     organiser = get_user_model().objects.create_user("arrangor", password="x")
     organiser.user_permissions.add(Permission.objects.get(codename="add_tournament"))
     organiser = get_user_model().objects.get(pk=organiser.pk)
-    tournament = ts.tournament_create(
+    tournament = tournament_create(
         by=organiser, name="Webhook Cup", start_date=datetime.date(2026, 11, 25)
     )
     for i in range(PLAYERS):
-        ts.entry_player_add(tournament=tournament, name=f"Spelare {i + 1:03d}", by=organiser)
-    ts.tournament_bracket_generate(tournament=tournament, by=organiser, draw_seed=1)
+        entry_player_add(tournament=tournament, name=f"Spelare {i + 1:03d}", by=organiser)
+    tournament_bracket_generate(tournament=tournament, by=organiser, draw_seed=1)
     matches = list(
         Match.objects.filter(tournament=tournament, round__number=1).order_by("slot")[
             : args.deliveries

@@ -65,8 +65,8 @@ from ratings.errors import NeedsRebuildError, RatingValueError
 from ratings.fibs import to_rating
 from ratings.ledger import RATED_GAMES, Book, FinishedMatch, HistoryEntry, PlayerState, rebuild
 from ratings.seeding import seeding_order
+from tournaments.entries import entries_seeds_set
 from tournaments.models import Entry, Player, Tournament
-from tournaments.services import entries_seeds_set
 
 log = logging.getLogger(__name__)
 
@@ -365,7 +365,7 @@ def ratings_rebuild(*, game: str) -> RebuildSummary:
 
 def tournament_visibility_changed(*, tournament: Tournament) -> None:
     """A tournament became public or private: its matches join or leave the ratings.
-    Called by ``tournaments.services.tournament_update``; the rebuild runs after the
+    Called by ``tournaments.tournament_setup.tournament_update``; the rebuild runs after the
     commit (and only if the tournament has decided matches)."""
     game = tournament_game(tournament)
     if game not in RATED_GAMES:
@@ -473,7 +473,7 @@ def entries_seed_by_rating(
     others none. A player without a rating counts as 1500 (or their imported start);
     players on the same rating are put in an order drawn from the tournament's id, so
     seeding twice gives the same seeds. Organisers only, before the draw
-    (``tournaments.services.entries_seeds_set`` checks both). The draw then places the
+    (``tournaments.entries.entries_seeds_set`` checks both). The draw then places the
     seeded players as usual: seeds 1 and 2 can meet only in the final."""
     if count is not None and count < 0:
         raise ValidationError(_("The number of seeds is 0 or more."))

@@ -23,11 +23,12 @@ from matches import brackets
 from matches.elimination_serializers import EliminationBracketOut
 from matches.serializers import MatchOut
 from matches.stage_handlers import handler_for
-from tournaments import selectors, services
+from tournaments import selectors
 from tournaments.api_base import ApiView, Pagination, paginate
 from tournaments.api_examples import BRACKET_EXAMPLES
 from tournaments.models import Player, Tournament
 from tournaments.serializers import MatchLengthField, PlacingOut
+from tournaments.stage_draws import tournament_bracket_generate
 
 
 def _tournament(request: Request, pk: int) -> Tournament:
@@ -71,7 +72,7 @@ class TournamentDrawApi(ApiView):
         tournament = _tournament(request, pk)
         data = self.TournamentDrawInput(data=request.data)
         data.is_valid(raise_exception=True)
-        tournament = services.tournament_bracket_generate(
+        tournament = tournament_bracket_generate(
             tournament=tournament,
             by=request.user,
             lengths=data.validated_data.get("lengths"),

@@ -37,7 +37,7 @@ from matches.models import (
 )
 from matches.result_values import result_wire
 from tournaments.models import Tournament
-from tournaments.services import tournament_touch, tournaments_touch
+from tournaments.page_versions import tournament_touch, tournaments_touch
 
 __all__ = [
     "active_games",

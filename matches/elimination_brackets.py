@@ -4,8 +4,9 @@ them, beside the main bracket (``matches.brackets``).
 Each bracket is a *section* of columns, one per round, drawn like the main bracket: every
 column lists its round's full layout (``stages.elimination`` keeps the layout's match
 numbers; a match removed by the byes is an empty place, ``None``), so that each match sits
-between the matches that feed it. A column is *straight* when the next one has as many
-places (a losers' bracket's drop-in round: each match feeds the one beside it).
+between the matches that feed it. The places are the layout's
+(``stages.elimination.Bracket.places``). A column is *straight* when the next one has as
+many places (a losers' bracket's drop-in round: each match feeds the one beside it).
 """
 
 from __future__ import annotations
@@ -17,7 +18,8 @@ from django.utils.translation import gettext as _
 
 from formats import format_for
 from matches.models import Match, MatchState
-from tournaments.elimination_draw import round_title
+from stages import elimination
+from tournaments.elimination_draw import KINDS, bracket_shape, round_title
 from tournaments.models import (
     Player,
     Round,
@@ -30,7 +32,6 @@ __all__ = [
     "Column",
     "Section",
     "elimination_sections",
-    "layout_widths",
     "main_title",
     "match_links",
 ]
@@ -52,34 +53,6 @@ class Section:
     winner: Player | None = None
 
 
-def layout_widths(kind: str, size: int, progressive: bool) -> list[int]:
-    """The number of places in each round of a consolation or losers' bracket on a
-    ``size``-line layout (``stages.elimination._Builder.losers``): a simple consolation
-    halves from size / 4; a losers' bracket (and a progressive consolation, fed by every
-    main round but the final) alternates a drop-in round and a halving round."""
-    width = size // 4
-    if width == 0:
-        return []
-    rounds = size.bit_length() - 1
-    if kind == RoundKind.CONSOLATION and not progressive:
-        widths = [width]
-        while width > 1:
-            width //= 2
-            widths.append(width)
-        return widths
-    last_drop = rounds if kind == RoundKind.LOSERS else rounds - 1
-    widths = [width]
-    for r in range(2, last_drop + 1):
-        widths.append(width)
-        if width > 1 and r < last_drop:
-            width //= 2
-            widths.append(width)
-    while width > 1:
-        width //= 2
-        widths.append(width)
-    return widths
-
-
 def _local(code: str) -> int:
     """The round number within its bracket of a match code (``L3.2`` → 3; ``GF2`` → 2)."""
     if code.startswith("GF"):
@@ -92,6 +65,11 @@ def main_title(tournament: Tournament) -> str:
         return _("Winners' bracket")
     return _("Main bracket")
 
+
+# A round's kind → its bracket in ``stages.elimination`` (the main brackets aside).
+_BRACKETS: dict[str, str] = {
+    kind: name for name, kind in KINDS.items() if kind != RoundKind.KNOCKOUT
+}
 
 _TITLES: dict[str, tuple[str, Callable[[], str]]] = {
     RoundKind.CONSOLATION: ("consolation", lambda: _("Consolation bracket")),
@@ -107,7 +85,10 @@ def elimination_sections(
     matches: Mapping[int, list[Match]],
 ) -> list[Section]:
     """The brackets after the main one: ``rounds`` in order, ``matches`` by round id."""
+    # Main round 1 keeps its byes' matches: its places are the layout's first round, and
+    # the layout is the same for every field of its size.
     size = 2 * len(matches.get(rounds[0].pk, [])) if rounds else 0
+    layout: elimination.Bracket | None = None
     sections: dict[str, Section] = {}
     for rnd in rounds:
         if rnd.kind not in _TITLES:
@@ -116,12 +97,8 @@ def elimination_sections(
         section = sections.setdefault(key, Section(key, title()))
         round_matches = matches.get(rnd.pk, [])
         local = _local(round_matches[0].code) if round_matches else len(section.columns) + 1
-        if rnd.kind == RoundKind.GRAND_FINAL:
-            width = 1
-        else:
-            widths = layout_widths(rnd.kind, size, tournament.progressive_consolation)
-            width = widths[local - 1]
-        slots: list[Match | None] = [None] * width
+        layout = layout or bracket_shape(tournament, size)
+        slots: list[Match | None] = [None] * layout.places[_BRACKETS[rnd.kind]][local - 1]
         for m in round_matches:
             slots[m.slot] = m
         # Titles count the bracket's own rounds (``Round.bracket_number``, set at the draw).

@@ -12,29 +12,23 @@ Decisions where the issue is silent:
   and no game points (scoring.md S6).
 - Game points are the match's cached points: on the tournament's scale for bräde, points
   won for backgammon (``Match.points1``/``points2``); skiljepoäng its cached tiebreak.
-- A tie the whole chain leaves is broken by lots drawn from the tournament's draw seed and
-  the tied players (``stages.tiebreaks``): the same tie always draws the same lots, and
-  lots stored on the tournament (``Tournament.tiebreak_lots``) are used first.
-- A player who withdrew stays in the table with the results they played.
+- Lots and withdrawn players as in every table (``matches.standing_lines``).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from decimal import Decimal
 
 from matches.models import Match, MatchState
-from stages.messages import Msg
-from stages.tiebreaks import MatchPoints, Result, Standings, explain_order, standings
-from tournaments.models import Entry, Player, Round, RoundKind, Tournament
+from matches.standing_lines import Cell, StandingLine, standing_result, standing_table
+from stages.tiebreaks import MatchPoints
+from tournaments.models import Entry, Round, RoundKind, Tournament
 
 __all__ = [
-    "Cell",
     "GroupStandings",
-    "StandingLine",
     "group_tables",
     "open_table_matches",
-    "standing_result",
     "tournament_standings",
 ]
 
@@ -42,42 +36,6 @@ __all__ = [
 _TABLE_KINDS = (RoundKind.ROUND_ROBIN, RoundKind.PAIRED)
 
 ROUND_ROBIN_POINTS = MatchPoints(win=Decimal(1), bye=Decimal(0))
-
-
-@dataclass
-class Cell:
-    """One cell of the cross table: the row player's matches against the column player
-    (two in a double round robin), from the row player's side."""
-
-    matches: list[Match] = field(default_factory=list)
-    me: bool = False  # the diagonal
-
-    def texts(self, player: int) -> list[str]:
-        out: list[str] = []
-        for m in self.matches:
-            if m.state == MatchState.WALKOVER:
-                out.append("+" if m.winner_id == player else "−")
-            elif m.state == MatchState.DECIDED:
-                mine, theirs = (
-                    (m.points1, m.points2) if m.player1_id == player else (m.points2, m.points1)
-                )
-                out.append(f"{mine}–{theirs}")
-            else:
-                out.append("·")
-        return out
-
-
-@dataclass
-class StandingLine:
-    place: int
-    player: Player
-    withdrawn: bool
-    played: int
-    won: int
-    values: list[Decimal | None]
-    lot: int | None
-    why: Msg | None  # why this player is above the next one
-    cells: list[tuple[Cell, list[str]]] = field(default_factory=list)
 
 
 @dataclass
@@ -93,28 +51,6 @@ class GroupStandings:
     def label(self) -> str:
         """The group's name (A, B, …), or "" for a round robin of one group."""
         return "" if self.group is None else chr(ord("A") + self.group)
-
-
-def standing_result(match: Match, number: int) -> Result | None:
-    """A finished match (or a bye) of round ``number`` as the standings count it; None
-    while it is unplayed."""
-    assert match.player1_id is not None
-    if match.state == MatchState.BYE:
-        return Result(round=number, first=match.player1_id, winner=match.player1_id)
-    if match.state not in (MatchState.DECIDED, MatchState.WALKOVER):
-        return None
-    assert match.player2_id is not None
-    return Result(
-        round=number,
-        first=match.player1_id,
-        second=match.player2_id,
-        winner=match.winner_id,
-        played=match.state == MatchState.DECIDED,
-        first_points=match.points1,
-        second_points=match.points2,
-        first_skiljepoang=match.tiebreak1,
-        second_skiljepoang=match.tiebreak2,
-    )
 
 
 def tournament_standings(*, tournament: Tournament) -> GroupStandings:
@@ -171,47 +107,27 @@ def _table(
     players = {e.player_id: e.player for e in entries}
     withdrawn = {e.player_id for e in entries if e.withdrawn_at is not None}
     results = [r for m in matches if (r := standing_result(m, numbers[m.round_id])) is not None]
-    chain = ("match_points", *tournament.tiebreaks)
-    stored = {int(k): int(v) for k, v in (tournament.tiebreak_lots or {}).items()}
-    table: Standings = standings(
-        players=list(players),
+    ranked = standing_table(
+        tournament=tournament,
+        players=players,
         results=results,
-        chain=chain,
+        matches=matches,
         points=ROUND_ROBIN_POINTS,
-        seed=tournament.draw_seed or 0,
-        lots=stored,
+        withdrawn=withdrawn,
     )
-    names = {pk: p.name for pk, p in players.items()}
-    order = [row.player for row in table.rows]
+    order = [line.player.pk for line in ranked.lines]
     cells: dict[tuple[int, int], Cell] = {}
-    played: dict[int, int] = dict.fromkeys(players, 0)
-    won: dict[int, int] = dict.fromkeys(players, 0)
     for m in matches:
         if m.player2_id is None or m.player1_id is None:
             continue
         for me, other in ((m.player1_id, m.player2_id), (m.player2_id, m.player1_id)):
             cells.setdefault((me, other), Cell()).matches.append(m)
-            if m.state in (MatchState.DECIDED, MatchState.WALKOVER):
-                played[me] += 1
-                won[me] += m.winner_id == me
-    lines: list[StandingLine] = []
-    for i, row in enumerate(table.rows):
-        pk = row.player
-        why = explain_order(table, pk, order[i + 1], names=names) if i + 1 < len(order) else None
-        line = StandingLine(
-            place=row.place,
-            player=players[pk],
-            withdrawn=pk in withdrawn,
-            played=played[pk],
-            won=won[pk],
-            values=[row.values[key] for key in chain],
-            lot=row.lot,
-            why=why,
-        )
+    lines: list[StandingLine] = ranked.lines
+    for line in lines:
+        pk = line.player.pk
         for other in order:
             cell = Cell(me=True) if other == pk else cells.get((pk, other), Cell())
             line.cells.append((cell, cell.texts(pk)))
-        lines.append(line)
     finished = {
         numbers[m.round_id]
         for m in matches
@@ -220,7 +136,7 @@ def _table(
     done = sum(1 for n in range(1, rounds + 1) if n not in finished)
     return GroupStandings(
         tournament=tournament,
-        chain=chain,
+        chain=ranked.chain,
         lines=lines,
         rounds=rounds,
         finished_rounds=done,

@@ -40,7 +40,7 @@ from matches.engine_text import verdict, verdict_text
 from matches.models import RECORD_DONE_STATES, GameRecordSubmission, RecordState
 from matches.task_names import VERIFY_GAME_RECORD
 from tournaments.models import Tournament
-from tournaments.services import tournaments_touch
+from tournaments.page_versions import tournaments_touch
 
 __all__ = [
     "RECORD_MAX_ATTEMPTS",

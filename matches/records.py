@@ -61,7 +61,7 @@ from matches.record_verdicts import PlayedGame, flag, invalid, record_settle, re
 from matches.standing import family_of
 from matches.stored_report import StoredReport, VerifiedReport
 from tournaments.models import PrivateLink
-from tournaments.services import tournament_touch
+from tournaments.page_versions import tournament_touch
 
 __all__ = [
     "RECORD_CONTROL_CHARACTERS",

@@ -31,7 +31,7 @@ Decisions where the issue is silent:
 - The reporter may withdraw a report while it is open (also a disputed one: the players
   found the mistake themselves), and report the game again.
 - A tournament leaves the players mode only with no report open
-  (``tournaments.services.tournament_update``), so no report is left without anyone
+  (``tournaments.tournament_setup.tournament_update``), so no report is left without anyone
   who may answer it.
 - Only game 1's report names a starter (the tek, R2); later games are started by the
   loser of the game before (S5), as for a referee's entry.

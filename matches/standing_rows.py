@@ -7,16 +7,17 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from matches.standing_lines import StandingLine
 from stages.messages import Msg
 
 __all__ = ["standing_row"]
 
 
 def standing_row(
-    line: Any, chain: Sequence[str], render: Callable[[Msg], str], group: str = ""
+    line: StandingLine, chain: Sequence[str], render: Callable[[Msg], str], group: str = ""
 ) -> dict[str, Any]:
-    """One row of ``StandingsOut``: a round robin's or a Swiss's standing line (the same
-    fields), its reason rendered by ``render`` in the request's language."""
+    """One row of ``StandingsOut``: a round robin's or a Swiss's standing line
+    (``matches.standing_lines``), its reason rendered by ``render`` in the request's language."""
     why = None
     if line.why is not None:
         why = {**line.why.to_dict(), "text": render(line.why)}

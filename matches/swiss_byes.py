@@ -31,7 +31,7 @@ from core.permissions import User, authenticated, is_organiser
 from matches.models import EntryEvent, EntryEventKind, HalfPointBye, Match
 from matches.stage_handlers import handler_for
 from tournaments.models import Entry, RoundKind, Tournament, TournamentStatus
-from tournaments.services import tournament_touch
+from tournaments.page_versions import tournament_touch
 
 __all__ = [
     "MAX_HALF_BYES",

@@ -86,7 +86,7 @@ from tournaments.models import (
     Tournament,
     TournamentStatus,
 )
-from tournaments.services import tournament_touch
+from tournaments.page_versions import tournament_touch
 from tournaments.swiss_rounds import pairing_numbers
 
 __all__ = [

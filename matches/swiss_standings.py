@@ -22,9 +22,7 @@ Decisions where the issue is silent:
   game points and skiljepoäng are the match's cached points, as in a round robin
   (``matches.group_standings``), so every game (bräde, backgammon, Kungabräde) ranks by
   its own scoring.
-- A tie the whole chain leaves is broken by lots drawn from the draw seed and the tied
-  players, the same tie always the same lots (stored lots, ``Tournament.tiebreak_lots``,
-  first).
+- Lots and withdrawn players as in every table (``matches.standing_lines``).
 """
 
 from __future__ import annotations
@@ -44,22 +42,19 @@ from matches.models import (
     MatchEvent,
     MatchState,
 )
+from matches.standing_lines import StandingLine, standing_table
 from matches.visibility import published_q
 from stages.messages import Msg
 from stages.tiebreaks import (
     DEFAULT_POINTS,
     HALF,
     Result,
-    Standings,
-    explain_order,
-    standings,
 )
 from tournaments.models import Entry, Player, Round, RoundKind, Tournament
 
 __all__ = [
     "SWISS_POINTS",
     "HalfByeView",
-    "SwissLine",
     "SwissPairing",
     "SwissRoundView",
     "SwissStandings",
@@ -71,20 +66,6 @@ __all__ = [
 SWISS_POINTS = DEFAULT_POINTS  # a win 1, the bye 1
 # A match of a round in these states has a game or a result: its pairing is fixed.
 STARTED_STATES = (MatchState.DECIDED, MatchState.WALKOVER, MatchState.PLAYING)
-
-
-@dataclass
-class SwissLine:
-    place: int
-    player: Player
-    withdrawn: bool
-    absent: bool
-    played: int
-    won: int
-    values: list[Decimal | None]
-    lot: int | None
-    why: Msg | None  # why this player is above the next one
-    half_byes: int = 0  # half-point byes taken in the finished rounds
 
 
 @dataclass
@@ -125,7 +106,7 @@ class SwissRoundView:
 class SwissStandings:
     tournament: Tournament
     chain: tuple[str, ...]
-    lines: list[SwissLine]
+    lines: list[StandingLine]
     rounds: int  # the Swiss's number of rounds
     published_rounds: int
     finished_rounds: int
@@ -210,53 +191,16 @@ def swiss_standings(*, tournament: Tournament, staff: bool = False) -> SwissStan
         if n in finished_numbers and pid in entered
     ]
     players = {e.player_id: e.player for e in entries}
-    chain = ("match_points", *tournament.tiebreaks)
-    stored = {int(k): int(v) for k, v in (tournament.tiebreak_lots or {}).items()}
-    table: Standings = standings(
-        players=list(players),
+    ranked = standing_table(
+        tournament=tournament,
+        players=players,
         results=results,
-        chain=chain,
-        rounds=len(done),
+        matches=counted,
         points=SWISS_POINTS,
-        seed=tournament.draw_seed or 0,
-        lots=stored,
+        withdrawn={e.player_id for e in entries if e.withdrawn_at is not None},
+        absent={e.player_id for e in entries if e.absent},
+        rounds=len(done),
     )
-    names = {pk: p.name for pk, p in players.items()}
-    taken: dict[int, int] = {}
-    for res in results:
-        if res.half:
-            taken[res.first] = taken.get(res.first, 0) + 1
-    order = [row.player for row in table.rows]
-    played: dict[int, int] = dict.fromkeys(players, 0)
-    won: dict[int, int] = dict.fromkeys(players, 0)
-    for m in counted:
-        if m.player2_id is None or m.state not in (MatchState.DECIDED, MatchState.WALKOVER):
-            continue
-        for me in (m.player1_id, m.player2_id):
-            if me in played:
-                played[me] += 1
-                won[me] += m.winner_id == me
-    withdrawn = {e.player_id for e in entries if e.withdrawn_at is not None}
-    absent = {e.player_id for e in entries if e.absent}
-    lines = [
-        SwissLine(
-            place=row.place,
-            player=players[row.player],
-            withdrawn=row.player in withdrawn,
-            absent=row.player in absent,
-            played=played[row.player],
-            won=won[row.player],
-            values=[row.values[key] for key in chain],
-            lot=row.lot,
-            half_byes=taken.get(row.player, 0),
-            why=(
-                explain_order(table, row.player, order[i + 1], names=names)
-                if i + 1 < len(order)
-                else None
-            ),
-        )
-        for i, row in enumerate(table.rows)
-    ]
 
     # Scores before each round, from the finished matches of the rounds before it.
     views = {r.pk: SwissRoundView(round=r) for r in rounds}
@@ -292,8 +236,8 @@ def swiss_standings(*, tournament: Tournament, staff: bool = False) -> SwissStan
     finished = len(done)
     return SwissStandings(
         tournament=tournament,
-        chain=chain,
-        lines=lines,
+        chain=ranked.chain,
+        lines=ranked.lines,
         rounds=len(rounds),
         published_rounds=len(published),
         finished_rounds=finished,

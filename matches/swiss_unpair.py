@@ -23,7 +23,7 @@ from core.permissions import User, authenticated
 from matches.models import Match, RoundEvent, RoundEventKind, SwissFloat
 from matches.swiss_progression import pair_locked, swiss_round_checked
 from tournaments.models import Round, Tournament
-from tournaments.services import tournament_touch
+from tournaments.page_versions import tournament_touch
 
 __all__ = ["swiss_round_repair", "swiss_round_unpair"]
 

@@ -33,7 +33,7 @@ from core.errors import ConflictError, PermissionDeniedError, ValidationError
 from core.permissions import User, is_organiser
 from matches.common import event_add
 from matches.models import EventKind, Match, MatchState
-from tournaments.services import tournament_touch
+from tournaments.page_versions import tournament_touch
 
 __all__ = ["MAX_TABLE", "NO_TABLE_STATES", "match_table_set", "tables_number"]
 

@@ -9,7 +9,7 @@ from django.db.models import QuerySet
 from matches.match_changes import NEWS_TOURNAMENT_FINISHED, news_tell
 from matches.models import FINISHED_STATES, Match
 from tournaments.models import Tournament, TournamentStatus
-from tournaments.services import tournament_touch
+from tournaments.page_versions import tournament_touch
 
 __all__ = ["finish_when_played", "status_set"]
 

@@ -58,7 +58,7 @@ names the rounds whose losers may meet an earlier opponent.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 SEED = "seed"
 WINNER = "winner"
@@ -105,6 +105,11 @@ class Bracket:
     players: int
     size: int
     matches: tuple[BracketMatch, ...]
+    # The layout: for each bracket, the number of places in each of its rounds on the full
+    # power-of-two layout, byes' matches included (a removed match's place stays empty
+    # where the bracket is drawn, so each match sits between the matches that feed it).
+    # The same for every field of the same size.
+    places: Mapping[str, tuple[int, ...]] = field(default_factory=dict, compare=False)
 
     def match(self, code: str) -> BracketMatch:
         for m in self.matches:
@@ -158,9 +163,11 @@ class _Builder:
         self.size = bracket_size(players)
         self.rounds = self.size.bit_length() - 1
         self.raw: list[BracketMatch] = []
+        self.numbers: dict[str, int] = {}
 
     def add(self, prefix: str, bracket: str, rnd: int, top: Source, bottom: Source) -> str:
-        number = 1 + sum(1 for m in self.raw if m.code.startswith(f"{prefix}{rnd}."))
+        number = self.numbers.get(f"{prefix}{rnd}", 0) + 1
+        self.numbers[f"{prefix}{rnd}"] = number
         code = f"{prefix}{rnd}.{number}"
         self.raw.append(BracketMatch(code, bracket, rnd, number, top, bottom))
         return code
@@ -248,7 +255,15 @@ class _Builder:
             kept.append(
                 BracketMatch(m.code, m.bracket, m.round, m.number, top, bottom, m.if_needed)
             )
-        return Bracket(fmt, self.players, self.size, tuple(kept))
+        counts: dict[str, dict[int, int]] = {}
+        for m in self.raw:
+            rounds = counts.setdefault(m.bracket, {})
+            rounds[m.round] = rounds.get(m.round, 0) + 1
+        places = {
+            name: tuple(rounds.get(r, 0) for r in range(1, max(rounds) + 1))
+            for name, rounds in counts.items()
+        }
+        return Bracket(fmt, self.players, self.size, tuple(kept), places)
 
 
 def single_elimination(players: int) -> Bracket:

@@ -13,10 +13,17 @@ from typing import Any
 import pytest
 
 from matches import progression
-from tournaments import services as tournament_services
+from tournaments.round_lengths import round_lengths
 
 SERVICE_MODULES = (
-    "tournaments.services",
+    "tournaments.players",
+    "tournaments.tournament_setup",
+    "tournaments.entries",
+    "tournaments.round_lengths",
+    "tournaments.page_versions",
+    "tournaments.stage_draws",
+    "tournaments.knockout_draw",
+    "tournaments.round_robin_draw",
     "matches.walkovers",
     "clubs.rating_services",
     "clubs.season_services",
@@ -31,12 +38,14 @@ HELPERS = {
     "retry_delay",
     "body_bytes",
     "delivery_headers",
+    "draw_lengths",
+    "stage_draw",
 }
 SHARED_STEPS: tuple[Callable[..., Any], ...] = (
     progression.advance,
     progression.unadvance,
     progression.walkover_apply,
-    tournament_services.round_lengths,
+    round_lengths,
 )
 
 

@@ -1,7 +1,7 @@
 """No module of the site reaches into another module's private names.
 
 A name with a leading underscore is its module's own: another module that needs it
-(``from tournaments.services import _require_organiser``, ``progression._place(...)``)
+(``from tournaments.entries import _require_organiser``, ``progression._place(...)``)
 makes the helper shared in fact but not in name, so nobody changing it knows who else
 depends on it. A shared helper is public in the module it belongs to (the tournament
 guards are ``tournaments.guards``). Tests and bench scripts may look inside a module
@@ -68,8 +68,8 @@ def private_uses(source: str) -> list[str]:
 
 def test_the_scanner_sees_both_ways_in() -> None:
     source = """
-from tournaments.services import _require_organiser, tournament_touch
-from tournaments import services
+from tournaments.entries import _require_organiser, entry_add
+from tournaments import entries as services
 from matches import progression as prog
 import matches.common
 
@@ -83,8 +83,8 @@ def f(m):
 """
     assert private_uses(source) == [
         "10: matches.progression._place",
-        "2: tournaments.services._require_organiser",
-        "9: tournaments.services._draw_entries",
+        "2: tournaments.entries._require_organiser",
+        "9: tournaments.entries._draw_entries",
     ]
 
 

@@ -18,15 +18,21 @@ from django.utils.translation import gettext as _
 
 from core.errors import DomainError
 from core.permissions import can_manage_all_players, is_organiser
-from tournaments import services
+from tournaments.entries import entry_withdraw
 from tournaments.format_change import FORMAT_FIELDS, tournament_format_set
+from tournaments.format_options import format_values
 from tournaments.models import Club, Entry, Player, Round, Tournament, TournamentStatus
+from tournaments.page_versions import tournament_touch, tournaments_touch
 from tournaments.permissions import (
     can_manage_players,
     organises_player,
     player_is_theirs,
     players_visible_to,
 )
+from tournaments.players import player_shared_error, player_update
+from tournaments.round_lengths import round_length_set
+from tournaments.stage_draws import tournament_bracket_generate
+from tournaments.tournament_setup import tournament_create, tournament_update
 
 PLAYER_FIELDS = ("name", "club", "rating")
 
@@ -189,7 +195,7 @@ class TournamentAdmin(OrganiserScoped):
             )
             # (the JSON widget may report an unchanged chain as changed: compare the values)
             if rechain and list(formats.get("tiebreaks", stored.tiebreaks)) == stored.tiebreaks:
-                old_default = services.format_values(
+                old_default = format_values(
                     stored.game,
                     stored.scale,
                     **{name: getattr(stored, name) for name in FORMAT_FIELDS} | {"tiebreaks": None},
@@ -198,7 +204,7 @@ class TournamentAdmin(OrganiserScoped):
                     formats["tiebreaks"] = None
             try:
                 with transaction.atomic():  # all of the form or nothing
-                    services.tournament_update(tournament=obj, by=request.user, **fields)
+                    tournament_update(tournament=obj, by=request.user, **fields)
                     if formats or rechain:  # checked against the game and scale just saved
                         tournament_format_set(tournament=obj, by=request.user, **formats)
             except DomainError as err:
@@ -206,7 +212,7 @@ class TournamentAdmin(OrganiserScoped):
                 obj.refresh_from_db()
                 self.message_user(request, err.message, messages.ERROR)
             return
-        created = services.tournament_create(
+        created = tournament_create(
             by=request.user,
             **{
                 k: form.cleaned_data[k]
@@ -237,13 +243,13 @@ class TournamentAdmin(OrganiserScoped):
         if not request.user.is_superuser:
             form.instance.organisers.add(request.user)
         # The staff may have changed: their pages differ (web.live).
-        services.tournament_touch(tournament_id=form.instance.pk)
+        tournament_touch(tournament_id=form.instance.pk)
 
     @admin.action(description="Draw the bracket (default match lengths)")
     def draw_bracket(self, request: HttpRequest, queryset: QuerySet[Tournament]) -> None:
         for tournament in queryset:
             try:
-                services.tournament_bracket_generate(tournament=tournament, by=request.user)
+                tournament_bracket_generate(tournament=tournament, by=request.user)
             except DomainError as err:
                 self.message_user(request, f"{tournament}: {err.message}", messages.ERROR)
             else:
@@ -269,7 +275,7 @@ class EntryAdmin(OrganiserScoped):
     def withdraw(self, request: HttpRequest, queryset: QuerySet[Entry]) -> None:
         for entry in queryset.select_related("tournament", "player"):
             try:
-                services.entry_withdraw(entry=entry, by=request.user, reason="withdrawn in admin")
+                entry_withdraw(entry=entry, by=request.user, reason="withdrawn in admin")
             except DomainError as err:
                 self.message_user(request, f"{entry.player}: {err.message}", messages.ERROR)
 
@@ -288,7 +294,7 @@ class RoundAdmin(OrganiserScoped):
         length = obj.match_length
         obj.refresh_from_db()
         try:
-            services.round_length_set(round=obj, length=length, by=request.user)
+            round_length_set(round=obj, length=length, by=request.user)
         except DomainError as err:
             self.message_user(request, err.message, messages.ERROR)
 
@@ -315,7 +321,7 @@ class PlayerAdmin(PeopleAdmin):
     organiser sees the players they may see anywhere (``players_visible_to``; also what
     the entries' autocomplete offers) and changes only those entered in a tournament
     they organise and only theirs (``permissions.player_is_theirs``), as
-    ``services.player_update`` allows (not a linked player's name; a player of other
+    ``player_update`` allows (not a linked player's name; a player of other
     organisers' tournaments too is shown read-only, with the reason);
     linking a player to a user account is registry staff's alone."""
 
@@ -346,7 +352,7 @@ class PlayerAdmin(PeopleAdmin):
         extra_context: dict[str, Any] | None = None,
     ) -> Any:
         """A player of other organisers' tournaments too is shown read-only to an
-        organiser of one of them, with the reason (``services.player_shared_error``)."""
+        organiser of one of them, with the reason (``player_shared_error``)."""
         obj = self.get_object(request, object_id)
         if (
             request.method == "GET"
@@ -356,7 +362,7 @@ class PlayerAdmin(PeopleAdmin):
             and organises_player(request.user, obj)
             and not player_is_theirs(request.user, obj)
         ):
-            self.message_user(request, services.player_shared_error(obj).message, messages.WARNING)
+            self.message_user(request, player_shared_error(obj).message, messages.WARNING)
         return super().change_view(request, object_id, form_url, extra_context)
 
     def get_readonly_fields(self, request: HttpRequest, obj: Any = None) -> Any:
@@ -370,11 +376,11 @@ class PlayerAdmin(PeopleAdmin):
         if not change or can_manage_all_players(request.user):
             super().save_model(request, obj, form, change)  # a new player has no user here
             # Name, club, rating and account show on their tournaments' pages (web.live).
-            services.tournaments_touch(tournaments=Tournament.objects.filter(entries__player=obj))
+            tournaments_touch(tournaments=Tournament.objects.filter(entries__player=obj))
             return
         changes = {f: form.cleaned_data[f] for f in form.changed_data if f in PLAYER_FIELDS}
         try:
-            services.player_update(player=Player.objects.get(pk=obj.pk), by=request.user, **changes)
+            player_update(player=Player.objects.get(pk=obj.pk), by=request.user, **changes)
         except DomainError as err:
             self.message_user(request, err.message, messages.ERROR)
 
@@ -387,4 +393,4 @@ class ClubAdmin(PeopleAdmin):
     def save_model(self, request: HttpRequest, obj: Club, form: Any, change: bool) -> None:
         super().save_model(request, obj, form, change)
         # The club's name shows beside its players on their tournaments' pages (web.live).
-        services.tournaments_touch(tournaments=Tournament.objects.filter(entries__player__club=obj))
+        tournaments_touch(tournaments=Tournament.objects.filter(entries__player__club=obj))

@@ -26,7 +26,7 @@ from core.parsers import CSVTextParser, JSONObjectParser
 from core.permissions import is_referee
 from formats.registry import choices as format_choices
 from formats.registry import formats
-from tournaments import format_change, round_robin, selectors, services
+from tournaments import format_change, round_robin, selectors
 from tournaments.api_base import (
     STRICT_BOOLEANS,
     ApiView,
@@ -37,6 +37,7 @@ from tournaments.api_base import (
     paginate,
 )
 from tournaments.api_examples import TOURNAMENT_LIST_EXAMPLES
+from tournaments.entries import entries_csv_import, entry_add, entry_seed_set, entry_withdraw
 from tournaments.models import (
     DEFAULT_FORMAT,
     DEFAULT_GAME,
@@ -53,6 +54,8 @@ from tournaments.models import (
     game_choices,
 )
 from tournaments.permissions import visible_tournaments
+from tournaments.players import club_create, player_create, player_update
+from tournaments.round_lengths import round_length_set
 from tournaments.serializers import (
     ClubOut,
     EntryOut,
@@ -65,6 +68,7 @@ from tournaments.serializers import (
     staff_member,
 )
 from tournaments.swiss_rounds import MAX_ROUNDS as MAX_SWISS_ROUNDS
+from tournaments.tournament_setup import tournament_create, tournament_staff_set
 
 # The formats in the schema's words: every registered format, from its own description.
 FORMAT_HELP = "; ".join(f"{f.key}: {f.description}" for f in formats())
@@ -117,7 +121,7 @@ class ClubListApi(ApiView):
         """
         data = self.ClubListInput(data=request.data)
         data.is_valid(raise_exception=True)
-        club = services.club_create(by=request.user, **data.validated_data)
+        club = club_create(by=request.user, **data.validated_data)
         return Response(ClubOut(club).data, status=status.HTTP_201_CREATED)
 
 
@@ -187,7 +191,7 @@ class PlayerListApi(ApiView):
         """
         data = self.PlayerListInput(data=request.data)
         data.is_valid(raise_exception=True)
-        player = services.player_create(by=request.user, **data.validated_data)
+        player = player_create(by=request.user, **data.validated_data)
         return Response(PlayerOut(player).data, status=status.HTTP_201_CREATED)
 
 
@@ -226,7 +230,7 @@ class PlayerDetailApi(ApiView):
         player = _player(request, pk)
         data = self.PlayerDetailInput(data=request.data, partial=True)
         data.is_valid(raise_exception=True)
-        player = services.player_update(player=player, by=request.user, **data.validated_data)
+        player = player_update(player=player, by=request.user, **data.validated_data)
         return Response(PlayerOut(player).data)
 
 
@@ -354,7 +358,7 @@ class TournamentListApi(ApiView):
         """
         data = self.TournamentListInput(data=request.data)
         data.is_valid(raise_exception=True)
-        tournament = services.tournament_create(by=request.user, **data.validated_data)
+        tournament = tournament_create(by=request.user, **data.validated_data)
         out = TournamentDetailOut(tournament, context={"request": request})
         return Response(out.data, status=status.HTTP_201_CREATED)
 
@@ -465,7 +469,7 @@ class TournamentStaffApi(ApiView):
         tournament = _tournament(request, pk)
         data = self.TournamentStaffInput(data=request.data)
         data.is_valid(raise_exception=True)
-        services.tournament_staff_set(tournament=tournament, by=request.user, **data.validated_data)
+        tournament_staff_set(tournament=tournament, by=request.user, **data.validated_data)
         return Response(self._out(request, tournament))
 
 
@@ -501,7 +505,7 @@ class EntryListApi(ApiView):
         tournament = _tournament(request, pk)
         data = self.EntryListInput(data=request.data, context={"request": request})
         data.is_valid(raise_exception=True)
-        entry = services.entry_add(tournament=tournament, by=request.user, **data.validated_data)
+        entry = entry_add(tournament=tournament, by=request.user, **data.validated_data)
         return Response(EntryOut(entry).data, status=status.HTTP_201_CREATED)
 
 
@@ -550,7 +554,7 @@ class EntryImportApi(ApiView):
             given = self.EntryImportInput(data=request.data)
             given.is_valid(raise_exception=True)
             data = given.validated_data["csv"].encode("utf-8")
-        entries = services.entries_csv_import(tournament=tournament, data=data, by=request.user)
+        entries = entries_csv_import(tournament=tournament, data=data, by=request.user)
         out = {"entries": EntryOut(entries, many=True).data}
         return Response(out, status=status.HTTP_201_CREATED)
 
@@ -584,7 +588,7 @@ class EntryDetailApi(ApiView):
         entry = _entry(request, pk)
         data = self.EntryDetailInput(data=request.data)
         data.is_valid(raise_exception=True)
-        entry = services.entry_seed_set(entry=entry, by=request.user, **data.validated_data)
+        entry = entry_seed_set(entry=entry, by=request.user, **data.validated_data)
         return Response(EntryOut(entry).data)
 
 
@@ -602,7 +606,7 @@ class EntryWithdrawApi(ApiView):
         entry = _entry(request, pk)
         data = self.EntryWithdrawInput(data=request.data)
         data.is_valid(raise_exception=True)
-        entry = services.entry_withdraw(entry=entry, by=request.user, **data.validated_data)
+        entry = entry_withdraw(entry=entry, by=request.user, **data.validated_data)
         return Response(EntryOut(entry).data)
 
 
@@ -636,7 +640,7 @@ class RoundDetailApi(ApiView):
         rnd = self._round(request, pk)
         data = self.RoundDetailInput(data=request.data)
         data.is_valid(raise_exception=True)
-        rnd = services.round_length_set(
+        rnd = round_length_set(
             round=rnd, length=data.validated_data["match_length"], by=request.user
         )
         return Response(RoundOut(rnd).data)

@@ -34,10 +34,12 @@ from django.utils.translation import gettext as _
 from core.permissions import User
 from formats import Options, format_for
 from stages import elimination
-from tournaments import bracket, guards
+from tournaments import bracket
+from tournaments.draw_steps import draw_begin, draw_end, seeded_and_drawn
 from tournaments.match_play_port import match_play
-from tournaments.models import Round, RoundKind, Tournament, TournamentStatus, round_title
+from tournaments.models import Round, RoundKind, Tournament, round_title
 from tournaments.models import bracket_round_name as round_name
+from tournaments.round_lengths import round_lengths
 
 __all__ = [
     "RoundPlan",
@@ -118,31 +120,25 @@ def elimination_draw(
 ) -> Tournament:
     """Draw a consolation or double-elimination tournament (``tournament_bracket_generate``
     calls this for those formats; the same checks and arguments as a knockout's draw)."""
-    from tournaments import services  # services dispatches here: import at call time
-
     with transaction.atomic():
-        tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
-        guards.draft_require(tournament, _("Drawing the bracket"))
-        entries = guards.draw_entries(
-            tournament,
-            _("A knockout needs at least 2 players; %(count)s entered. Enter more first."),
+        tournament, entries = draw_begin(
+            tournament=tournament,
+            doing=_("Drawing the bracket"),
+            too_few=_("A knockout needs at least 2 players; %(count)s entered. Enter more first."),
         )
         shape = bracket_shape(tournament, len(entries))
         plan = round_plan(shape)
-        lengths, unit = services.round_lengths(
+        lengths, unit = round_lengths(
             tournament=tournament,
             lengths=lengths,
             defaults=default_lengths(plan),
             players=len(entries),
         )
-        seeded = sorted((e for e in entries if e.seed is not None), key=lambda e: e.seed or 0)
-        unseeded = [e for e in entries if e.seed is None]
         if draw_seed is None:
             draw_seed = secrets.randbits(62)
         # Seed line number k is players[k - 1] (``bracket.first_round``'s numbering).
-        players = [e.player for e in seeded] + bracket.draw_order(
-            [e.player for e in unseeded], draw_seed
-        )
+        seeded, unseeded = seeded_and_drawn(entries)
+        players = seeded + bracket.draw_order(unseeded, draw_seed)
         # Each round's column in its own bracket (``Round.bracket_number``, for its name).
         columns: dict[str, int] = {}
         rows: dict[tuple[str, int], Round] = {}
@@ -157,10 +153,7 @@ def elimination_draw(
                 kind=p.kind,
                 bracket_number=None if p.kind == RoundKind.KNOCKOUT else columns[p.kind],
             )
-        tournament.draw_seed = draw_seed
-        tournament.status = TournamentStatus.RUNNING
-        tournament.save(update_fields=["draw_seed", "status"])
-        services.tournament_touch(tournament_id=tournament.pk)
+        draw_end(tournament=tournament, draw_seed=draw_seed)
         match_play().elimination_create(
             tournament=tournament, shape=shape, rounds=rows, players=players, by=by
         )

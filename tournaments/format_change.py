@@ -5,7 +5,7 @@ draw, before the draw only.
 not its format. This service is what the admin's change form calls for a draft
 (``tournaments.admin.TournamentAdmin``, where the fields are read-only after the draw). It
 checks and normalises the result as ``tournament_create`` does, with the same function
-(``services.format_values``).
+(``format_values``).
 
 Decision: changing the format without giving a tiebreak chain
 gives the new format's default chain (a knockout's empty chain would otherwise stay
@@ -21,9 +21,12 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from core.errors import ValidationError
-from tournaments import guards, services
+from tournaments import guards
+from tournaments.format_options import format_values
 from tournaments.models import Tournament
+from tournaments.page_versions import tournament_touch
 from tournaments.permissions import User
+from tournaments.tournament_setup import tournament_update
 
 FORMAT_FIELDS = (
     "format",
@@ -54,20 +57,20 @@ def tournament_format_set(*, tournament: Tournament, by: User, **changes: Any) -
         given: Sequence[str] | None = values["tiebreaks"] or None
         if "format" in changes and "tiebreaks" not in changes:
             given = None
-        values = services.format_values(locked.game, locked.scale, **{**values, "tiebreaks": given})
+        values = format_values(locked.game, locked.scale, **{**values, "tiebreaks": given})
         changed = sorted(name for name in FORMAT_FIELDS if getattr(locked, name) != values[name])
         for name in changed:
             setattr(locked, name, values[name])
         if changed:
             locked.save(update_fields=changed)
-            services.tournament_touch(tournament_id=locked.pk)
+            tournament_touch(tournament_id=locked.pk)
     for name in changed:
         setattr(tournament, name, values[name])
     return tournament
 
 
 def tournament_settings_set(*, tournament: Tournament, by: User, **changes: Any) -> Tournament:
-    """Change a tournament's details (``services.tournament_update``) and its format
+    """Change a tournament's details (``tournament_update``) and its format
     (``tournament_format_set``) in one step: what the API's change of a tournament calls.
 
     All or nothing: a refused format change (400, or 409 once the bracket is drawn) keeps
@@ -82,7 +85,7 @@ def tournament_settings_set(*, tournament: Tournament, by: User, **changes: Any)
             # Checked before any detail is written: once drawn, the answer is 409.
             guards.draft_locked(tournament, _("Changing the format"))
         if details:
-            tournament = services.tournament_update(tournament=tournament, by=by, **details)
+            tournament = tournament_update(tournament=tournament, by=by, **details)
         if shape:
             tournament = tournament_format_set(tournament=tournament, by=by, **shape)
     return tournament

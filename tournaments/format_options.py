@@ -1,5 +1,5 @@
 """A tournament's format and the settings it reads, checked and normalised as
-``services.tournament_create`` and ``format_change.tournament_format_set`` store them.
+``tournament_setup.tournament_create`` and ``format_change.tournament_format_set`` store them.
 
 The format is asked (``formats.format_for``), never compared: the settings a format does
 not read (``Format.options``) are kept at their defaults, its tiebreak chain's default
@@ -15,10 +15,11 @@ from typing import Any, assert_never
 from django.utils.translation import gettext as _
 
 from core.errors import ValidationError
-from formats import Stage, format_for
+from formats import format_for
 from formats.format import Format
 from formats.registry import UnknownFormatError, keys
 from tournaments import consolation_places, round_robin, swiss_rounds
+from tournaments.stage_draws import stage_draw
 
 __all__ = ["advance_problem_error", "chain_problem_error", "format_values"]
 
@@ -38,10 +39,9 @@ def _chain(fmt: Format, game: str, scale: str, tiebreaks: Sequence[str] | None) 
     """The tournament's tiebreak chain after match points (empty for a bracket)."""
     if "tiebreaks" not in fmt.options:
         return []
-    if tiebreaks is None and fmt.stage == Stage.PAIRED:
-        return swiss_rounds.default_chain(game, scale)
     if tiebreaks is None:
-        return round_robin.default_chain(game, scale)
+        default = stage_draw(fmt.stage).chain
+        return default(game, scale) if default is not None else []
     chain = list(tiebreaks)
     problem = round_robin.chain_problem(chain, game)
     if problem is not None:

@@ -48,6 +48,8 @@ from tournaments.models import (
     Tournament,
     TournamentStatus,
 )
+from tournaments.page_versions import tournament_touch
+from tournaments.round_lengths import round_lengths
 
 __all__ = ["feeds_knockout", "group_knockout_draw", "knockout_drawn"]
 
@@ -69,8 +71,6 @@ def group_knockout_draw(
     ``lengths``: one match length per knockout round, first round first (default: a
     knockout's). Refused before every group match is finished, twice, or for a tournament
     whose groups feed no knockout."""
-    from tournaments import services  # services dispatches here: import at call time
-
     guards.organiser_require(by, tournament)
     with transaction.atomic():
         tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
@@ -125,7 +125,7 @@ def group_knockout_draw(
         seeds = crosswise_seeds(going_on, k, _ranking(tournament, going_on, k))
         shape = elimination.single_elimination(len(seeds))
         rounds = bracket.round_count(len(seeds))
-        lengths, unit = services.round_lengths(
+        lengths, unit = round_lengths(
             tournament=tournament,
             lengths=lengths,
             defaults=bracket.default_lengths(rounds),
@@ -143,7 +143,7 @@ def group_knockout_draw(
             )
             for number in range(1, rounds + 1)
         }
-        services.tournament_touch(tournament_id=tournament.pk)
+        tournament_touch(tournament_id=tournament.pk)
         match_play().elimination_create(
             tournament=tournament, shape=shape, rounds=rows, players=seeds, by=by
         )

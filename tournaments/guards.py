@@ -1,8 +1,9 @@
 """The checks a tournament's services share: who may change it, whether it is still a
 draft, and which entries a draw places.
 
-Below ``tournaments.services`` and the format modules that draw or change a tournament
-(``elimination_draw``, ``swiss_rounds``, ``group_stage``, ``format_change``) and the Swiss
+Below the tournament services (``tournament_setup``, ``entries``, ``round_lengths``) and the
+format modules that draw or change a tournament (``knockout_draw``, ``elimination_draw``,
+``round_robin_draw``, ``swiss_rounds``, ``group_stage``, ``format_change``) and the Swiss
 progression in ``matches``: each imports them from here, not a private helper of the
 services (which would need an import inside a function to dodge the circle).
 """

@@ -18,7 +18,7 @@ acts in their name, so it needs the account's consent or registry staff.
 
 Decisions where the rules are silent: an invitation does not expire (the organiser
 may invite again, which is the same open invitation); an organiser invites for a
-player they may change (``tournaments.services.player_update``'s rule: only theirs),
+player they may change (``tournaments.players.player_update``'s rule: only theirs),
 or for the player they are creating.
 """
 
@@ -35,6 +35,7 @@ from django.utils.translation import gettext as _
 from core.errors import ConflictError, NotFoundError, PermissionDeniedError
 from core.permissions import AuthUser, User, authenticated, can_manage_all_players, signed_in
 from tournaments.models import InvitationState, Player, PlayerInvitation, Tournament
+from tournaments.page_versions import tournaments_touch
 from tournaments.permissions import can_manage_players, player_is_theirs
 
 __all__ = [
@@ -181,8 +182,6 @@ def invitation_accept(*, invitation: PlayerInvitation, by: User) -> Player:
             state=InvitationState.CLOSED, answered_at=now
         )
         # The player's tournaments' pages show who is linked (reporting, records).
-        from tournaments.services import tournaments_touch
-
         tournaments_touch(tournaments=Tournament.objects.filter(entries__player=player))
     return player
 

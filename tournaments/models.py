@@ -6,8 +6,8 @@ match won without play because the opponent did not appear or withdrew
 (scoring.md S6). Bräde's own words (munk, jan, hemspel, …) are defined in
 ``engine/types.py``.
 
-The models only hold data: every change goes through ``tournaments.services``
-and ``matches.services``.
+The models only hold data: every change goes through the services of ``tournaments``
+(``tournament_setup``, ``entries``, ``players``, ``stage_draws`` …) and ``matches``.
 """
 
 from __future__ import annotations
@@ -288,7 +288,7 @@ class Tournament(models.Model):
         settings.AUTH_USER_MODEL, related_name="refereed_tournaments", blank=True
     )
     created_at = models.DateTimeField(auto_now_add=True)
-    # What the live pages show has changed: bumped by ``services.tournament_touch`` in the
+    # What the live pages show has changed: bumped by ``page_versions.tournament_touch`` in the
     # same transaction as every change of the tournament, its entries, rounds, matches,
     # games and game records, so the pages' ETag and Last-Modified come from one row.
     version = models.PositiveBigIntegerField(default=1, editable=False)

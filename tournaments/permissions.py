@@ -37,7 +37,7 @@ __all__ = [
 def can_manage_players(user: User) -> bool:
     """Create players and clubs: staff, or anyone who organises a tournament.
 
-    Changing a player asks more (``tournaments.services.player_update``): registry
+    Changing a player asks more (``tournaments.players.player_update``): registry
     staff, the player's own user, or an organiser of a tournament they are entered in.
     """
     if not authenticated(user):
@@ -63,7 +63,7 @@ def player_is_theirs(user: User, player: Player) -> bool:
     tournament they are entered in (withdrawn entries count) is organised by ``user``.
 
     A player entered in tournaments of other organisers too belongs to the register
-    (``services.player_update``): entering a public player in a draft of one's own does
+    (``players.player_update``): entering a public player in a draft of one's own does
     not make them one's own. Co-organisers of the same tournaments share their players.
     """
     if not authenticated(user):

@@ -31,8 +31,9 @@ from tournaments import bracket
 
 T = TypeVar("T")
 
-# Why a check refuses, as codes the caller words (``tournaments.services``); each caller
-# handles every code (``match`` with ``assert_never``), so a new code cannot pass unworded.
+# Why a check refuses, as codes the caller words (``round_robin_draw``, ``format_options``);
+# each caller handles every code (``match`` with ``assert_never``), so a new code cannot
+# pass unworded.
 ChainProblem = Literal["unknown", "twice", "skiljepoang"]
 AdvanceProblem = Literal["too_many", "groups", "alone"]
 GroupsProblem = Literal["small", "large"]

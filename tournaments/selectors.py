@@ -68,7 +68,7 @@ class LiveStamp:
     that were given the same id, as a test database may) and whether everyone may see it.
 
     A match's version is the larger of its own stamp (``Match.live_version``) and the
-    tournament's ``whole_version`` (``services.tournaments_touch``)."""
+    tournament's ``whole_version`` (``page_versions.tournaments_touch``)."""
 
     tournament_id: int
     is_public: bool

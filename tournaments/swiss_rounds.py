@@ -35,8 +35,9 @@ from django.utils.translation import gettext as _
 from core.errors import ValidationError
 from core.permissions import User
 from tournaments import round_robin
-from tournaments.guards import draft_require, draw_entries
-from tournaments.models import Entry, Round, RoundKind, Tournament, TournamentStatus
+from tournaments.draw_steps import draw_begin, draw_end
+from tournaments.models import Entry, Round, RoundKind, Tournament
+from tournaments.round_lengths import round_lengths
 
 __all__ = [
     "MAX_ROUNDS",
@@ -125,14 +126,13 @@ def swiss_start(
     the pairing numbers. No round
     is paired yet: the organiser checks players in and out, then pairs round 1
     (``matches.swiss_progression.swiss_round_pair``)."""
-    from tournaments.services import round_lengths, tournament_touch
-
     with transaction.atomic():
-        tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
-        draft_require(tournament, _("Starting the tournament"))
-        entries = draw_entries(
-            tournament,
-            _("This tournament needs at least 2 players; %(count)s entered. Enter more first."),
+        tournament, entries = draw_begin(
+            tournament=tournament,
+            doing=_("Starting the tournament"),
+            too_few=_(
+                "This tournament needs at least 2 players; %(count)s entered. Enter more first."
+            ),
         )
         rounds = tournament.swiss_rounds or default_rounds(len(entries))
         problem = rounds_problem(rounds, len(entries))
@@ -159,12 +159,10 @@ def swiss_start(
             ]
         )
         tournament.swiss_rounds = rounds
-        tournament.draw_seed = draw_seed if draw_seed is not None else secrets.randbits(62)
-        numbers = pairing_numbers(entries, seed=tournament.draw_seed)
+        seed = draw_seed if draw_seed is not None else secrets.randbits(62)
+        numbers = pairing_numbers(entries, seed=seed)
         for entry in entries:
             entry.pairing_number = numbers[entry.player_id]
         Entry.objects.bulk_update(entries, ["pairing_number"])
-        tournament.status = TournamentStatus.RUNNING
-        tournament.save(update_fields=["swiss_rounds", "draw_seed", "status"])
-        tournament_touch(tournament_id=tournament.pk)
+        draw_end(tournament=tournament, draw_seed=seed, fields=["swiss_rounds"])
     return tournament

@@ -4,7 +4,7 @@ DEMO ONLY: every demo account has the password ``brade-demo`` (``DEMO_PASSWORD``
 printed by the command. Never run this against a database that real people log in to.
 
 ``demo_build`` creates "Klubbmästerskapet 2026", a 16-player club championship in
-progress, through the real services only (``tournaments.services`` and
+progress, through the real services only (those of ``tournaments`` and
 ``matches.services``), so everything in it is what the site itself would have made:
 
 - users ``arrangor`` (may create tournaments; organises this one), ``domare`` (its
@@ -81,17 +81,12 @@ from matches.results import game_result_enter
 from matches.swiss_progression import swiss_round_pair, swiss_round_publish
 from matches.walkovers import match_walkover
 from scoring.match import match_state
+from tournaments.entries import entry_add, entry_seed_set
 from tournaments.invitations import invitation_accept, invitation_list
 from tournaments.models import Club, Player, Tournament
-from tournaments.services import (
-    club_create,
-    entry_add,
-    entry_seed_set,
-    player_create,
-    tournament_bracket_generate,
-    tournament_create,
-    tournament_staff_set,
-)
+from tournaments.players import club_create, player_create
+from tournaments.stage_draws import tournament_bracket_generate
+from tournaments.tournament_setup import tournament_create, tournament_staff_set
 
 __all__ = [
     "DEMO_PASSWORD",

@@ -4,7 +4,7 @@ The tournament page, its bracket (which htmx fetches again every ``LIVE_EVERY`` 
 the match page and its live part answer conditional GETs (the mechanics, shared with the
 API's polled reads, are ``core.conditional``). Their validators come from the version of
 what they show, bumped in the same transaction as every change of it
-(``tournaments.services.tournament_touch``; the match services do it in
+(``tournaments.page_versions.tournament_touch``; the match services do it in
 ``matches.common.lock_match``, before any match row is locked):
 
 - the tournament page and its bracket show every match: the tournament's ``version``;

@@ -19,7 +19,8 @@ from tests.api.conftest import client_for
 from tests.factories import EntryFactory, OrganiserFactory, PlayerFactory
 from tests.results import won
 from tests.tournaments.helpers import drawn, match_of
-from tournaments import services as ts
+from tournaments.stage_draws import tournament_bracket_generate
+from tournaments.tournament_setup import tournament_create
 
 pytestmark = pytest.mark.django_db
 
@@ -64,13 +65,13 @@ def test_a_304_does_not_build_the_bracket(monkeypatch: pytest.MonkeyPatch) -> No
 
 def test_standings_answer_if_none_match() -> None:
     organiser = OrganiserFactory.create()
-    tournament = ts.tournament_create(
+    tournament = tournament_create(
         by=organiser, name="Grupper", start_date=datetime.date(2026, 11, 25),
         format="round_robin",
     )  # fmt: skip
     for i in range(4):
         EntryFactory.create(tournament=tournament, player=PlayerFactory.create(name=f"R{i}"))
-    ts.tournament_bracket_generate(tournament=tournament, by=organiser, draw_seed=1)
+    tournament_bracket_generate(tournament=tournament, by=organiser, draw_seed=1)
     url = f"/api/tournaments/{tournament.pk}/standings/"
     api = APIClient()
     first = api.get(url)

@@ -721,7 +721,7 @@ def test_live_recording_through_private_links(
     assert response.json()["error"]["message"]
 
 
-# Who may PATCH /api/players/N/ (``services.player_update``): (role, player, body, status).
+# Who may PATCH /api/players/N/ (``players.player_update``): (role, player, body, status).
 # "player" is linked to the "player" user and entered only in the private tournaments;
 # "public_player" is in a public tournament that "organiser" does not organise.
 PLAYER_EDITS: list[tuple[str, str, dict[str, Any], int]] = [

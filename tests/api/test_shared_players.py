@@ -2,7 +2,7 @@
 organiser who enters a public player in a draft of their own may not rename or re-rate
 them (403, ``player_shared``, in the request's language); registry staff may, the linked
 user may change their own name, and an organiser keeps changing a player who is only
-theirs (``tournaments.services.player_update``)."""
+theirs (``tournaments.players.player_update``)."""
 
 from __future__ import annotations
 
@@ -97,7 +97,7 @@ def test_registry_staff_and_the_linked_user_still_may(taken: dict[str, Any]) -> 
 def test_entering_a_shared_player_by_name_keeps_their_rating(taken: dict[str, Any]) -> None:
     """Adding a known player with a rating (the organiser page's form and CSV import)
     enters them but does not re-rate a player of other organisers' tournaments."""
-    from tournaments.services import entry_player_add
+    from tournaments.entries import entry_player_add
 
     other = TournamentFactory.create(organisers=[taken["x"]], name="Xs andra")
     entry, created = entry_player_add(tournament=other, name="Cia Lind", rating=2400, by=taken["x"])

@@ -15,7 +15,8 @@ from matches.swiss_progression import swiss_round_pair, swiss_round_publish
 from tests.api.conftest import client_for
 from tests.factories import EntryFactory, OrganiserFactory, PlayerFactory, UserFactory
 from tournaments.models import Round
-from tournaments.services import tournament_bracket_generate, tournament_create
+from tournaments.stage_draws import tournament_bracket_generate
+from tournaments.tournament_setup import tournament_create
 
 pytestmark = pytest.mark.django_db
 

@@ -49,7 +49,7 @@ def played(
     upper player (White) wins every match. Returns the tournament."""
     from matches.models import Match
     from tests.factories import EntryFactory, TournamentFactory
-    from tournaments.services import tournament_bracket_generate
+    from tournaments.stage_draws import tournament_bracket_generate
 
     tournament = TournamentFactory.create(
         name=name, organisers=[organiser], referees=[referee], is_public=is_public

@@ -220,7 +220,7 @@ def test_a_backgammon_archive_holds_the_submitted_mat_files(
     from backgammon.mat import read_mat
     from tests.backgammon.test_mat import XG
     from tests.factories import EntryFactory, TournamentFactory
-    from tournaments.services import tournament_bracket_generate
+    from tournaments.stage_draws import tournament_bracket_generate
 
     organiser, referee = OrganiserFactory.create(), UserFactory.create()
     bg = TournamentFactory.create(

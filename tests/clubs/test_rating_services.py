@@ -38,7 +38,8 @@ from tests.factories import (
 from tests.results import won
 from tests.tournaments.helpers import drawn, match_of, players_of
 from tournaments.models import Entry, Player, Tournament
-from tournaments.services import tournament_bracket_generate, tournament_update
+from tournaments.stage_draws import tournament_bracket_generate
+from tournaments.tournament_setup import tournament_update
 
 pytestmark = pytest.mark.django_db
 

@@ -25,7 +25,7 @@ from tests.factories import (
     TournamentFactory,
 )
 from tournaments.models import Round
-from tournaments.services import tournament_bracket_generate
+from tournaments.stage_draws import tournament_bracket_generate
 
 pytestmark = pytest.mark.django_db
 

@@ -24,7 +24,7 @@ from tests.factories import (
     UserFactory,
 )
 from tournaments.models import Round
-from tournaments.services import tournament_bracket_generate
+from tournaments.stage_draws import tournament_bracket_generate
 
 pytestmark = pytest.mark.django_db
 

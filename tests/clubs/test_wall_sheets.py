@@ -19,7 +19,7 @@ from matches.tables import match_table_set
 from matches.walkovers import match_walkover
 from tests.factories import EntryFactory, OrganiserFactory, PlayerFactory, TournamentFactory
 from tests.tournaments.test_swiss import swiss
-from tournaments.services import tournament_bracket_generate
+from tournaments.stage_draws import tournament_bracket_generate
 
 pytestmark = pytest.mark.django_db
 

@@ -21,7 +21,7 @@ from tests.factories import EntryFactory, OrganiserFactory, PlayerFactory
 from tests.tournaments.test_elimination_formats import play_out
 from tournaments import elimination_draw
 from tournaments.models import RoundKind, Tournament
-from tournaments.services import tournament_bracket_generate
+from tournaments.stage_draws import tournament_bracket_generate
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

@@ -21,7 +21,8 @@ from tests.e2e.test_phone_layout import DESKTOP, PHONE, WIDTH, _swedish
 from tests.factories import EntryFactory, OrganiserFactory, PlayerFactory
 from tests.tournaments.helpers import match_of
 from tournaments.models import Tournament
-from tournaments.services import tournament_bracket_generate, tournament_create
+from tournaments.stage_draws import tournament_bracket_generate
+from tournaments.tournament_setup import tournament_create
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

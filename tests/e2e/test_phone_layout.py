@@ -22,7 +22,8 @@ from tests.factories import ClubFactory, EntryFactory, OrganiserFactory, PlayerF
 from tests.results import won
 from tests.tournaments.helpers import match_of
 from tournaments.models import Tournament
-from tournaments.services import tournament_bracket_generate, tournament_create
+from tournaments.stage_draws import tournament_bracket_generate
+from tournaments.tournament_setup import tournament_create
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

@@ -19,7 +19,8 @@ from matches.models import HalfPointBye, Match
 from tests.e2e.conftest import login, shoot
 from tests.factories import EntryFactory, OrganiserFactory, PlayerFactory, UserFactory
 from tournaments.models import Tournament
-from tournaments.services import tournament_bracket_generate, tournament_create
+from tournaments.stage_draws import tournament_bracket_generate
+from tournaments.tournament_setup import tournament_create
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

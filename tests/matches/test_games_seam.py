@@ -24,12 +24,9 @@ from tests.factories import EntryFactory, OrganiserFactory, PlayerFactory, UserF
 from tests.results import won
 from tests.tournaments.helpers import drawn, match_of
 from tournaments.models import Tournament
-from tournaments.services import (
-    round_length_set,
-    tournament_bracket_generate,
-    tournament_create,
-    tournament_update,
-)
+from tournaments.round_lengths import round_length_set
+from tournaments.stage_draws import tournament_bracket_generate
+from tournaments.tournament_setup import tournament_create, tournament_update
 
 pytestmark = pytest.mark.django_db
 

@@ -34,7 +34,7 @@ from tests.factories import UserFactory
 from tests.results import won
 from tests.tournaments.helpers import Setup, drawn, match_of, players_of
 from tournaments.models import ResultsBy, Tournament
-from tournaments.services import tournament_update
+from tournaments.tournament_setup import tournament_update
 
 pytestmark = pytest.mark.django_db
 

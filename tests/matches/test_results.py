@@ -23,8 +23,8 @@ from matches.services import (
 from tests.factories import UserFactory
 from tests.results import won
 from tests.tournaments.helpers import drawn, match_of, players_of
+from tournaments.entries import entry_withdraw
 from tournaments.models import Entry, TournamentStatus
-from tournaments.services import entry_withdraw
 
 pytestmark = pytest.mark.django_db
 

@@ -31,7 +31,7 @@ from tests.factories import (
 )
 from tests.matches.fakes import FakeReplay
 from tests.results import won
-from tournaments.services import tournament_bracket_generate
+from tournaments.stage_draws import tournament_bracket_generate
 
 pytestmark = pytest.mark.django_db
 

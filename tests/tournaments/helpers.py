@@ -15,7 +15,7 @@ from tests.factories import (
     UserFactory,
 )
 from tournaments.models import Player, Tournament
-from tournaments.services import tournament_bracket_generate
+from tournaments.stage_draws import tournament_bracket_generate
 
 
 @dataclass

@@ -19,7 +19,7 @@ from tests.tournaments.test_admin import staff_client
 from tournaments.format_change import FORMAT_FIELDS, tournament_format_set
 from tournaments.models import Tournament, TournamentStatus
 from tournaments.round_robin import default_chain
-from tournaments.services import tournament_create
+from tournaments.tournament_setup import tournament_create
 
 pytestmark = pytest.mark.django_db
 

@@ -23,7 +23,7 @@ from tests.tournaments.test_elimination_formats import drawn, finished, losses, 
 from tournaments import elimination_draw
 from tournaments.format_change import tournament_format_set
 from tournaments.models import RoundKind, Tournament
-from tournaments.services import tournament_create
+from tournaments.tournament_setup import tournament_create
 
 pytestmark = pytest.mark.django_db
 

@@ -22,7 +22,8 @@ from tests.factories import EntryFactory, OrganiserFactory, PlayerFactory, UserF
 from tests.results import won
 from tournaments import elimination_draw
 from tournaments.models import Round, RoundKind, Tournament, TournamentStatus
-from tournaments.services import tournament_bracket_generate, tournament_create
+from tournaments.stage_draws import tournament_bracket_generate
+from tournaments.tournament_setup import tournament_create
 
 pytestmark = pytest.mark.django_db
 
@@ -337,8 +338,8 @@ def test_simple_consolation_bye_goes_on_and_is_taken_back_when_the_result_change
 
 
 def test_a_withdrawn_player_gives_walkovers_in_the_losers_bracket_too() -> None:
+    from tournaments.entries import entry_withdraw
     from tournaments.models import Entry
-    from tournaments.services import entry_withdraw
 
     t, referee, players = drawn(4, "double_elimination", seeded=4)
     entry = Entry.objects.get(tournament=t, player=players[3])
@@ -360,21 +361,18 @@ def test_the_bracket_selector_gives_the_other_brackets() -> None:
 
 
 @pytest.mark.parametrize("n", range(2, 129))
-def test_layout_widths_hold_every_match_of_the_shape(n: int) -> None:
-    from matches.elimination_brackets import layout_widths
-
+def test_the_layout_holds_every_match_of_the_shape(n: int) -> None:
     size = elimination.bracket_size(n)
-    for shape, kind, progressive in (
-        (elimination.double_elimination(n), RoundKind.LOSERS, False),
-        (elimination.consolation(n), RoundKind.CONSOLATION, False),
-        (elimination.consolation(n, progressive=True), RoundKind.CONSOLATION, True),
+    for build in (
+        elimination.double_elimination,
+        elimination.consolation,
+        lambda players: elimination.consolation(players, progressive=True),
     ):
-        widths = layout_widths(kind, size, progressive)
-        side = [m for m in shape.matches if m.bracket in ("losers", "consolation")]
-        for m in side:
-            assert m.number <= widths[m.round - 1], (m.code, widths)
-        if n == size and side:  # a full field: every place holds a match
-            assert len(side) == sum(widths)
+        shape, full = build(n), build(size)
+        assert shape.places == full.places  # the same layout for every field of its size
+        for m in shape.matches:
+            assert m.number <= shape.places[m.bracket][m.round - 1], (m.code, shape.places)
+        assert len(full.matches) == sum(sum(widths) for widths in full.places.values())
 
 
 def test_round_names_say_the_bracket_and_the_round_in_it() -> None:

@@ -20,9 +20,10 @@ from matches.models import Match
 from matches.services import bracket_matches_create
 from tests.factories import EntryFactory, OrganiserFactory, TournamentFactory
 from tests.tournaments.helpers import drawn, match_of
-from tournaments import services
 from tournaments.lengths import MAX_MATCH_LENGTH, validate_match_length
 from tournaments.models import Round, Tournament, TournamentStatus
+from tournaments.round_lengths import round_length_set
+from tournaments.stage_draws import tournament_bracket_generate
 from web.forms.organiser import DrawForm
 
 pytestmark = pytest.mark.django_db
@@ -50,9 +51,7 @@ class TestServices:
     def test_draw_refuses_a_round_over_the_bound(self, lengths: list[int]) -> None:
         tournament, organiser = _draft(3)
         with pytest.raises(ValidationError, match="at most 25 games, not") as info:
-            services.tournament_bracket_generate(
-                tournament=tournament, by=organiser, lengths=lengths
-            )
+            tournament_bracket_generate(tournament=tournament, by=organiser, lengths=lengths)
         assert info.value.status == 400
         tournament.refresh_from_db()
         assert tournament.status == TournamentStatus.DRAFT
@@ -62,9 +61,7 @@ class TestServices:
     def test_draw_refuses_an_even_length(self, length: int) -> None:
         tournament, organiser = _draft(2)
         with pytest.raises(ValidationError, match="odd number of games"):
-            services.tournament_bracket_generate(
-                tournament=tournament, by=organiser, lengths=[length]
-            )
+            tournament_bracket_generate(tournament=tournament, by=organiser, lengths=[length])
 
     def test_draw_accepts_the_bound(self) -> None:
         s = drawn(3, lengths=[1, MAX_MATCH_LENGTH])
@@ -74,10 +71,10 @@ class TestServices:
         s = drawn(4)
         final = Round.objects.get(tournament=s.tournament, number=2)
         with pytest.raises(ValidationError, match=re.escape(TOO_LONG)):
-            services.round_length_set(round=final, length=27, by=s.organiser)
+            round_length_set(round=final, length=27, by=s.organiser)
         final.refresh_from_db()
         assert final.match_length == 7 and match_of(s.tournament, 2, 0).length == 7
-        services.round_length_set(round=final, length=25, by=s.organiser)
+        round_length_set(round=final, length=25, by=s.organiser)
         assert match_of(s.tournament, 2, 0).length == 25
 
     def test_round_length_message_in_swedish(self) -> None:
@@ -85,7 +82,7 @@ class TestServices:
         final = Round.objects.get(tournament=s.tournament, number=1)
         swedish = re.escape(TOO_LONG_SV)
         with translation.override("sv"), pytest.raises(ValidationError, match=swedish):
-            services.round_length_set(round=final, length=27, by=s.organiser)
+            round_length_set(round=final, length=27, by=s.organiser)
 
     def test_bracket_matches_refuse_a_round_over_the_bound(self) -> None:
         """The matches' own creation checks again (any caller, not only the draw)."""

@@ -27,8 +27,10 @@ from stages.swiss import SwissPlayer
 from tests.factories import EntryFactory, OrganiserFactory, PlayerFactory
 from tests.stages.test_swiss import fewest_rematches
 from tests.tournaments.test_swiss import finish_round, pairs_of
+from tournaments.entries import entry_withdraw
 from tournaments.models import Entry, RoundKind, Tournament, TournamentStatus
-from tournaments.services import entry_withdraw, tournament_bracket_generate, tournament_create
+from tournaments.stage_draws import tournament_bracket_generate
+from tournaments.tournament_setup import tournament_create
 
 pytestmark = pytest.mark.django_db
 

@@ -2,7 +2,7 @@
 
 A player follows their tournaments (``permissions.players_visible_to``); only registry
 staff, the organisers of a tournament the player is entered in, and (for the name
-only) the linked user change them (``services.player_update``).
+only) the linked user change them (``player_update``).
 """
 
 from __future__ import annotations
@@ -24,9 +24,10 @@ from tests.factories import (
     TournamentFactory,
     UserFactory,
 )
-from tournaments import services
+from tournaments.entries import entry_player_add, entry_withdraw
 from tournaments.models import Player
 from tournaments.permissions import players_visible_to
+from tournaments.players import player_update
 
 pytestmark = pytest.mark.django_db
 
@@ -69,21 +70,21 @@ class TestPlayerUpdate:
         w = two_clubs
         for player in (w["hidden"], w["public"], w["unentered"]):
             with pytest.raises(PermissionDeniedError):
-                services.player_update(player=player, rating=1, by=w["mine"])
-        services.player_update(player=w["hidden"], name="Bo Eklund", rating=1400, by=w["theirs"])
+                player_update(player=player, rating=1, by=w["mine"])
+        player_update(player=w["hidden"], name="Bo Eklund", rating=1400, by=w["theirs"])
         w["hidden"].refresh_from_db()
         assert (w["hidden"].name, w["hidden"].rating) == ("Bo Eklund", 1400)
 
     def test_withdrawn_entry_still_counts(self, two_clubs: dict[str, Any]) -> None:
         w = two_clubs
         entry = w["hidden"].entries.get()
-        services.entry_withdraw(entry=entry, by=w["theirs"])
-        services.player_update(player=w["hidden"], rating=1300, by=w["theirs"])
+        entry_withdraw(entry=entry, by=w["theirs"])
+        player_update(player=w["hidden"], rating=1300, by=w["theirs"])
         w["hidden"].refresh_from_db()
         assert w["hidden"].rating == 1300
         # Withdrawn, the player is still one of their tournament's: not the other organiser's.
         with pytest.raises(PermissionDeniedError):
-            services.player_update(player=w["hidden"], rating=1, by=w["mine"])
+            player_update(player=w["hidden"], rating=1, by=w["mine"])
 
     def test_is_staff_alone_does_not_open_every_player(self, two_clubs: dict[str, Any]) -> None:
         """``is_staff`` only opens the admin site, which organisers have too."""
@@ -91,32 +92,32 @@ class TestPlayerUpdate:
         w["mine"].is_staff = True
         w["mine"].save()
         with pytest.raises(PermissionDeniedError):
-            services.player_update(player=w["hidden"], rating=1, by=w["mine"])
+            player_update(player=w["hidden"], rating=1, by=w["mine"])
 
     def test_a_linked_players_name_is_their_own(self, two_clubs: dict[str, Any]) -> None:
         w = two_clubs
         linked, club = w["linked"], ClubFactory.create()
         with pytest.raises(PermissionDeniedError, match="user account"):
-            services.player_update(player=linked, name="Anna Stål", by=w["mine"])
+            player_update(player=linked, name="Anna Stål", by=w["mine"])
         linked.refresh_from_db()
         assert linked.name == "Anna Berg"
         # The organiser keeps the club and the rating; the same name sent back is no change.
-        services.player_update(player=linked, name="Anna Berg", club=club, rating=1, by=w["mine"])
+        player_update(player=linked, name="Anna Berg", club=club, rating=1, by=w["mine"])
         # The user: their name, not their club or rating.
-        services.player_update(player=linked, name="Anna Stål", by=w["account"])
+        player_update(player=linked, name="Anna Stål", by=w["account"])
         with pytest.raises(PermissionDeniedError, match="organisers"):
-            services.player_update(player=linked, rating=2900, by=w["account"])
+            player_update(player=linked, rating=2900, by=w["account"])
         with pytest.raises(PermissionDeniedError):
-            services.player_update(player=linked, club=None, by=w["account"])
+            player_update(player=linked, club=None, by=w["account"])
         # Registry staff: anything.
-        services.player_update(player=linked, name="A. Stål", club=None, by=registry_staff())
+        player_update(player=linked, name="A. Stål", club=None, by=registry_staff())
         linked.refresh_from_db()
         assert (linked.name, linked.club, linked.rating) == ("A. Stål", None, 1)
 
     def test_a_refusal_leaves_the_object_as_it_was(self, two_clubs: dict[str, Any]) -> None:
         linked = two_clubs["linked"]
         with pytest.raises(PermissionDeniedError):
-            services.player_update(player=linked, name="Ny", rating=5, by=two_clubs["account"])
+            player_update(player=linked, name="Ny", rating=5, by=two_clubs["account"])
         assert (linked.name, linked.rating) == ("Anna Berg", None)
 
 
@@ -166,15 +167,13 @@ class TestVisibility:
         revealed, and made editable) by entering their name: a new one is created."""
         w = two_clubs
         draft = TournamentFactory.create(organisers=[w["mine"]])
-        entry, created = services.entry_player_add(
-            tournament=draft, name="bo ek", rating=1000, by=w["mine"]
-        )
+        entry, created = entry_player_add(tournament=draft, name="bo ek", rating=1000, by=w["mine"])
         assert created and entry.player != w["hidden"]
         w["hidden"].refresh_from_db()
         assert w["hidden"].rating is None
         # A visible one is entered again; the rating given is not taken, as she plays in
-        # another organiser's tournament too (``services.player_update``: the register's).
-        entry, created = services.entry_player_add(
+        # another organiser's tournament too (``player_update``: the register's).
+        entry, created = entry_player_add(
             tournament=draft, name="cia lind", rating=1200, by=w["mine"]
         )
         assert not created and entry.player == w["public"]

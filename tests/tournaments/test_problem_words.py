@@ -13,7 +13,7 @@ from django.utils import translation
 from core.errors import ValidationError
 from tournaments import round_robin
 from tournaments.format_options import advance_problem_error, chain_problem_error
-from tournaments.services import groups_problem_error
+from tournaments.round_robin_draw import groups_problem_error
 
 
 def _words(error: ValidationError) -> str:

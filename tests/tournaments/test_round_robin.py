@@ -19,8 +19,10 @@ from matches.services import game_result_enter, match_walkover
 from matches.stage_text import render
 from tests.factories import EntryFactory, OrganiserFactory, PlayerFactory, UserFactory
 from tests.results import won
+from tournaments.entries import entry_withdraw
 from tournaments.models import Entry, Round, RoundKind, Tournament, TournamentStatus
-from tournaments.services import entry_withdraw, tournament_bracket_generate, tournament_create
+from tournaments.stage_draws import tournament_bracket_generate
+from tournaments.tournament_setup import tournament_create
 
 pytestmark = pytest.mark.django_db
 

@@ -21,7 +21,8 @@ from tests.factories import EntryFactory, OrganiserFactory, PlayerFactory
 from tests.results import won
 from tests.tournaments.test_round_robin import win
 from tournaments.models import Entry, Round, Tournament, TournamentStatus
-from tournaments.services import tournament_bracket_generate, tournament_create
+from tournaments.stage_draws import tournament_bracket_generate
+from tournaments.tournament_setup import tournament_create
 
 pytestmark = pytest.mark.django_db
 

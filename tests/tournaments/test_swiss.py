@@ -29,9 +29,11 @@ from matches.swiss_progression import (
 from matches.swiss_standings import swiss_standings
 from tests.factories import EntryFactory, OrganiserFactory, PlayerFactory, UserFactory
 from tests.results import won
+from tournaments.entries import entry_withdraw
 from tournaments.models import Entry, Round, RoundKind, Tournament, TournamentStatus
-from tournaments.services import entry_withdraw, tournament_bracket_generate, tournament_create
+from tournaments.stage_draws import tournament_bracket_generate
 from tournaments.swiss_rounds import default_chain, default_rounds
+from tournaments.tournament_setup import tournament_create
 
 pytestmark = pytest.mark.django_db
 

@@ -24,8 +24,8 @@ from matches.swiss_progression import (
 from stages.swiss import SwissPlayer
 from tests.stages.test_swiss import fewest_rematches
 from tests.tournaments.test_swiss import finish_round, swiss
+from tournaments.entries import entry_withdraw
 from tournaments.models import Entry, TournamentStatus
-from tournaments.services import entry_withdraw
 
 pytestmark = pytest.mark.django_db
 

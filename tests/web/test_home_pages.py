@@ -21,7 +21,7 @@ from tests.factories import EntryFactory, OrganiserFactory, PlayerFactory, UserF
 from tests.results import won
 from tests.tournaments.helpers import Setup, drawn, match_of, players_of
 from tournaments.models import Round
-from tournaments.services import tournament_bracket_generate
+from tournaments.stage_draws import tournament_bracket_generate
 
 pytestmark = pytest.mark.django_db
 

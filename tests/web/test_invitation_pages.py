@@ -12,7 +12,7 @@ from django.urls import reverse
 
 from tests.factories import OrganiserFactory, TournamentFactory, UserFactory
 from tournaments.models import InvitationState, Player, PlayerInvitation
-from tournaments.services import player_create
+from tournaments.players import player_create
 
 pytestmark = pytest.mark.django_db
 

@@ -31,9 +31,20 @@ from tests.factories import OrganiserFactory, PlayerFactory, TournamentFactory, 
 from tests.matches.fakes import FakeReplay
 from tests.results import won
 from tests.tournaments.helpers import Setup, drawn, match_of, players_of
-from tournaments import services as ts
+from tournaments.entries import (
+    entries_seeds_set,
+    entry_add,
+    entry_player_add,
+    entry_seed_set,
+    entry_withdraw,
+)
 from tournaments.models import Entry, Round, Tournament
+from tournaments.page_versions import tournament_touch
+from tournaments.players import player_update
+from tournaments.round_lengths import round_length_set
 from tournaments.selectors import LiveStamp, tournament_stamp
+from tournaments.stage_draws import tournament_bracket_generate
+from tournaments.tournament_setup import tournament_create, tournament_staff_set, tournament_update
 from web import live
 
 pytestmark = pytest.mark.django_db
@@ -88,7 +99,7 @@ def _reset(s: Setup, fake: FakeReplay) -> None:
 
 def _withdrawal(s: Setup, fake: FakeReplay) -> None:
     entry = Entry.objects.get(tournament=s.tournament, player=s.players[3])
-    ts.entry_withdraw(entry=entry, by=s.organiser, reason="ill")
+    entry_withdraw(entry=entry, by=s.organiser, reason="ill")
 
 
 def _record_submitted(s: Setup, fake: FakeReplay) -> None:
@@ -148,15 +159,15 @@ def _flag_cleared(s: Setup, fake: FakeReplay) -> None:
 
 
 def _details(s: Setup, fake: FakeReplay) -> None:
-    ts.tournament_update(tournament=s.tournament, by=s.organiser, venue="Folkets hus")
+    tournament_update(tournament=s.tournament, by=s.organiser, venue="Folkets hus")
 
 
 def _staff(s: Setup, fake: FakeReplay) -> None:
-    ts.tournament_staff_set(tournament=s.tournament, by=s.organiser, referees=[])
+    tournament_staff_set(tournament=s.tournament, by=s.organiser, referees=[])
 
 
 def _player(s: Setup, fake: FakeReplay) -> None:
-    ts.player_update(player=s.players[0], by=s.organiser, rating=1712)
+    player_update(player=s.players[0], by=s.organiser, rating=1712)
 
 
 CHANGES_WHILE_RUNNING: dict[str, Callable[[Setup, FakeReplay], None]] = {
@@ -198,26 +209,26 @@ def test_every_change_of_a_running_tournament_bumps_its_version(
 
 def _draft() -> tuple[Tournament, Any]:
     organiser = OrganiserFactory.create()
-    tournament = ts.tournament_create(
+    tournament = tournament_create(
         by=organiser, name="Höstcupen", start_date=datetime.date(2026, 11, 21)
     )
     for name in ("Anna", "Bo", "Cecilia"):
-        ts.entry_player_add(tournament=tournament, name=name, by=organiser)
+        entry_player_add(tournament=tournament, name=name, by=organiser)
     return tournament, organiser
 
 
 CHANGES_IN_DRAFT: dict[str, Callable[[Tournament, Any], object]] = {
-    "entry added": lambda t, by: ts.entry_add(tournament=t, player=PlayerFactory.create(), by=by),
-    "player entered by name": lambda t, by: ts.entry_player_add(tournament=t, name="Dan", by=by),
-    "seed": lambda t, by: ts.entry_seed_set(entry=t.entries.all()[0], seed=1, by=by),
-    "seeds": lambda t, by: ts.entries_seeds_set(
+    "entry added": lambda t, by: entry_add(tournament=t, player=PlayerFactory.create(), by=by),
+    "player entered by name": lambda t, by: entry_player_add(tournament=t, name="Dan", by=by),
+    "seed": lambda t, by: entry_seed_set(entry=t.entries.all()[0], seed=1, by=by),
+    "seeds": lambda t, by: entries_seeds_set(
         tournament=t, seeds={e.pk: i + 1 for i, e in enumerate(t.entries.all())}, by=by
     ),
-    "withdrawal before the draw": lambda t, by: ts.entry_withdraw(entry=t.entries.all()[0], by=by),
-    "draw": lambda t, by: ts.tournament_bracket_generate(tournament=t, by=by, draw_seed=1),
+    "withdrawal before the draw": lambda t, by: entry_withdraw(entry=t.entries.all()[0], by=by),
+    "draw": lambda t, by: tournament_bracket_generate(tournament=t, by=by, draw_seed=1),
     "round length": lambda t, by: (
-        ts.tournament_bracket_generate(tournament=t, by=by, draw_seed=1),
-        ts.round_length_set(round=Round.objects.filter(tournament=t)[0], length=5, by=by),
+        tournament_bracket_generate(tournament=t, by=by, draw_seed=1),
+        round_length_set(round=Round.objects.filter(tournament=t)[0], length=5, by=by),
     ),
 }
 
@@ -247,7 +258,7 @@ def test_a_stale_copy_of_the_tournament_saved_does_not_put_its_version_back() ->
     stale = Tournament.objects.get(pk=setup.tournament.pk)
     _with_result(setup)
     bumped = version(setup.tournament)
-    ts.tournament_update(tournament=stale, by=setup.organiser, name="Vintercupen")
+    tournament_update(tournament=stale, by=setup.organiser, name="Vintercupen")
     assert version(setup.tournament) == bumped + 1
 
 
@@ -424,5 +435,5 @@ def _message(text: str) -> Any:
 
 def test_tournament_touch_leaves_other_tournaments_alone() -> None:
     one, two = TournamentFactory.create(), TournamentFactory.create()
-    ts.tournament_touch(tournament_id=one.pk)
+    tournament_touch(tournament_id=one.pk)
     assert (version(one), version(two)) == (2, 1)

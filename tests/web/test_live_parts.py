@@ -24,8 +24,10 @@ from matches.services import game_result_correct, game_result_enter, match_reset
 from tests.factories import EntryFactory, OrganiserFactory, PlayerFactory
 from tests.results import won
 from tests.tournaments.helpers import Setup, drawn, match_of, players_of
-from tournaments import services as ts
 from tournaments.models import Tournament
+from tournaments.players import player_update
+from tournaments.stage_draws import tournament_bracket_generate
+from tournaments.tournament_setup import tournament_create
 
 pytestmark = pytest.mark.django_db
 
@@ -127,7 +129,7 @@ def _ratings(s: Setup, m: dict[str, Match]) -> set[str]:
 
 def _whole(s: Setup, m: dict[str, Match]) -> set[str]:
     player = players_of(m["a"])[0]
-    ts.player_update(player=player, by=s.organiser, name="Nytt Namn")
+    player_update(player=player, by=s.organiser, name="Nytt Namn")
     return set(_urls(s))  # a name shows everywhere: every part moves
 
 
@@ -186,12 +188,12 @@ def test_publishing_a_swiss_round_moves_its_matches() -> None:
     from matches.swiss_progression import swiss_round_pair, swiss_round_publish
 
     organiser = OrganiserFactory.create()
-    tournament = ts.tournament_create(
+    tournament = tournament_create(
         by=organiser, name="Schweizer", start_date=datetime.date(2026, 11, 25), format="swiss"
     )
     for i in range(4):
         EntryFactory.create(tournament=tournament, player=PlayerFactory.create(name=f"S{i}"))
-    ts.tournament_bracket_generate(tournament=tournament, by=organiser, draw_seed=3)
+    tournament_bracket_generate(tournament=tournament, by=organiser, draw_seed=3)
     tournament.refresh_from_db()
     rnd = swiss_round_pair(tournament=tournament, by=organiser)
     match = Match.objects.filter(round=rnd, player2__isnull=False).first()
@@ -272,7 +274,7 @@ def test_the_players_list_follows_names_and_ratings_not_results(client: Client) 
     m = match_of(setup.tournament, 1, 0)
     player = players_of(m)[0]
     client.get(url)
-    ts.player_update(player=player, by=setup.organiser, name="Ny Spelare")
+    player_update(player=player, by=setup.organiser, name="Ny Spelare")
     assert "Ny Spelare" in client.get(url).content.decode()
     # A rating that changed shows once the page is built again (any change of the page),
     # though no name or entry changed: the list is keyed by the ratings' version too.

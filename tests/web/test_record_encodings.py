@@ -27,7 +27,8 @@ from backgammon.mat import decode_mat
 from matches.models import GameRecordSubmission, Match, RecordState
 from tests.factories import EntryFactory, OrganiserFactory, PlayerFactory, UserFactory
 from tests.tournaments.helpers import drawn, match_of
-from tournaments.services import tournament_bracket_generate, tournament_create
+from tournaments.stage_draws import tournament_bracket_generate
+from tournaments.tournament_setup import tournament_create
 
 pytestmark = pytest.mark.django_db
 

@@ -15,7 +15,8 @@ from matches.swiss_progression import swiss_round_pair
 from tests.factories import EntryFactory, OrganiserFactory, PlayerFactory
 from tests.tournaments.test_round_robin import group, win
 from tests.tournaments.test_swiss import swiss
-from tournaments.services import tournament_bracket_generate, tournament_create
+from tournaments.stage_draws import tournament_bracket_generate
+from tournaments.tournament_setup import tournament_create
 from web.views.rounds import ROUNDS_ON_THE_PAGE
 
 pytestmark = pytest.mark.django_db

@@ -1,4 +1,4 @@
-"""The admin's player page follows ``services.player_update``: an organiser who entered a
+"""The admin's player page follows ``tournaments.players.player_update``: an organiser who entered a
 player of another organiser's tournament in a draft of their own sees that player
 read-only, told why (in Swedish, the site's default), and a change posted anyway is refused (403);
 a player who is only theirs they change as before."""

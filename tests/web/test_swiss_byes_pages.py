@@ -17,7 +17,8 @@ from matches.swiss_progression import swiss_round_pair, swiss_round_publish
 from tests.factories import EntryFactory, OrganiserFactory, PlayerFactory, UserFactory
 from tests.tournaments.test_swiss import win_in_games
 from tournaments.models import Entry, Tournament
-from tournaments.services import tournament_bracket_generate, tournament_create
+from tournaments.stage_draws import tournament_bracket_generate
+from tournaments.tournament_setup import tournament_create
 
 pytestmark = pytest.mark.django_db
 

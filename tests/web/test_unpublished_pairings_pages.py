@@ -25,7 +25,8 @@ from tests.factories import (
     PlayerFactory,
     UserFactory,
 )
-from tournaments.services import tournament_bracket_generate, tournament_create
+from tournaments.stage_draws import tournament_bracket_generate
+from tournaments.tournament_setup import tournament_create
 
 pytestmark = pytest.mark.django_db
 

@@ -45,7 +45,7 @@ from tournaments.models import (
     ScaleName,
     game_choices,
 )
-from tournaments.services import BOARD_ADDONS
+from tournaments.tournament_setup import BOARD_ADDONS
 from web.formats import format_choices
 from web.games import game_name
 
@@ -301,7 +301,7 @@ class TournamentForm(Form):
     def clean_results_by(self) -> str:
         return str(self.cleaned_data.get("results_by") or ResultsBy.REFEREES)
 
-    # The service checks the values (``tournaments.services.tournament_create``: the
+    # The service checks the values (``tournaments.tournament_setup.tournament_create``: the
     # dates, the add-ons, the tiebreak chain, the format's options); its error shows at the
     # field its code names.
     SERVICE_FIELDS: ClassVar[dict[str, str]] = {
@@ -426,7 +426,7 @@ class SeedsForm(Form):
         return data
 
     def seeds(self) -> dict[int, int | None]:
-        """Entry id → seed (``None``: unseeded), as ``services.entries_seeds_set`` takes them."""
+        """Entry id → seed (``None``: unseeded), as ``entries.entries_seeds_set`` takes them."""
         return {e.pk: self.cleaned_data.get(self.field_name(e)) for e in self.entries}
 
 
@@ -523,7 +523,7 @@ class DrawForm(Form):
                     if self.unit == GAMES
                     else _("“%(part)s” is not a number of points.") % {"part": part}
                 )
-            # The service's checks (``services.round_lengths``), in its words.
+            # The service's checks (``round_lengths.round_lengths``), in its words.
             problem = match_length_problem(int(part), self.unit)
             if problem is not None:
                 raise forms.ValidationError(problem)

@@ -69,11 +69,14 @@ def knockout_bracket_html(
                     )
                 )
                 continue
+            column = next(br for br in shown.rounds if br.round.pk == part.round.pk)
             html.append(
                 render_to_string(
                     "web/_bracket_round.html",
                     {
-                        "br": next(br for br in shown.rounds if br.round.pk == part.round.pk),
+                        "round": column.round,
+                        "title": column.round.name,
+                        "matches": column.matches,
                         "tournament": tournament,
                         "first": i == 0,
                         "last": i == len(rounds) - 1,

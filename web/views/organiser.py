@@ -31,9 +31,9 @@ from core.permissions import can_create_tournament, is_organiser
 from matches import brackets, tables, walkovers
 from matches import selectors as matches_sel
 from matches.models import FINISHED_STATES, Match, MatchState
-from tournaments import group_stage, services
+from tournaments import entries as entry_services
+from tournaments import group_stage, stage_draws, tournament_setup
 from tournaments import selectors as tournaments_sel
-from tournaments.draw_plan import draw_lengths
 from tournaments.models import Entry, Tournament, TournamentStatus
 from web.formats import format_view
 from web.forms.organiser import (
@@ -107,7 +107,7 @@ def tournament_create(request: HttpRequest) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
         try:
-            tournament = services.tournament_create(
+            tournament = tournament_setup.tournament_create(
                 by=request.user,
                 name=data["name"],
                 start_date=data["start_date"],
@@ -156,7 +156,7 @@ def _active(entries: Iterable[Entry]) -> list[Entry]:
 
 def _draw_form(tournament: Tournament, data: Any = None) -> DrawForm:
     players = Entry.objects.filter(tournament=tournament, withdrawn_at__isnull=True).count()
-    lengths = draw_lengths(tournament, players)
+    lengths = stage_draws.draw_lengths(tournament, players)
     rounds = len(lengths)
     initial = {"lengths": lengths_text(lengths)} if lengths else {}
     unit = unit_of(tournament)
@@ -247,7 +247,7 @@ def entry_withdraw(request: HttpRequest, pk: int, entry_pk: int) -> HttpResponse
     form = WithdrawForm(request.POST)
     reason = form.cleaned_data["reason"] if form.is_valid() else ""
     try:
-        services.entry_withdraw(entry=entry, by=request.user, reason=reason)
+        entry_services.entry_withdraw(entry=entry, by=request.user, reason=reason)
     except DomainError as err:
         messages.error(request, err.message)
     else:
@@ -269,7 +269,7 @@ def player_add(request: HttpRequest, pk: int) -> HttpResponse:
     if form.is_valid():
         data = form.cleaned_data
         try:
-            entry, created = services.entry_player_add(
+            entry, created = entry_services.entry_player_add(
                 tournament=tournament,
                 name=data["name"],
                 club=data["club"],
@@ -291,7 +291,7 @@ def player_add(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 def _refused_rows(err: DomainError) -> list[str]:
-    """The rows ``services.entries_import`` refused, one line each (the row number in the
+    """The rows ``tournaments.entries.entries_import`` refused, one line each (the row number in the
     reader's language; the reason is the service's own message)."""
     return [
         _("row %(row)d: %(message)s") % {"row": e["row"], "message": e["message"]}
@@ -308,7 +308,7 @@ def players_import(request: HttpRequest, pk: int) -> HttpResponse:
     form = PlayersImportForm(request.POST, request.FILES)
     if form.is_valid():
         try:
-            entries = services.entries_import(
+            entries = entry_services.entries_import(
                 tournament=tournament, rows=form.cleaned_data["file"], by=request.user
             )
         except DomainError as err:
@@ -336,7 +336,9 @@ def seeds_set(request: HttpRequest, pk: int) -> HttpResponse:
     form = SeedsForm(request.POST, entries=active)
     if form.is_valid():
         try:
-            services.entries_seeds_set(tournament=tournament, seeds=form.seeds(), by=request.user)
+            entry_services.entries_seeds_set(
+                tournament=tournament, seeds=form.seeds(), by=request.user
+            )
         except DomainError as err:
             form.add_error(None, err.message)
         else:
@@ -356,7 +358,9 @@ def referees_set(request: HttpRequest, pk: int) -> HttpResponse:
     if form.is_valid():
         users = form.cleaned_data["usernames"]
         try:
-            services.tournament_staff_set(tournament=tournament, by=request.user, referees=users)
+            tournament_setup.tournament_staff_set(
+                tournament=tournament, by=request.user, referees=users
+            )
         except DomainError as err:
             form.add_error(None, err.message)
         else:
@@ -389,7 +393,7 @@ def bracket_generate(request: HttpRequest, pk: int) -> HttpResponse:
     form = _draw_form(tournament, request.POST)
     if form.is_valid():
         try:
-            tournament = services.tournament_bracket_generate(
+            tournament = stage_draws.tournament_bracket_generate(
                 tournament=tournament,
                 by=request.user,
                 lengths=form.cleaned_data["lengths"],

@@ -26,9 +26,9 @@ from core.permissions import User, is_match_player, is_organiser, is_referee
 from engine.types import Side
 from matches import brackets, elimination_brackets, group_standings, stage_text
 from matches import selectors as matches_sel
-from matches.group_standings import StandingLine
 from matches.models import Game, Match, MatchState, RecordState
 from matches.standing import family_of, match_standing
+from matches.standing_lines import StandingLine
 from scoring.match import match_state
 from scoring.scales import GameScore, Scale, format_tiebreak, score_game
 from stages.messages import number

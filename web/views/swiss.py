@@ -17,7 +17,8 @@ from django.utils.translation import gettext_lazy
 
 from matches import stage_text, swiss_text
 from matches.models import MatchState
-from matches.swiss_standings import SwissLine, SwissPairing, SwissRoundView, swiss_standings
+from matches.standing_lines import StandingLine
+from matches.swiss_standings import SwissPairing, SwissRoundView, swiss_standings
 from matches.visibility import sees_unpublished
 from stages.messages import number
 from tournaments.models import Player, Tournament
@@ -34,7 +35,7 @@ __all__ = [
 
 @dataclass
 class LineView:
-    line: SwissLine
+    line: StandingLine
     values: list[tuple[str, str]]  # (tiebreak's name, value)
     why: str
 

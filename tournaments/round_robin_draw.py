@@ -1,0 +1,132 @@
+"""The draw of a round robin, in one group or several: every round at once from the
+Berger tables (``stages.roundrobin``), and the words for a field that does not fit the
+groups."""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Sequence
+from typing import assert_never
+
+from django.db import transaction
+from django.utils.translation import gettext as _
+
+from core.errors import (
+    ValidationError,
+)
+from core.permissions import (
+    User,
+)
+from stages import roundrobin
+from tournaments import round_robin
+from tournaments.draw_steps import draw_begin, draw_end, seeded_and_drawn
+from tournaments.match_play_port import match_play
+from tournaments.models import (
+    Entry,
+    Round,
+    RoundKind,
+    Tournament,
+)
+from tournaments.round_lengths import round_lengths
+
+
+def _groups_fit(tournament: Tournament, players: int) -> None:
+    """The entered players fill the round robin's groups (``round_robin.groups_problem``)."""
+    problem = round_robin.groups_problem(players, tournament.groups, tournament.group_advance)
+    if problem is not None:
+        raise groups_problem_error(
+            problem=problem,
+            players=players,
+            groups=tournament.groups,
+            advance=tournament.group_advance,
+        )
+
+
+def groups_problem_error(
+    *, problem: round_robin.GroupsProblem, players: int, groups: int, advance: int
+) -> ValidationError:
+    """Why ``players`` cannot be dealt into the groups (``round_robin.groups_problem``)."""
+    match problem:
+        case "large" if groups == 1:
+            text = _(
+                "A round robin takes at most %(max)s players; %(count)s entered. Play "
+                "in groups, Swiss or a knockout, or withdraw players first."
+            ) % {"max": round_robin.MAX_PLAYERS, "count": players}
+        case "large":
+            text = _(
+                "%(count)s players in %(groups)s groups make groups larger than %(max)s; "
+                "play in more groups."
+            ) % {"max": round_robin.MAX_PLAYERS, "count": players, "groups": groups}
+        case "small":
+            text = _(
+                "%(count)s players cannot fill %(groups)s groups of at least two, each with "
+                "more players than the %(advance)s who go on; enter more players or play in "
+                "fewer groups."
+            ) % {"count": players, "groups": groups, "advance": advance}
+        case _:
+            assert_never(problem)
+    return ValidationError(text)
+
+
+def round_robin_draw(
+    *,
+    tournament: Tournament,
+    by: User,
+    lengths: Sequence[int] | None,
+    draw_seed: int | None,
+) -> Tournament:
+    """Draw a round robin: every round at once from the Berger tables
+    (``stages.roundrobin``); with an odd number of players each round has one bye.
+    ``lengths`` and ``draw_seed`` as for a knockout (``round_robin`` for the order)."""
+    with transaction.atomic():
+        tournament, entries = draw_begin(
+            tournament=tournament,
+            doing=_("Drawing the round robin"),
+            too_few=_(
+                "A round robin needs at least 2 players; %(count)s entered. Enter more first."
+            ),
+        )
+        _groups_fit(tournament, len(entries))
+        rounds = round_robin.group_round_count(
+            len(entries), tournament.groups, double=tournament.double_round
+        )
+        lengths, unit = round_lengths(
+            tournament=tournament,
+            lengths=lengths,
+            defaults=round_robin.default_lengths(rounds),
+            players=len(entries),
+        )
+        if draw_seed is None:
+            draw_seed = secrets.randbits(62)
+        order = round_robin.draw_order(*seeded_and_drawn(entries), draw_seed)
+        dealt = roundrobin.snake_groups(order, tournament.groups)
+        if tournament.groups > 1:
+            group_of = {p.pk: g for g, members in enumerate(dealt) for p in members}
+            for entry in entries:
+                entry.group = group_of[entry.player_id]
+            Entry.objects.bulk_update(entries, ["group"])
+        # Round i holds every group's round i, group A's tables first (a smaller group
+        # may have fewer rounds: its later rounds are empty).
+        per_group = [roundrobin.round_robin(m, double=tournament.double_round) for m in dealt]
+        fixtures = [
+            [f for table in per_group if i < len(table) for f in table[i]] for i in range(rounds)
+        ]
+        round_rows = [
+            Round.objects.create(
+                tournament=tournament,
+                number=number,
+                rounds_after=rounds - number,
+                match_length=lengths[number - 1],
+                length_unit=unit,
+                kind=RoundKind.ROUND_ROBIN,
+            )
+            for number in range(1, rounds + 1)
+        ]
+        draw_end(tournament=tournament, draw_seed=draw_seed)
+        match_play().round_robin_create(
+            tournament=tournament,
+            rounds=round_rows,
+            pairs=[[(f.first, f.second) for f in fixture] for fixture in fixtures],
+            by=by,
+        )
+    return tournament
