@@ -82,7 +82,7 @@ from games.live import (
 from games.live import LiveGame as LiveGameState
 from games.registry import family_for
 from matches.common import active_games, lock_match
-from matches.models import FINISHED_STATES, Match, MatchState, ResultSource
+from matches.models import FINISHED_STATES, Game, Match, MatchState, ResultSource
 from matches.records import game_record_submit
 from matches.reports import game_report_submit
 from matches.results import game_add
@@ -311,7 +311,8 @@ def live_board_refresh(*, match_id: int) -> None:
     """The live board of match ``match_id`` after a change of the match: its latest live
     game's version is bumped and its stamp kept under the row's lock (so a turn posted
     meanwhile writes its newer stamp after this one); with nothing recorded any more (a
-    reset removed it), the cached stamp goes, so no follower is told "not modified"."""
+    reset removed it), the cached stamp goes, so no follower is told "not modified". A
+    live game whose report was confirmed is linked to the game the confirmation entered."""
     with transaction.atomic():
         live = (
             LiveGame.objects.select_for_update(of=("self",))
@@ -324,7 +325,16 @@ def live_board_refresh(*, match_id: int) -> None:
             board_stamp_forget(match_id=match_id)
             return
         live.version += 1
-        live.save(update_fields=["version", "updated_at"])
+        changed = ["version", "updated_at"]
+        if live.game_id is None and live.report_id is not None:
+            # the report it made was confirmed: the game it entered is the board's game
+            entered = Game.objects.filter(
+                match_id=match_id, number=live.number, voided_at__isnull=True
+            ).first()
+            if entered is not None:
+                live.game = entered
+                changed.append("game")
+        live.save(update_fields=changed)
         board_stamp_keep(live=live, match=live.match)
 
 

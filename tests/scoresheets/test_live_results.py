@@ -10,6 +10,7 @@ import pytest
 
 from backgammon.replay import replay_text
 from matches.models import Game, GameRecordSubmission, GameReport, MatchState, RecordState
+from matches.results import match_reset
 from scoresheets.models import LiveGame
 from tests.api.conftest import client_for
 from tests.factories import UserFactory
@@ -134,3 +135,39 @@ def test_a_match_with_a_game_entered_by_hand_is_not_recorded_live() -> None:
     response = Table(referee, match.pk).start()
     assert response.status_code == 409
     assert response.json()["error"]["code"] == "live_not_from_start"
+
+
+def test_followers_see_a_confirmation_and_a_reset_that_were_no_turn(
+    django_capture_on_commit_callbacks: Any,
+) -> None:
+    """The opponent's confirmation changes the score the board shows without a turn: the
+    board's ETag changes with it, so a follower is not told "not modified"; a reset
+    removes the board, and a follower's old ETag gets 404, not 304."""
+    s = drawn(2, lengths=[3], results_by="players")
+    match = match_of(s.tournament, 1, 0)
+    one, two = players_of(match)
+    one.user, two.user = UserFactory.create(), UserFactory.create()
+    one.save()
+    two.save()
+    table = Table(client_for(one.user), match.pk)
+    with django_capture_on_commit_callbacks(execute=True):
+        assert table.start().status_code == 201
+        table.post("start", dice=[5, 2])
+        assert table.post("resign").status_code == 201
+    follower = client_for(UserFactory.create())
+    url = f"/api/matches/{match.pk}/live/"
+    before = follower.get(url)
+    assert before.status_code == 200 and before.json()["score"] == [0, 0]
+    etag = before["ETag"]
+    assert follower.get(url, HTTP_IF_NONE_MATCH=etag).status_code == 304
+    report = GameReport.objects.get(match=match)
+    with django_capture_on_commit_callbacks(execute=True):
+        confirmed = client_for(two.user).post(f"/api/reports/{report.pk}/confirm/", format="json")
+    assert confirmed.status_code == 200, confirmed.content
+    after = follower.get(url, HTTP_IF_NONE_MATCH=etag)
+    assert after.status_code == 200 and after["ETag"] != etag
+    assert after.json()["score"] != [0, 0]
+    assert after.json()["entered"]["game"] == 1
+    with django_capture_on_commit_callbacks(execute=True):
+        match_reset(match=match, by=s.organiser, reason="played with the wrong starter")
+    assert follower.get(url, HTTP_IF_NONE_MATCH=after["ETag"]).status_code == 404
