@@ -1,7 +1,7 @@
 """Benchmark of a round robin's standings (prints figures, asserts nothing).
 
 Builds three public round robins, of 16 and of 32 players (120 and 496 matches; 32 is the
-largest group, ``tournaments.round_robin.MAX_PLAYERS``) and of 256 players in 8 groups of
+largest group, ``stages.roundrobin.MAX_PLAYERS``) and of 256 players in 8 groups of
 32 (3,968 matches), decides the first half of their rounds (written straight into the
 matches' cached results: this measures the reads, not the scoring), then prints for the
 public tournament page (tables, cross tables, rounds) and for

@@ -88,7 +88,7 @@ def bracket_matches_create(
         match = by_round[1][slot]
         match.player1, match.player2 = upper, lower
         if upper is None or lower is None:
-            # Byes are only ever the lower line (bracket.first_round), given to top seeds.
+            # Byes are only ever the lower line (knockout.first_round), given to top seeds.
             match.player1 = upper or lower
             match.player2 = None
             match.state = MatchState.BYE

@@ -39,16 +39,49 @@ from __future__ import annotations
 from collections.abc import Sequence
 from decimal import Decimal
 from itertools import permutations
-from typing import TypeVar
+from typing import Literal, TypeVar
 
 from stages.elimination import bracket_size, seed_order
 
 T = TypeVar("T")
 
-__all__ = ["MAX_GROUPS", "crosswise_seeds", "meeting_round", "rank_across_groups"]
+__all__ = [
+    "MAX_ADVANCE",
+    "MAX_GROUPS",
+    "MAX_SWISS_ADVANCE",
+    "AdvanceProblem",
+    "advance_problem",
+    "crosswise_seeds",
+    "meeting_round",
+    "rank_across_groups",
+]
 
 # Every permutation of a tier is tried: 8! = 40,320 at most.
 MAX_GROUPS = 8
+# How many of each group may go on to the knockout.
+MAX_ADVANCE = 4
+# The top of a Swiss that can go on to a knockout (a bracket of 32).
+MAX_SWISS_ADVANCE = 32
+
+# Why groups cannot feed a knockout, as a code the caller words (``format_options``); the
+# caller handles every code (``match`` with ``assert_never``), so a new code cannot pass
+# unworded.
+AdvanceProblem = Literal["too_many", "groups", "alone"]
+
+
+def advance_problem(groups: int, advance: int) -> AdvanceProblem | None:
+    """Why the top ``advance`` of each of ``groups`` groups cannot go on to a knockout, as a
+    code (``too_many``, ``groups``: more than ``MAX_GROUPS``, ``alone``: one player in
+    all), or ``None``. ``advance`` 0: the groups are the whole tournament."""
+    if advance == 0:
+        return None
+    if not 1 <= advance <= MAX_ADVANCE:
+        return "too_many"
+    if groups > MAX_GROUPS:
+        return "groups"
+    if groups * advance < 2:
+        return "alone"
+    return None
 
 
 def meeting_round(line_a: int, line_b: int) -> int:

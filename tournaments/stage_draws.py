@@ -16,10 +16,12 @@ from typing import Protocol
 
 from core.permissions import User
 from formats import Stage, format_for
-from tournaments import bracket, elimination_draw, round_robin, swiss_rounds
+from stages import knockout, roundrobin
+from tournaments import elimination_draw, swiss_rounds
 from tournaments.guards import organiser_require
 from tournaments.knockout_draw import knockout_draw
 from tournaments.models import Tournament
+from tournaments.round_robin_draw import default_chain as round_robin_chain
 from tournaments.round_robin_draw import round_robin_draw
 
 __all__ = ["STAGE_DRAWS", "StageDraw", "draw_lengths", "stage_draw", "tournament_bracket_generate"]
@@ -51,7 +53,7 @@ class StageDraw:
 
 
 def _knockout_lengths(tournament: Tournament, players: int) -> list[int]:
-    return bracket.default_lengths(bracket.round_count(players))
+    return knockout.default_lengths(knockout.round_count(players))
 
 
 def _elimination_lengths(tournament: Tournament, players: int) -> list[int]:
@@ -60,15 +62,15 @@ def _elimination_lengths(tournament: Tournament, players: int) -> list[int]:
 
 
 def _group_lengths(tournament: Tournament, players: int) -> list[int]:
-    rounds = round_robin.group_round_count(
+    rounds = roundrobin.group_round_count(
         players, tournament.groups, double=tournament.double_round
     )
-    return round_robin.default_lengths(rounds)
+    return roundrobin.default_lengths(rounds)
 
 
 def _swiss_lengths(tournament: Tournament, players: int) -> list[int]:
     rounds = tournament.swiss_rounds or swiss_rounds.default_rounds(players)
-    return round_robin.default_lengths(rounds)
+    return roundrobin.default_lengths(rounds)
 
 
 STAGE_DRAWS: dict[Stage, StageDraw] = {
@@ -76,9 +78,7 @@ STAGE_DRAWS: dict[Stage, StageDraw] = {
     Stage.ELIMINATION: StageDraw(
         draw=elimination_draw.elimination_draw, lengths=_elimination_lengths
     ),
-    Stage.GROUPS: StageDraw(
-        draw=round_robin_draw, lengths=_group_lengths, chain=round_robin.default_chain
-    ),
+    Stage.GROUPS: StageDraw(draw=round_robin_draw, lengths=_group_lengths, chain=round_robin_chain),
     # Rounds created empty, paired one at a time (``matches.swiss_progression``).
     Stage.PAIRED: StageDraw(
         draw=swiss_rounds.swiss_start, lengths=_swiss_lengths, chain=swiss_rounds.default_chain

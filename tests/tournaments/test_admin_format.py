@@ -18,7 +18,7 @@ from tests.tournaments.helpers import drawn
 from tests.tournaments.test_admin import staff_client
 from tournaments.format_change import FORMAT_FIELDS, tournament_format_set
 from tournaments.models import Tournament, TournamentStatus
-from tournaments.round_robin import default_chain
+from tournaments.round_robin_draw import default_chain
 from tournaments.tournament_setup import tournament_create
 
 pytestmark = pytest.mark.django_db

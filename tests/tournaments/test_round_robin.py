@@ -187,7 +187,7 @@ def test_walkover_counts_a_win_and_no_game_points() -> None:
 def test_a_round_robin_takes_at_most_32_players() -> None:
     """33 players are refused with a message naming the limit, and nothing is drawn; 32 are
     drawn (31 rounds of 16 matches)."""
-    from tournaments.round_robin import MAX_PLAYERS
+    from stages.roundrobin import MAX_PLAYERS
 
     with pytest.raises(ValidationError, match="at most 32 players; 33 entered"):
         group(MAX_PLAYERS + 1)
