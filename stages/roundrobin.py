@@ -52,7 +52,7 @@ GroupsProblem = Literal["small", "large"]
 # The largest round robin (see the module's decisions); with groups, the largest group.
 MAX_PLAYERS = 32
 # Groups of one round robin (snake-seeded, ``snake_groups``).
-MAX_GROUPS = 16
+MAX_ROUND_ROBIN_GROUPS = 16
 
 
 @dataclass(frozen=True, slots=True)

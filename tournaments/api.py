@@ -306,7 +306,7 @@ class TournamentListApi(ApiView):
         )
         groups = DbIntegerField(
             min_value=1,
-            max_value=roundrobin.MAX_GROUPS,
+            max_value=roundrobin.MAX_ROUND_ROBIN_GROUPS,
             default=1,
             help_text="round robin: the number of groups (players dealt by snake seeding)",
         )
@@ -387,7 +387,9 @@ class TournamentDetailApi(ApiView):
             "null: the game's usual chain (also what a new format gets when this is left out)",
         )
         double_round = serializers.BooleanField(required=False)
-        groups = DbIntegerField(min_value=1, max_value=roundrobin.MAX_GROUPS, required=False)
+        groups = DbIntegerField(
+            min_value=1, max_value=roundrobin.MAX_ROUND_ROBIN_GROUPS, required=False
+        )
         group_advance = DbIntegerField(
             min_value=0, max_value=crossover.MAX_SWISS_ADVANCE, required=False
         )

@@ -119,11 +119,11 @@ def _rounds_check(fmt: Format, rounds: int | None) -> int | None:
 
 
 def _groups_check(fmt: Format, groups: int, group_advance: int) -> None:
-    """A format in groups may be played in ``groups`` groups (``roundrobin.MAX_GROUPS``
-    at most) and feed a knockout with the top ``group_advance`` of each group
-    (``crossover.advance_problem``); a format that feeds a knockout from one table (the
-    paired rounds' standings) with its top ``group_advance``; other formats have one
-    group and feed nothing."""
+    """A format in groups may be played in ``groups`` groups
+    (``roundrobin.MAX_ROUND_ROBIN_GROUPS`` at most) and feed a knockout with the top
+    ``group_advance`` of each group (``crossover.advance_problem``); a format that feeds a
+    knockout from one table (the paired rounds' standings) with its top ``group_advance``;
+    other formats have one group and feed nothing."""
     in_groups = "groups" in fmt.options
     if fmt.feeds_knockout and not in_groups and groups == 1 and group_advance != 0:
         if not 2 <= group_advance <= crossover.MAX_SWISS_ADVANCE:
@@ -139,10 +139,10 @@ def _groups_check(fmt: Format, groups: int, group_advance: int) -> None:
                 _("Only a round robin is played in groups."), code="groups_not_round_robin"
             )
         return
-    if not 1 <= groups <= roundrobin.MAX_GROUPS:
+    if not 1 <= groups <= roundrobin.MAX_ROUND_ROBIN_GROUPS:
         raise ValidationError(
             _("A round robin is played in 1 to %(max)s groups, not %(groups)s.")
-            % {"max": roundrobin.MAX_GROUPS, "groups": groups},
+            % {"max": roundrobin.MAX_ROUND_ROBIN_GROUPS, "groups": groups},
             code="groups",
         )
     problem = crossover.advance_problem(groups, group_advance)
@@ -158,7 +158,9 @@ def advance_problem_error(problem: crossover.AdvanceProblem) -> ValidationError:
                 "max": crossover.MAX_ADVANCE
             }
         case "groups":
-            text = _("At most %(max)s groups can feed a knockout.") % {"max": crossover.MAX_GROUPS}
+            text = _("At most %(max)s groups can feed a knockout.") % {
+                "max": crossover.MAX_FEEDING_GROUPS
+            }
         case "alone":
             text = _("A knockout needs at least two players: let two or more of the group go on.")
         case _:
