@@ -1,5 +1,5 @@
 """REST API for clubs, players, tournaments, entries and rounds (the bracket, placings and
-a player's matches: ``matches.api_bracket``).
+a player's matches: ``matches.api_rounds``).
 
 One class per operation (HackSoft style) with nested input serializers; every
 view reads through a selector (visibility: a private tournament is a 404 to

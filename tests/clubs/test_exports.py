@@ -19,8 +19,8 @@ from django.utils import translation
 from clubs.exports import BOM, CSV_DELIMITER, RESULT_COLUMNS, column_titles
 from clubs.models import PlayerRating
 from matches import services as match_services
-from matches.brackets import tournament_placings
 from matches.models import GameRecordSubmission, Match
+from matches.round_selectors import tournament_placings
 from tests.clubs.helpers import played
 from tests.factories import ClubFactory, OrganiserFactory, PlayerFactory, UserFactory
 from tests.tournaments.helpers import match_of

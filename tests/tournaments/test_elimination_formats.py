@@ -13,8 +13,8 @@ from typing import Any
 import pytest
 
 from core.errors import ConflictError, ValidationError
-from matches.brackets import tournament_bracket, tournament_placings
 from matches.models import FINISHED_STATES, Match, MatchState
+from matches.round_selectors import tournament_bracket, tournament_placings
 from matches.selectors import game_version
 from matches.services import game_result_correct, game_result_enter, match_reset, match_walkover
 from stages import elimination

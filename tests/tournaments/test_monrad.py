@@ -14,8 +14,8 @@ from typing import Any
 
 import pytest
 
-from matches.brackets import tournament_placings
 from matches.models import Match, MatchState
+from matches.round_selectors import tournament_placings
 from matches.swiss_progression import (
     entry_presence_set,
     swiss_history,

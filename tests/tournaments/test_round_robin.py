@@ -12,9 +12,9 @@ import pytest
 from django.utils import translation
 
 from core.errors import ValidationError
-from matches.brackets import tournament_placings
 from matches.group_standings import tournament_standings
 from matches.models import Match, MatchState
+from matches.round_selectors import tournament_placings
 from matches.services import game_result_enter, match_walkover
 from matches.stage_text import render
 from tests.factories import EntryFactory, OrganiserFactory, PlayerFactory, UserFactory

@@ -14,9 +14,9 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from core.errors import ConflictError, ValidationError
-from matches.brackets import tournament_placings
 from matches.group_standings import group_tables
 from matches.models import Match, MatchState
+from matches.round_selectors import tournament_placings
 from tests.factories import EntryFactory, OrganiserFactory, PlayerFactory
 from tests.results import won
 from tests.tournaments.test_round_robin import win

@@ -15,8 +15,8 @@ from django.db.models import Q
 from django.test.utils import CaptureQueriesContext
 
 from core.errors import ConflictError, PermissionDeniedError, ValidationError
-from matches.brackets import tournament_placings
 from matches.models import EntryEvent, EventKind, Match, MatchEvent, MatchState
+from matches.round_selectors import tournament_placings
 from matches.selectors import match_list
 from matches.services import game_result_enter, match_walkover
 from matches.swiss_progression import (

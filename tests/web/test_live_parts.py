@@ -17,7 +17,7 @@ from django.core.cache import cache
 from django.test import Client
 from django.urls import reverse
 
-from matches import brackets
+from matches import round_selectors
 from matches.common import matches_touch
 from matches.models import Game, Match
 from matches.services import game_result_correct, game_result_enter, match_reset, match_walkover
@@ -219,13 +219,13 @@ def test_after_an_entry_only_its_round_is_rendered_again(
     setup = drawn(8, lengths=[3, 3, 3], third_place=True)
     url = reverse("web:tournament_bracket", args=[setup.tournament.pk])
     asked: list[list[int]] = []
-    real = brackets.bracket_columns
+    real = round_selectors.bracket_columns
 
-    def spy(**kwargs: Any) -> brackets.Bracket:
+    def spy(**kwargs: Any) -> round_selectors.Bracket:
         asked.append([r.number for r in kwargs["rounds"]])
         return real(**kwargs)
 
-    monkeypatch.setattr(brackets, "bracket_columns", spy)
+    monkeypatch.setattr(round_selectors, "bracket_columns", spy)
     client.get(url)
     assert asked == [[1, 2, 3]]  # cold: every column, in one query
     m = _matches(setup)
