@@ -29,7 +29,7 @@ from tournaments.api_base import ApiView, Pagination, paginate
 from tournaments.api_examples import BRACKET_EXAMPLES
 from tournaments.models import Player, Tournament
 from tournaments.serializers import MatchLengthField, PlacingOut
-from tournaments.stage_draws import tournament_bracket_generate
+from tournaments.stage_draws import tournament_draw
 
 
 def _tournament(request: Request, pk: int) -> Tournament:
@@ -73,7 +73,7 @@ class TournamentDrawApi(ApiView):
         tournament = _tournament(request, pk)
         data = self.TournamentDrawInput(data=request.data)
         data.is_valid(raise_exception=True)
-        tournament = tournament_bracket_generate(
+        tournament = tournament_draw(
             tournament=tournament,
             by=request.user,
             lengths=data.validated_data.get("lengths"),

@@ -60,7 +60,7 @@ def bracket_matches_create(
 ) -> list[Match]:
     """Create every match of a drawn bracket and settle the first-round byes.
 
-    Called by ``tournament_bracket_generate`` inside its transaction. Byes are
+    Called by ``tournament_draw`` inside its transaction. Byes are
     decided at once and their players put into round 2 before the rows are
     written, so the whole bracket is a few queries whatever its size. Every round's
     length is checked again (S1, at most ``MAX_MATCH_LENGTH``: ``tournaments.lengths``),

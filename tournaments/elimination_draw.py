@@ -117,7 +117,7 @@ def elimination_draw(
     lengths: Sequence[int] | None,
     draw_seed: int | None,
 ) -> Tournament:
-    """Draw a consolation or double-elimination tournament (``tournament_bracket_generate``
+    """Draw a consolation or double-elimination tournament (``tournament_draw``
     calls this for those formats; the same checks and arguments as a knockout's draw)."""
     with transaction.atomic():
         tournament, entries = draw_begin(

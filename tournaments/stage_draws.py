@@ -2,7 +2,7 @@
 itself, the default length of every round it creates, and the default tiebreak chain of
 a stage ranked by a table.
 
-The draw of a tournament (``tournament_bracket_generate``), the draw form's lengths
+The draw of a tournament (``tournament_draw``), the draw form's lengths
 (``draw_lengths``) and a new tournament's chain (``tournaments.format_options``) read the
 row of the tournament's first stage (``formats.format_for(...).stage``); no module asks
 which stage or format a tournament has. A new stage is a new row here.
@@ -24,7 +24,7 @@ from tournaments.models import Tournament
 from tournaments.round_robin_draw import default_chain as round_robin_chain
 from tournaments.round_robin_draw import round_robin_draw
 
-__all__ = ["STAGE_DRAWS", "StageDraw", "draw_lengths", "stage_draw", "tournament_bracket_generate"]
+__all__ = ["STAGE_DRAWS", "StageDraw", "draw_lengths", "stage_draw", "tournament_draw"]
 
 
 class Draw(Protocol):
@@ -91,7 +91,7 @@ def stage_draw(stage: Stage) -> StageDraw:
     return STAGE_DRAWS[stage]
 
 
-def tournament_bracket_generate(
+def tournament_draw(
     *,
     tournament: Tournament,
     by: User,

@@ -122,7 +122,7 @@ def swiss_start(
     lengths: Sequence[int] | None,
     draw_seed: int | None,
 ) -> Tournament:
-    """Start a Swiss (``tournament_bracket_generate`` for this format): fix the number of
+    """Start a Swiss (``tournament_draw`` for this format): fix the number of
     rounds, create every round unpublished with its length, store the draw seed and fix
     the pairing numbers. No round
     is paired yet: the organiser checks players in and out, then pairs round 1

@@ -19,7 +19,7 @@ from tests.api.conftest import client_for
 from tests.factories import EntryFactory, OrganiserFactory, PlayerFactory
 from tests.results import won
 from tests.tournaments.helpers import drawn, match_of
-from tournaments.stage_draws import tournament_bracket_generate
+from tournaments.stage_draws import tournament_draw
 from tournaments.tournament_setup import tournament_create
 
 pytestmark = pytest.mark.django_db
@@ -71,7 +71,7 @@ def test_standings_answer_if_none_match() -> None:
     )  # fmt: skip
     for i in range(4):
         EntryFactory.create(tournament=tournament, player=PlayerFactory.create(name=f"R{i}"))
-    tournament_bracket_generate(tournament=tournament, by=organiser, draw_seed=1)
+    tournament_draw(tournament=tournament, by=organiser, draw_seed=1)
     url = f"/api/tournaments/{tournament.pk}/standings/"
     api = APIClient()
     first = api.get(url)

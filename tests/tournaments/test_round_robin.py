@@ -21,7 +21,7 @@ from tests.factories import EntryFactory, OrganiserFactory, PlayerFactory, UserF
 from tests.results import won
 from tournaments.entries import entry_withdraw
 from tournaments.models import Entry, Round, RoundKind, Tournament, TournamentStatus
-from tournaments.stage_draws import tournament_bracket_generate
+from tournaments.stage_draws import tournament_draw
 from tournaments.tournament_setup import tournament_create
 
 pytestmark = pytest.mark.django_db
@@ -41,7 +41,7 @@ def group(n: int, *, game: str = "brade", **fields: Any) -> tuple[Tournament, An
     players = [PlayerFactory.create(name=f"P{i + 1}") for i in range(n)]
     for i, p in enumerate(players):
         EntryFactory.create(tournament=tournament, player=p, seed=i + 1)
-    tournament_bracket_generate(tournament=tournament, by=organiser, draw_seed=7)
+    tournament_draw(tournament=tournament, by=organiser, draw_seed=7)
     tournament.refresh_from_db()
     return tournament, referee, players
 

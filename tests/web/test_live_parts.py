@@ -26,7 +26,7 @@ from tests.results import won
 from tests.tournaments.helpers import Setup, drawn, match_of, players_of
 from tournaments.models import Tournament
 from tournaments.players import player_update
-from tournaments.stage_draws import tournament_bracket_generate
+from tournaments.stage_draws import tournament_draw
 from tournaments.tournament_setup import tournament_create
 
 pytestmark = pytest.mark.django_db
@@ -193,7 +193,7 @@ def test_publishing_a_swiss_round_moves_its_matches() -> None:
     )
     for i in range(4):
         EntryFactory.create(tournament=tournament, player=PlayerFactory.create(name=f"S{i}"))
-    tournament_bracket_generate(tournament=tournament, by=organiser, draw_seed=3)
+    tournament_draw(tournament=tournament, by=organiser, draw_seed=3)
     tournament.refresh_from_db()
     rnd = swiss_round_pair(tournament=tournament, by=organiser)
     match = Match.objects.filter(round=rnd, player2__isnull=False).first()

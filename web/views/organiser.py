@@ -388,14 +388,14 @@ def _started_text(tournament: Tournament) -> str:
 
 @login_required
 @require_POST
-def bracket_generate(request: HttpRequest, pk: int) -> HttpResponse:
+def tournament_draw(request: HttpRequest, pk: int) -> HttpResponse:
     tournament = managed_tournament(request, pk)
     if closed := _drawn_already(request, tournament):
         return closed
     form = _draw_form(tournament, request.POST)
     if form.is_valid():
         try:
-            tournament = stage_draws.tournament_bracket_generate(
+            tournament = stage_draws.tournament_draw(
                 tournament=tournament,
                 by=request.user,
                 lengths=form.cleaned_data["lengths"],
