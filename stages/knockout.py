@@ -83,7 +83,7 @@ def rounds_after(number: int, rounds: int) -> int:
 
 
 def default_lengths(rounds: int) -> list[int]:
-    """3 games in early rounds, 5 in the semifinals, 7 in the final (the issue's example)."""
+    """3 games in early rounds, 5 in the semifinals, 7 in the final."""
     lengths = [3] * rounds
     if rounds >= 2:
         lengths[-2] = 5
