@@ -17,8 +17,7 @@ from core.errors import (
 from core.permissions import (
     User,
 )
-from games.registry import family_for
-from stages import roundrobin, tiebreaks
+from stages import roundrobin
 from tournaments.draw_steps import draw_begin, draw_end, seeded_and_drawn
 from tournaments.match_play_port import match_play
 from tournaments.models import (
@@ -28,12 +27,6 @@ from tournaments.models import (
     Tournament,
 )
 from tournaments.round_lengths import round_lengths
-
-
-def default_chain(game: str, scale: str) -> list[str]:
-    """The tiebreaks after match points for a round robin in ``game``: its family's
-    (``stages.tiebreaks.default_chain``)."""
-    return tiebreaks.default_chain(family_for(game), scale)
 
 
 def _groups_fit(tournament: Tournament, players: int) -> None:

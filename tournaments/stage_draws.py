@@ -16,12 +16,12 @@ from typing import Protocol
 
 from core.permissions import User
 from formats import Stage, format_for
-from stages import knockout, roundrobin
+from games.registry import family_for
+from stages import knockout, roundrobin, tiebreaks
 from tournaments import elimination_draw, swiss_rounds
 from tournaments.guards import organiser_require
 from tournaments.knockout_draw import knockout_draw
 from tournaments.models import Tournament
-from tournaments.round_robin_draw import default_chain as round_robin_chain
 from tournaments.round_robin_draw import round_robin_draw
 
 __all__ = ["STAGE_DRAWS", "StageDraw", "draw_lengths", "stage_draw", "tournament_draw"]
@@ -68,6 +68,11 @@ def _group_lengths(tournament: Tournament, players: int) -> list[int]:
     return roundrobin.default_lengths(rounds)
 
 
+def _group_chain(game: str, scale: str) -> list[str]:
+    """A round robin's tiebreaks after match points: its game's family's default."""
+    return tiebreaks.default_chain(family_for(game), scale)
+
+
 def _swiss_lengths(tournament: Tournament, players: int) -> list[int]:
     rounds = tournament.swiss_rounds or swiss_rounds.default_rounds(players)
     return roundrobin.default_lengths(rounds)
@@ -78,7 +83,7 @@ STAGE_DRAWS: dict[Stage, StageDraw] = {
     Stage.ELIMINATION: StageDraw(
         draw=elimination_draw.elimination_draw, lengths=_elimination_lengths
     ),
-    Stage.GROUPS: StageDraw(draw=round_robin_draw, lengths=_group_lengths, chain=round_robin_chain),
+    Stage.GROUPS: StageDraw(draw=round_robin_draw, lengths=_group_lengths, chain=_group_chain),
     # Rounds created empty, paired one at a time (``matches.swiss_progression``).
     Stage.PAIRED: StageDraw(
         draw=swiss_rounds.swiss_start, lengths=_swiss_lengths, chain=swiss_rounds.default_chain
