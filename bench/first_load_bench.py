@@ -69,7 +69,7 @@ def knockout(players: int) -> tuple[int, int]:
     from matches.models import Match, MatchState
     from tournaments.entries import entry_add
     from tournaments.models import Player
-    from tournaments.stage_draws import tournament_bracket_generate
+    from tournaments.stage_draws import tournament_draw
     from tournaments.tournament_setup import tournament_create
 
     organiser = _organiser(f"ko{players}")
@@ -79,7 +79,7 @@ def knockout(players: int) -> tuple[int, int]:
     people = Player.objects.bulk_create(Player(name=f"Spelare {i:03d}") for i in range(players))
     for i, person in enumerate(people):
         entry_add(tournament=tournament, player=person, by=organiser, seed=i + 1 if i < 8 else None)
-    tournament_bracket_generate(tournament=tournament, by=organiser, draw_seed=1)
+    tournament_draw(tournament=tournament, by=organiser, draw_seed=1)
     first = Match.objects.filter(tournament=tournament, round__number=1, player2__isnull=False)
     half = list(first.order_by("slot").values_list("pk", flat=True))
     Match.objects.filter(pk__in=half[: len(half) // 2]).update(
@@ -96,7 +96,7 @@ def round_robin(players: int, groups: int) -> tuple[int, int]:
     from matches.models import Match, MatchState
     from tournaments.entries import entry_add
     from tournaments.models import Player
-    from tournaments.stage_draws import tournament_bracket_generate
+    from tournaments.stage_draws import tournament_draw
     from tournaments.tournament_setup import tournament_create
 
     organiser = _organiser(f"rr{players}")
@@ -110,7 +110,7 @@ def round_robin(players: int, groups: int) -> tuple[int, int]:
     people = Player.objects.bulk_create(Player(name=f"Player {i:03d}") for i in range(players))
     for person in people:
         entry_add(tournament=tournament, player=person, by=organiser)
-    tournament_bracket_generate(tournament=tournament, by=organiser, draw_seed=1)
+    tournament_draw(tournament=tournament, by=organiser, draw_seed=1)
     half = (players // groups - 1) // 2
     Match.objects.filter(
         tournament=tournament, round__number__lte=half, player2__isnull=False

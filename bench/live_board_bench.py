@@ -79,7 +79,7 @@ def populate(players: int) -> tuple[str, list[int]]:
 
     from matches.models import Match
     from tournaments.entries import entry_player_add
-    from tournaments.stage_draws import tournament_bracket_generate
+    from tournaments.stage_draws import tournament_draw
     from tournaments.tournament_setup import tournament_create, tournament_staff_set
 
     users = get_user_model().objects
@@ -93,7 +93,7 @@ def populate(players: int) -> tuple[str, list[int]]:
     tournament_staff_set(tournament=tournament, by=organiser, referees=[referee])
     for i in range(players):
         entry_player_add(tournament=tournament, name=f"Spelare {i + 1:03d}", by=organiser)
-    tournament_bracket_generate(tournament=tournament, by=organiser, draw_seed=1)
+    tournament_draw(tournament=tournament, by=organiser, draw_seed=1)
     matches = list(
         Match.objects.filter(tournament=tournament, round__number=1, player2__isnull=False)
         .order_by("slot")

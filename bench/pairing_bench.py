@@ -240,7 +240,7 @@ def _swiss(players: int) -> int:
     from matches.swiss_progression import swiss_round_pair, swiss_round_publish
     from tournaments.entries import entry_add
     from tournaments.models import Player
-    from tournaments.stage_draws import tournament_bracket_generate
+    from tournaments.stage_draws import tournament_draw
     from tournaments.tournament_setup import tournament_create
 
     user_model = get_user_model()
@@ -259,7 +259,7 @@ def _swiss(players: int) -> int:
     )
     for person in people:
         entry_add(tournament=tournament, player=person, by=organiser)
-    tournament_bracket_generate(tournament=tournament, by=organiser, draw_seed=1)
+    tournament_draw(tournament=tournament, by=organiser, draw_seed=1)
     for number in (1, 2, 3):
         rnd = swiss_round_pair(tournament=tournament, by=organiser)
         swiss_round_publish(round=rnd, by=organiser)

@@ -376,7 +376,7 @@ def populate(players: int) -> tuple[dict[str, str], list[int]]:
 
     from matches.models import Match
     from tournaments.entries import entry_player_add
-    from tournaments.stage_draws import tournament_bracket_generate
+    from tournaments.stage_draws import tournament_draw
     from tournaments.tournament_setup import tournament_create, tournament_staff_set
 
     users = {}
@@ -393,7 +393,7 @@ def populate(players: int) -> tuple[dict[str, str], list[int]]:
     )
     for i in range(players):
         entry_player_add(tournament=tournament, name=f"Spelare {i + 1:03d}", by=organiser)
-    tournament_bracket_generate(tournament=tournament, by=organiser, draw_seed=1)
+    tournament_draw(tournament=tournament, by=organiser, draw_seed=1)
     matches = list(
         Match.objects.filter(
             tournament=tournament, round__number=1, player1__isnull=False, player2__isnull=False
@@ -699,7 +699,7 @@ def scenario_pg_outage(world: World, cluster: PgCluster, rounds: int) -> Row:
         "from django.contrib.auth import get_user_model\n"
         "from django.contrib.auth.models import Permission\n"
         "from tournaments.entries import entry_player_add\n"
-        "from tournaments.stage_draws import tournament_bracket_generate\n"
+        "from tournaments.stage_draws import tournament_draw\n"
         "from tournaments.tournament_setup import tournament_create\n"
         f"u = get_user_model().objects.create_user('arrangor', password={PASSWORD!r})\n"
         "u.user_permissions.add(Permission.objects.get(codename='add_tournament'))\n"
@@ -708,7 +708,7 @@ def scenario_pg_outage(world: World, cluster: PgCluster, rounds: int) -> Row:
         "t = tournament_create(by=u, name='Outage Cup', start_date=d)\n"
         "for i in range(8):\n"
         "    entry_player_add(tournament=t, name=f'Spelare {i + 1}', by=u)\n"
-        "tournament_bracket_generate(tournament=t, by=u, draw_seed=1)\n"
+        "tournament_draw(tournament=t, by=u, draw_seed=1)\n"
         "print(t.pk)\n"
     )
     made = subprocess.run([sys.executable, "manage.py", "shell", "-c", setup], cwd=ROOT,

@@ -1,7 +1,7 @@
 """Benchmark of a round robin's standings (prints figures, asserts nothing).
 
 Builds three public round robins, of 16 and of 32 players (120 and 496 matches; 32 is the
-largest group, ``tournaments.round_robin.MAX_PLAYERS``) and of 256 players in 8 groups of
+largest group, ``stages.roundrobin.MAX_PLAYERS``) and of 256 players in 8 groups of
 32 (3,968 matches), decides the first half of their rounds (written straight into the
 matches' cached results: this measures the reads, not the scoring), then prints for the
 public tournament page (tables, cross tables, rounds) and for
@@ -51,7 +51,7 @@ def _build(players: int, groups: int = 1) -> int:
     from matches.models import Match, MatchState
     from tournaments.entries import entry_add
     from tournaments.models import Player
-    from tournaments.stage_draws import tournament_bracket_generate
+    from tournaments.stage_draws import tournament_draw
     from tournaments.tournament_setup import tournament_create
 
     user_model = get_user_model()
@@ -70,7 +70,7 @@ def _build(players: int, groups: int = 1) -> int:
     )
     for person in people:
         entry_add(tournament=tournament, player=person, by=organiser)
-    tournament_bracket_generate(tournament=tournament, by=organiser, draw_seed=1)
+    tournament_draw(tournament=tournament, by=organiser, draw_seed=1)
     half = (players // groups - 1) // 2
     Match.objects.filter(
         tournament=tournament, round__number__lte=half, player2__isnull=False

@@ -50,7 +50,7 @@ def _build(players: int) -> tuple[int, int]:
     from matches.results import game_result_enter
     from tournaments.entries import entry_add
     from tournaments.models import Player
-    from tournaments.stage_draws import tournament_bracket_generate
+    from tournaments.stage_draws import tournament_draw
     from tournaments.tournament_setup import tournament_create
 
     user_model = get_user_model()
@@ -65,7 +65,7 @@ def _build(players: int) -> tuple[int, int]:
     )
     for i, player in enumerate(people):
         entry_add(tournament=tournament, player=player, seed=i + 1 if i < 8 else None, by=organiser)
-    tournament_bracket_generate(tournament=tournament, by=organiser, draw_seed=1)
+    tournament_draw(tournament=tournament, by=organiser, draw_seed=1)
     first_round = Match.objects.filter(
         tournament=tournament, round__number=1, state=MatchState.READY
     ).select_related("tournament", "round")

@@ -172,7 +172,7 @@ def main() -> None:
     from matches.models import Match
     from matches.services import game_result_enter
     from tournaments.entries import entry_player_add
-    from tournaments.stage_draws import tournament_bracket_generate
+    from tournaments.stage_draws import tournament_draw
     from tournaments.tournament_setup import tournament_create
     from webhooks.services import hook_create
     from webhooks.signing import signature_valid
@@ -185,7 +185,7 @@ def main() -> None:
     )
     for i in range(PLAYERS):
         entry_player_add(tournament=tournament, name=f"Spelare {i + 1:03d}", by=organiser)
-    tournament_bracket_generate(tournament=tournament, by=organiser, draw_seed=1)
+    tournament_draw(tournament=tournament, by=organiser, draw_seed=1)
     matches = list(
         Match.objects.filter(tournament=tournament, round__number=1).order_by("slot")[
             : args.deliveries

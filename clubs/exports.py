@@ -44,8 +44,8 @@ from django.utils.translation import pgettext
 from clubs.models import PlayerRating
 from clubs.season_selectors import Standings
 from core.csv_cells import spreadsheet_text
-from matches.brackets import tournament_placings
 from matches.models import MatchState
+from matches.round_selectors import tournament_placings
 from matches.visibility import visible_matches
 from tournaments.models import Player, Tournament
 from tournaments.permissions import User

@@ -5,7 +5,7 @@ events into its input:
 
 - a **tournament of the site** counts once it is public: its *participants* are the
   players drawn into its matches (a player who withdrew after the draw took part), its
-  *placings* are ``matches.brackets.tournament_placings`` as they stand (a shared
+  *placings* are ``matches.round_selectors.tournament_placings`` as they stand (a shared
   placing such as 5–8 counts as its best place, 5), its *matches* the decided ones and
   the walkovers (a walkover is not a match won, ``ratings.season``). A private tournament
   is not counted (its results would show in a public table); who may see it sees it
@@ -27,8 +27,8 @@ from django.utils.translation import gettext as _
 
 from clubs.models import EventKind, ImportedEvent, Season, SeasonEvent
 from core.errors import NotFoundError
-from matches.brackets import tournament_placings
 from matches.models import MatchState
+from matches.round_selectors import tournament_placings
 from matches.visibility import visible_matches
 from ratings.season import EventKind as PureKind
 from ratings.season import PointsScheme, SeasonMatch, SeasonRow, SeasonRules, season_table

@@ -1,5 +1,5 @@
 """Single elimination: one bracket, the winner moves on by bracket position, byes to the
-top seeds (``tournaments.bracket``; drawn by ``tournaments.knockout_draw``)."""
+top seeds (``stages.knockout``; drawn by ``tournaments.knockout_draw``)."""
 
 from __future__ import annotations
 

@@ -11,7 +11,7 @@ from rest_framework import serializers, status
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from matches import brackets
+from matches import round_selectors
 from matches.elimination_serializers import EliminationBracketOut
 from tournaments import group_stage, selectors
 from tournaments.api_base import ApiView
@@ -38,5 +38,5 @@ class TournamentGroupKnockoutApi(ApiView):
         tournament = group_stage.group_knockout_draw(
             tournament=tournament, by=request.user, lengths=data.validated_data.get("lengths")
         )
-        bracket = brackets.tournament_bracket(tournament=tournament, by=request.user)
+        bracket = round_selectors.tournament_bracket(tournament=tournament, by=request.user)
         return Response(EliminationBracketOut(bracket).data, status=status.HTTP_201_CREATED)

@@ -1,5 +1,5 @@
 """The consolation, losers' and final brackets of a tournament as its pages and API draw
-them, beside the main bracket (``matches.brackets``).
+them, beside the main bracket (``matches.round_selectors``).
 
 Each bracket is a *section* of columns, one per round, drawn like the main bracket: every
 column lists its round's full layout (``stages.elimination`` keeps the layout's match

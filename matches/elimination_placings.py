@@ -23,7 +23,7 @@ from __future__ import annotations
 from formats import format_for
 from matches.models import Match, MatchState
 from matches.placing import Placing
-from tournaments import bracket
+from stages import knockout
 from tournaments.models import RoundKind, Tournament
 
 __all__ = ["elimination_placings"]
@@ -118,6 +118,6 @@ def _consolation(matches: list[Match]) -> list[Placing]:
             placings.append(Placing(m.winner, 1, 1))
         loser = m.loser
         if loser is not None:
-            first, last = bracket.placing_label(m.round.number, rounds)
+            first, last = knockout.placing_label(m.round.number, rounds)
             placings.append(Placing(loser, first, last, m.walkover))
     return placings

@@ -16,9 +16,9 @@ from drf_spectacular.extensions import OpenApiSerializerFieldExtension
 from drf_spectacular.plumbing import build_array_type
 from rest_framework import serializers
 
-from matches.brackets import BracketRound
 from matches.elimination_brackets import Column
 from matches.models import Match
+from matches.round_selectors import BracketRound
 from matches.serializers import BracketMatchOut, BracketOut
 from tournaments.elimination_draw import round_title
 from tournaments.serializers import PlayerBrief, RoundOut

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from matches.models import Match, MatchState
 from matches.placing import Placing
-from tournaments import bracket
+from stages import knockout
 from tournaments.models import Round, Tournament
 
 __all__ = ["knockout_placings"]
@@ -44,7 +44,7 @@ def knockout_placings(*, tournament: Tournament) -> list[Placing]:
             placings.append(Placing(match.winner, 1, 1))
         if loser is None:
             continue
-        first, last = bracket.placing_label(number, rounds)
+        first, last = knockout.placing_label(number, rounds)
         if number == rounds - 1 and has_third:
             continue  # semifinal losers are placed by the third-place match
         placings.append(Placing(loser, first, last, match.walkover))

@@ -60,7 +60,7 @@ def bracket_matches_create(
 ) -> list[Match]:
     """Create every match of a drawn bracket and settle the first-round byes.
 
-    Called by ``tournament_bracket_generate`` inside its transaction. Byes are
+    Called by ``tournament_draw`` inside its transaction. Byes are
     decided at once and their players put into round 2 before the rows are
     written, so the whole bracket is a few queries whatever its size. Every round's
     length is checked again (S1, at most ``MAX_MATCH_LENGTH``: ``tournaments.lengths``),
@@ -88,7 +88,7 @@ def bracket_matches_create(
         match = by_round[1][slot]
         match.player1, match.player2 = upper, lower
         if upper is None or lower is None:
-            # Byes are only ever the lower line (bracket.first_round), given to top seeds.
+            # Byes are only ever the lower line (knockout.first_round), given to top seeds.
             match.player1 = upper or lower
             match.player2 = None
             match.state = MatchState.BYE

@@ -1,5 +1,5 @@
-"""One row of the standings API (``api_bracket.StandingsOut``): a round robin's or paired
-rounds' standing line. Shared by the round robin's reads (``api_bracket``) and the paired
+"""One row of the standings API (``api_rounds.StandingsOut``): a round robin's or paired
+rounds' standing line. Shared by the round robin's reads (``api_rounds``) and the paired
 rounds' (``api_swiss``), so neither imports the other for it."""
 
 from __future__ import annotations

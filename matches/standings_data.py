@@ -1,4 +1,4 @@
-"""A stage's standings in the standings API's shape (``api_bracket.StandingsOut``): a
+"""A stage's standings in the standings API's shape (``api_rounds.StandingsOut``): a
 round robin's groups (``group_standings``) or paired rounds' one table
 (``swiss_standings``, after the published rounds). Plain data, no serializer: the API
 serializes it, ``matches.stage_handlers`` says which one a stage has."""

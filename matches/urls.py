@@ -2,21 +2,19 @@
 
 from django.urls import URLPattern, path
 
-from matches import api, api_bracket, api_group_knockout, api_reports, api_swiss
+from matches import api, api_group_knockout, api_reports, api_rounds, api_swiss
 
 urlpatterns: list[URLPattern] = [
     # A tournament's bracket, placings and draw, and a player's matches.
-    path(
-        "players/<int:pk>/matches/", api_bracket.PlayerMatchesApi.as_view(), name="player-matches"
-    ),
+    path("players/<int:pk>/matches/", api_rounds.PlayerMatchesApi.as_view(), name="player-matches"),
     path(
         "tournaments/<int:pk>/draw/",
-        api_bracket.TournamentDrawApi.as_view(),
+        api_rounds.TournamentDrawApi.as_view(),
         name="tournament-draw",
     ),
     path(
         "tournaments/<int:pk>/bracket/",
-        api_bracket.TournamentBracketApi.as_view(),
+        api_rounds.TournamentBracketApi.as_view(),
         name="tournament-bracket",
     ),
     path(
@@ -26,7 +24,7 @@ urlpatterns: list[URLPattern] = [
     ),
     path(
         "tournaments/<int:pk>/standings/",
-        api_bracket.TournamentStandingsApi.as_view(),
+        api_rounds.TournamentStandingsApi.as_view(),
         name="tournament-standings",
     ),
     # A Swiss's rounds and the organiser's steps.
@@ -70,7 +68,7 @@ urlpatterns: list[URLPattern] = [
     path("entries/<int:pk>/presence/", api_swiss.EntryPresenceApi.as_view(), name="entry-presence"),
     path(
         "tournaments/<int:pk>/placings/",
-        api_bracket.TournamentPlacingsApi.as_view(),
+        api_rounds.TournamentPlacingsApi.as_view(),
         name="tournament-placings",
     ),
     path("matches/", api.MatchListApi.as_view(), name="match-list"),

@@ -4,14 +4,18 @@ A tournament is one or more *stages*; this package computes what a stage needs, 
 game (bräde, backgammon, Kungabräde), from plain data (player ids, scores, results):
 
 - ``stages.roundrobin``: round robins by FIDE's Berger tables, single or double, and
-  groups drawn by snake seeding.
+  groups drawn by snake seeding; a round robin's rounds, lengths and draw order.
 - ``stages.swiss``: the pairing of one Swiss round, exact for a stated objective, with the
   reason for each pair, and the warnings for an organiser's swap.
 - ``stages.matching``: maximum-weight matching (Edmonds' blossom algorithm) behind it.
 - ``stages.tiebreaks``: standings with a tiebreak chain chosen per stage, every row with
-  every tiebreak's value, and why A is above B.
+  every tiebreak's value, and why A is above B; the chains an organiser may choose.
 - ``stages.elimination``: knockout brackets as slots fed by sources: single elimination,
   with a simple or progressive consolation, and double elimination.
+- ``stages.knockout``: a single knockout's round 1 (seeds and the drawn players on the
+  lines, byes to the top seeds), its rounds' default lengths and its losers' placings.
+- ``stages.crossover``: from groups (or a Swiss) to a knockout: who goes on, placed
+  crosswise.
 - ``stages.messages``: the codes and English texts of the explanations (the pages render
   them in Swedish).
 

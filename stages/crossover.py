@@ -7,7 +7,7 @@ meets the last seed, byes to the top seeds). The players go in by *tier*: every 
 winner first (seeds 1…G in group order A, B, …), then every runner-up (seeds G+1…2G),
 and so on. Within a tier the players are given the tier's seed numbers by the assignment
 of least cost (exact: every permutation is tried, which is why at most
-:data:`MAX_GROUPS` groups feed a knockout):
+:data:`MAX_FEEDING_GROUPS` groups feed a knockout):
 
 1. For each player and each group-mate already placed, ``4 ** (rounds − r)`` where ``r``
    is the earliest round the two could meet (1 = the first round): meeting in the first
@@ -39,16 +39,49 @@ from __future__ import annotations
 from collections.abc import Sequence
 from decimal import Decimal
 from itertools import permutations
-from typing import TypeVar
+from typing import Literal, TypeVar
 
 from stages.elimination import bracket_size, seed_order
 
 T = TypeVar("T")
 
-__all__ = ["MAX_GROUPS", "crosswise_seeds", "meeting_round", "rank_across_groups"]
+__all__ = [
+    "MAX_ADVANCE",
+    "MAX_FEEDING_GROUPS",
+    "MAX_SWISS_ADVANCE",
+    "AdvanceProblem",
+    "advance_problem",
+    "crosswise_seeds",
+    "meeting_round",
+    "rank_across_groups",
+]
 
 # Every permutation of a tier is tried: 8! = 40,320 at most.
-MAX_GROUPS = 8
+MAX_FEEDING_GROUPS = 8
+# How many of each group may go on to the knockout.
+MAX_ADVANCE = 4
+# The top of a Swiss that can go on to a knockout (a bracket of 32).
+MAX_SWISS_ADVANCE = 32
+
+# Why groups cannot feed a knockout, as a code the caller words (``format_options``); the
+# caller handles every code (``match`` with ``assert_never``), so a new code cannot pass
+# unworded.
+AdvanceProblem = Literal["too_many", "groups", "alone"]
+
+
+def advance_problem(groups: int, advance: int) -> AdvanceProblem | None:
+    """Why the top ``advance`` of each of ``groups`` groups cannot go on to a knockout, as a
+    code (``too_many``, ``groups``: more than ``MAX_FEEDING_GROUPS``, ``alone``: one
+    player in all), or ``None``. ``advance`` 0: the groups are the whole tournament."""
+    if advance == 0:
+        return None
+    if not 1 <= advance <= MAX_ADVANCE:
+        return "too_many"
+    if groups > MAX_FEEDING_GROUPS:
+        return "groups"
+    if groups * advance < 2:
+        return "alone"
+    return None
 
 
 def meeting_round(line_a: int, line_b: int) -> int:
@@ -89,11 +122,11 @@ def crosswise_seeds(
     (:func:`rank_across_groups`); left out, group order, and byes count for nothing.
 
     Raises ``ValueError`` for fewer than 2 players in all, a group with fewer than ``k``
-    players, more than :data:`MAX_GROUPS` groups, or a ranking that is not an order of
-    the groups for every tier."""
+    players, more than :data:`MAX_FEEDING_GROUPS` groups, or a ranking that is not an order
+    of the groups for every tier."""
     count = len(groups)
-    if not 1 <= count <= MAX_GROUPS:
-        raise ValueError(f"1 to {MAX_GROUPS} groups can feed a knockout, not {count}")
+    if not 1 <= count <= MAX_FEEDING_GROUPS:
+        raise ValueError(f"1 to {MAX_FEEDING_GROUPS} groups can feed a knockout, not {count}")
     if k < 1:
         raise ValueError(f"at least one player of each group goes on, not {k}")
     for index, group in enumerate(groups):

@@ -2,7 +2,7 @@
 
 A bracket is a tuple of :class:`BracketMatch` in playing order (every source refers to an
 earlier match). Each side of a match is fed by a :class:`Source`: *seed k* (the player
-with seed line number k, as ``tournaments.bracket`` numbers them: seeds first, then the
+with seed line number k, as ``stages.knockout`` numbers them: seeds first, then the
 drawn players), the *winner of X* or the *loser of X*. Byes are resolved here: a bracket is
 laid out on the smallest power of two ``N ≥ n`` with the standard seeding order (seeds 1
 and 2 meet at the earliest in the final, byes fall against the top seeds, in round 1
@@ -130,8 +130,10 @@ def bracket_size(players: int) -> int:
 
 def seed_order(size: int) -> list[int]:
     """Seed numbers by line, top to bottom (``[1, 8, 4, 5, 2, 7, 3, 6]`` for 8): each seed
-    s of the half-size bracket becomes the pair (s, size + 1 − s). The same order as
-    ``tournaments.bracket.seed_order``."""
+    s of the half-size bracket becomes the pair (s, size + 1 − s), so the sum of the two
+    seeds on every first-round pair is size + 1 and the two halves hold 1 and 2."""
+    if size < 2 or size & (size - 1):
+        raise ValueError(f"bracket size must be a power of two ≥ 2, not {size}")
     order = [1]
     n = 1
     while n < size:

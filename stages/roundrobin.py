@@ -1,4 +1,5 @@
-"""Round robins by the Berger tables, single or double, and groups drawn by snake seeding.
+"""Round robins by the Berger tables, single or double, and groups drawn by snake seeding;
+a round robin's shape: its rounds, their default lengths and the draw order of its players.
 
 The Berger tables are FIDE's (Handbook C.05, General Regulations for Competitions, Annex 1,
 "Berger Tables for Round-Robin Tournaments"; the tables for 3–4 and 5–6 players are
@@ -20,15 +21,38 @@ cycle; as C.05 Annex 1 recommends for players meeting twice, the last two rounds
 first cycle are exchanged, so that no player is named first (or second) in three
 consecutive rounds across the two cycles. (With exactly four players, three rounds a
 cycle, no order of the rounds avoids that; the exchange is made all the same.)
+
+Decisions where the rules are silent:
+- The players are numbered for the Berger table by seed (seed 1 is number 1), the
+  unseeded after them in the order of the draw (``stages.knockout.draw_order``, from the
+  stored draw seed), so a draw seed repeats a draw.
+- Every round is played over 3 games by default (3 points in backgammon); the organiser
+  may give each round its own length, as in a knockout.
+- A round robin takes at most ``MAX_PLAYERS`` (32) players: 31 rounds of 496 matches is
+  already more than a club plays in a season, and the group's page (its cross table grows
+  with the square of the field) must stay cheap for every anonymous reader (every
+  page's work is bounded). Larger fields play Swiss or a knockout.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Generic, TypeVar
+from typing import Generic, Literal, TypeVar
+
+from stages import knockout
 
 T = TypeVar("T")
+
+# Why players cannot be dealt into groups, as a code the caller words
+# (``round_robin_draw``); the caller handles every code (``match`` with ``assert_never``),
+# so a new code cannot pass unworded.
+GroupsProblem = Literal["small", "large"]
+
+# The largest round robin (see the module's decisions); with groups, the largest group.
+MAX_PLAYERS = 32
+# Groups of one round robin (snake-seeded, ``snake_groups``).
+MAX_ROUND_ROBIN_GROUPS = 16
 
 
 @dataclass(frozen=True, slots=True)
@@ -100,3 +124,44 @@ def snake_groups(players: Sequence[T], groups: int) -> list[list[T]]:
         lap, pos = divmod(i, groups)
         dealt[pos if lap % 2 == 0 else groups - 1 - pos].append(player)
     return dealt
+
+
+def round_count(players: int, *, double: bool) -> int:
+    """Rounds of a round robin of ``players``: N − 1 for an even N, N for an odd one (each
+    player has one bye), twice that for a double round robin."""
+    return len(berger_table(players)) * (2 if double else 1)
+
+
+def default_lengths(rounds: int) -> list[int]:
+    return [3] * rounds
+
+
+def draw_order(seeded: Sequence[T], unseeded: Sequence[T], seed: int) -> list[T]:
+    """Berger numbers 1…n: the seeded players by seed, then the unseeded as drawn."""
+    return [*seeded, *knockout.draw_order(unseeded, seed)]
+
+
+def group_label(index: int) -> str:
+    """A group's name: A, B, C, … (0 is A)."""
+    return chr(ord("A") + index)
+
+
+def groups_problem(players: int, groups: int, advance: int) -> GroupsProblem | None:
+    """Why ``players`` cannot be dealt into ``groups`` groups at the draw, as a code
+    (``small``: a group of fewer than two, or not more players than go on; ``large``: a
+    group above ``MAX_PLAYERS``), or ``None``. Snake seeding makes the groups' sizes
+    differ by one at most."""
+    smallest = players // groups
+    largest = -(-players // groups)
+    if smallest < 2 or smallest <= advance:
+        return "small"
+    if largest > MAX_PLAYERS:
+        return "large"
+    return None
+
+
+def group_round_count(players: int, groups: int, *, double: bool) -> int:
+    """Rounds of a round robin of ``players`` in ``groups`` snake-seeded groups: the
+    largest group's (``round_count``); the groups play their rounds side by side."""
+    sizes = {players // groups, -(-players // groups)}
+    return max((round_count(n, double=double) for n in sizes if n >= 2), default=0)

@@ -37,6 +37,12 @@ The tiebreaks
 - ``wins``: the number of matches won at the board (byes and walkovers are not counted).
 - ``lots``: always last, implicit: a drawing of lots, deterministic from ``seed``.
 
+Match points always come first; the organiser chooses what follows (:data:`CHOOSABLE`).
+The default chain (:func:`default_chain`) is the tournament's game's: bräde ranks by game
+points on its scale and then skiljepoäng (W&W 1956 and Ny 1, scoring.md S2), backgammon by
+points won minus lost; then the direct encounter, Sonneborn–Berger and the number of
+wins; the lots last.
+
 Unplayed rounds in Buchholz and Sonneborn–Berger
 ------------------------------------------------
 The FIDE rule of 2023 (Tie-Break Regulations, handbook.fide.com/chapter/TieBreakRegulations2023,
@@ -73,6 +79,7 @@ from collections import defaultdict
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
+from typing import Literal, Protocol
 
 from stages.messages import Msg, msg, number
 
@@ -87,6 +94,54 @@ TIEBREAKS = (
     "sonneborn_berger",
     "wins",
 )
+
+# The tiebreaks an organiser may put after match points.
+CHOOSABLE = tuple(key for key in TIEBREAKS if key != "match_points")
+
+# Why a chain is refused, as a code the caller words (``format_options``); the caller
+# handles every code (``match`` with ``assert_never``), so a new code cannot pass unworded.
+ChainProblem = Literal["unknown", "twice", "skiljepoang"]
+
+
+class ChainGame(Protocol):
+    """What a tiebreak chain needs of the tournament's game (its family in the games
+    registry, passed in: this package knows no game)."""
+
+    @property
+    def length_unit(self) -> str:
+        """``games`` (best of an odd n) or ``points``."""
+        ...
+
+    @property
+    def tiebreak_scales(self) -> tuple[str, ...]:
+        """The scales on which a match carries skiljepoäng; empty for a game without."""
+        ...
+
+
+def default_chain(game: ChainGame, scale: str) -> list[str]:
+    """The tiebreaks after match points for ``game`` (see the module's words on the default
+    chain): a game played to points ranks by points won minus lost, a game of best of n by
+    game points, then skiljepoäng where the scale has them (S2)."""
+    if game.length_unit == "points":
+        first = ["points_difference"]
+    else:
+        first = ["game_points"] + (["skiljepoang"] if scale in game.tiebreak_scales else [])
+    return [*first, "direct_encounter", "sonneborn_berger", "wins"]
+
+
+def chain_problem(chain: Sequence[str], game: ChainGame) -> ChainProblem | None:
+    """Why ``chain`` cannot be a tournament's tiebreak chain, as a code the caller words
+    (``unknown``, ``twice``, ``skiljepoang``: only for a game that has them), or ``None``."""
+    for key in chain:
+        if key not in CHOOSABLE:
+            return "unknown"
+    if len(set(chain)) != len(chain):
+        return "twice"
+    if "skiljepoang" in chain and not game.tiebreak_scales:
+        return "skiljepoang"
+    return None
+
+
 HALF = Decimal("0.5")
 
 

@@ -32,13 +32,13 @@ SAMPLE: list[tuple[str, list[object], str, str]] = [
         "api:tournament-draw",
         [7],
         "/api/tournaments/7/draw/",
-        "matches.api_bracket.TournamentDrawApi",
+        "matches.api_rounds.TournamentDrawApi",
     ),
     (
         "api:tournament-bracket",
         [7],
         "/api/tournaments/7/bracket/",
-        "matches.api_bracket.TournamentBracketApi",
+        "matches.api_rounds.TournamentBracketApi",
     ),
     ("api:match-list", [], "/api/matches/", "matches.api.MatchListApi"),
     (

@@ -172,8 +172,8 @@ def test_the_formats_modules_import_no_circle() -> None:
     # rows and data with neither API module: the models import no draw, and neither API
     # module imports the other.
     assert "tournaments.elimination_draw" not in _imports("tournaments.models")
-    assert "matches.api_bracket" not in _imports("matches.api_swiss")
-    assert "matches.api_swiss" not in _imports("matches.api_bracket")
+    assert "matches.api_rounds" not in _imports("matches.api_swiss")
+    assert "matches.api_swiss" not in _imports("matches.api_rounds")
 
 
 def test_the_seam_itself_is_pure() -> None:

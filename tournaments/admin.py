@@ -31,7 +31,7 @@ from tournaments.permissions import (
 )
 from tournaments.players import player_shared_error, player_update
 from tournaments.round_lengths import round_length_set
-from tournaments.stage_draws import tournament_bracket_generate
+from tournaments.stage_draws import tournament_draw
 from tournaments.tournament_setup import tournament_create, tournament_update
 
 PLAYER_FIELDS = ("name", "club", "rating")
@@ -249,7 +249,7 @@ class TournamentAdmin(OrganiserScoped):
     def draw_bracket(self, request: HttpRequest, queryset: QuerySet[Tournament]) -> None:
         for tournament in queryset:
             try:
-                tournament_bracket_generate(tournament=tournament, by=request.user)
+                tournament_draw(tournament=tournament, by=request.user)
             except DomainError as err:
                 self.message_user(request, f"{tournament}: {err.message}", messages.ERROR)
             else:

@@ -1,5 +1,5 @@
 """REST API for clubs, players, tournaments, entries and rounds (the bracket, placings and
-a player's matches: ``matches.api_bracket``).
+a player's matches: ``matches.api_rounds``).
 
 One class per operation (HackSoft style) with nested input serializers; every
 view reads through a selector (visibility: a private tournament is a 404 to
@@ -26,7 +26,8 @@ from core.parsers import CSVTextParser, JSONObjectParser
 from core.permissions import is_referee
 from formats.registry import choices as format_choices
 from formats.registry import formats
-from tournaments import format_change, round_robin, selectors
+from stages import crossover, roundrobin, tiebreaks
+from tournaments import format_change, selectors
 from tournaments.api_base import (
     STRICT_BOOLEANS,
     ApiView,
@@ -305,13 +306,13 @@ class TournamentListApi(ApiView):
         )
         groups = DbIntegerField(
             min_value=1,
-            max_value=round_robin.MAX_GROUPS,
+            max_value=roundrobin.MAX_ROUND_ROBIN_GROUPS,
             default=1,
             help_text="round robin: the number of groups (players dealt by snake seeding)",
         )
         group_advance = DbIntegerField(
             min_value=0,
-            max_value=round_robin.MAX_SWISS_ADVANCE,
+            max_value=crossover.MAX_SWISS_ADVANCE,
             default=0,
             help_text="round robin: the top k (at most 4) of each group go on to a knockout, "
             "placed crosswise (A1–B2, B1–A2 …); Swiss: the top k (2 to 32) of the standings, "
@@ -327,7 +328,7 @@ class TournamentListApi(ApiView):
             "⌈log₂ players⌉ at the start",
         )
         tiebreaks = serializers.ListField(
-            child=serializers.ChoiceField(round_robin.CHOOSABLE),
+            child=serializers.ChoiceField(tiebreaks.CHOOSABLE),
             required=False,
             allow_null=True,
             default=None,
@@ -379,16 +380,18 @@ class TournamentDetailApi(ApiView):
         results_by = serializers.ChoiceField(ResultsBy.choices, required=False)
         format = serializers.ChoiceField(format_choices(), required=False)
         tiebreaks = serializers.ListField(
-            child=serializers.ChoiceField(round_robin.CHOOSABLE),
+            child=serializers.ChoiceField(tiebreaks.CHOOSABLE),
             required=False,
             allow_null=True,
             help_text="round robin and Swiss: the tiebreaks after match points, in order; "
             "null: the game's usual chain (also what a new format gets when this is left out)",
         )
         double_round = serializers.BooleanField(required=False)
-        groups = DbIntegerField(min_value=1, max_value=round_robin.MAX_GROUPS, required=False)
+        groups = DbIntegerField(
+            min_value=1, max_value=roundrobin.MAX_ROUND_ROBIN_GROUPS, required=False
+        )
         group_advance = DbIntegerField(
-            min_value=0, max_value=round_robin.MAX_SWISS_ADVANCE, required=False
+            min_value=0, max_value=crossover.MAX_SWISS_ADVANCE, required=False
         )
         swiss_rounds = DbIntegerField(
             min_value=1, max_value=MAX_SWISS_ROUNDS, required=False, allow_null=True

@@ -12,7 +12,7 @@ rounds are named as a knockout's.
 
 Decisions where the issue is silent:
 - Default match lengths: the main (winners') bracket as the knockout's
-  (``bracket.default_lengths``: 3 games, the semifinals 5, its final 7); every round of the
+  (``knockout.default_lengths``: 3 games, the semifinals 5, its final 7); every round of the
   consolation and losers' brackets 3; the grand final and its reset 7 (points instead of
   games for backgammon, as for a knockout). ``lengths`` gives one length per round, in the
   order above.
@@ -33,8 +33,7 @@ from django.utils.translation import gettext as _
 
 from core.permissions import User
 from formats import Options, format_for
-from stages import elimination
-from tournaments import bracket
+from stages import elimination, knockout
 from tournaments.draw_steps import draw_begin, draw_end, seeded_and_drawn
 from tournaments.match_play_port import match_play
 from tournaments.models import Round, RoundKind, Tournament, round_title
@@ -86,7 +85,7 @@ def round_plan(shape: elimination.Bracket) -> list[RoundPlan]:
     """The rounds of a shape in playing order: every main-bracket round (round 1 keeps its
     byes, shown as in a knockout), then the other brackets' rounds with a match."""
     main = "winners" if shape.format == "double" else "main"
-    rounds = bracket.round_count(shape.players)
+    rounds = knockout.round_count(shape.players)
     numbers: dict[str, set[int]] = {main: set(range(1, rounds + 1))}
     for m in shape.matches:
         numbers.setdefault(m.bracket, set()).add(m.round)
@@ -104,7 +103,7 @@ def round_plan(shape: elimination.Bracket) -> list[RoundPlan]:
 def default_lengths(plan: Sequence[RoundPlan]) -> list[int]:
     """The module docstring's defaults, one per planned round."""
     main = [p for p in plan if p.kind == RoundKind.KNOCKOUT]
-    lengths = iter(bracket.default_lengths(len(main)))
+    lengths = iter(knockout.default_lengths(len(main)))
     return [
         next(lengths) if p.kind == RoundKind.KNOCKOUT else 7 if p.bracket == "final" else 3
         for p in plan
@@ -118,7 +117,7 @@ def elimination_draw(
     lengths: Sequence[int] | None,
     draw_seed: int | None,
 ) -> Tournament:
-    """Draw a consolation or double-elimination tournament (``tournament_bracket_generate``
+    """Draw a consolation or double-elimination tournament (``tournament_draw``
     calls this for those formats; the same checks and arguments as a knockout's draw)."""
     with transaction.atomic():
         tournament, entries = draw_begin(
@@ -136,9 +135,9 @@ def elimination_draw(
         )
         if draw_seed is None:
             draw_seed = secrets.randbits(62)
-        # Seed line number k is players[k - 1] (``bracket.first_round``'s numbering).
+        # Seed line number k is players[k - 1] (``knockout.first_round``'s numbering).
         seeded, unseeded = seeded_and_drawn(entries)
-        players = seeded + bracket.draw_order(unseeded, draw_seed)
+        players = seeded + knockout.draw_order(unseeded, draw_seed)
         # Each round's column in its own bracket (``Round.bracket_number``, for its name).
         columns: dict[str, int] = {}
         rows: dict[tuple[str, int], Round] = {}

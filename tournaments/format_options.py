@@ -18,7 +18,10 @@ from core.errors import ValidationError
 from formats import format_for
 from formats.format import Format
 from formats.registry import UnknownFormatError, keys
-from tournaments import consolation_places, round_robin, swiss_rounds
+from games.registry import family_for
+from stages import crossover, roundrobin
+from stages.tiebreaks import CHOOSABLE, ChainProblem, chain_problem
+from tournaments import consolation_places, swiss_rounds
 from tournaments.stage_draws import stage_draw
 
 __all__ = ["advance_problem_error", "chain_problem_error", "format_values"]
@@ -43,18 +46,18 @@ def _chain(fmt: Format, game: str, scale: str, tiebreaks: Sequence[str] | None) 
         default = stage_draw(fmt.stage).chain
         return default(game, scale) if default is not None else []
     chain = list(tiebreaks)
-    problem = round_robin.chain_problem(chain, game)
+    problem = chain_problem(chain, family_for(game))
     if problem is not None:
         raise chain_problem_error(problem)
     return chain
 
 
-def chain_problem_error(problem: round_robin.ChainProblem) -> ValidationError:
-    """Why a tiebreak chain is refused (``round_robin.chain_problem``), in words."""
+def chain_problem_error(problem: ChainProblem) -> ValidationError:
+    """Why a tiebreak chain is refused (``chain_problem``), in words."""
     match problem:
         case "unknown":
             text = _("Unknown tiebreak; choose from: %(choices)s.") % {
-                "choices": ", ".join(round_robin.CHOOSABLE)
+                "choices": ", ".join(CHOOSABLE)
             }
         case "twice":
             text = _("A tiebreak is given twice in the chain.")
@@ -116,17 +119,17 @@ def _rounds_check(fmt: Format, rounds: int | None) -> int | None:
 
 
 def _groups_check(fmt: Format, groups: int, group_advance: int) -> None:
-    """A format in groups may be played in ``groups`` groups (``round_robin.MAX_GROUPS``
-    at most) and feed a knockout with the top ``group_advance`` of each group
-    (``round_robin.advance_problem``); a format that feeds a knockout from one table (the
-    paired rounds' standings) with its top ``group_advance``; other formats have one
-    group and feed nothing."""
+    """A format in groups may be played in ``groups`` groups
+    (``roundrobin.MAX_ROUND_ROBIN_GROUPS`` at most) and feed a knockout with the top
+    ``group_advance`` of each group (``crossover.advance_problem``); a format that feeds a
+    knockout from one table (the paired rounds' standings) with its top ``group_advance``;
+    other formats have one group and feed nothing."""
     in_groups = "groups" in fmt.options
     if fmt.feeds_knockout and not in_groups and groups == 1 and group_advance != 0:
-        if not 2 <= group_advance <= round_robin.MAX_SWISS_ADVANCE:
+        if not 2 <= group_advance <= crossover.MAX_SWISS_ADVANCE:
             raise ValidationError(
                 _("From 2 to %(max)s players of the standings can go on to a knockout.")
-                % {"max": round_robin.MAX_SWISS_ADVANCE},
+                % {"max": crossover.MAX_SWISS_ADVANCE},
                 code="group_advance",
             )
         return
@@ -136,27 +139,27 @@ def _groups_check(fmt: Format, groups: int, group_advance: int) -> None:
                 _("Only a round robin is played in groups."), code="groups_not_round_robin"
             )
         return
-    if not 1 <= groups <= round_robin.MAX_GROUPS:
+    if not 1 <= groups <= roundrobin.MAX_ROUND_ROBIN_GROUPS:
         raise ValidationError(
             _("A round robin is played in 1 to %(max)s groups, not %(groups)s.")
-            % {"max": round_robin.MAX_GROUPS, "groups": groups},
+            % {"max": roundrobin.MAX_ROUND_ROBIN_GROUPS, "groups": groups},
             code="groups",
         )
-    problem = round_robin.advance_problem(groups, group_advance)
+    problem = crossover.advance_problem(groups, group_advance)
     if problem is not None:
         raise advance_problem_error(problem)
 
 
-def advance_problem_error(problem: round_robin.AdvanceProblem) -> ValidationError:
-    """Why groups cannot feed a knockout (``round_robin.advance_problem``), in words."""
+def advance_problem_error(problem: crossover.AdvanceProblem) -> ValidationError:
+    """Why groups cannot feed a knockout (``crossover.advance_problem``), in words."""
     match problem:
         case "too_many":
             text = _("At most %(max)s players of each group can go on to the knockout.") % {
-                "max": round_robin.MAX_ADVANCE
+                "max": crossover.MAX_ADVANCE
             }
         case "groups":
             text = _("At most %(max)s groups can feed a knockout.") % {
-                "max": round_robin.MAX_FEEDING
+                "max": crossover.MAX_FEEDING_GROUPS
             }
         case "alone":
             text = _("A knockout needs at least two players: let two or more of the group go on.")

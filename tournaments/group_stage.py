@@ -15,7 +15,7 @@ Decisions where the issue is silent:
 - A player who withdrew does not go on: the next in the group's table takes the place.
 - Once the knockout is drawn the group results are fixed: correcting or resetting a group
   match is refused (``matches.progression.refuse_if_downstream_started``).
-- The knockout's default lengths are a knockout's (``bracket.default_lengths``: 3 games,
+- The knockout's default lengths are a knockout's (``knockout.default_lengths``: 3 games,
   the semifinal 5, the final 7; points for backgammon). No third-place match is played:
   the semifinal losers share third place.
 - The tournament is finished when the knockout's final is decided; until the knockout is
@@ -36,9 +36,9 @@ from django.utils.translation import gettext as _
 from core.errors import ConflictError, ValidationError
 from core.permissions import User
 from formats import format_for
-from stages import elimination
+from stages import elimination, knockout
 from stages.crossover import crosswise_seeds, rank_across_groups
-from tournaments import bracket, guards
+from tournaments import guards
 from tournaments.match_play_port import match_play
 from tournaments.models import (
     Entry,
@@ -124,11 +124,11 @@ def group_knockout_draw(
                 )
         seeds = crosswise_seeds(going_on, k, _ranking(tournament, going_on, k))
         shape = elimination.single_elimination(len(seeds))
-        rounds = bracket.round_count(len(seeds))
+        rounds = knockout.round_count(len(seeds))
         lengths, unit = round_lengths(
             tournament=tournament,
             lengths=lengths,
-            defaults=bracket.default_lengths(rounds),
+            defaults=knockout.default_lengths(rounds),
             players=len(seeds),
         )
         first = Round.objects.filter(tournament=tournament).count()
@@ -136,7 +136,7 @@ def group_knockout_draw(
             ("main", number): Round.objects.create(
                 tournament=tournament,
                 number=first + number,
-                rounds_after=bracket.rounds_after(number, rounds),
+                rounds_after=knockout.rounds_after(number, rounds),
                 match_length=lengths[number - 1],
                 length_unit=unit,
                 kind=RoundKind.KNOCKOUT,

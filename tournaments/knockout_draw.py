@@ -1,9 +1,9 @@
 """The draw of a knockout (single elimination): one ``Round`` per round and the first
-round's pairs from ``tournaments.bracket``; the matches are made by the matches app.
+round's pairs from ``stages.knockout``; the matches are made by the matches app.
 
 Decisions where the docs are silent:
 - Rounds default to 3 games, the semifinals to 5 and the final to 7
-  (``bracket.default_lengths``).
+  (``knockout.default_lengths``).
 - The third-place match is played over the final's length, and only when at least
   4 players are entered (with 3 players one semifinal is a bye).
 """
@@ -17,7 +17,7 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from core.permissions import User
-from tournaments import bracket
+from stages import knockout
 from tournaments.draw_steps import draw_begin, draw_end, seeded_and_drawn
 from tournaments.match_play_port import match_play
 from tournaments.models import Round, Tournament
@@ -36,7 +36,7 @@ def knockout_draw(
     """Draw the single-elimination bracket from the active entries.
 
     ``lengths``: one match length per round, first round first (default:
-    ``bracket.default_lengths``). ``draw_seed`` reproduces an earlier draw; a new
+    ``knockout.default_lengths``). ``draw_seed`` reproduces an earlier draw; a new
     one is chosen and stored otherwise. Seeded entries are placed by seed order
     (their seed numbers only order them, gaps are closed), unseeded entries by
     the draw; byes go to the top seeds.
@@ -47,21 +47,21 @@ def knockout_draw(
             doing=_("Drawing the bracket"),
             too_few=_("A knockout needs at least 2 players; %(count)s entered. Enter more first."),
         )
-        rounds = bracket.round_count(len(entries))
+        rounds = knockout.round_count(len(entries))
         lengths, unit = round_lengths(
             tournament=tournament,
             lengths=lengths,
-            defaults=bracket.default_lengths(rounds),
+            defaults=knockout.default_lengths(rounds),
             players=len(entries),
         )
         if draw_seed is None:
             draw_seed = secrets.randbits(62)
-        pairs = bracket.first_round(*seeded_and_drawn(entries), draw_seed)
+        pairs = knockout.first_round(*seeded_and_drawn(entries), draw_seed)
         round_rows = [
             Round.objects.create(
                 tournament=tournament,
                 number=number,
-                rounds_after=bracket.rounds_after(number, rounds),
+                rounds_after=knockout.rounds_after(number, rounds),
                 match_length=lengths[number - 1],
                 length_unit=unit,
             )

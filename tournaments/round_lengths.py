@@ -2,7 +2,7 @@
 
 Decisions where the docs are silent:
 - A knockout's rounds default to 3 games, the semifinals to 5 and the final to 7
-  (``tournaments.bracket.default_lengths``); ``round_length_set`` changes a round while
+  (``stages.knockout.default_lengths``); ``round_length_set`` changes a round while
   none of its games is entered.
 - A length is odd and at most ``MAX_MATCH_LENGTH`` (25) games, or 1 to 25 points
   (``tournaments.lengths``).

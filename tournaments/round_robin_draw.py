@@ -18,7 +18,6 @@ from core.permissions import (
     User,
 )
 from stages import roundrobin
-from tournaments import round_robin
 from tournaments.draw_steps import draw_begin, draw_end, seeded_and_drawn
 from tournaments.match_play_port import match_play
 from tournaments.models import (
@@ -31,8 +30,8 @@ from tournaments.round_lengths import round_lengths
 
 
 def _groups_fit(tournament: Tournament, players: int) -> None:
-    """The entered players fill the round robin's groups (``round_robin.groups_problem``)."""
-    problem = round_robin.groups_problem(players, tournament.groups, tournament.group_advance)
+    """The entered players fill the round robin's groups (``roundrobin.groups_problem``)."""
+    problem = roundrobin.groups_problem(players, tournament.groups, tournament.group_advance)
     if problem is not None:
         raise groups_problem_error(
             problem=problem,
@@ -43,20 +42,20 @@ def _groups_fit(tournament: Tournament, players: int) -> None:
 
 
 def groups_problem_error(
-    *, problem: round_robin.GroupsProblem, players: int, groups: int, advance: int
+    *, problem: roundrobin.GroupsProblem, players: int, groups: int, advance: int
 ) -> ValidationError:
-    """Why ``players`` cannot be dealt into the groups (``round_robin.groups_problem``)."""
+    """Why ``players`` cannot be dealt into the groups (``roundrobin.groups_problem``)."""
     match problem:
         case "large" if groups == 1:
             text = _(
                 "A round robin takes at most %(max)s players; %(count)s entered. Play "
                 "in groups, Swiss or a knockout, or withdraw players first."
-            ) % {"max": round_robin.MAX_PLAYERS, "count": players}
+            ) % {"max": roundrobin.MAX_PLAYERS, "count": players}
         case "large":
             text = _(
                 "%(count)s players in %(groups)s groups make groups larger than %(max)s; "
                 "play in more groups."
-            ) % {"max": round_robin.MAX_PLAYERS, "count": players, "groups": groups}
+            ) % {"max": roundrobin.MAX_PLAYERS, "count": players, "groups": groups}
         case "small":
             text = _(
                 "%(count)s players cannot fill %(groups)s groups of at least two, each with "
@@ -87,18 +86,18 @@ def round_robin_draw(
             ),
         )
         _groups_fit(tournament, len(entries))
-        rounds = round_robin.group_round_count(
+        rounds = roundrobin.group_round_count(
             len(entries), tournament.groups, double=tournament.double_round
         )
         lengths, unit = round_lengths(
             tournament=tournament,
             lengths=lengths,
-            defaults=round_robin.default_lengths(rounds),
+            defaults=roundrobin.default_lengths(rounds),
             players=len(entries),
         )
         if draw_seed is None:
             draw_seed = secrets.randbits(62)
-        order = round_robin.draw_order(*seeded_and_drawn(entries), draw_seed)
+        order = roundrobin.draw_order(*seeded_and_drawn(entries), draw_seed)
         dealt = roundrobin.snake_groups(order, tournament.groups)
         if tournament.groups > 1:
             group_of = {p.pk: g for g, members in enumerate(dealt) for p in members}

@@ -1,6 +1,6 @@
 """Reads for pages and the API: tournaments, their entries, players, and the live pages'
 version (``LiveStamp``). The bracket, placings and a player's matches are read from the
-matches (``matches.brackets``).
+matches (``matches.round_selectors``).
 
 Each selector runs a fixed number of queries whatever the field size
 (``select_related``/``prefetch_related``); ``bench/web_bench.py`` shows it.

@@ -10,9 +10,9 @@ from rest_framework import serializers
 from core.names import display_name, person_name
 from core.permissions import is_organiser, is_referee
 from games.registry import UnknownGameError, family_for
+from stages.roundrobin import group_label
 from tournaments.lengths import MAX_MATCH_LENGTH, validate_length_bounds
 from tournaments.models import Club, Entry, Player, Round, Tournament
-from tournaments.round_robin import group_label
 
 # display_name and person_name: core.names, re-exported for the API's serializers.
 __all__ = ["PersonField", "display_name", "person_name", "staff_context", "staff_member"]

@@ -2,7 +2,7 @@
 itself, the default length of every round it creates, and the default tiebreak chain of
 a stage ranked by a table.
 
-The draw of a tournament (``tournament_bracket_generate``), the draw form's lengths
+The draw of a tournament (``tournament_draw``), the draw form's lengths
 (``draw_lengths``) and a new tournament's chain (``tournaments.format_options``) read the
 row of the tournament's first stage (``formats.format_for(...).stage``); no module asks
 which stage or format a tournament has. A new stage is a new row here.
@@ -16,13 +16,15 @@ from typing import Protocol
 
 from core.permissions import User
 from formats import Stage, format_for
-from tournaments import bracket, elimination_draw, round_robin, swiss_rounds
+from games.registry import family_for
+from stages import knockout, roundrobin, tiebreaks
+from tournaments import elimination_draw, swiss_rounds
 from tournaments.guards import organiser_require
 from tournaments.knockout_draw import knockout_draw
 from tournaments.models import Tournament
 from tournaments.round_robin_draw import round_robin_draw
 
-__all__ = ["STAGE_DRAWS", "StageDraw", "draw_lengths", "stage_draw", "tournament_bracket_generate"]
+__all__ = ["STAGE_DRAWS", "StageDraw", "draw_lengths", "stage_draw", "tournament_draw"]
 
 
 class Draw(Protocol):
@@ -51,7 +53,7 @@ class StageDraw:
 
 
 def _knockout_lengths(tournament: Tournament, players: int) -> list[int]:
-    return bracket.default_lengths(bracket.round_count(players))
+    return knockout.default_lengths(knockout.round_count(players))
 
 
 def _elimination_lengths(tournament: Tournament, players: int) -> list[int]:
@@ -60,15 +62,20 @@ def _elimination_lengths(tournament: Tournament, players: int) -> list[int]:
 
 
 def _group_lengths(tournament: Tournament, players: int) -> list[int]:
-    rounds = round_robin.group_round_count(
+    rounds = roundrobin.group_round_count(
         players, tournament.groups, double=tournament.double_round
     )
-    return round_robin.default_lengths(rounds)
+    return roundrobin.default_lengths(rounds)
+
+
+def _group_chain(game: str, scale: str) -> list[str]:
+    """A round robin's tiebreaks after match points: its game's family's default."""
+    return tiebreaks.default_chain(family_for(game), scale)
 
 
 def _swiss_lengths(tournament: Tournament, players: int) -> list[int]:
     rounds = tournament.swiss_rounds or swiss_rounds.default_rounds(players)
-    return round_robin.default_lengths(rounds)
+    return roundrobin.default_lengths(rounds)
 
 
 STAGE_DRAWS: dict[Stage, StageDraw] = {
@@ -76,9 +83,7 @@ STAGE_DRAWS: dict[Stage, StageDraw] = {
     Stage.ELIMINATION: StageDraw(
         draw=elimination_draw.elimination_draw, lengths=_elimination_lengths
     ),
-    Stage.GROUPS: StageDraw(
-        draw=round_robin_draw, lengths=_group_lengths, chain=round_robin.default_chain
-    ),
+    Stage.GROUPS: StageDraw(draw=round_robin_draw, lengths=_group_lengths, chain=_group_chain),
     # Rounds created empty, paired one at a time (``matches.swiss_progression``).
     Stage.PAIRED: StageDraw(
         draw=swiss_rounds.swiss_start, lengths=_swiss_lengths, chain=swiss_rounds.default_chain
@@ -91,7 +96,7 @@ def stage_draw(stage: Stage) -> StageDraw:
     return STAGE_DRAWS[stage]
 
 
-def tournament_bracket_generate(
+def tournament_draw(
     *,
     tournament: Tournament,
     by: User,

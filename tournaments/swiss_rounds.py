@@ -34,7 +34,8 @@ from django.utils.translation import gettext as _
 
 from core.errors import ValidationError
 from core.permissions import User
-from tournaments import round_robin
+from games.registry import family_for
+from stages import roundrobin, tiebreaks
 from tournaments.draw_steps import draw_begin, draw_end
 from tournaments.models import Entry, Round, RoundKind, Tournament
 from tournaments.round_lengths import round_lengths
@@ -59,7 +60,7 @@ def default_rounds(players: int) -> int:
 
 def default_chain(game: str, scale: str) -> list[str]:
     """The tiebreaks after match points for a Swiss in ``game`` (module decisions)."""
-    points = [k for k in round_robin.default_chain(game, scale) if k not in _NOT_POINTS]
+    points = [k for k in tiebreaks.default_chain(family_for(game), scale) if k not in _NOT_POINTS]
     return [*points, "buchholz_cut1", "buchholz", "sonneborn_berger", "wins"]
 
 
@@ -121,7 +122,7 @@ def swiss_start(
     lengths: Sequence[int] | None,
     draw_seed: int | None,
 ) -> Tournament:
-    """Start a Swiss (``tournament_bracket_generate`` for this format): fix the number of
+    """Start a Swiss (``tournament_draw`` for this format): fix the number of
     rounds, create every round unpublished with its length, store the draw seed and fix
     the pairing numbers. No round
     is paired yet: the organiser checks players in and out, then pairs round 1
@@ -141,7 +142,7 @@ def swiss_start(
         lengths, unit = round_lengths(
             tournament=tournament,
             lengths=lengths,
-            defaults=round_robin.default_lengths(rounds),
+            defaults=roundrobin.default_lengths(rounds),
             players=len(entries),
         )
         Round.objects.bulk_create(

@@ -138,7 +138,7 @@ def tournament_create(
     the results, its referees or its players (one reports, the opponent confirms).
     ``format``: single elimination, or a round robin (``double_round``: everyone meets
     everyone twice) ranked by match points and then ``tiebreaks`` (default: the game's
-    chain, ``round_robin.default_chain``)."""
+    chain, ``stages.tiebreaks.default_chain``)."""
     if not can_create_tournament(by):
         raise PermissionDeniedError(
             _("You may not create tournaments; ask an administrator for organiser rights.")

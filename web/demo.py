@@ -85,7 +85,7 @@ from tournaments.entries import entry_add, entry_seed_set
 from tournaments.invitations import invitation_accept, invitation_list
 from tournaments.models import Club, Player, Tournament
 from tournaments.players import club_create, player_create
-from tournaments.stage_draws import tournament_bracket_generate
+from tournaments.stage_draws import tournament_draw
 from tournaments.tournament_setup import tournament_create, tournament_staff_set
 
 __all__ = [
@@ -479,7 +479,7 @@ def _setup() -> tuple[Tournament, dict[str, Any], list[tuple[str, str, bool]]]:
         entry = entry_add(tournament=tournament, player=player, by=arrangor)
         if spec.seed is not None:
             entry_seed_set(entry=entry, seed=spec.seed, by=arrangor)
-    tournament = tournament_bracket_generate(
+    tournament = tournament_draw(
         tournament=tournament, by=arrangor, lengths=list(LENGTHS), draw_seed=DRAW_SEED
     )
     return tournament, users, accounts
@@ -679,7 +679,7 @@ def _other_games(main: Tournament, users: dict[str, Any]) -> list[Tournament]:
             player = Player.objects.get(name=spec.name, entries__tournament=main)
             entry = entry_add(tournament=tournament, player=player, by=arrangor)
             entry_seed_set(entry=entry, seed=seed, by=arrangor)
-        tournament = tournament_bracket_generate(
+        tournament = tournament_draw(
             tournament=tournament, by=arrangor, lengths=list(lengths), draw_seed=DRAW_SEED
         )
         for slot, games in enumerate(semifinals):
@@ -729,7 +729,7 @@ def _club_formats(main: Tournament, users: dict[str, Any]) -> list[Tournament]:
             player = Player.objects.get(name=PLAYERS[index].name, entries__tournament=main)
             entry = entry_add(tournament=tournament, player=player, by=arrangor)
             entry_seed_set(entry=entry, seed=seed, by=arrangor)
-        tournament = tournament_bracket_generate(
+        tournament = tournament_draw(
             tournament=tournament, by=arrangor, lengths=[1, 1, 1], draw_seed=DRAW_SEED
         )
         if swiss:

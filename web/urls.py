@@ -122,7 +122,7 @@ urlpatterns: list[URLPattern | URLResolver] = [
     ),
     path("tournaments/<int:pk>/referees/", organiser.referees_set, name="tournament_referees"),
     path(
-        "tournaments/<int:pk>/draw/", organiser.bracket_generate, name="tournament_bracket_generate"
+        "tournaments/<int:pk>/draw/", organiser.tournament_draw, name="tournament_bracket_generate"
     ),
     path("matches/<int:pk>/walkover/", organiser.match_walkover, name="match_walkover"),
     path("matches/<int:pk>/table/", organiser.match_table, name="match_table"),

@@ -13,13 +13,13 @@ from typing import Any
 import pytest
 from rest_framework.test import APIClient
 
-from matches import api_bracket, brackets
+from matches import api_rounds, round_selectors
 from matches.services import game_result_enter
 from tests.api.conftest import client_for
 from tests.factories import EntryFactory, OrganiserFactory, PlayerFactory
 from tests.results import won
 from tests.tournaments.helpers import drawn, match_of
-from tournaments.stage_draws import tournament_bracket_generate
+from tournaments.stage_draws import tournament_draw
 from tournaments.tournament_setup import tournament_create
 
 pytestmark = pytest.mark.django_db
@@ -59,7 +59,7 @@ def test_a_304_does_not_build_the_bracket(monkeypatch: pytest.MonkeyPatch) -> No
     def refuse(**kwargs: Any) -> Any:
         raise AssertionError("the body was built for a 304")
 
-    monkeypatch.setattr(brackets, "tournament_bracket", refuse)
+    monkeypatch.setattr(round_selectors, "tournament_bracket", refuse)
     assert api.get(url, HTTP_IF_NONE_MATCH=tag).status_code == 304
 
 
@@ -71,7 +71,7 @@ def test_standings_answer_if_none_match() -> None:
     )  # fmt: skip
     for i in range(4):
         EntryFactory.create(tournament=tournament, player=PlayerFactory.create(name=f"R{i}"))
-    tournament_bracket_generate(tournament=tournament, by=organiser, draw_seed=1)
+    tournament_draw(tournament=tournament, by=organiser, draw_seed=1)
     url = f"/api/tournaments/{tournament.pk}/standings/"
     api = APIClient()
     first = api.get(url)
@@ -116,14 +116,14 @@ def test_the_shared_body_is_the_body_built_for_a_reader(monkeypatch: pytest.Monk
     _enter(setup, 1, 0)
     url = f"/api/tournaments/{setup.tournament.pk}/bracket/"
     built: list[int] = []
-    real = api_bracket.EliminationBracketOut
+    real = api_rounds.EliminationBracketOut
 
     class Counting(real):  # type: ignore[misc, valid-type]
         def __init__(self, *args: Any, **kwargs: Any) -> None:
             built.append(1)
             super().__init__(*args, **kwargs)
 
-    monkeypatch.setattr(api_bracket, "EliminationBracketOut", Counting)
+    monkeypatch.setattr(api_rounds, "EliminationBracketOut", Counting)
     crowd = [APIClient().get(url) for _ in range(3)]
     assert len(built) == 1  # the crowd's first loads built it once
     signed_in = client_for(setup.referee).get(url)

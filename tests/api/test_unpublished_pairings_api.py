@@ -15,7 +15,7 @@ from matches.swiss_progression import swiss_round_pair, swiss_round_publish
 from tests.api.conftest import client_for
 from tests.factories import EntryFactory, OrganiserFactory, PlayerFactory, UserFactory
 from tournaments.models import Round
-from tournaments.stage_draws import tournament_bracket_generate
+from tournaments.stage_draws import tournament_draw
 from tournaments.tournament_setup import tournament_create
 
 pytestmark = pytest.mark.django_db
@@ -43,7 +43,7 @@ def paired() -> dict[str, Any]:
     players[0].save()
     for p in players:
         EntryFactory.create(tournament=t, player=p)
-    tournament_bracket_generate(tournament=t, by=organiser, draw_seed=5)
+    tournament_draw(tournament=t, by=organiser, draw_seed=5)
     rnd = swiss_round_pair(tournament=t, by=organiser)
     superuser = UserFactory.create(is_superuser=True)
     return {

@@ -49,16 +49,14 @@ def played(
     upper player (White) wins every match. Returns the tournament."""
     from matches.models import Match
     from tests.factories import EntryFactory, TournamentFactory
-    from tournaments.stage_draws import tournament_bracket_generate
+    from tournaments.stage_draws import tournament_draw
 
     tournament = TournamentFactory.create(
         name=name, organisers=[organiser], referees=[referee], is_public=is_public
     )
     for seed, player in enumerate(players, start=1):
         EntryFactory.create(tournament=tournament, player=player, seed=seed)
-    tournament_bracket_generate(
-        tournament=tournament, by=organiser, lengths=lengths, draw_seed=draw_seed
-    )
+    tournament_draw(tournament=tournament, by=organiser, lengths=lengths, draw_seed=draw_seed)
     for round_number in range(1, len(lengths) + 1):
         for match in Match.objects.filter(tournament=tournament, round__number=round_number):
             match.refresh_from_db()

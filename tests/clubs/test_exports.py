@@ -19,8 +19,8 @@ from django.utils import translation
 from clubs.exports import BOM, CSV_DELIMITER, RESULT_COLUMNS, column_titles
 from clubs.models import PlayerRating
 from matches import services as match_services
-from matches.brackets import tournament_placings
 from matches.models import GameRecordSubmission, Match
+from matches.round_selectors import tournament_placings
 from tests.clubs.helpers import played
 from tests.factories import ClubFactory, OrganiserFactory, PlayerFactory, UserFactory
 from tests.tournaments.helpers import match_of
@@ -220,7 +220,7 @@ def test_a_backgammon_archive_holds_the_submitted_mat_files(
     from backgammon.mat import read_mat
     from tests.backgammon.test_mat import XG
     from tests.factories import EntryFactory, TournamentFactory
-    from tournaments.stage_draws import tournament_bracket_generate
+    from tournaments.stage_draws import tournament_draw
 
     organiser, referee = OrganiserFactory.create(), UserFactory.create()
     bg = TournamentFactory.create(
@@ -231,7 +231,7 @@ def test_a_backgammon_archive_holds_the_submitted_mat_files(
     )
     for seed, name in enumerate(("Alice", "Bob"), start=1):
         EntryFactory.create(tournament=bg, player=PlayerFactory.create(name=name), seed=seed)
-    tournament_bracket_generate(tournament=bg, by=organiser, lengths=[3])
+    tournament_draw(tournament=bg, by=organiser, lengths=[3])
     match = Match.objects.get(tournament=bg)
     with django_capture_on_commit_callbacks(execute=True):
         match_services.game_record_submit(match=match, text=XG, by=referee)

@@ -38,7 +38,7 @@ from tests.factories import (
 from tests.results import won
 from tests.tournaments.helpers import drawn, match_of, players_of
 from tournaments.models import Entry, Player, Tournament
-from tournaments.stage_draws import tournament_bracket_generate
+from tournaments.stage_draws import tournament_draw
 from tournaments.tournament_setup import tournament_update
 
 pytestmark = pytest.mark.django_db
@@ -221,9 +221,7 @@ def _tournament(
     tournament = TournamentFactory.create(organisers=[organiser], referees=[referee])
     for player in players:
         EntryFactory.create(tournament=tournament, player=player)
-    tournament_bracket_generate(
-        tournament=tournament, by=organiser, lengths=lengths, draw_seed=len(players)
-    )
+    tournament_draw(tournament=tournament, by=organiser, lengths=lengths, draw_seed=len(players))
     return tournament
 
 

@@ -25,7 +25,7 @@ from tests.factories import (
     TournamentFactory,
 )
 from tournaments.models import Round
-from tournaments.stage_draws import tournament_bracket_generate
+from tournaments.stage_draws import tournament_draw
 
 pytestmark = pytest.mark.django_db
 
@@ -63,7 +63,7 @@ def first_round(
             tournament=tournament, player=PlayerFactory.create(name=name, club=club_obj), seed=seed
         )
     rounds = (len(names) - 1).bit_length()
-    tournament_bracket_generate(tournament=tournament, by=organiser, lengths=[3] * rounds)
+    tournament_draw(tournament=tournament, by=organiser, lengths=[3] * rounds)
     return Round.objects.get(tournament=tournament, number=1)
 
 
@@ -127,7 +127,7 @@ def test_latin_only_sheets_do_not_embed_the_cjk_font(fonts: pdf_fonts.PdfFonts) 
         EntryFactory.create(
             tournament=tournament, player=PlayerFactory.create(name=name), seed=seed
         )
-    tournament_bracket_generate(tournament=tournament, by=organiser, lengths=[3])
+    tournament_draw(tournament=tournament, by=organiser, lengths=[3])
     _name, content, _count = round_score_sheets(round=Round.objects.get(tournament=tournament))
     (text,), used = read(content)
     assert "Łukasz Żółć" in text

@@ -24,7 +24,7 @@ from tests.factories import (
     UserFactory,
 )
 from tournaments.models import Round
-from tournaments.stage_draws import tournament_bracket_generate
+from tournaments.stage_draws import tournament_draw
 
 pytestmark = pytest.mark.django_db
 
@@ -46,7 +46,7 @@ def cup() -> dict[str, Any]:
     )
     for seed, player in enumerate(players, start=1):
         EntryFactory.create(tournament=tournament, player=player, seed=seed)
-    tournament_bracket_generate(tournament=tournament, by=organiser, lengths=[3, 5, 7])
+    tournament_draw(tournament=tournament, by=organiser, lengths=[3, 5, 7])
     return {"t": tournament, "organiser": organiser, "referee": referee, "players": players}
 
 
@@ -104,7 +104,7 @@ def test_backgammon_sheet_has_the_cube(client: Client) -> None:
     tournament = TournamentFactory.create(game="backgammon", organisers=[organiser])
     for seed in (1, 2):
         EntryFactory.create(tournament=tournament, player=PlayerFactory.create(), seed=seed)
-    tournament_bracket_generate(tournament=tournament, by=organiser, lengths=[5])
+    tournament_draw(tournament=tournament, by=organiser, lengths=[5])
     client.force_login(organiser)
     client.cookies["django_language"] = "en"
     text = pages(sheets(client, tournament, 1))[0]
@@ -174,7 +174,7 @@ def test_the_fullest_sheet_ends_above_its_footer(game: str) -> None:
         player = PlayerFactory.create(name=f"{LONG} {LONG}"[:116] + f" {seed}")  # 120 at most
         EntryFactory.create(tournament=tournament, player=player, seed=seed)
     length = 25 if game == "backgammon" else 15
-    tournament_bracket_generate(tournament=tournament, by=organiser, lengths=[length])
+    tournament_draw(tournament=tournament, by=organiser, lengths=[length])
     sheet = sheets_drawn(round=Round.objects.get(tournament=tournament), by=organiser)
     assert sheet.count == 1 and sheet.pdf.pages_count == 1
     assert 200 < sheet.bottom <= FOOTER_Y - 2, sheet.bottom

@@ -19,7 +19,7 @@ from matches.tables import match_table_set
 from matches.walkovers import match_walkover
 from tests.factories import EntryFactory, OrganiserFactory, PlayerFactory, TournamentFactory
 from tests.tournaments.test_swiss import swiss
-from tournaments.stage_draws import tournament_bracket_generate
+from tournaments.stage_draws import tournament_draw
 
 pytestmark = pytest.mark.django_db
 
@@ -59,7 +59,7 @@ def cup() -> dict[str, Any]:
     players = [PlayerFactory.create(name=n) for n in NAMES]
     for seed, p in enumerate(players, start=1):
         EntryFactory.create(tournament=tournament, player=p, seed=seed)
-    tournament_bracket_generate(tournament=tournament, by=organiser, lengths=[3, 3, 3])
+    tournament_draw(tournament=tournament, by=organiser, lengths=[3, 3, 3])
     return {"t": tournament, "organiser": organiser}
 
 
@@ -154,6 +154,6 @@ def test_a_long_name_is_kept_whole_in_its_box(client: Client) -> None:
         EntryFactory.create(
             tournament=tournament, player=PlayerFactory.create(name=name), seed=seed
         )
-    tournament_bracket_generate(tournament=tournament, by=organiser, lengths=[3])
+    tournament_draw(tournament=tournament, by=organiser, lengths=[3])
     by_table, alphabetical = wall(client, tournament, 1)
     assert long in by_table and long in alphabetical

@@ -21,7 +21,7 @@ from tests.factories import EntryFactory, OrganiserFactory, PlayerFactory
 from tests.tournaments.test_elimination_formats import play_out
 from tournaments import elimination_draw
 from tournaments.models import RoundKind, Tournament
-from tournaments.stage_draws import tournament_bracket_generate
+from tournaments.stage_draws import tournament_draw
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -46,7 +46,7 @@ def test_the_consolation_final_decides_third_place(live_server: Any, new_page: A
     for i in range(6):
         EntryFactory.create(tournament=t, player=PlayerFactory.create(name=f"Spelare {i + 1}"))
     rounds = len(elimination_draw.round_plan(elimination_draw.bracket_shape(t, 6)))
-    tournament_bracket_generate(tournament=t, by=organiser, lengths=[1] * rounds, draw_seed=6)
+    tournament_draw(tournament=t, by=organiser, lengths=[1] * rounds, draw_seed=6)
     play_out(t, organiser, random.Random(6))
     final = (
         Match.objects.filter(tournament=t, round__kind=RoundKind.CONSOLATION)

@@ -21,7 +21,7 @@ from tests.e2e.test_phone_layout import DESKTOP, PHONE, WIDTH, _swedish
 from tests.factories import EntryFactory, OrganiserFactory, PlayerFactory
 from tests.tournaments.helpers import match_of
 from tournaments.models import Tournament
-from tournaments.stage_draws import tournament_bracket_generate
+from tournaments.stage_draws import tournament_draw
 from tournaments.tournament_setup import tournament_create
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -42,7 +42,7 @@ def _tournament(game: str, names: list[str], lengths: list[int]) -> tuple[Tourna
         EntryFactory.create(
             tournament=tournament, player=PlayerFactory.create(name=name), seed=seed
         )
-    tournament_bracket_generate(tournament=tournament, by=organiser, lengths=lengths)
+    tournament_draw(tournament=tournament, by=organiser, lengths=lengths)
     return tournament, organiser
 
 

@@ -22,7 +22,7 @@ from tests.factories import ClubFactory, EntryFactory, OrganiserFactory, PlayerF
 from tests.results import won
 from tests.tournaments.helpers import match_of
 from tournaments.models import Tournament
-from tournaments.stage_draws import tournament_bracket_generate
+from tournaments.stage_draws import tournament_draw
 from tournaments.tournament_setup import tournament_create
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -89,7 +89,7 @@ def club_day() -> ClubDay:
     for i, name in enumerate(NAMES):
         player = PlayerFactory.create(name=name, club=clubs[i % 2], rating=1500 + i)
         EntryFactory.create(tournament=running, player=player, seed=i + 1 if i < 4 else None)
-    tournament_bracket_generate(tournament=running, by=organiser, lengths=[3, 3, 5])
+    tournament_draw(tournament=running, by=organiser, lengths=[3, 3, 5])
     draft = _tournament(organiser, "Höstturneringen i Sundsvalls Brädsällskaps klubblokal")
     for name in NAMES[:3]:
         EntryFactory.create(tournament=draft, player=PlayerFactory.create(name=f"{name} II"))

@@ -19,7 +19,7 @@ from matches.models import HalfPointBye, Match
 from tests.e2e.conftest import login, shoot
 from tests.factories import EntryFactory, OrganiserFactory, PlayerFactory, UserFactory
 from tournaments.models import Tournament
-from tournaments.stage_draws import tournament_bracket_generate
+from tournaments.stage_draws import tournament_draw
 from tournaments.tournament_setup import tournament_create
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -49,7 +49,7 @@ def test_a_player_asks_for_a_half_point_bye_on_a_phone(live_server: Any, new_pag
     EntryFactory.create(tournament=t, player=anna)
     for i, name in enumerate(["Erik Holm", "Sara Lind", "Åsa Ek", "Olle Ny"]):
         EntryFactory.create(tournament=t, player=PlayerFactory.create(name=name, rating=1800 - i))
-    tournament_bracket_generate(tournament=t, by=organiser, draw_seed=9)
+    tournament_draw(tournament=t, by=organiser, draw_seed=9)
 
     desk = new_page(1280, 900)
     login(desk, live_server.url, "arrangor")

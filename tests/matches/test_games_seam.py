@@ -25,7 +25,7 @@ from tests.results import won
 from tests.tournaments.helpers import drawn, match_of
 from tournaments.models import Tournament
 from tournaments.round_lengths import round_length_set
-from tournaments.stage_draws import tournament_bracket_generate
+from tournaments.stage_draws import tournament_draw
 from tournaments.tournament_setup import tournament_create, tournament_update
 
 pytestmark = pytest.mark.django_db
@@ -213,7 +213,7 @@ def _alice_and_bob(length: int = 3) -> tuple[Tournament, Match, Any]:
     tournament.referees.add(referee)
     EntryFactory.create(tournament=tournament, player=PlayerFactory.create(name="Alice"), seed=1)
     EntryFactory.create(tournament=tournament, player=PlayerFactory.create(name="Bob"), seed=2)
-    tournament_bracket_generate(tournament=tournament, by=organiser, lengths=[length])
+    tournament_draw(tournament=tournament, by=organiser, lengths=[length])
     return tournament, match_of(tournament, 1, 0), referee
 
 

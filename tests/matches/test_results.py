@@ -11,8 +11,8 @@ from core.errors import (
     PreconditionRequiredError,
     ValidationError,
 )
-from matches.brackets import tournament_placings
 from matches.models import EventKind, Game, GameResult, MatchEvent, MatchState
+from matches.round_selectors import tournament_placings
 from matches.selectors import game_version
 from matches.services import (
     game_result_correct,

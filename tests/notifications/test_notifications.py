@@ -31,7 +31,7 @@ from tests.factories import (
 )
 from tests.matches.fakes import FakeReplay
 from tests.results import won
-from tournaments.stage_draws import tournament_bracket_generate
+from tournaments.stage_draws import tournament_draw
 
 pytestmark = pytest.mark.django_db
 
@@ -50,7 +50,7 @@ class Evening:
         for i, p in enumerate(self.players):
             EntryFactory.create(tournament=self.tournament, player=p, seed=i + 1)
         with capture(execute=True):
-            tournament_bracket_generate(tournament=self.tournament, by=self.organiser)
+            tournament_draw(tournament=self.tournament, by=self.organiser)
 
     def match(self) -> Match:
         found = (

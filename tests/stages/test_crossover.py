@@ -6,7 +6,7 @@ from itertools import permutations, product
 
 import pytest
 
-from stages.crossover import MAX_GROUPS, crosswise_seeds, meeting_round, rank_across_groups
+from stages.crossover import MAX_FEEDING_GROUPS, crosswise_seeds, meeting_round, rank_across_groups
 from stages.elimination import bracket_size, seed_order
 
 
@@ -85,7 +85,7 @@ def test_as_good_as_an_exhaustive_search(count: int, k: int) -> None:
 
 def test_bad_input() -> None:
     with pytest.raises(ValueError, match="groups can feed"):
-        crosswise_seeds(_groups(MAX_GROUPS + 1, 2), 1)
+        crosswise_seeds(_groups(MAX_FEEDING_GROUPS + 1, 2), 1)
     with pytest.raises(ValueError, match="fewer than"):
         crosswise_seeds([["A1", "A2"], ["B1"]], 2)
     with pytest.raises(ValueError, match="at least one"):

@@ -17,10 +17,8 @@ from stages.elimination import (
     double_elimination,
     drop_in_risks,
     resolve,
-    seed_order,
     single_elimination,
 )
-from tournaments import bracket as today
 
 
 @dataclass
@@ -63,13 +61,6 @@ def play(bracket: Bracket, seed: int) -> Played:
 
 def codes(bracket: Bracket) -> list[str]:
     return [f"{m.code}: {m.top.label()} v {m.bottom.label()}" for m in bracket.matches]
-
-
-def test_the_seed_order_is_the_one_the_knockout_uses_today() -> None:
-    for size in (2, 4, 8, 16, 32, 64, 128):
-        assert seed_order(size) == today.seed_order(size)
-        for n in (size // 2 + 1, size):
-            assert bracket_size(n) == today.bracket_size(n) == max(size, 2)
 
 
 @pytest.mark.parametrize("n", range(2, 129))

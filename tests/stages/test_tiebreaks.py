@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import itertools
 import random
+from dataclasses import dataclass
 from decimal import Decimal
 
 import pytest
@@ -12,10 +13,13 @@ from hypothesis import strategies as st
 
 from stages.messages import Msg
 from stages.tiebreaks import (
+    CHOOSABLE,
     TIEBREAKS,
     MatchPoints,
     Result,
     Standings,
+    chain_problem,
+    default_chain,
     explain_order,
     standings,
 )
@@ -280,3 +284,31 @@ def test_rows_are_in_chain_order_and_explained_by_the_first_difference(
         else:
             first = next(k for k in chain if upper.values[k] != lower.values[k])
             assert why.params["tiebreak"] == Msg(f"tiebreak.{first}")
+
+
+@dataclass(frozen=True)
+class Game:
+    """A game as the chains see it (the games registry's family gives the same two)."""
+
+    length_unit: str
+    tiebreak_scales: tuple[str, ...] = ()
+
+
+BEST_OF = Game("games", ("ww", "ny1"))
+TO_POINTS = Game("points")
+
+
+def test_the_default_chain_follows_the_games_unit_and_scales() -> None:
+    tail = ["direct_encounter", "sonneborn_berger", "wins"]
+    assert default_chain(BEST_OF, "ww") == ["game_points", "skiljepoang", *tail]
+    assert default_chain(BEST_OF, "ny2") == ["game_points", *tail]
+    assert default_chain(TO_POINTS, "ww") == ["points_difference", *tail]
+    assert all(chain_problem(default_chain(g, "ww"), g) is None for g in (BEST_OF, TO_POINTS))
+
+
+def test_a_chain_is_refused_for_each_reason() -> None:
+    assert "match_points" not in CHOOSABLE
+    assert chain_problem(["match_points"], BEST_OF) == "unknown"
+    assert chain_problem(["wins", "wins"], BEST_OF) == "twice"
+    assert chain_problem(["skiljepoang"], TO_POINTS) == "skiljepoang"
+    assert chain_problem(["skiljepoang", "wins"], BEST_OF) is None

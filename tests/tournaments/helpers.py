@@ -15,7 +15,7 @@ from tests.factories import (
     UserFactory,
 )
 from tournaments.models import Player, Tournament
-from tournaments.stage_draws import tournament_bracket_generate
+from tournaments.stage_draws import tournament_draw
 
 
 @dataclass
@@ -50,9 +50,7 @@ def drawn(
         EntryFactory.create(
             tournament=tournament, player=player, seed=i + 1 if i < seeded else None
         )
-    tournament_bracket_generate(
-        tournament=tournament, by=organiser, lengths=lengths, draw_seed=draw_seed
-    )
+    tournament_draw(tournament=tournament, by=organiser, lengths=lengths, draw_seed=draw_seed)
     tournament.refresh_from_db()
     return Setup(tournament, organiser, referee, players)
 

@@ -13,12 +13,13 @@ from django.contrib import admin
 from django.test import Client, RequestFactory
 
 from core.errors import ConflictError, PermissionDeniedError, ValidationError
+from games.registry import family_for
+from stages.tiebreaks import default_chain
 from tests.factories import OrganiserFactory
 from tests.tournaments.helpers import drawn
 from tests.tournaments.test_admin import staff_client
 from tournaments.format_change import FORMAT_FIELDS, tournament_format_set
 from tournaments.models import Tournament, TournamentStatus
-from tournaments.round_robin import default_chain
 from tournaments.tournament_setup import tournament_create
 
 pytestmark = pytest.mark.django_db
@@ -106,7 +107,8 @@ def test_a_draft_becomes_a_round_robin_in_the_admin() -> None:
     assert response.status_code == 302, response.content.decode()[:3000]
     tournament.refresh_from_db()
     assert (tournament.format, tournament.double_round) == ("round_robin", True)
-    assert tournament.tiebreaks == default_chain("brade", "ww")  # the new format's chain
+    # the new format's chain
+    assert tournament.tiebreaks == default_chain(family_for("brade"), "ww")
     # a bad chain is refused with the service's message, nothing stored
     response = client.post(
         url,
@@ -115,7 +117,7 @@ def test_a_draft_becomes_a_round_robin_in_the_admin() -> None:
     )
     assert "En särskiljning står två gånger i ordningen." in response.content.decode()
     tournament.refresh_from_db()
-    assert tournament.tiebreaks == default_chain("brade", "ww")
+    assert tournament.tiebreaks == default_chain(family_for("brade"), "ww")
 
 
 class TestService:
@@ -165,7 +167,7 @@ def test_a_new_game_and_format_together_get_the_new_game_s_chain() -> None:
     assert response.status_code == 302, response.content.decode()[:3000]
     tournament.refresh_from_db()
     assert (tournament.game, tournament.format) == ("backgammon", "round_robin")
-    assert tournament.tiebreaks == default_chain("backgammon", tournament.scale)
+    assert tournament.tiebreaks == default_chain(family_for("backgammon"), tournament.scale)
     assert "skiljepoang" not in tournament.tiebreaks
 
 
@@ -182,7 +184,8 @@ def test_a_new_game_alone_rechecks_the_chain() -> None:
         client.post(f"/admin/tournaments/tournament/{default.pk}/change/", form).status_code == 302
     )
     default.refresh_from_db()
-    assert (default.game, default.tiebreaks) == ("backgammon", default_chain("backgammon", "ww"))
+    backgammon = default_chain(family_for("backgammon"), "ww")
+    assert (default.game, default.tiebreaks) == ("backgammon", backgammon)
     chosen = a_draft(organiser, format="round_robin", tiebreaks=["skiljepoang", "wins"])
     form = _change_form(chosen, organiser, game="backgammon")
     form["tiebreaks"] = json.dumps(chosen.tiebreaks)

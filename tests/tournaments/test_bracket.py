@@ -6,18 +6,18 @@ import pytest
 from django.utils import translation
 
 from matches.models import Match, MatchState
+from stages import elimination, knockout
 from tests.tournaments.helpers import drawn
-from tournaments import bracket
 from tournaments.models import Round, TournamentStatus
 
 
 class TestSeedOrder:
     def test_eight(self) -> None:
-        assert bracket.seed_order(8) == [1, 8, 4, 5, 2, 7, 3, 6]
+        assert elimination.seed_order(8) == [1, 8, 4, 5, 2, 7, 3, 6]
 
     @pytest.mark.parametrize("size", [2, 4, 8, 16, 32, 64, 128, 256])
     def test_pairs_sum_and_halves(self, size: int) -> None:
-        order = bracket.seed_order(size)
+        order = elimination.seed_order(size)
         assert sorted(order) == list(range(1, size + 1))
         assert all(order[i] + order[i + 1] == size + 1 for i in range(0, size, 2))
         # Seeds 1..k (k a power of two) sit in k different blocks of size/k lines.
@@ -30,31 +30,31 @@ class TestSeedOrder:
     @pytest.mark.parametrize("size", [0, 1, 3, 6, 12])
     def test_bad_size(self, size: int) -> None:
         with pytest.raises(ValueError, match="power of two"):
-            bracket.seed_order(size)
+            elimination.seed_order(size)
 
     def test_size_and_rounds(self) -> None:
-        assert [bracket.bracket_size(p) for p in (2, 3, 4, 5, 129)] == [2, 4, 4, 8, 256]
-        assert bracket.round_count(130) == 8
+        assert [elimination.bracket_size(p) for p in (2, 3, 4, 5, 129)] == [2, 4, 4, 8, 256]
+        assert knockout.round_count(130) == 8
         with pytest.raises(ValueError, match="at least 2"):
-            bracket.bracket_size(1)
+            elimination.bracket_size(1)
 
 
 def test_draw_is_reproducible_and_depends_on_seed() -> None:
     names = [f"p{i}" for i in range(20)]
-    assert bracket.draw_order(names, 7) == bracket.draw_order(names, 7)
-    assert bracket.draw_order(names, 7) != bracket.draw_order(names, 8)
+    assert knockout.draw_order(names, 7) == knockout.draw_order(names, 7)
+    assert knockout.draw_order(names, 7) != knockout.draw_order(names, 8)
 
 
 def test_placing_labels() -> None:
-    assert bracket.placing_label(3, 3) == (2, 2)
-    assert bracket.placing_label(2, 3) == (3, 4)
-    assert bracket.placing_label(1, 3) == (5, 8)
+    assert knockout.placing_label(3, 3) == (2, 2)
+    assert knockout.placing_label(2, 3) == (3, 4)
+    assert knockout.placing_label(1, 3) == (5, 8)
 
 
 def test_default_lengths() -> None:
-    assert bracket.default_lengths(1) == [7]
-    assert bracket.default_lengths(2) == [5, 7]
-    assert bracket.default_lengths(4) == [3, 3, 5, 7]
+    assert knockout.default_lengths(1) == [7]
+    assert knockout.default_lengths(2) == [5, 7]
+    assert knockout.default_lengths(4) == [3, 3, 5, 7]
 
 
 @pytest.mark.django_db
@@ -63,9 +63,9 @@ def test_generated_bracket_invariants(n: int) -> None:
     seeded = n // 2 if n % 3 else n  # some fields fully seeded, others half seeded
     setup = drawn(n, seeded=seeded, draw_seed=n)
     tournament, players = setup.tournament, setup.players
-    size = bracket.bracket_size(n)
+    size = elimination.bracket_size(n)
     rounds = list(Round.objects.filter(tournament=tournament).order_by("number"))
-    assert len(rounds) == bracket.round_count(n)
+    assert len(rounds) == knockout.round_count(n)
     assert tournament.status == TournamentStatus.RUNNING
     assert tournament.draw_seed == n
     matches = list(Match.objects.filter(tournament=tournament).select_related("round"))
@@ -150,7 +150,7 @@ def test_round_names_in_both_languages(
     number: int, rounds: int, english: str, swedish: str
 ) -> None:
     """A round's name is made from its place in the bracket in the reader's language."""
-    rnd = Round(number=number, rounds_after=bracket.rounds_after(number, rounds))
+    rnd = Round(number=number, rounds_after=knockout.rounds_after(number, rounds))
     with translation.override("en"):
         assert rnd.name == english
     with translation.override("sv"):

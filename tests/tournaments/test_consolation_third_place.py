@@ -15,9 +15,9 @@ from django.test import Client
 from django.urls import reverse
 
 from core.errors import ValidationError
-from matches.brackets import tournament_bracket, tournament_placings
 from matches.elimination_brackets import match_links
 from matches.models import Match, MatchState
+from matches.round_selectors import tournament_bracket, tournament_placings
 from tests.factories import EntryFactory, OrganiserFactory, PlayerFactory
 from tests.tournaments.test_elimination_formats import drawn, finished, losses, play_out
 from tournaments import elimination_draw

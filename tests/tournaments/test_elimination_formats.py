@@ -13,8 +13,8 @@ from typing import Any
 import pytest
 
 from core.errors import ConflictError, ValidationError
-from matches.brackets import tournament_bracket, tournament_placings
 from matches.models import FINISHED_STATES, Match, MatchState
+from matches.round_selectors import tournament_bracket, tournament_placings
 from matches.selectors import game_version
 from matches.services import game_result_correct, game_result_enter, match_reset, match_walkover
 from stages import elimination
@@ -22,7 +22,7 @@ from tests.factories import EntryFactory, OrganiserFactory, PlayerFactory, UserF
 from tests.results import won
 from tournaments import elimination_draw
 from tournaments.models import Round, RoundKind, Tournament, TournamentStatus
-from tournaments.stage_draws import tournament_bracket_generate
+from tournaments.stage_draws import tournament_draw
 from tournaments.tournament_setup import tournament_create
 
 pytestmark = pytest.mark.django_db
@@ -55,9 +55,7 @@ def drawn(
     if lengths is None and not default_lengths:  # 1 game (or point): quick to play
         shape = elimination_draw.bracket_shape(tournament, n)
         lengths = [1] * len(elimination_draw.round_plan(shape))
-    tournament_bracket_generate(
-        tournament=tournament, by=organiser, lengths=lengths, draw_seed=draw_seed
-    )
+    tournament_draw(tournament=tournament, by=organiser, lengths=lengths, draw_seed=draw_seed)
     tournament.refresh_from_db()
     tournament.organiser = organiser  # type: ignore[attr-defined]
     return tournament, referee, players

@@ -23,7 +23,7 @@ from tests.tournaments.helpers import drawn, match_of
 from tournaments.lengths import MAX_MATCH_LENGTH, validate_match_length
 from tournaments.models import Round, Tournament, TournamentStatus
 from tournaments.round_lengths import round_length_set
-from tournaments.stage_draws import tournament_bracket_generate
+from tournaments.stage_draws import tournament_draw
 from web.forms.organiser import DrawForm
 
 pytestmark = pytest.mark.django_db
@@ -51,7 +51,7 @@ class TestServices:
     def test_draw_refuses_a_round_over_the_bound(self, lengths: list[int]) -> None:
         tournament, organiser = _draft(3)
         with pytest.raises(ValidationError, match="at most 25 games, not") as info:
-            tournament_bracket_generate(tournament=tournament, by=organiser, lengths=lengths)
+            tournament_draw(tournament=tournament, by=organiser, lengths=lengths)
         assert info.value.status == 400
         tournament.refresh_from_db()
         assert tournament.status == TournamentStatus.DRAFT
@@ -61,7 +61,7 @@ class TestServices:
     def test_draw_refuses_an_even_length(self, length: int) -> None:
         tournament, organiser = _draft(2)
         with pytest.raises(ValidationError, match="odd number of games"):
-            tournament_bracket_generate(tournament=tournament, by=organiser, lengths=[length])
+            tournament_draw(tournament=tournament, by=organiser, lengths=[length])
 
     def test_draw_accepts_the_bound(self) -> None:
         s = drawn(3, lengths=[1, MAX_MATCH_LENGTH])

@@ -14,8 +14,8 @@ from typing import Any
 
 import pytest
 
-from matches.brackets import tournament_placings
 from matches.models import Match, MatchState
+from matches.round_selectors import tournament_placings
 from matches.swiss_progression import (
     entry_presence_set,
     swiss_history,
@@ -29,7 +29,7 @@ from tests.stages.test_swiss import fewest_rematches
 from tests.tournaments.test_swiss import finish_round, pairs_of
 from tournaments.entries import entry_withdraw
 from tournaments.models import Entry, RoundKind, Tournament, TournamentStatus
-from tournaments.stage_draws import tournament_bracket_generate
+from tournaments.stage_draws import tournament_draw
 from tournaments.tournament_setup import tournament_create
 
 pytestmark = pytest.mark.django_db
@@ -51,7 +51,7 @@ def monrad(
     players = [PlayerFactory.create(name=f"P{i + 1}", rating=2000 - i) for i in range(n)]
     for p in players:
         EntryFactory.create(tournament=tournament, player=p)
-    tournament_bracket_generate(tournament=tournament, by=organiser, draw_seed=seed)
+    tournament_draw(tournament=tournament, by=organiser, draw_seed=seed)
     tournament.refresh_from_db()
     return tournament, organiser, players
 

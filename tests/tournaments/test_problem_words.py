@@ -1,5 +1,5 @@
-"""Every refusal code of the format checks has its words: the checks return codes
-(``tournaments.round_robin``), the services word them with ``match`` and
+"""Every refusal code of the format checks has its words: the checks (in ``stages``)
+return codes, the services word them with ``match`` and
 ``assert_never`` (mypy refuses a code left out); here each code is worded, differently
 from the others, in both languages."""
 
@@ -11,7 +11,8 @@ import pytest
 from django.utils import translation
 
 from core.errors import ValidationError
-from tournaments import round_robin
+from games.registry import family_for
+from stages import crossover, roundrobin, tiebreaks
 from tournaments.format_options import advance_problem_error, chain_problem_error
 from tournaments.round_robin_draw import groups_problem_error
 
@@ -22,7 +23,7 @@ def _words(error: ValidationError) -> str:
 
 @pytest.mark.parametrize("lang", ["en", "sv"])
 def test_every_chain_problem_has_its_words(lang: str) -> None:
-    codes = get_args(round_robin.ChainProblem)
+    codes = get_args(tiebreaks.ChainProblem)
     assert set(codes) == {"unknown", "twice", "skiljepoang"}
     with translation.override(lang):
         words = [_words(chain_problem_error(code)) for code in codes]
@@ -32,7 +33,7 @@ def test_every_chain_problem_has_its_words(lang: str) -> None:
 
 @pytest.mark.parametrize("lang", ["en", "sv"])
 def test_every_advance_problem_has_its_words(lang: str) -> None:
-    codes = get_args(round_robin.AdvanceProblem)
+    codes = get_args(crossover.AdvanceProblem)
     with translation.override(lang):
         words = [_words(advance_problem_error(code)) for code in codes]
     assert all(words) and len(set(words)) == len(codes)
@@ -40,7 +41,7 @@ def test_every_advance_problem_has_its_words(lang: str) -> None:
 
 @pytest.mark.parametrize("lang", ["en", "sv"])
 def test_every_groups_problem_has_its_words(lang: str) -> None:
-    codes = get_args(round_robin.GroupsProblem)
+    codes = get_args(roundrobin.GroupsProblem)
     for groups in (1, 3):
         with translation.override(lang):
             words = [
@@ -52,10 +53,10 @@ def test_every_groups_problem_has_its_words(lang: str) -> None:
 
 
 def test_the_checks_return_only_their_codes() -> None:
-    assert round_robin.chain_problem(["wins", "wins"], "brade") == "twice"
-    assert round_robin.chain_problem(["skiljepoang"], "backgammon") == "skiljepoang"
-    assert round_robin.chain_problem(["nonsense"], "brade") == "unknown"
-    assert round_robin.advance_problem(2, round_robin.MAX_ADVANCE + 1) == "too_many"
-    assert round_robin.advance_problem(1, 1) == "alone"
-    assert round_robin.groups_problem(3, 2, 0) == "small"
-    assert round_robin.groups_problem(round_robin.MAX_PLAYERS + 1, 1, 0) == "large"
+    assert tiebreaks.chain_problem(["wins", "wins"], family_for("brade")) == "twice"
+    assert tiebreaks.chain_problem(["skiljepoang"], family_for("backgammon")) == "skiljepoang"
+    assert tiebreaks.chain_problem(["nonsense"], family_for("brade")) == "unknown"
+    assert crossover.advance_problem(2, crossover.MAX_ADVANCE + 1) == "too_many"
+    assert crossover.advance_problem(1, 1) == "alone"
+    assert roundrobin.groups_problem(3, 2, 0) == "small"
+    assert roundrobin.groups_problem(roundrobin.MAX_PLAYERS + 1, 1, 0) == "large"

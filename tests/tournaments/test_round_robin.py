@@ -12,16 +12,16 @@ import pytest
 from django.utils import translation
 
 from core.errors import ValidationError
-from matches.brackets import tournament_placings
 from matches.group_standings import tournament_standings
 from matches.models import Match, MatchState
+from matches.round_selectors import tournament_placings
 from matches.services import game_result_enter, match_walkover
 from matches.stage_text import render
 from tests.factories import EntryFactory, OrganiserFactory, PlayerFactory, UserFactory
 from tests.results import won
 from tournaments.entries import entry_withdraw
 from tournaments.models import Entry, Round, RoundKind, Tournament, TournamentStatus
-from tournaments.stage_draws import tournament_bracket_generate
+from tournaments.stage_draws import tournament_draw
 from tournaments.tournament_setup import tournament_create
 
 pytestmark = pytest.mark.django_db
@@ -41,7 +41,7 @@ def group(n: int, *, game: str = "brade", **fields: Any) -> tuple[Tournament, An
     players = [PlayerFactory.create(name=f"P{i + 1}") for i in range(n)]
     for i, p in enumerate(players):
         EntryFactory.create(tournament=tournament, player=p, seed=i + 1)
-    tournament_bracket_generate(tournament=tournament, by=organiser, draw_seed=7)
+    tournament_draw(tournament=tournament, by=organiser, draw_seed=7)
     tournament.refresh_from_db()
     return tournament, referee, players
 
@@ -187,7 +187,7 @@ def test_walkover_counts_a_win_and_no_game_points() -> None:
 def test_a_round_robin_takes_at_most_32_players() -> None:
     """33 players are refused with a message naming the limit, and nothing is drawn; 32 are
     drawn (31 rounds of 16 matches)."""
-    from tournaments.round_robin import MAX_PLAYERS
+    from stages.roundrobin import MAX_PLAYERS
 
     with pytest.raises(ValidationError, match="at most 32 players; 33 entered"):
         group(MAX_PLAYERS + 1)

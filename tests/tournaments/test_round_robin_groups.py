@@ -14,14 +14,14 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from core.errors import ConflictError, ValidationError
-from matches.brackets import tournament_placings
 from matches.group_standings import group_tables
 from matches.models import Match, MatchState
+from matches.round_selectors import tournament_placings
 from tests.factories import EntryFactory, OrganiserFactory, PlayerFactory
 from tests.results import won
 from tests.tournaments.test_round_robin import win
 from tournaments.models import Entry, Round, Tournament, TournamentStatus
-from tournaments.stage_draws import tournament_bracket_generate
+from tournaments.stage_draws import tournament_draw
 from tournaments.tournament_setup import tournament_create
 
 pytestmark = pytest.mark.django_db
@@ -43,7 +43,7 @@ def grouped(n: int, groups: int, **fields: Any) -> tuple[Tournament, Any, list[A
     players = [PlayerFactory.create(name=f"P{i + 1}") for i in range(n)]
     for i, p in enumerate(players):
         EntryFactory.create(tournament=tournament, player=p, seed=i + 1)
-    tournament_bracket_generate(tournament=tournament, by=organiser, draw_seed=3)
+    tournament_draw(tournament=tournament, by=organiser, draw_seed=3)
     tournament.refresh_from_db()
     return tournament, referee, players
 
@@ -88,7 +88,7 @@ def test_draw_refuses_groups_that_do_not_fit(
     for i in range(players):
         EntryFactory.create(tournament=t, player=PlayerFactory.create(name=f"Q{i}"))
     with pytest.raises(ValidationError) as err:
-        tournament_bracket_generate(tournament=t, by=organiser)
+        tournament_draw(tournament=t, by=organiser)
     word = {"small": "cannot fill", "large": "larger than"}[code]
     assert word in err.value.message
     t.refresh_from_db()

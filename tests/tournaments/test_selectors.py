@@ -8,8 +8,8 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from matches.brackets import player_matches, tournament_bracket, tournament_placings
 from matches.models import Match, MatchState
+from matches.round_selectors import player_matches, tournament_bracket, tournament_placings
 from matches.selectors import match_detail
 from matches.services import game_result_enter
 from tests.factories import UserFactory

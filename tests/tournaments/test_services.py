@@ -32,7 +32,7 @@ from tournaments.entries import (
 from tournaments.models import Club, Entry, Player, Round, Tournament, TournamentStatus
 from tournaments.players import club_create, player_create, player_update
 from tournaments.round_lengths import round_length_set
-from tournaments.stage_draws import tournament_bracket_generate
+from tournaments.stage_draws import tournament_draw
 from tournaments.tournament_setup import tournament_create, tournament_staff_set, tournament_update
 
 pytestmark = pytest.mark.django_db
@@ -121,7 +121,7 @@ class TestEntries:
         t = TournamentFactory.create(organisers=[organiser])
         entries = [EntryFactory.create(tournament=t) for _ in range(3)]
         entry_withdraw(entry=entries[0], by=organiser)
-        tournament_bracket_generate(tournament=t, by=organiser, draw_seed=1)
+        tournament_draw(tournament=t, by=organiser, draw_seed=1)
         placed = Match.objects.filter(tournament=t, round__number=1).values_list(
             "player1_id", "player2_id"
         )
@@ -137,18 +137,18 @@ class TestDrawAndRounds:
         t = TournamentFactory.create(organisers=[organiser])
         EntryFactory.create(tournament=t)
         with pytest.raises(ValidationError, match="at least 2 players"):
-            tournament_bracket_generate(tournament=t, by=organiser)
+            tournament_draw(tournament=t, by=organiser)
         EntryFactory.create(tournament=t)
         EntryFactory.create(tournament=t)
         with pytest.raises(ValidationError, match="3 players make 2 rounds: give 2 lengths, not 1"):
-            tournament_bracket_generate(tournament=t, by=organiser, lengths=[3])
+            tournament_draw(tournament=t, by=organiser, lengths=[3])
         with pytest.raises(ValidationError, match="odd number"):
-            tournament_bracket_generate(tournament=t, by=organiser, lengths=[3, 4])
-        tournament_bracket_generate(tournament=t, by=organiser)
+            tournament_draw(tournament=t, by=organiser, lengths=[3, 4])
+        tournament_draw(tournament=t, by=organiser)
         t.refresh_from_db()
         assert t.draw_seed is not None
         with pytest.raises(ConflictError):
-            tournament_bracket_generate(tournament=t, by=organiser)
+            tournament_draw(tournament=t, by=organiser)
 
     def test_round_length(self) -> None:
         s = drawn(4)

@@ -15,8 +15,8 @@ from django.db.models import Q
 from django.test.utils import CaptureQueriesContext
 
 from core.errors import ConflictError, PermissionDeniedError, ValidationError
-from matches.brackets import tournament_placings
 from matches.models import EntryEvent, EventKind, Match, MatchEvent, MatchState
+from matches.round_selectors import tournament_placings
 from matches.selectors import match_list
 from matches.services import game_result_enter, match_walkover
 from matches.swiss_progression import (
@@ -31,7 +31,7 @@ from tests.factories import EntryFactory, OrganiserFactory, PlayerFactory, UserF
 from tests.results import won
 from tournaments.entries import entry_withdraw
 from tournaments.models import Entry, Round, RoundKind, Tournament, TournamentStatus
-from tournaments.stage_draws import tournament_bracket_generate
+from tournaments.stage_draws import tournament_draw
 from tournaments.swiss_rounds import default_chain, default_rounds
 from tournaments.tournament_setup import tournament_create
 
@@ -54,7 +54,7 @@ def swiss(
     for p in players:
         EntryFactory.create(tournament=tournament, player=p)
     if start:
-        tournament_bracket_generate(tournament=tournament, by=organiser, draw_seed=seed)
+        tournament_draw(tournament=tournament, by=organiser, draw_seed=seed)
     tournament.refresh_from_db()
     return tournament, organiser, players
 
@@ -143,7 +143,7 @@ def test_start_creates_every_round_unpublished_and_empty_with_default_rounds() -
 def test_start_refuses_more_rounds_than_players_minus_one() -> None:
     t, organiser, _ = swiss(4, start=False, swiss_rounds=4)
     with pytest.raises(ValidationError, match="at most 3 rounds without a rematch"):
-        tournament_bracket_generate(tournament=t, by=organiser)
+        tournament_draw(tournament=t, by=organiser)
 
 
 # --- pairing ------------------------------------------------------------------------

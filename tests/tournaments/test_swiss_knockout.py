@@ -10,8 +10,8 @@ from typing import Any
 import pytest
 
 from core.errors import ConflictError, ValidationError
-from matches.brackets import tournament_placings
 from matches.models import Match, MatchState
+from matches.round_selectors import tournament_placings
 from matches.swiss_standings import swiss_standings
 from tests.tournaments.test_swiss import play_round, swiss, win_in_games
 from tournaments.group_stage import group_knockout_draw

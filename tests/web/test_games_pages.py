@@ -21,7 +21,7 @@ from tests.factories import EntryFactory, OrganiserFactory, PlayerFactory, UserF
 from tests.results import won
 from tests.tournaments.helpers import Setup, drawn, match_of
 from tournaments.models import Tournament
-from tournaments.stage_draws import tournament_bracket_generate
+from tournaments.stage_draws import tournament_draw
 from tournaments.tournament_setup import tournament_create
 
 pytestmark = pytest.mark.django_db
@@ -190,7 +190,7 @@ def _mat_match() -> tuple[Match, Any]:
         EntryFactory.create(
             tournament=tournament, player=PlayerFactory.create(name=name), seed=seed
         )
-    tournament_bracket_generate(tournament=tournament, by=organiser, lengths=[3])
+    tournament_draw(tournament=tournament, by=organiser, lengths=[3])
     return match_of(tournament, 1, 0), referee
 
 

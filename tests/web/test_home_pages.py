@@ -21,7 +21,7 @@ from tests.factories import EntryFactory, OrganiserFactory, PlayerFactory, UserF
 from tests.results import won
 from tests.tournaments.helpers import Setup, drawn, match_of, players_of
 from tournaments.models import Round
-from tournaments.stage_draws import tournament_bracket_generate
+from tournaments.stage_draws import tournament_draw
 
 pytestmark = pytest.mark.django_db
 
@@ -177,7 +177,7 @@ def _swiss(organiser: Any, n: int = 4, **fields: Any) -> Any:
     players = [PlayerFactory.create(name=f"S{i}") for i in range(n)]
     for p in players:
         EntryFactory.create(tournament=t, player=p)
-    tournament_bracket_generate(tournament=t, by=organiser, lengths=[3, 3], draw_seed=7)
+    tournament_draw(tournament=t, by=organiser, lengths=[3, 3], draw_seed=7)
     t.refresh_from_db()
     return t, players
 
@@ -216,7 +216,7 @@ def test_groups_played_out_ask_to_draw_the_knockout() -> None:
     )
     for i in range(3):
         EntryFactory.create(tournament=t, player=PlayerFactory.create(name=f"G{i}"))
-    tournament_bracket_generate(tournament=t, by=organiser, lengths=[3, 3, 3], draw_seed=3)
+    tournament_draw(tournament=t, by=organiser, lengths=[3, 3, 3], draw_seed=3)
     org = as_user(organiser)
     assert "Draw the knockout" not in org.get(HOME).content.decode()
     for m in Match.objects.filter(tournament=t, state=MatchState.READY):

@@ -43,7 +43,7 @@ from tournaments.page_versions import tournament_touch
 from tournaments.players import player_update
 from tournaments.round_lengths import round_length_set
 from tournaments.selectors import LiveStamp, tournament_stamp
-from tournaments.stage_draws import tournament_bracket_generate
+from tournaments.stage_draws import tournament_draw
 from tournaments.tournament_setup import tournament_create, tournament_staff_set, tournament_update
 from web import live
 
@@ -225,9 +225,9 @@ CHANGES_IN_DRAFT: dict[str, Callable[[Tournament, Any], object]] = {
         tournament=t, seeds={e.pk: i + 1 for i, e in enumerate(t.entries.all())}, by=by
     ),
     "withdrawal before the draw": lambda t, by: entry_withdraw(entry=t.entries.all()[0], by=by),
-    "draw": lambda t, by: tournament_bracket_generate(tournament=t, by=by, draw_seed=1),
+    "draw": lambda t, by: tournament_draw(tournament=t, by=by, draw_seed=1),
     "round length": lambda t, by: (
-        tournament_bracket_generate(tournament=t, by=by, draw_seed=1),
+        tournament_draw(tournament=t, by=by, draw_seed=1),
         round_length_set(round=Round.objects.filter(tournament=t)[0], length=5, by=by),
     ),
 }

@@ -17,7 +17,7 @@ from django.core.cache import cache
 from django.test import Client
 from django.urls import reverse
 
-from matches import brackets
+from matches import round_selectors
 from matches.common import matches_touch
 from matches.models import Game, Match
 from matches.services import game_result_correct, game_result_enter, match_reset, match_walkover
@@ -26,7 +26,7 @@ from tests.results import won
 from tests.tournaments.helpers import Setup, drawn, match_of, players_of
 from tournaments.models import Tournament
 from tournaments.players import player_update
-from tournaments.stage_draws import tournament_bracket_generate
+from tournaments.stage_draws import tournament_draw
 from tournaments.tournament_setup import tournament_create
 
 pytestmark = pytest.mark.django_db
@@ -193,7 +193,7 @@ def test_publishing_a_swiss_round_moves_its_matches() -> None:
     )
     for i in range(4):
         EntryFactory.create(tournament=tournament, player=PlayerFactory.create(name=f"S{i}"))
-    tournament_bracket_generate(tournament=tournament, by=organiser, draw_seed=3)
+    tournament_draw(tournament=tournament, by=organiser, draw_seed=3)
     tournament.refresh_from_db()
     rnd = swiss_round_pair(tournament=tournament, by=organiser)
     match = Match.objects.filter(round=rnd, player2__isnull=False).first()
@@ -219,13 +219,13 @@ def test_after_an_entry_only_its_round_is_rendered_again(
     setup = drawn(8, lengths=[3, 3, 3], third_place=True)
     url = reverse("web:tournament_bracket", args=[setup.tournament.pk])
     asked: list[list[int]] = []
-    real = brackets.bracket_columns
+    real = round_selectors.bracket_columns
 
-    def spy(**kwargs: Any) -> brackets.Bracket:
+    def spy(**kwargs: Any) -> round_selectors.Bracket:
         asked.append([r.number for r in kwargs["rounds"]])
         return real(**kwargs)
 
-    monkeypatch.setattr(brackets, "bracket_columns", spy)
+    monkeypatch.setattr(round_selectors, "bracket_columns", spy)
     client.get(url)
     assert asked == [[1, 2, 3]]  # cold: every column, in one query
     m = _matches(setup)

@@ -27,7 +27,7 @@ from backgammon.mat import decode_mat
 from matches.models import GameRecordSubmission, Match, RecordState
 from tests.factories import EntryFactory, OrganiserFactory, PlayerFactory, UserFactory
 from tests.tournaments.helpers import drawn, match_of
-from tournaments.stage_draws import tournament_bracket_generate
+from tournaments.stage_draws import tournament_draw
 from tournaments.tournament_setup import tournament_create
 
 pytestmark = pytest.mark.django_db
@@ -55,7 +55,7 @@ def _match() -> tuple[Match, Any]:
     for seed, name in ((1, FIRST), (2, SECOND)):
         player = PlayerFactory.create(name=name)
         EntryFactory.create(tournament=tournament, player=player, seed=seed)
-    tournament_bracket_generate(tournament=tournament, by=organiser, lengths=[9])
+    tournament_draw(tournament=tournament, by=organiser, lengths=[9])
     return match_of(tournament, 1, 0), referee
 
 

@@ -15,7 +15,7 @@ from matches.swiss_progression import swiss_round_pair
 from tests.factories import EntryFactory, OrganiserFactory, PlayerFactory
 from tests.tournaments.test_round_robin import group, win
 from tests.tournaments.test_swiss import swiss
-from tournaments.stage_draws import tournament_bracket_generate
+from tournaments.stage_draws import tournament_draw
 from tournaments.tournament_setup import tournament_create
 from web.views.rounds import ROUNDS_ON_THE_PAGE
 
@@ -59,5 +59,5 @@ def test_an_unpublished_swiss_round_and_a_knockout_round_are_not_found(client: A
     cup = tournament_create(by=org, name="Cup", start_date=datetime.date(2026, 11, 25))
     for i in range(4):
         EntryFactory.create(tournament=cup, player=PlayerFactory.create(name=f"K{i}"))
-    tournament_bracket_generate(tournament=cup, by=org)
+    tournament_draw(tournament=cup, by=org)
     assert client.get(f"/tournaments/{cup.pk}/rounds/1/").status_code == 404

@@ -17,7 +17,7 @@ from matches.swiss_progression import swiss_round_pair, swiss_round_publish
 from tests.factories import EntryFactory, OrganiserFactory, PlayerFactory, UserFactory
 from tests.tournaments.test_swiss import win_in_games
 from tournaments.models import Entry, Tournament
-from tournaments.stage_draws import tournament_bracket_generate
+from tournaments.stage_draws import tournament_draw
 from tournaments.tournament_setup import tournament_create
 
 pytestmark = pytest.mark.django_db
@@ -38,7 +38,7 @@ def setup() -> tuple[Tournament, Any, list[Any]]:
     players = [PlayerFactory.create(name=f"Spelare {i}", rating=1900 - i) for i in range(1, 6)]
     for p in players:
         EntryFactory.create(tournament=t, player=p)
-    tournament_bracket_generate(tournament=t, by=organiser, draw_seed=4)
+    tournament_draw(tournament=t, by=organiser, draw_seed=4)
     t.refresh_from_db()
     return t, organiser, players
 

@@ -25,7 +25,7 @@ from tests.factories import (
     PlayerFactory,
     UserFactory,
 )
-from tournaments.stage_draws import tournament_bracket_generate
+from tournaments.stage_draws import tournament_draw
 from tournaments.tournament_setup import tournament_create
 
 pytestmark = pytest.mark.django_db
@@ -54,7 +54,7 @@ def paired() -> dict[str, Any]:
     players[0].save()
     for p in players:
         EntryFactory.create(tournament=t, player=p)
-    tournament_bracket_generate(tournament=t, by=organiser, draw_seed=5)
+    tournament_draw(tournament=t, by=organiser, draw_seed=5)
     rnd = swiss_round_pair(tournament=t, by=organiser)
     return {
         "t": t,

@@ -24,7 +24,7 @@ from core.bounds import DbIntegerFormField
 from core.errors import DomainError
 from matches.models import Match
 from matches.stage_text import tiebreak_name
-from tournaments import round_robin
+from stages import tiebreaks
 from tournaments.csv_import import CsvImportError, ImportRow, parse_entries_csv
 from tournaments.csv_messages import csv_error_text
 from tournaments.lengths import (
@@ -51,7 +51,7 @@ from web.games import game_name
 
 
 def tiebreak_choices() -> list[tuple[str, str]]:
-    return [("", "—"), *((key, tiebreak_name(key)) for key in round_robin.CHOOSABLE)]
+    return [("", "—"), *((key, tiebreak_name(key)) for key in tiebreaks.CHOOSABLE)]
 
 
 # Largest CSV accepted: a field of a few hundred players is a few kilobytes.

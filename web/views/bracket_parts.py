@@ -5,7 +5,7 @@ Every entry changes the bracket, so its ETag (the tournament's version) changes 
 poller gets it again; but only the round that shows the entry (and the next round, where a
 decided match's winner goes) has a new version, so only that column is rendered again — once
 for all the pollers — and the others come from the cache. A round's version is the largest
-of its matches' (``matches.brackets.bracket_parts``), or the tournament's ``whole_version``
+of its matches' (``matches.round_selectors.bracket_parts``), or the tournament's ``whole_version``
 if later: the draw, names, the scale and the status change every column.
 
 Only the plain knockout is put together this way; the consolation and double elimination
@@ -22,7 +22,7 @@ from django.template.loader import render_to_string
 from django.utils.safestring import mark_safe
 
 from core.conditional import cached_many
-from matches import brackets
+from matches import round_selectors
 from tournaments.models import Tournament
 from tournaments.selectors import LiveStamp, part_version
 
@@ -37,7 +37,7 @@ def knockout_bracket_html(
     ``stamp`` is the tournament's; ``context`` holds what the wrapper shows (``live``,
     ``live_every``). Queries: the columns' versions, and one for the columns not cached,
     however many they are."""
-    parts = brackets.bracket_parts(tournament=tournament)
+    parts = round_selectors.bracket_parts(tournament=tournament)
     whole = tournament.whole_version
     rounds = [p for p in parts if p.round is not None]
     keys: list[tuple[str, LiveStamp]] = []
@@ -51,7 +51,7 @@ def knockout_bracket_html(
 
     def build(missing: list[int]) -> list[str]:
         wanted = [parts[i] for i in missing]
-        shown = brackets.bracket_columns(
+        shown = round_selectors.bracket_columns(
             tournament=tournament,
             rounds=[p.round for p in wanted if p.round is not None],
             third_place=next((p.third_place for p in wanted if p.third_place), None),
@@ -88,9 +88,9 @@ def knockout_bracket_html(
 
     # Our own templates' output, escaped by them when rendered.
     html = [mark_safe(h) for h in cached_many(keys, build)]
-    shape = brackets.Bracket(
+    shape = round_selectors.Bracket(
         tournament=tournament,
-        rounds=[brackets.BracketRound(round=p.round) for p in rounds if p.round is not None],
+        rounds=[round_selectors.BracketRound(round=p.round) for p in rounds if p.round is not None],
         third_place=None,
     )
     return render_to_string(

@@ -8,7 +8,8 @@ from typing import Any
 
 from matches.group_standings import open_table_matches
 from matches.swiss_standings import unplayed_swiss_rounds
-from tournaments import bracket, group_stage
+from stages import knockout
+from tournaments import group_stage
 from tournaments.models import Tournament, TournamentStatus
 from web.formats import format_view
 from web.forms.organiser import KnockoutLengthsForm, lengths_text
@@ -20,13 +21,13 @@ __all__ = ["group_knockout_context", "knockout_lengths_form"]
 def knockout_lengths_form(tournament: Tournament, data: Any = None) -> KnockoutLengthsForm:
     """The lengths of the knockout's rounds, for the draw from the groups' tables."""
     players = tournament.groups * tournament.group_advance
-    rounds = bracket.round_count(players)
+    rounds = knockout.round_count(players)
     return KnockoutLengthsForm(
         data,
         rounds=rounds,
         players=players,
         unit=unit_of(tournament),
-        initial={"lengths": lengths_text(bracket.default_lengths(rounds))},
+        initial={"lengths": lengths_text(knockout.default_lengths(rounds))},
     )
 
 

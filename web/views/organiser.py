@@ -28,7 +28,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from core.errors import DomainError
 from core.permissions import can_create_tournament, is_organiser
-from matches import brackets, tables, walkovers
+from matches import round_selectors, tables, walkovers
 from matches import selectors as matches_sel
 from matches.models import FINISHED_STATES, Match, MatchState
 from tournaments import entries as entry_services
@@ -174,7 +174,9 @@ def manage_page(request: HttpRequest, tournament: Tournament, **forms: Any) -> H
     active = _active(entries)
     draft = tournament.status == TournamentStatus.DRAFT
     drawn = (
-        brackets.tournament_bracket(tournament=tournament, by=request.user) if not draft else None
+        round_selectors.tournament_bracket(tournament=tournament, by=request.user)
+        if not draft
+        else None
     )
     open_matches: list[Match] = []
     table_matches: list[Match] = []
@@ -386,14 +388,14 @@ def _started_text(tournament: Tournament) -> str:
 
 @login_required
 @require_POST
-def bracket_generate(request: HttpRequest, pk: int) -> HttpResponse:
+def tournament_draw(request: HttpRequest, pk: int) -> HttpResponse:
     tournament = managed_tournament(request, pk)
     if closed := _drawn_already(request, tournament):
         return closed
     form = _draw_form(tournament, request.POST)
     if form.is_valid():
         try:
-            tournament = stage_draws.tournament_bracket_generate(
+            tournament = stage_draws.tournament_draw(
                 tournament=tournament,
                 by=request.user,
                 lengths=form.cleaned_data["lengths"],

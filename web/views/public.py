@@ -24,7 +24,7 @@ from clubs.rating_selectors import ratings_version
 from core.conditional import cached
 from core.permissions import User, is_match_player, is_organiser, is_referee
 from engine.types import Side
-from matches import brackets, elimination_brackets, group_standings, stage_text
+from matches import elimination_brackets, group_standings, round_selectors, stage_text
 from matches import selectors as matches_sel
 from matches.models import Game, Match, MatchState, RecordState
 from matches.standing import family_of, match_standing
@@ -67,7 +67,7 @@ def _bracket_context(request: HttpRequest, pk: int) -> dict[str, Any]:
 
 
 def _bracket_context_of(tournament: Tournament, *, by: User) -> dict[str, Any]:
-    bracket = brackets.tournament_bracket(tournament=tournament, by=by)
+    bracket = round_selectors.tournament_bracket(tournament=tournament, by=by)
     return {
         "tournament": tournament,
         "bracket": bracket,
@@ -84,13 +84,15 @@ def _page_context(
     own only the rounds are read (the match lengths)."""
     page = page_for(tournament)
     if bracket_html and page.bracket_columns:
-        drawn = brackets.Bracket(
+        drawn = round_selectors.Bracket(
             tournament=tournament,
-            rounds=[brackets.BracketRound(r) for r in tournament.rounds.order_by("number").all()],
+            rounds=[
+                round_selectors.BracketRound(r) for r in tournament.rounds.order_by("number").all()
+            ],
             third_place=None,
         )
     else:
-        drawn = brackets.tournament_bracket(tournament=tournament, by=request.user)
+        drawn = round_selectors.tournament_bracket(tournament=tournament, by=request.user)
     context: dict[str, Any] = {
         "tournament": tournament,
         "bracket": drawn,
@@ -109,12 +111,14 @@ def _page_context(
             # One group: its table is the placings; in groups they are shared or come
             # from the knockout (``matches.group_placings``).
             placings=(
-                brackets.tournament_placings(tournament=tournament) if tournament.groups > 1 else []
+                round_selectors.tournament_placings(tournament=tournament)
+                if tournament.groups > 1
+                else []
             ),
             group=group_context(tournament),
         )
     else:
-        context["placings"] = brackets.tournament_placings(tournament=tournament)
+        context["placings"] = round_selectors.tournament_placings(tournament=tournament)
     return context
 
 
@@ -214,14 +218,16 @@ def tournament_bracket(
     return HttpResponse(html)
 
 
-def _split_knockout(drawn: brackets.Bracket) -> tuple[brackets.Bracket | None, list[Any]]:
+def _split_knockout(
+    drawn: round_selectors.Bracket,
+) -> tuple[round_selectors.Bracket | None, list[Any]]:
     """A round robin's rounds: the knockout its groups feed (``tournaments.group_stage``),
     drawn as a bracket, or ``None`` before it is drawn; and the table's own rounds."""
     table = [br for br in drawn.rounds if br.round.kind != RoundKind.KNOCKOUT]
     ko = [br for br in drawn.rounds if br.round.kind == RoundKind.KNOCKOUT]
     if not ko:
         return None, table
-    return brackets.Bracket(tournament=drawn.tournament, rounds=ko, third_place=None), table
+    return round_selectors.Bracket(tournament=drawn.tournament, rounds=ko, third_place=None), table
 
 
 @dataclass
@@ -473,7 +479,7 @@ def player_detail(request: HttpRequest, pk: int) -> HttpResponse:
     """A player and their matches: a player entered only in tournaments the visitor may
     not see is a 404, and of the others only the visible tournaments' matches show."""
     player = found(tournaments_sel.player_get, pk=pk, by=request.user)
-    matches = list(brackets.player_matches(player=player, by=request.user))
+    matches = list(round_selectors.player_matches(player=player, by=request.user))
     return render(request, "web/player_detail.html", {"player": player, "matches": matches})
 
 

@@ -14,7 +14,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils.translation import gettext as _
 
-from matches import brackets
+from matches import round_selectors
 from matches.models import FINISHED_STATES
 from tournaments import selectors as tournaments_sel
 from tournaments.models import RoundKind
@@ -26,7 +26,7 @@ __all__ = ["ROUNDS_ON_THE_PAGE", "round_detail", "rounds_shown"]
 ROUNDS_ON_THE_PAGE = 64
 
 
-def rounds_shown(rounds: list[brackets.BracketRound]) -> tuple[list[Any], list[Any]]:
+def rounds_shown(rounds: list[round_selectors.BracketRound]) -> tuple[list[Any], list[Any]]:
     """The table rounds the tournament page draws, and the rounds it links to instead
     (empty when it draws them all). The current round is the first with a match not
     finished, or the last when all are."""
@@ -42,7 +42,7 @@ def rounds_shown(rounds: list[brackets.BracketRound]) -> tuple[list[Any], list[A
 def round_detail(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     tournament = found(tournaments_sel.tournament_get, pk=pk, by=request.user)
     # An unpublished round looks absent to all but the staff (``matches.visibility``).
-    shown = brackets.round_matches(tournament=tournament, number=number, by=request.user)
+    shown = round_selectors.round_matches(tournament=tournament, number=number, by=request.user)
     if shown is None or shown.round.kind not in (RoundKind.ROUND_ROBIN, RoundKind.PAIRED):
         raise Http404(_("This tournament has no such round."))
     last = tournament.rounds.filter(kind=shown.round.kind).order_by("-number").first()

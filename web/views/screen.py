@@ -42,7 +42,7 @@ from django.shortcuts import render
 from django.utils.translation import gettext as _
 
 from core.permissions import User
-from matches import brackets, stage_text
+from matches import round_selectors, stage_text
 from matches.models import Match, MatchState
 from matches.stage_handlers import handler_for
 from matches.visibility import visible_matches
@@ -149,7 +149,7 @@ def _value(v: Any) -> str:
 
 def _bracket_panels(tournament: Tournament, by: User, rounds: list[Round]) -> list[Panel]:
     viewer = None if tournament.is_public else by
-    bracket = brackets.tournament_bracket(tournament=tournament, by=viewer)
+    bracket = round_selectors.tournament_bracket(tournament=tournament, by=viewer)
     eligible = [
         br
         for br in bracket.rounds

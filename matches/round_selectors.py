@@ -1,5 +1,6 @@
-"""Reads of a tournament's bracket: its rounds with their matches, the placings so far,
-and a player's matches.
+"""Reads of a tournament's rounds, whatever its format: the rounds with their matches (a
+knockout's bracket, a group's or a Swiss round's pairings), the placings so far, and a
+player's matches.
 
 Each selector runs a fixed number of queries whatever the field size
 (``select_related``/``prefetch_related``); ``bench/web_bench.py`` shows it.

@@ -1,4 +1,5 @@
-"""REST API of a tournament's bracket: the draw, the bracket, the placings, and a player's
+"""REST API of a tournament's rounds, whatever its format: the draw that makes them, the
+rounds with their matches (the bracket), the placings and standings, and a player's
 matches. The URLs are the tournaments' (``/api/tournaments/N/bracket/``); the views live
 here because they read and make matches (tournaments import nothing from matches).
 """
@@ -19,7 +20,7 @@ from rest_framework.response import Response
 from core.bounds import DbIntegerField
 from core.conditional import Stamp, api_conditional, cached
 from core.errors import ValidationError
-from matches import brackets
+from matches import round_selectors
 from matches.elimination_serializers import EliminationBracketOut
 from matches.serializers import MatchOut
 from matches.stage_handlers import handler_for
@@ -28,7 +29,7 @@ from tournaments.api_base import ApiView, Pagination, paginate
 from tournaments.api_examples import BRACKET_EXAMPLES
 from tournaments.models import Player, Tournament
 from tournaments.serializers import MatchLengthField, PlacingOut
-from tournaments.stage_draws import tournament_bracket_generate
+from tournaments.stage_draws import tournament_draw
 
 
 def _tournament(request: Request, pk: int) -> Tournament:
@@ -48,7 +49,7 @@ class PlayerMatchesApi(ApiView):
 
         Only matches of tournaments you may see; paginated.
         """
-        matches = brackets.player_matches(player=_player(request, pk), by=request.user)
+        matches = round_selectors.player_matches(player=_player(request, pk), by=request.user)
         return paginate(self, matches, MatchOut)
 
 
@@ -72,13 +73,13 @@ class TournamentDrawApi(ApiView):
         tournament = _tournament(request, pk)
         data = self.TournamentDrawInput(data=request.data)
         data.is_valid(raise_exception=True)
-        tournament = tournament_bracket_generate(
+        tournament = tournament_draw(
             tournament=tournament,
             by=request.user,
             lengths=data.validated_data.get("lengths"),
             draw_seed=data.validated_data.get("draw_seed"),
         )
-        bracket = brackets.tournament_bracket(tournament=tournament, by=request.user)
+        bracket = round_selectors.tournament_bracket(tournament=tournament, by=request.user)
         return Response(EliminationBracketOut(bracket).data, status=status.HTTP_201_CREATED)
 
 
@@ -122,7 +123,7 @@ class TournamentBracketApi(ApiView):
             "api-bracket",
             lambda: (
                 EliminationBracketOut(
-                    brackets.tournament_bracket(tournament=tournament, by=request.user)
+                    round_selectors.tournament_bracket(tournament=tournament, by=request.user)
                 ).data
             ),
         )
@@ -142,7 +143,11 @@ class TournamentPlacingsApi(ApiView):
             request,
             stamp,
             "api-placings",
-            lambda: PlacingOut(brackets.tournament_placings(tournament=tournament), many=True).data,
+            lambda: (
+                PlacingOut(
+                    round_selectors.tournament_placings(tournament=tournament), many=True
+                ).data
+            ),
         )
 
 

@@ -1,13 +1,14 @@
-"""Single-elimination bracket layout (pure Python, no Django).
+"""A single knockout's layout: round 1 of the draw, the rounds' default lengths and the
+placings of its losers (pure Python, no Django).
 
 *Lines* are the places at the bottom of a bracket of size ``N`` (a power of two),
 numbered 0…N−1 from the top. Every player gets a *seed line number* 1…P: the
 seeded players keep their seed order, and the unseeded players get the numbers
 after them in the order of a random draw. Line numbers P+1…N are byes.
 
-The standard seeding order (``seed_order``) places line number s so that seeds 1
-and 2 can meet at the earliest in the final, 1–4 in the semifinals, 1–8 in the
-quarterfinals, and so on; the byes (numbers P+1…N) therefore fall against the
+The standard seeding order (``stages.elimination.seed_order``) places line number s so
+that seeds 1 and 2 can meet at the earliest in the final, 1–4 in the semifinals, 1–8 in
+the quarterfinals, and so on; the byes (numbers P+1…N) therefore fall against the
 top seeds 1…N−P, only in round 1.
 """
 
@@ -18,38 +19,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Generic, TypeVar
 
+from stages.elimination import bracket_size, seed_order
+
 T = TypeVar("T")
-
-
-def bracket_size(players: int) -> int:
-    """The smallest power of two ≥ ``players`` (at least 2)."""
-    if players < 2:
-        raise ValueError(f"a knockout needs at least 2 players, not {players}")
-    size = 2
-    while size < players:
-        size *= 2
-    return size
 
 
 def round_count(players: int) -> int:
     return bracket_size(players).bit_length() - 1
-
-
-def seed_order(size: int) -> list[int]:
-    """Seed numbers by line, top to bottom: ``seed_order(8) == [1, 8, 4, 5, 2, 7, 3, 6]``.
-
-    Built by doubling: each seed s of the smaller bracket becomes the pair
-    (s, size + 1 − s), so the sum of the two seeds on every first-round pair is
-    size + 1 and the two halves hold 1 and 2.
-    """
-    if size < 2 or size & (size - 1):
-        raise ValueError(f"bracket size must be a power of two ≥ 2, not {size}")
-    order = [1]
-    n = 1
-    while n < size:
-        n *= 2
-        order = [x for s in order for x in (s, n + 1 - s)]
-    return order
 
 
 @dataclass(frozen=True)
@@ -107,7 +83,7 @@ def rounds_after(number: int, rounds: int) -> int:
 
 
 def default_lengths(rounds: int) -> list[int]:
-    """3 games in early rounds, 5 in the semifinals, 7 in the final (the issue's example)."""
+    """3 games in early rounds, 5 in the semifinals, 7 in the final."""
     lengths = [3] * rounds
     if rounds >= 2:
         lengths[-2] = 5
