@@ -555,11 +555,10 @@ class EventKind(models.TextChoices):
     TABLE_SET = "table_set", "table changed by an organiser"
 
 
-class MatchEvent(models.Model):
-    """The audit trail: every change to a match, who made it and when."""
+class AuditEntry(models.Model):
+    """What every audit row holds: who made the change (None once their account is gone),
+    when, and its details; kept in the order they happened."""
 
-    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="events")
-    kind = models.CharField(max_length=24, choices=EventKind.choices)
     by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )
@@ -567,7 +566,15 @@ class MatchEvent(models.Model):
     data: models.JSONField[Any, Any] = models.JSONField(default=dict, blank=True)
 
     class Meta:
+        abstract = True
         ordering = ("at", "id")
+
+
+class MatchEvent(AuditEntry):
+    """The audit trail: every change to a match, who made it and when."""
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="events")
+    kind = models.CharField(max_length=24, choices=EventKind.choices)
 
     def __str__(self) -> str:
         return f"{self.kind} on match #{self.match_id}"
@@ -654,20 +661,12 @@ class RoundEventKind(models.TextChoices):
     REPAIRED = "repaired", "paired again by an organiser"
 
 
-class RoundEvent(models.Model):
+class RoundEvent(AuditEntry):
     """The audit trail of a Swiss round's pairing taken back (``data["pairs"]``: the pairs
     removed, as ``[player1, player2]``, the bye's second ``null``)."""
 
     round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="events")
     kind = models.CharField(max_length=16, choices=RoundEventKind.choices)
-    by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
-    )
-    at = models.DateTimeField(auto_now_add=True)
-    data: models.JSONField[Any, Any] = models.JSONField(default=dict, blank=True)
-
-    class Meta:
-        ordering = ("at", "id")
 
     def __str__(self) -> str:
         return f"{self.kind} of round #{self.round_id}"
