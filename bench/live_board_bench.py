@@ -9,13 +9,19 @@ recording bräde games at once — each posts a turn every 5 s through the turn 
 Each table is a match of a 128-player knockout recorded by its referee (entered dice, as
 at a club): it starts the game (every table before the viewers come), then every
 ``--turn-every`` seconds (from a random moment of the first interval) posts one turn
-chosen at random among the legal plays of its last state (the tek first). Each viewer
-follows one board (chosen at random): it polls ``GET /api/matches/M/live/`` every
-``--every`` seconds from a random moment of the first interval, sending the last ETag it
-got. The default interval is the live board page's
+chosen at random among the legal plays of its last state (the tek first). The tables post
+from a process of their own (niceness ``--tables-nice``): phones beside the boards, whose
+timings are not held up by the viewers' event loop. Each viewer follows one board
+(chosen at random) as the public match page's script does (``web/static/web/live-board.js``):
+it polls ``GET /api/matches/M/live/`` every ``--every`` seconds from a random moment of
+the first interval, sending the last ETag it got, ``Accept: application/json``, a Swedish
+browser's ``Accept-Language`` and a CSRF cookie of its own, as a browser that opened the
+site's pages does (``BROWSER_HEADERS``). The default interval is the page's
 (``scoresheets.polling.FOLLOW_EVERY``); a viewer keeps its schedule whatever the answers
 take, where the page waits the interval after each answer (a busy server slows the page's
-polls down, not the bench's).
+polls down, not the bench's). The first ``--warmup`` seconds (the crowd arriving at a
+server just started) run the same load but are printed apart; the figures below are the
+``--seconds`` after them.
 
 Printed: the turn saves' latency as the table sees it (p50, p99, max: the POST's round
 trip, the new state included) and as gunicorn logs it; the viewers' requests per second,
@@ -41,11 +47,13 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import multiprocessing
 import os
 import random
 import re
 import signal
 import sys
+import tempfile
 import threading
 import time
 import uuid
@@ -112,6 +120,7 @@ class Save:
     sent: float
     done: float
     status: int
+    ended: bool = False  # the turn ended the game (its result entered, the next one begun)
 
 
 def next_turn(state: dict[str, Any], rng: random.Random) -> dict[str, Any]:
@@ -165,11 +174,14 @@ def table(
             errors.append(f"table {match} seq {body['seq']}: {type(err).__name__}")
             return
         done = time.monotonic()
-        saves.append(Save(match, body["seq"], sent, done, reply.status))
         if reply.status != 201:
+            saves.append(Save(match, body["seq"], sent, done, reply.status))
             errors.append(f"table {match} seq {body['seq']}: {reply.status} {reply.body[:200]!r}")
             return
-        state = reply.json()
+        after = reply.json()
+        ended = after["game_number"] != state["game_number"] or after["status"] == "finished"
+        saves.append(Save(match, body["seq"], sent, done, reply.status, ended))
+        state = after
 
 
 # --- the viewers -------------------------------------------------------------------------
@@ -189,9 +201,19 @@ class Viewer:
     polls: list[Poll] = field(default_factory=list)
 
 
-async def get(port: int, path: str, tag: str, timeout: float) -> tuple[int, bytes, str]:
-    lines = [f"GET {path} HTTP/1.1", "Host: 127.0.0.1", "Connection: close",
-             "Accept: application/json"]  # fmt: skip
+# What a follower's browser sends with the page's poll (web/static/web/live-board.js):
+# JSON asked for, a Swedish browser's languages, and the CSRF cookie the site's pages set
+# (one of its own per viewer, ``get``'s ``cookie``).
+BROWSER_HEADERS = ["Accept: application/json",
+                   "Accept-Language: sv-SE,sv;q=0.9,en-US;q=0.8,en;q=0.7"]  # fmt: skip
+
+
+async def get(
+    port: int, path: str, tag: str, timeout: float, cookie: str = ""
+) -> tuple[int, bytes, str]:
+    lines = [f"GET {path} HTTP/1.1", "Host: 127.0.0.1", "Connection: close", *BROWSER_HEADERS]
+    if cookie:
+        lines.append(f"Cookie: {cookie}")
     if tag:
         lines.append(f"If-None-Match: {tag}")
     try:
@@ -218,12 +240,13 @@ async def get(port: int, path: str, tag: str, timeout: float) -> tuple[int, byte
 
 async def viewer(port: int, me: Viewer, every: float, start: float, until: float) -> None:
     tag, seq = "", 0
+    cookie = f"csrftoken={uuid.uuid4().hex}"
     at = start + random.uniform(0, every)
     while at < until and time.monotonic() < until:
         await asyncio.sleep(max(0.0, at - time.monotonic()))
         at += every
         sent = time.monotonic()
-        status, body, new = await get(port, f"/api/matches/{me.match}/live/", tag, 30)
+        status, body, new = await get(port, f"/api/matches/{me.match}/live/", tag, 30, cookie)
         done = time.monotonic()
         if status == 200:
             found = SEQ.search(body)
@@ -247,11 +270,20 @@ def main() -> int:
     parser.add_argument("--turn-every", type=float, default=5.0, help="a table's cadence (s)")
     parser.add_argument("--every", type=float, default=float(FOLLOW_EVERY),
                         help="a viewer's poll interval (s): the page's")  # fmt: skip
-    parser.add_argument("--seconds", type=float, default=90.0, help="how long it runs")
+    parser.add_argument("--seconds", type=float, default=90.0,
+                        help="how long it is measured, after the warm-up")  # fmt: skip
+    parser.add_argument("--warmup", type=float, default=10.0,
+                        help="the first seconds of the load, while the viewers arrive: "
+                        "run but not measured (their figures are printed apart)")  # fmt: skip
     # one per core: the live paths are CPU-bound, and on 2 cores 4 workers queued the
     # tables' turns behind the polls (p99 at the table 6.2 s with 4, 1.1 s with 2)
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 2,
                         help="gunicorn sync workers (default: one per core)")  # fmt: skip
+    parser.add_argument("--threads", type=int, default=1,
+                        help="each worker's threads (1: sync workers, more: gthread)")  # fmt: skip
+    parser.add_argument("--proxy", choices=["nginx"], default=None,
+                        help="a buffering proxy in front of gunicorn (Debian's nginx), "
+                        "as in README's deployment")  # fmt: skip
     parser.add_argument("--port", type=int, default=8170)
     parser.add_argument("--redis-url", default="redis://127.0.0.1:6379/7")
     parser.add_argument("--pg", default="postgresql://postgres@127.0.0.1:5432")
@@ -259,14 +291,25 @@ def main() -> int:
     parser.add_argument("--no-worker", action="store_true", help="no Celery worker")
     parser.add_argument("--keep-logs", action="store_true", help="keep gunicorn's logs")
     parser.add_argument(
+        "--tables-nice",
+        type=int,
+        default=0,
+        help="the niceness of the tables' own process (64 phones posting a turn every few "
+        "seconds: little CPU)",
+    )
+    parser.add_argument(
         "--client-nice",
         type=int,
         default=10,
-        help="the niceness this process (the tables and viewers) takes once the servers "
-        "run: 0 to compete with them as equals",
+        help="the niceness this process (the viewers) takes once the servers run: 0 to "
+        "compete with them as equals",
     )
     args = parser.parse_args()
-    if not 1 <= args.viewers <= MAX_VIEWERS or not 0 < args.seconds <= MAX_SECONDS:
+    if (
+        not 1 <= args.viewers <= MAX_VIEWERS
+        or not 0 < args.seconds <= MAX_SECONDS
+        or not 0 <= args.warmup <= MAX_SECONDS
+    ):
         raise SystemExit(f"at most {MAX_VIEWERS} viewers for at most {MAX_SECONDS:g} s")
     print(f"before: {load()}")
     setup = Setup(
@@ -274,6 +317,8 @@ def main() -> int:
         pg=args.pg,
         port=args.port,
         workers=args.workers,
+        threads=args.threads,
+        proxy=args.proxy,
         redis_url=args.redis_url,
         celery_worker=not args.no_worker,
         log_prefix="sheet-bench-",
@@ -282,20 +327,40 @@ def main() -> int:
     with served(setup, lambda: populate(2 * args.tables)) as (server, (token, matches)):
         server.warm([f"/api/matches/{matches[0]}/"], 4 * args.workers)
         print(
-            f"gunicorn {args.workers} sync workers on :{args.port}; PostgreSQL {args.db_name}; "
+            f"gunicorn {args.workers} workers of {args.threads} thread(s) on :{args.port}"
+            + (f" behind {args.proxy}; " if args.proxy else "; ")
+            + f"PostgreSQL {args.db_name}; "
             f"Redis {args.redis_url}; Celery worker: {not args.no_worker}; {args.tables} tables, "
-            f"{args.viewers} viewers polling every {args.every:g} s; client niceness "
-            f"{args.client_nice}; {load()}"
+            f"{args.viewers} viewers polling every {args.every:g} s; niceness: viewers "
+            f"{args.client_nice}, tables {args.tables_nice}; {load()}"
             + (f"; logs in {server.logdir}" if args.keep_logs else "")
         )
         server.reset_log()
-        # The tables and viewers are phones in the room, not processes of the server: this
-        # process steps back (``--client-nice``) so what the figures measure is the server
-        # on its cores. Its own timings can only grow by it (it gets the CPU last).
+        # every table starts its game first: a viewer follows a board being recorded
+        errors: list[str] = []
+        started = [(m, table_start(args.port, token, m, errors)) for m in matches[: args.tables]]
+        start = time.monotonic() + 2.0
+        # The tables and viewers are phones in the room, not processes of the server: the
+        # tables post from a process of their own (a turn's latency is not the viewers'
+        # event loop holding the interpreter), this process steps back (``--client-nice``)
+        # so what the figures measure is the server on its cores. Its own timings can only
+        # grow by it (it gets the CPU last).
+        tables = Tables(args, token, started, start)
         os.nice(args.client_nice)
-        cpu = server.cpu_seconds()
-        result = run(args, token, matches)
-        result.cpu = server.cpu_seconds() - cpu
+        # what is measured begins once the crowd has come (``--warmup``): from then on
+        # gunicorn's log and CPU time count
+        cpu: list[float] = []
+
+        def measure() -> None:
+            server.reset_log()
+            cpu.append(server.cpu_seconds())
+
+        timer = threading.Timer(max(0.0, start + args.warmup - time.monotonic()), measure)
+        timer.start()
+        result = run(args, started, start, tables)
+        timer.join()
+        result.cpu = server.cpu_seconds() - cpu[0]
+        result.errors[:0] = errors
         report(args, result, server.access_log)
     print(f"after: {load()}")
     return 0
@@ -306,18 +371,47 @@ class Run:
     saves: list[Save]
     errors: list[str]
     viewers: list[Viewer]
-    seconds: float
-    cpu: float = 0.0  # gunicorn's CPU seconds over the run
+    seconds: float  # measured (after the warm-up)
+    measured_from: float  # the monotonic time the measured part begins
+    cpu: float = 0.0  # gunicorn's CPU seconds over the measured part
 
 
-def run(args: argparse.Namespace, token: str, matches: list[int]) -> Run:
+class Tables:
+    """The tables, posting their turns from a process of their own (``main``), its
+    niceness ``--tables-nice``; what they saw comes back through a file."""
+
+    def __init__(
+        self, args: argparse.Namespace, token: str, started: list[Any], start: float
+    ) -> None:
+        self.out = Path(tempfile.mkstemp(prefix="sheet-bench-tables-", suffix=".json")[1])
+        context = multiprocessing.get_context("fork")
+        self.process = context.Process(
+            target=tables_run, args=(args, token, started, start, str(self.out)), daemon=True
+        )
+        self.process.start()
+
+    def result(self, timeout: float) -> tuple[list[Save], list[str]]:
+        self.process.join(timeout)
+        if self.process.is_alive():
+            self.process.kill()
+            self.process.join()
+        try:
+            data = json.loads(self.out.read_text() or "{}")
+        finally:
+            self.out.unlink(missing_ok=True)
+        if not data:
+            return [], [f"the tables' process ended with {self.process.exitcode}"]
+        return [Save(*row) for row in data["saves"]], list(data["errors"])
+
+
+def tables_run(
+    args: argparse.Namespace, token: str, started: list[Any], start: float, out: str
+) -> None:
+    """The tables' process: one thread per table until the run's end."""
+    os.nice(args.tables_nice)
     saves: list[Save] = []
     errors: list[str] = []
-    # every table starts its game first: a viewer follows a board being recorded
-    started = [(m, table_start(args.port, token, m, errors)) for m in matches[: args.tables]]
-    boards = [m for m, state in started if state is not None]
-    start = time.monotonic() + 2.0
-    until = start + args.seconds
+    until = start + args.warmup + args.seconds
     threads = [
         threading.Thread(
             target=table,
@@ -329,6 +423,16 @@ def run(args: argparse.Namespace, token: str, matches: list[int]) -> Run:
     ]
     for t in threads:
         t.start()
+    deadline = until + 70  # a table's last request times out within 60 s
+    for t in threads:
+        t.join(timeout=max(0.0, deadline - time.monotonic()))
+    rows = [[s.match, s.seq, s.sent, s.done, s.status, s.ended] for s in list(saves)]
+    Path(out).write_text(json.dumps({"saves": rows, "errors": list(errors)}))
+
+
+def run(args: argparse.Namespace, started: list[Any], start: float, tables: Tables) -> Run:
+    boards = [m for m, state in started if state is not None]
+    until = start + args.warmup + args.seconds
     rng = random.Random(7)
     viewers = [Viewer(rng.choice(boards)) for _ in range(args.viewers)]
 
@@ -336,17 +440,19 @@ def run(args: argparse.Namespace, token: str, matches: list[int]) -> Run:
         await asyncio.gather(*(viewer(args.port, v, args.every, start, until) for v in viewers))
 
     asyncio.run(everyone())
-    deadline = time.monotonic() + 70  # a table's last request times out within 60 s
-    for t in threads:
-        t.join(timeout=max(0.0, deadline - time.monotonic()))
-    return Run(list(saves), list(errors), viewers, args.seconds)
+    saves, errors = tables.result(timeout=max(0.0, until + 75 - time.monotonic()))
+    return Run(saves, errors, viewers, args.seconds, start + args.warmup)
 
 
 def report(args: argparse.Namespace, result: Run, log: Path) -> None:
-    ok = [s for s in result.saves if s.status == 201]
+    begin = result.measured_from
+    ok = [s for s in result.saves if s.status == 201 and s.sent >= begin]
     save_ms = [(s.done - s.sent) * 1000 for s in ok]
-    polls = [p for v in result.viewers for p in v.polls]
-    bad_polls = [p for p in polls if p.status not in (200, 304)]
+    polls = [p for v in result.viewers for p in v.polls if p.done >= begin]
+    # every error counts, the warm-up's too
+    bad_polls = [p for v in result.viewers for p in v.polls if p.status not in (200, 304)]
+    early_saves = [(s.done - s.sent) * 1000 for s in result.saves if s.sent < begin]
+    early_polls = [p.latency for v in result.viewers for p in v.polls if p.done < begin]
     stale: list[float] = []
     unseen = 0
     by_match: dict[int, list[Viewer]] = {}
@@ -365,12 +471,24 @@ def report(args: argparse.Namespace, result: Run, log: Path) -> None:
             stale.append(seen - save.done)
     server = server_times(log)
     print()
-    print(f"turn saves: {len(ok)} of {len(result.saves)} sent "
+    print(f"warm-up (the first {args.warmup:g} s: the crowd arriving, not counted below): "
+          f"{len(early_saves)} turn saves, p99 {percentile(early_saves, 0.99):.0f} ms; "
+          f"{len(early_polls)} polls, p99 {percentile(early_polls, 0.99):.0f} ms")  # fmt: skip
+    print(f"measured: {result.seconds:g} s")
+    print(f"turn saves: {len(ok)} of {len([s for s in result.saves if s.sent >= begin])} sent "
           f"({len(ok) / result.seconds:.1f}/s); latency at the table "
           f"p50 {percentile(save_ms, 0.5):.0f} ms, p99 {percentile(save_ms, 0.99):.0f} ms, "
           f"max {max(save_ms, default=float('nan')):.0f} ms; in gunicorn p50 "
           f"{percentile(server['POST'], 0.5):.0f} ms, p99 "
           f"{percentile(server['POST'], 0.99):.0f} ms")  # fmt: skip
+    # A turn that ends a game also enters its result (the record submitted, the game
+    # added, the match scored and moved on, the next game begun): apart, and in the above.
+    plain = [(s.done - s.sent) * 1000 for s in ok if not s.ended]
+    ending = [(s.done - s.sent) * 1000 for s in ok if s.ended]
+    longest = max(ending, default=float("nan"))
+    print(f"  of which {len(plain)} within a game: p50 {percentile(plain, 0.5):.0f} ms, "
+          f"p99 {percentile(plain, 0.99):.0f} ms; {len(ending)} ending a game: p50 "
+          f"{percentile(ending, 0.5):.0f} ms, max {longest:.0f} ms")  # fmt: skip
     lat = [p.latency for p in polls]
     share = sum(p.status == 304 for p in polls) / max(1, len(polls))
     print(f"viewer polls: {len(polls)} ({len(polls) / result.seconds:.0f}/s), p50 "
@@ -394,6 +512,8 @@ def report(args: argparse.Namespace, result: Run, log: Path) -> None:
             {
                 "save_p50_ms": round(percentile(save_ms, 0.5), 1),
                 "save_p99_ms": round(percentile(save_ms, 0.99), 1),
+                "save_within_game_p99_ms": round(percentile(plain, 0.99), 1),
+                "game_ending_saves": len(ending),
                 "stale_p99_s": round(percentile(stale, 0.99), 2),
                 "stale_max_s": round(max(stale, default=float("nan")), 2),
                 "errors": len(errors),

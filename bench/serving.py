@@ -76,7 +76,11 @@ class Setup:
     db_name: str
     pg: str = PG
     port: int | None = None  # None: a free one
-    workers: int = 4  # gunicorn sync workers
+    workers: int = 4  # gunicorn workers
+    threads: int = 1  # each worker's threads: 1 a sync worker, more a gthread one
+    # "nginx": Debian's nginx in front on ``port`` (gunicorn then on a port of its own),
+    # buffering each request and answer as the HTTPS proxy of a deployment does
+    proxy: str | None = None
     redis_url: str | None = None  # the cache (and broker); None: each worker's memory
     celery_worker: bool = False
     access_format: str = "%(s)s %(D)s %(m)s %(U)s"
@@ -120,6 +124,47 @@ class Server:
         self.access_log.write_bytes(b"")
 
 
+NGINX = "/usr/sbin/nginx"  # Debian's nginx (apt-get install nginx-light)
+
+
+def nginx(logdir: Path, port: int, upstream: int) -> subprocess.Popen[bytes]:
+    """nginx on ``port`` in front of ``upstream``: requests read whole, then passed on, and
+    answers taken whole (a slow client holds nginx, not a gunicorn worker), as behind the
+    HTTPS proxy of README's deployment. Its files are in ``logdir``."""
+    if not Path(NGINX).exists():
+        raise SystemExit(f"{NGINX} is missing: apt-get install nginx-light")
+    conf = logdir / "nginx.conf"
+    conf.write_text(f"""
+daemon off;
+worker_processes 1;
+pid {logdir}/nginx.pid;
+error_log {logdir}/nginx-error.log warn;
+events {{ worker_connections 8192; }}
+http {{
+    access_log off;
+    client_body_temp_path {logdir}/nginx-body;
+    proxy_temp_path {logdir}/nginx-proxy;
+    fastcgi_temp_path {logdir}/nginx-fastcgi;
+    uwsgi_temp_path {logdir}/nginx-uwsgi;
+    scgi_temp_path {logdir}/nginx-scgi;
+    server {{
+        listen 127.0.0.1:{port} backlog=4096;
+        location / {{
+            proxy_pass http://127.0.0.1:{upstream};
+            proxy_set_header Host $http_host;
+            proxy_buffering on;
+            proxy_request_buffering on;
+        }}
+    }}
+}}
+""")
+    log = open(logdir / "nginx.log", "ab")  # noqa: SIM115 - closed with the process
+    return subprocess.Popen(
+        [NGINX, "-c", str(conf), "-e", str(logdir / "nginx-error.log")],
+        stdout=log, stderr=subprocess.STDOUT, start_new_session=True,
+    )  # fmt: skip
+
+
 @contextmanager
 def served(setup: Setup, populate: Callable[[], T]) -> Iterator[tuple[Server, T]]:
     """The system under test (module doc); everything stopped and dropped on the way out."""
@@ -157,13 +202,17 @@ def served(setup: Setup, populate: Callable[[], T]) -> Iterator[tuple[Server, T]
         connections.close_all()
         made = populate()
         connections.close_all()
+        app_port = port if setup.proxy is None else free_port()
         gunicorn = procs.spawn(
             "gunicorn",
-            ["gunicorn", "config.wsgi", "--bind", f"127.0.0.1:{port}",
-             "--workers", str(setup.workers), "--timeout", "60", "--backlog", "2048",
+            ["gunicorn", "config.wsgi", "--bind", f"127.0.0.1:{app_port}",
+             "--workers", str(setup.workers), "--threads", str(setup.threads),
+             "--timeout", "60", "--backlog", "2048",
              "--access-logfile", str(logdir / "access.log"),
              "--access-logformat", setup.access_format],
         )  # fmt: skip
+        if setup.proxy is not None:
+            procs.procs.append(nginx(logdir, port, app_port))
         if setup.celery_worker:
             procs.worker("worker")
         wait_for(lambda: Client(port).request("GET", "/healthz").status == 200, 60, "gunicorn")

@@ -120,10 +120,14 @@ def not_modified(request: HttpRequest, tag: str, modified: datetime | None) -> b
     the ordinary answer: a 200, or the view's 404. Browsers and htmx send the ETag they
     were given, so the crowd's polls lose nothing. ``modified`` is still sent as
     ``Last-Modified`` for caches and people; it decides no 304."""
-    if_none_match = request.headers.get("If-None-Match")
+    return etag_matches(request.headers.get("If-None-Match", ""), tag)
+
+
+def etag_matches(if_none_match: str, tag: str) -> bool:
+    """Whether an ``If-None-Match`` header names ``tag`` (``*`` names nothing here:
+    ``not_modified``). Weak comparison (RFC 9110 8.8.3.2): W/ does not count."""
     if not if_none_match:
         return False
-    # Weak comparison (RFC 9110 8.8.3.2): W/ does not count.
     ours = tag.removeprefix("W/")
     return any(t != "*" and t.removeprefix("W/") == ours for t in parse_etags(if_none_match))
 
@@ -242,6 +246,7 @@ __all__ = [
     "cached",
     "cached_many",
     "etag",
+    "etag_matches",
     "last_modified",
     "not_modified",
     "session_viewer",

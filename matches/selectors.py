@@ -24,7 +24,7 @@ from matches.models import (
     RecordState,
     ReportState,
 )
-from matches.visibility import visible_matches
+from matches.visibility import seen_by_everyone, visible_matches
 from tournaments.models import Tournament
 from tournaments.selectors import LiveStamp, part_version
 
@@ -44,21 +44,41 @@ class MatchDetail:
     watchable: list[GameRecordSubmission] = field(default_factory=list)
 
 
+# What a match is read with: its tournament, round, players (with their clubs) and winner.
+MATCH_RELATED = ("tournament", "round", "player1__club", "player2__club", "winner")
+
+
 def match_list(*, by: User = None) -> QuerySet[Match]:
     """The matches ``by`` may see (``matches.visibility``: of tournaments ``by`` may see,
     an unpublished Swiss round's only for the staff)."""
     return (
         visible_matches(by=by)
-        .select_related("tournament", "round", "player1__club", "player2__club", "winner")
+        .select_related(*MATCH_RELATED)
         .order_by("tournament_id", "round__number", "is_third_place", "slot")
     )
 
 
-def match_get(*, pk: int, by: User = None) -> Match:
-    """A match ``by`` may see, or ``NotFoundError`` (private tournaments look absent)."""
-    match = match_list(by=by).filter(pk=pk).first()
+def match_get(*, pk: int, by: User = None, related: tuple[str, ...] = MATCH_RELATED) -> Match:
+    """A match ``by`` may see, or ``NotFoundError`` (private tournaments look absent).
+
+    Read by its key with the ``related`` rows joined (default: all that a match's page
+    shows; its tournament and round always). A match everyone may see
+    (``matches.visibility.seen_by_everyone``: a public tournament's published round) is
+    ``by``'s to see with no more asked; any other is asked of ``visible_matches`` in a
+    second query. Not ``match_list``'s one query: PostgreSQL spends longer planning the
+    visibility rule's subqueries joined with the related rows than the two queries take,
+    and the ORM longer compiling them (a scoresheet's turn reads its match this way,
+    naming fewer related rows: ``bench/live_board_bench.py``)."""
+    missing = NotFoundError(_("No match #%(id)s that you can see.") % {"id": pk})
+    match = Match.objects.select_related("tournament", "round", *related).filter(pk=pk).first()
     if match is None:
-        raise NotFoundError(_("No match #%(id)s that you can see.") % {"id": pk})
+        raise missing
+    everyone = seen_by_everyone(
+        tournament_public=match.tournament.is_public,
+        round_published=match.round is not None and match.round.published,
+    )
+    if not everyone and not visible_matches(by=by).filter(pk=pk).exists():
+        raise missing
     return match
 
 

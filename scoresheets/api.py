@@ -16,8 +16,10 @@ link. Anyone else anonymous writing gets 401, as before."""
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
+from django.http import HttpResponse, HttpResponseBase
 from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiExample, OpenApiResponse, extend_schema
 from rest_framework import exceptions, serializers, status
@@ -30,16 +32,21 @@ from accounts.client_address import client_address
 from core.bounds import DbIntegerField
 from core.conditional import Stamp, api_conditional
 from core.errors import NotFoundError
+from core.kept_responses import response_keep
 from matches import selectors as match_selectors
 from matches.models import Match
 from matches.visibility import seen_by_everyone
 from scoresheets import selectors, services
 from scoresheets.models import DiceMode
 from scoresheets.recording_links import recording_link
-from scoresheets.stamps import BoardStamp
+from scoresheets.stamps import BoardStamp, board_public_add, public_text
 from tournaments.api_base import ApiView
 from tournaments.models import PrivateLink
 from tournaments.private_links import private_link_use
+
+# What a recording reads of its match with it: a turn needs its rules and its round;
+# the players' names are read when a game ends (its record's tags).
+RECORDING_RELATED = ("tournament", "round")
 
 
 class LiveStartIn(serializers.Serializer[Any]):
@@ -195,6 +202,14 @@ def _state(live: Any) -> dict[str, Any]:
     return selectors.live_state(live)
 
 
+def _sent(request: Request, body: bytes, code: int = status.HTTP_200_OK) -> HttpResponseBase:
+    """The state's JSON as kept (``selectors.live_state_json``): sent as it is where JSON
+    is asked for, decoded for another renderer (the browsable API)."""
+    if getattr(request.accepted_renderer, "format", None) == "json":
+        return HttpResponse(body, status=code, content_type="application/json")
+    return Response(json.loads(body), status=code)
+
+
 RATE_LIMITED = OpenApiResponse(
     description="Through a private link: too many starts and turns in a short time "
     "(code 'rate_limited'); wait a few minutes."
@@ -209,7 +224,7 @@ def _recorder(request: Request, pk: int, action: str) -> tuple[Match, PrivateLin
     if found is None:
         if not request.user.is_authenticated:
             raise exceptions.NotAuthenticated()
-        return match_selectors.match_get(pk=pk, by=request.user), None
+        return match_selectors.match_get(pk=pk, by=request.user, related=RECORDING_RELATED), None
     match, link = found
     SessionAuthentication().enforce_csrf(request)
     private_link_use(link=link, action=action, address=client_address(request._request))
@@ -225,20 +240,26 @@ class MatchLiveApi(ApiView):
         examples=[STATE_EXAMPLE],
     )
     @api_conditional("api-live", selectors.live_stamp, selectors.live_stamp_cached)
-    def get(self, request: Request, pk: int, *, stamp: Stamp | None = None) -> Response:
+    def get(self, request: Request, pk: int, *, stamp: Stamp | None = None) -> HttpResponseBase:
         """The live state of the match's game being recorded (or the last one recorded).
 
         Public wherever the match is visible. 404 when nothing of the match was recorded.
         Answers ``If-None-Match`` with 304 while nothing changed (``ETag``: the
         recording's own version, kept in the cache, so a crowd polling costs no query).
         """
-        if isinstance(stamp, BoardStamp) and seen_by_everyone(
-            tournament_public=stamp.is_public, round_published=stamp.published
-        ):
-            # a board everyone may see, at the version just read: the state built for it
-            kept = selectors.live_state_kept(stamp)
+        # a board everyone may see, at the version just read: its answer is kept for the
+        # crowd (``core.kept_responses``), and the state built for it is sent as it is
+        public = (
+            stamp
+            if isinstance(stamp, BoardStamp)
+            and seen_by_everyone(tournament_public=stamp.is_public, round_published=stamp.published)
+            else None
+        )
+        if public is not None:
+            board_public_add(public, pk=pk)
+            kept = selectors.live_state_kept(public)
             if kept is not None:
-                return Response(kept)
+                return response_keep(_sent(request, kept), version=public_text(public))
         try:
             match = match_selectors.match_get(pk=pk, by=request.user)
         except NotFoundError:  # a private tournament: visible through a player's link
@@ -249,7 +270,11 @@ class MatchLiveApi(ApiView):
         live = selectors.live_latest(match=match)
         if live is None:
             raise NotFoundError(_("Nothing of this match is being recorded."), code="not_recording")
-        return Response(_state(live))
+        response = _sent(request, selectors.live_state_json(live))
+        if public is not None and (live.pk, live.version) == (public.live_id, public.version):
+            # built at the version its stamp names (a turn since makes the next one)
+            response_keep(response, version=public_text(public))
+        return response
 
     @extend_schema(
         request=LiveStartIn,
@@ -265,7 +290,7 @@ class MatchLiveApi(ApiView):
         },
         examples=[STATE_EXAMPLE],
     )
-    def post(self, request: Request, pk: int) -> Response:
+    def post(self, request: Request, pk: int) -> HttpResponseBase:
         """Start recording the match's next game (201), or resume the one being recorded
         (200).
 
@@ -284,10 +309,8 @@ class MatchLiveApi(ApiView):
             link=link,
         )
         live.match = match
-        return Response(
-            _state(live),
-            status=status.HTTP_201_CREATED if created else status.HTTP_200_OK,
-        )
+        body = selectors.live_state_json(live)
+        return _sent(request, body, status.HTTP_201_CREATED if created else status.HTTP_200_OK)
 
 
 class MatchLiveTurnsApi(ApiView):
@@ -320,7 +343,7 @@ class MatchLiveTurnsApi(ApiView):
             STATE_EXAMPLE,
         ],
     )
-    def post(self, request: Request, pk: int) -> Response:
+    def post(self, request: Request, pk: int) -> HttpResponseBase:
         """Record one turn of the game being recorded: 201 with the new state.
 
         ``seq`` is the previous state's ``seq`` + 1. The same ``seq`` with the same
@@ -360,8 +383,6 @@ class MatchLiveTurnsApi(ApiView):
         live.match = (
             Match.objects.select_related("tournament").get(pk=pk) if posted.ended else match
         )
-        state = selectors.live_state(live, posted.game, posted.turns if posted.game else None)
-        return Response(
-            state,
-            status=status.HTTP_201_CREATED if posted.created else status.HTTP_200_OK,
-        )
+        body = selectors.live_state_json(live, posted.game, posted.turns if posted.game else None)
+        code = status.HTTP_201_CREATED if posted.created else status.HTTP_200_OK
+        return _sent(request, body, code)

@@ -6,10 +6,11 @@ bench reads it before Django is set up.
 Decided: 4 seconds. A turn saved is seen by a follower after at most one interval plus
 the poll's latency, so 4 s leaves a second of latency within the 5 s a live board is to be
 seen in. A shorter interval buys little and costs much: tables post a turn every few
-seconds, so most polls find a new version and are answered 200 (the state kept per
-version: one query, a few milliseconds of CPU), not 304 (no query); on two cores 1,000
-followers at 3 s ask about a third more CPU than a gunicorn gets there, at 4 s they leave
-room for the turns (``bench/live_board_bench.py`` prints gunicorn's CPU per request).
+seconds, so most polls find a new version and are answered 200, not 304. For a follower
+not signed in, both are answered from the cache before Django (``core.kept_responses``:
+about a millisecond of a gunicorn worker), but the first poll of each version goes to the
+view, and the turns need the workers' time (``bench/live_board_bench.py`` prints gunicorn's
+CPU per request).
 """
 
 from __future__ import annotations

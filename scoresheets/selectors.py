@@ -1,8 +1,13 @@
 """Reads of the digital scoresheet: the live state of a match's recorded game (the JSON a
-page or a client app polls) and its stamp (what its ETag is made of: one query)."""
+page or a client app polls) and its stamp (what its ETag is made of: one query).
+
+The state is kept in the cache as the JSON text sent (``state_json``), once per version:
+a crowd polling a board is answered with those bytes as they are (``live_state_kept``),
+neither decoded nor encoded again."""
 
 from __future__ import annotations
 
+import json
 import logging
 from typing import Any
 
@@ -14,7 +19,15 @@ from scoresheets.models import LiveGame
 from scoresheets.services import live_game_replay, setup_of, turn_json
 from scoresheets.stamps import BoardStamp, board_stamp, board_stamp_cached, state_key
 
-__all__ = ["live_latest", "live_stamp", "live_stamp_cached", "live_state", "live_state_kept"]
+__all__ = [
+    "live_latest",
+    "live_stamp",
+    "live_stamp_cached",
+    "live_state",
+    "live_state_json",
+    "live_state_kept",
+    "state_json",
+]
 
 log = logging.getLogger(__name__)
 
@@ -42,15 +55,27 @@ def live_stamp_cached(*, pk: int) -> BoardStamp | None:
     return board_stamp_cached(pk=pk)
 
 
-def live_state_kept(stamp: BoardStamp) -> dict[str, Any] | None:
-    """The live state at the stamp's version as kept in the cache, or None (not built
-    yet, or the cache failing): a crowd following one board costs one build per turn."""
+def state_json(state: dict[str, Any]) -> bytes:
+    """The state as the API sends it: compact UTF-8 JSON, as Django REST framework's
+    renderer writes it (no NaN; U+2028 and U+2029 escaped for scripts)."""
+    text = json.dumps(state, ensure_ascii=False, allow_nan=False, separators=(",", ":"))
+    return text.replace("\u2028", "\\u2028").replace("\u2029", "\\u2029").encode()
+
+
+def _kept(key: str) -> bytes | None:
     try:
-        found = cache.get(state_key(stamp.live_id, stamp.started_at, stamp.version))
+        found = cache.get(key)
     except Exception:
         log.warning("cache unavailable; building the live state", exc_info=True)
         return None
-    return None if found is None else dict(found)
+    return found if isinstance(found, bytes) else None
+
+
+def live_state_kept(stamp: BoardStamp) -> bytes | None:
+    """The live state at the stamp's version as kept in the cache (its JSON), or None (not
+    built yet, or the cache failing): a crowd following one board costs one build per
+    turn."""
+    return _kept(state_key(stamp.live_id, stamp.started_at, stamp.version))
 
 
 def live_state(
@@ -58,24 +83,30 @@ def live_state(
     game: LiveGameState | None = None,
     turns: list[dict[str, Any]] | None = None,
 ) -> dict[str, Any]:
-    """The live state (``scoresheets/README.md``), built once per version and kept in the
-    cache (a cache that fails is skipped, never an error). ``game`` and ``turns``: the
-    game as a turn just left it (``services.Posted``), so it is not replayed again."""
+    """The live state (``scoresheets/README.md``): ``live_state_json`` decoded."""
+    decoded: dict[str, Any] = json.loads(live_state_json(live, game, turns))
+    return decoded
+
+
+def live_state_json(
+    live: LiveGame,
+    game: LiveGameState | None = None,
+    turns: list[dict[str, Any]] | None = None,
+) -> bytes:
+    """The live state's JSON, built once per version and kept in the cache (a cache that
+    fails is skipped, never an error). ``game`` and ``turns``: the game as a turn just
+    left it (``services.Posted``), so it is not replayed again."""
     key = state_key(live.pk, live.started_at, live.version)
     if game is None or turns is None:  # a turn just made this version: nothing kept yet
-        try:
-            found = cache.get(key)
-        except Exception:
-            log.warning("cache unavailable; building the live state", exc_info=True)
-            found = None
+        found = _kept(key)
         if found is not None:
-            return dict(found)
-    state = _build(live, game, turns)
+            return found
+    body = state_json(_build(live, game, turns))
     try:
-        cache.set(key, state, STATE_SECONDS)
+        cache.set(key, body, STATE_SECONDS)
     except Exception:
         log.warning("cache unavailable; not keeping the live state", exc_info=True)
-    return state
+    return body
 
 
 def _build(

@@ -90,7 +90,7 @@ from matches.standing import family_of, match_standing
 from scoresheets.messages import refusal_text
 from scoresheets.models import DiceMode, LiveGame, LiveStatus, LiveTurn
 from scoresheets.stamps import board_stamp_forget, board_stamp_keep
-from tournaments.models import PrivateLink, ResultsBy
+from tournaments.models import PrivateLink, ResultsBy, Tournament
 
 __all__ = [
     "Posted",
@@ -292,6 +292,29 @@ def live_games_remove(*, match_id: int) -> None:
     LiveGame.objects.filter(match_id=match_id).delete()
 
 
+# --- the tournament's visibility changed ---------------------------------------------------
+
+
+def live_boards_forget(*, tournament: Tournament) -> None:
+    """``tournament`` became private or public (``tournaments.tournament_changes``' port,
+    inside the change's transaction): its boards' cached stamps and public validators go
+    at once, so no poll is answered from the cache for a board that may not be everyone's
+    now (``scoresheets.stamps``), and again once the change commits (a turn or a read
+    racing with it may have put one back)."""
+    matches = list(
+        LiveGame.objects.filter(match__tournament_id=tournament.pk)
+        .values_list("match_id", flat=True)
+        .distinct()
+    )
+
+    def forget() -> None:
+        for match_id in matches:
+            board_stamp_forget(match_id=match_id)
+
+    forget()
+    transaction.on_commit(forget)
+
+
 # --- the match changed ---------------------------------------------------------------------
 
 
@@ -473,17 +496,14 @@ def live_turn_post(
     _require_recorder(by, match, link)
     with transaction.atomic():
         live = (
-            # the live game's row only: its match and tournament are read, not locked (a
-            # turn of one table never waits for another's; the end of a game locks them
-            # in the writers' order, ``lock_match``)
-            LiveGame.objects.select_for_update(of=("self",))
-            .filter(match=match)
-            .order_by("-number")
-            .select_related("match__tournament")
-            .first()
+            # the live game's row only: its match and tournament are the ones read
+            # before, not locked (a turn of one table never waits for another's; the end
+            # of a game locks them in the writers' order, ``lock_match``)
+            LiveGame.objects.select_for_update().filter(match=match).order_by("-number").first()
         )
         if live is None:
             raise NotFoundError(_("Nothing of this match is being recorded."), code="not_recording")
+        live.match = match
         if seq <= live.seq:
             earlier = LiveTurn.objects.filter(match=match, seq=seq).first()
             if earlier is not None and earlier.posted == dict(content):
