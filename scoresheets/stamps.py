@@ -31,7 +31,7 @@ board's *public validator* (``public_key``: the text of its live game and versio
 the stamp from the database). A poll from someone not signed in is answered with the kept
 answer of the version it names, before Django; a board that is not everyone's has no
 validator, so its polls go to the view. A tournament made private removes its boards'
-validators and stamps at once (``live_boards_hide``, told through
+validators and stamps at once (``live_boards_forget``, told through
 ``tournaments.tournament_changes``), and again when that change commits: a turn or a read
 racing with the change could put one back, for at most ``STAMP_SECONDS``.
 """
