@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from django.core.cache import cache
 from django.core.handlers.wsgi import WSGIHandler
-from django.core.signals import request_finished
+from django.core.signals import request_finished, request_started
 from django.db import close_old_connections
 from django.http import HttpResponse, HttpResponseBase
 from django.test import RequestFactory
@@ -78,7 +78,9 @@ def call(app: Any, path: str, method: str = "GET", **headers: str) -> tuple[int,
         started["status"] = int(status.split()[0])
         started["headers"] = dict(response_headers)
 
-    # as Django's test client: the end of a request must not close the test's connection
+    # as Django's test client: a request's start and end must not close the connection
+    # the test's transaction runs in
+    request_started.disconnect(close_old_connections)
     request_finished.disconnect(close_old_connections)
     try:
         result = app(environ, start_response)
@@ -86,6 +88,7 @@ def call(app: Any, path: str, method: str = "GET", **headers: str) -> tuple[int,
         if hasattr(result, "close"):
             result.close()
     finally:
+        request_started.connect(close_old_connections)
         request_finished.connect(close_old_connections)
     return started["status"], started["headers"], body
 
