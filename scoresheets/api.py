@@ -35,7 +35,6 @@ from core.errors import NotFoundError
 from core.kept_responses import response_keep
 from matches import selectors as match_selectors
 from matches.models import Match
-from matches.visibility import seen_by_everyone
 from scoresheets import selectors, services
 from scoresheets.models import DiceMode
 from scoresheets.recording_links import recording_link
@@ -249,12 +248,7 @@ class MatchLiveApi(ApiView):
         """
         # a board everyone may see, at the version just read: its answer is kept for the
         # crowd (``core.kept_responses``), and the state built for it is sent as it is
-        public = (
-            stamp
-            if isinstance(stamp, BoardStamp)
-            and seen_by_everyone(tournament_public=stamp.is_public, round_published=stamp.published)
-            else None
-        )
+        public = stamp if isinstance(stamp, BoardStamp) and stamp.seen_by_everyone else None
         if public is not None:
             board_public_add(public, pk=pk)
             kept = selectors.live_state_kept(public)

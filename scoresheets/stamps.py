@@ -84,6 +84,12 @@ class BoardStamp:
     started_at: datetime
     published: bool  # the match's round is published
 
+    @property
+    def seen_by_everyone(self) -> bool:
+        """Whether everyone may see the board (``matches.visibility.seen_by_everyone``):
+        only then has it a public validator, and are its answers kept for the crowd."""
+        return seen_by_everyone(tournament_public=self.is_public, round_published=self.published)
+
 
 def state_key(live_id: int, started_at: datetime, version: int) -> str:
     """The cache key of a live game's state at ``version``; the start time tells apart two
@@ -104,10 +110,6 @@ def public_text(stamp: BoardStamp) -> str:
     """The version a public validator names: the live game (its id and start, as
     ``state_key``) and its version."""
     return f"{stamp.live_id}.{stamp.started_at.timestamp():.6f}.{stamp.version}"
-
-
-def _everyone(stamp: BoardStamp) -> bool:
-    return seen_by_everyone(tournament_public=stamp.is_public, round_published=stamp.published)
 
 
 @cache_sql
@@ -175,7 +177,7 @@ def board_public_add(stamp: BoardStamp, *, pk: int) -> None:
     """Add match ``pk``'s public validator for ``stamp``, read from the database, unless
     the cache holds one (a writer's, perhaps newer): the crowd's next polls are answered
     from the cache. A failing cache is skipped."""
-    if not _everyone(stamp):
+    if not stamp.seen_by_everyone:
         return
     try:
         cache.add(public_key(pk), public_text(stamp), STAMP_SECONDS)
@@ -200,7 +202,7 @@ def board_stamp_keep(*, live: LiveGame, match: Match) -> None:
         bool(match.round_id and match.round.published),
     )
     try:
-        if _everyone(stamp):  # both in one round trip
+        if stamp.seen_by_everyone:  # both in one round trip
             cache.set_many(
                 {_stamp_key(match.pk): stamp, public_key(match.pk): public_text(stamp)},
                 STAMP_SECONDS,
