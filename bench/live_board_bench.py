@@ -5,6 +5,11 @@ recording bräde games at once — each posts a turn every 5 s through the turn 
 
     .venv/bin/python bench/live_board_bench.py
     .venv/bin/python bench/live_board_bench.py --tables 16 --viewers 200 --seconds 30
+    .venv/bin/python bench/live_board_bench.py --seconds 360
+
+A game lasts about 50 turns, about 250 s at the default cadence: the default 90 s window
+seldom holds a game's end, ``--seconds 360`` holds about one per table (the turns that
+enter a result, queue its record and start the next game, printed apart).
 
 Each table is a match of a 128-player knockout recorded by its referee (entered dice, as
 at a club): it starts the game (every table before the viewers come), then every
