@@ -358,13 +358,14 @@ def main() -> int:
 
         def measure() -> None:
             server.reset_log()
-            cpu.append(server.cpu_seconds())
+            cpu.extend((server.cpu_seconds(), server.worker_cpu_seconds()))
 
         timer = threading.Timer(max(0.0, start + args.warmup - time.monotonic()), measure)
         timer.start()
         result = run(args, started, start, tables)
         timer.join()
         result.cpu = server.cpu_seconds() - cpu[0]
+        result.worker_cpu = server.worker_cpu_seconds() - cpu[1]
         result.errors[:0] = errors
         report(args, result, server.access_log)
     print(f"after: {load()}")
@@ -379,6 +380,7 @@ class Run:
     seconds: float  # measured (after the warm-up)
     measured_from: float  # the monotonic time the measured part begins
     cpu: float = 0.0  # gunicorn's CPU seconds over the measured part
+    worker_cpu: float = 0.0  # the Celery worker's
 
 
 class Tables:
@@ -507,7 +509,7 @@ def report(args: argparse.Namespace, result: Run, log: Path) -> None:
     served = len(server["GET"]) + len(server["POST"])
     print(f"gunicorn's CPU: {result.cpu:.1f} s over the run ({result.cpu / result.seconds:.2f} "
           f"cores), {1000 * result.cpu / max(1, served):.1f} ms per live request "
-          f"({served} logged)")  # fmt: skip
+          f"({served} logged); the Celery worker's: {result.worker_cpu:.1f} s")  # fmt: skip
     errors = result.errors + [f"viewer poll: {p.status}" for p in bad_polls]
     print(f"errors: {len(errors)}")
     for line in errors[:20]:

@@ -88,25 +88,36 @@ class Setup:
     keep_logs: bool = False
 
 
+def group_cpu_seconds(group: int) -> float:
+    """The CPU time (user + system) the processes of a process group have used so far,
+    the ones still running (Linux's /proc)."""
+    tick = os.sysconf("SC_CLK_TCK")
+    total = 0
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:  # gone meanwhile
+            continue
+        if int(fields[2]) == group:  # pgrp
+            total += int(fields[11]) + int(fields[12])  # utime, stime
+    return total / tick
+
+
 @dataclass
 class Server:
     port: int
     logdir: Path
     group: int  # gunicorn's process group (its master's pid): master and workers
+    worker_group: int | None = None  # the Celery worker's (its pool's too), if one runs
 
     def cpu_seconds(self) -> float:
         """The CPU time (user + system) gunicorn's processes have used so far: what the
         requests cost whatever else the machine runs (Linux's /proc)."""
-        tick = os.sysconf("SC_CLK_TCK")
-        total = 0
-        for stat in Path("/proc").glob("[0-9]*/stat"):
-            try:
-                fields = stat.read_text().rsplit(")", 1)[1].split()
-            except OSError:  # gone meanwhile
-                continue
-            if int(fields[2]) == self.group:  # pgrp
-                total += int(fields[11]) + int(fields[12])  # utime, stime
-        return total / tick
+        return group_cpu_seconds(self.group)
+
+    def worker_cpu_seconds(self) -> float:
+        """The same for the Celery worker (0 when none runs)."""
+        return 0.0 if self.worker_group is None else group_cpu_seconds(self.worker_group)
 
     @property
     def access_log(self) -> Path:
@@ -213,10 +224,9 @@ def served(setup: Setup, populate: Callable[[], T]) -> Iterator[tuple[Server, T]
         )  # fmt: skip
         if setup.proxy is not None:
             procs.procs.append(nginx(logdir, port, app_port))
-        if setup.celery_worker:
-            procs.worker("worker")
+        worker = procs.worker("worker") if setup.celery_worker else None
         wait_for(lambda: Client(port).request("GET", "/healthz").status == 200, 60, "gunicorn")
-        yield Server(port, logdir, gunicorn.pid), made
+        yield Server(port, logdir, gunicorn.pid, None if worker is None else worker.pid), made
     finally:
         procs.close()
         if ready:
