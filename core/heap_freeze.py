@@ -1,9 +1,10 @@
 """A web process's long-lived objects kept out of the way of Python's full collections.
 
 Python's cyclic garbage collector walks every object it tracks in a full (generation 2)
-collection. A gunicorn worker tracks about 180,000 objects that live as long as it does:
-Django's apps and models, the URL conf with every view and serializer, the translation
-catalogues, compiled templates, the engine's tables. Measured in-process on the live
+collection. A gunicorn worker tracks about 170,000 objects that live as long as it does
+once ``config.wsgi`` and the URL conf are imported: Django's apps and models, every view
+and serializer, the translation catalogues, then compiled templates and the engine's
+tables. Measured in-process on the live
 board's turns (PostgreSQL, 480 turns of 8 tables): a full collection took about 110 ms,
 one came every 35 turns or so, and the turn that met one took 120–140 ms instead of
 about 15 ms, with every request queued behind it in a sync worker waiting as long.
