@@ -4,10 +4,10 @@ Python's cyclic garbage collector walks every object it tracks in a full (genera
 collection. A gunicorn worker tracks about 170,000 objects that live as long as it does
 once ``config.wsgi`` and the URL conf are imported: Django's apps and models, every view
 and serializer, the translation catalogues, then compiled templates and the engine's
-tables. Measured in-process on the live
-board's turns (PostgreSQL, 480 turns of 8 tables): a full collection took about 110 ms,
-one came every 35 turns or so, and the turn that met one took 120–140 ms instead of
-about 15 ms, with every request queued behind it in a sync worker waiting as long.
+tables. Measured in-process on the live board's turns (PostgreSQL, 480 turns of 8
+tables): a full collection took about 110 ms, one came every 35 turns or so, and the
+turn that met one took 120–140 ms instead of about 15 ms, with every request queued
+behind it in a sync worker waiting as long.
 ``gc.freeze()`` moves the objects tracked so far into the permanent generation, which
 collections do not walk: after it a full collection took about 13 ms, and the slowest
 turn of a game 32 ms.
@@ -33,16 +33,15 @@ from __future__ import annotations
 
 import gc
 import threading
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from typing import Any
+
+from core.wsgi_types import StartResponse, Wsgi
 
 __all__ = ["FREEZE_AT", "HeapFrozenAfterWarmup"]
 
 # The requests (counted from 1 in each process) at whose start the heap is frozen.
 FREEZE_AT = frozenset({2, 101, 1001})
-
-StartResponse = Callable[..., Any]
-Wsgi = Callable[[dict[str, Any], StartResponse], Iterable[bytes]]
 
 
 class HeapFrozenAfterWarmup:

@@ -51,6 +51,7 @@ from django.http import HttpRequest, HttpResponseBase
 from django.http.cookie import parse_cookie
 
 from core.conditional import etag_matches
+from core.wsgi_types import StartResponse, Wsgi
 
 __all__ = [
     "KEPT_SECONDS",
@@ -185,10 +186,6 @@ class KeptResponseMiddleware:
             except Exception:
                 log.warning("cache unavailable; not keeping the response", exc_info=True)
         return response
-
-
-StartResponse = Callable[..., Any]
-Wsgi = Callable[[dict[str, Any], StartResponse], Iterable[bytes]]
 
 
 class KeptResponses:
