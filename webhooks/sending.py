@@ -4,7 +4,8 @@ A hook's URL is the organiser's, but the server sends from inside the club's net
 URL naming ``127.0.0.1``, ``10.0.0.5``, ``169.254.169.254`` (a cloud's metadata service),
 ``::1`` or a host name that resolves to one of them would let anyone who organises a
 tournament reach what only the server can. So at every attempt the host is resolved, and
-the delivery is refused unless **every** address it resolves to is a global one; the
+the delivery is refused unless **every** address it resolves to is a global one
+(``webhooks.addresses``: an IPv6 address carrying an IPv4 one is judged by that IPv4); the
 connection then goes to the address that was checked (no second lookup a DNS answer could
 change in between). ``WEBHOOKS_ALLOW_PRIVATE = True`` (environment
 ``WEBHOOKS_ALLOW_PRIVATE=true``) lifts the check, for a receiver on the same machine or
@@ -20,8 +21,8 @@ are read and kept.
 
 from __future__ import annotations
 
+import contextlib
 import http.client
-import ipaddress
 import socket
 import ssl
 import time
@@ -29,6 +30,8 @@ from dataclasses import dataclass
 from urllib.parse import urljoin, urlsplit
 
 from django.conf import settings
+
+from webhooks import addresses
 
 MAX_REDIRECTS = 3
 
@@ -61,12 +64,16 @@ def body_chars() -> int:
     return int(getattr(settings, "WEBHOOKS_LOG_BODY_CHARS", 500))
 
 
+def address_refusal(address: str) -> str | None:
+    """Why a delivery may not go to ``address`` (as ``getaddrinfo`` writes it, an IPv6
+    one possibly with a zone id), or None: ``webhooks.addresses.refusal`` judges it."""
+    ip = addresses.parsed(address)
+    return "not an IP address" if ip is None else addresses.refusal(ip)
+
+
 def address_allowed(address: str) -> bool:
-    """A global unicast address (an IPv4-mapped IPv6 address judged as its IPv4 one)."""
-    ip = ipaddress.ip_address(address.split("%", 1)[0])
-    if isinstance(ip, ipaddress.IPv6Address) and ip.ipv4_mapped is not None:
-        ip = ip.ipv4_mapped
-    return ip.is_global and not ip.is_multicast
+    """A global unicast address, whatever IPv4 it carries (``webhooks.addresses``)."""
+    return address_refusal(address) is None
 
 
 def resolve(host: str, port: int) -> list[str]:
@@ -92,36 +99,63 @@ def literal_problem(url: str) -> str | None:
     """At creation, without resolving anything: a URL whose host is a private address
     written out (or ``localhost``) is refused at once unless private addresses are
     allowed, so the organiser hears of it then, not from the delivery log. Host names are
-    checked when each delivery is sent (DNS answers change)."""
-    host = (urlsplit(url).hostname or "").lower()
+    checked when each delivery is sent (DNS answers change).
+
+    "Written out" is read as the C library will read the host at send time (``literal``):
+    also ``2130706433``, ``0x7f.1``, ``0177.0.0.1``, ``127.1``, digits of other scripts
+    (IDNA maps ``１２７`` to ``127``) and a final dot (``127.0.0.1.``, ``localhost.``)."""
     if allow_private():
         return None
+    host = literal_host(urlsplit(url).hostname or "")
     if host == "localhost" or host.endswith(".localhost"):
         return "a loopback address"
+    for address in literal(host):
+        why = address_refusal(address)
+        if why:
+            return f"a private, loopback or link-local address ({why})"
+    return None  # a host name: checked at send time
+
+
+def literal_host(host: str) -> str:
+    """``host`` as the resolver gets it (IDNA-encoded, as ``socket`` does with a str),
+    lower case and without the final dot of a fully qualified name."""
+    with contextlib.suppress(UnicodeError):  # else no name: nothing written out to judge
+        host = host.encode("idna").decode("ascii")
+    host = host.lower()
+    return host[:-1] if host.endswith(".") else host
+
+
+def literal(host: str) -> list[str]:
+    """The addresses ``host`` is written as, or [] for a host name: read without any
+    lookup (``AI_NUMERICHOST``) by the resolver the sending uses, so every spelling it
+    takes for an address counts (``inet_aton``'s decimal, octal, hex and short forms)."""
+    if addresses.parsed(host) is not None:
+        return [host]
     try:
-        ipaddress.ip_address(host)
-    except ValueError:
-        return None  # a host name: checked at send time
-    return None if address_allowed(host) else "a private, loopback or link-local address"
+        infos = socket.getaddrinfo(host, None, flags=socket.AI_NUMERICHOST)
+    except (OSError, UnicodeError, ValueError):
+        return []
+    return list(dict.fromkeys(str(info[4][0]) for info in infos))
 
 
 def checked_address(host: str, port: int) -> str:
     """The address to connect to for ``host``: the first it resolves to, once every one
     is allowed. Raises ``AddressRefused``."""
     try:
-        addresses = resolve(host, port)
+        resolved = resolve(host, port)
     except OSError as err:
         raise AddressRefused(f"cannot resolve {host}: {err}") from None
-    if not addresses:
+    if not resolved:
         raise AddressRefused(f"{host} resolves to no address")
     if not allow_private():
-        bad = [a for a in addresses if not address_allowed(a)]
+        bad = [a for a in resolved if not address_allowed(a)]
         if bad:
+            why = address_refusal(bad[0]) or bad[0]
             raise AddressRefused(
-                f"{host} resolves to a private, loopback or link-local address ({bad[0]});"
+                f"{host} resolves to a private, loopback or link-local address ({why});"
                 " set WEBHOOKS_ALLOW_PRIVATE to allow it"
             )
-    return addresses[0]
+    return resolved[0]
 
 
 class _PinnedHTTP(http.client.HTTPConnection):
