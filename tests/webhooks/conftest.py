@@ -13,12 +13,16 @@ from tests.webhooks.receiver import Receiver
 
 # This branch's ports: 8113 for the first (or only) test process, 8111 for a second
 # under pytest-xdist; more processes take a free port the system gives.
+# WEBHOOKS_TEST_PORT=N moves them to N, N+1, ... (two checkouts testing at once).
 RECEIVER_PORTS = (8113, 8111)
 
 
 def receiver_port() -> int:
     worker = os.environ.get("PYTEST_XDIST_WORKER", "gw0")
     index = int(worker.removeprefix("gw"))
+    base = os.environ.get("WEBHOOKS_TEST_PORT")
+    if base:
+        return int(base) + index
     return RECEIVER_PORTS[index] if index < len(RECEIVER_PORTS) else 0
 
 
