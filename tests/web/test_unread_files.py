@@ -76,8 +76,7 @@ class TestTheCommand:
         assert info.value.returncode == 2
         assert "'Nonsense'" in str(info.value)
         assert all(program in str(info.value) for program in PROGRAMS)
-
-    def test_a_known_program_is_named_as_the_site_writes_it(self, tmp_path: Path) -> None:
+        # a known one, by a short name, is named as the site writes it
         out, code = run(XG.encode(), tmp_path, "--program", "bgblitz", "--json")
         assert code == 0 and json.loads(out)["program"] == "BGBlitz"
 
