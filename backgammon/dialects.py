@@ -36,6 +36,7 @@ __all__ = [
     "PROGRAMS",
     "ReadOptions",
     "canonical_program",
+    "known_program",
     "program_of",
     "unsupported_format",
 ]
@@ -92,6 +93,15 @@ def canonical_program(name: str) -> str:
             return program
     short = {"xg": XG, "gnu": GNUBG, "studio": STUDIO, "bgs": STUDIO}
     return short.get(name.strip().lower(), name.strip())
+
+
+def known_program(name: str) -> str | None:
+    """The program ``name`` names (as :func:`canonical_program`), or ``None`` when it
+    names none of :data:`PROGRAMS`. Decision: ``--program`` must name a known program; an
+    unknown name is refused (listing them), not echoed back as the program's name in the
+    report."""
+    program = canonical_program(name)
+    return program if program in PROGRAMS else None
 
 
 def program_of(headers: tuple[tuple[str, str], ...], text: str) -> str:

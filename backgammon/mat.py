@@ -40,23 +40,38 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from backgammon.errors import RecordSyntaxError
+from backgammon.errors import MatchError, RecordSyntaxError
 from backgammon.messages import bg_msg
+from engine.messages import Msg
 
 __all__ = [
     "MAX_MAT_BYTES",
+    "MAX_RECORD_LENGTH",
     "Action",
     "MatGame",
     "MatRecord",
     "MatSeen",
+    "check_record_length",
     "decode_mat",
     "read_mat",
+    "whole_number",
     "write_mat",
 ]
 
 # The largest record read, as bräde's (engine.record.MAX_RECORD_BYTES): a 25-point match
 # takes at most 49 games, a few kilobytes each.
 MAX_MAT_BYTES = 1_000_000
+
+# The longest match a record may hold, in points. Decision: the site's matches are 1 to 25
+# points (backgammon.match.check_match_length), but a file read on its own (``manage.py
+# replay``) may be an export of a longer match or of a money session (``0 point match``);
+# a length up to 99 is read, a longer one is refused at its line (no match is that long:
+# it is a broken or hostile file). A record uploaded to a match must have the match's own
+# length anyway (matches.record_mat).
+MAX_RECORD_LENGTH = 99
+# Digits a count in a record may have (match length, game number, score, cube, points):
+# more is no count any match holds, and ``int()`` of thousands of digits raises.
+_MAX_DIGITS = 9
 
 ROLL = "roll"
 DOUBLE = "double"
@@ -118,7 +133,9 @@ class MatRecord:
     ``program`` the program that wrote it, as far as the file tells
     (:mod:`backgammon.dialects`), ``format`` the file format (``mat``, ``sgf``, ``text``,
     ``json``); ``jacoby`` the Jacoby rule of a money session; ``crawford`` whether the
-    Crawford rule is played (``; [Crawford "Off"]`` turns it off)."""
+    Crawford rule is played (``; [Crawford "Off"]`` turns it off); ``notes`` what the
+    reader read one way of two, as ``(message, game, line)``: the replay reports each as a
+    warning on its line (a Galaxy row written on the line of the row before it)."""
 
     length: int
     players: tuple[str, str]
@@ -128,6 +145,7 @@ class MatRecord:
     format: str = field(default="mat", compare=False)
     jacoby: bool = field(default=False, compare=False)
     crawford: bool | None = field(default=None, compare=False)
+    notes: tuple[tuple[Msg, int, int], ...] = field(default=(), compare=False)
 
     def header(self, key: str, default: str | None = None) -> str | None:
         for k, v in self.headers:
@@ -162,6 +180,29 @@ def _normalise_move(token: str) -> str:
     return token.lower()
 
 
+def whole_number(digits: str) -> int:
+    """A count as a record writes it; more than nine digits read as ``10**9`` (larger than
+    any count a match holds, so the check that follows refuses it; ``int()`` itself would
+    raise on thousands of digits)."""
+    return int(digits) if len(digits) <= _MAX_DIGITS else 10**_MAX_DIGITS
+
+
+def _written(digits: str) -> str:
+    """A number as written, for a message: at most 24 digits, then ``…``."""
+    return digits if len(digits) <= 24 else digits[:24] + "…"
+
+
+def check_record_length(digits: str, line: int | None) -> int:
+    """The match length a record writes (``digits``), or :class:`MatchError` at ``line``
+    when it is over :data:`MAX_RECORD_LENGTH` (see its decision)."""
+    length = whole_number(digits)
+    if length > MAX_RECORD_LENGTH:
+        raise MatchError(
+            bg_msg("bg.mat.length", length=_written(digits), limit=MAX_RECORD_LENGTH), line=line
+        )
+    return length
+
+
 def _parse_actions(text: str, offset: int, line_no: int) -> list[tuple[int, Action]]:
     """The actions on one line, each with the column it starts at."""
     found: list[tuple[int, Action]] = []
@@ -193,16 +234,20 @@ def _parse_actions(text: str, offset: int, line_no: int) -> list[tuple[int, Acti
                 line=line_no,
             )
         elif kind == "double":
-            action = Action(-1, DOUBLE, value=int(m.group("cube")), line=line_no)
+            action = Action(-1, DOUBLE, value=whole_number(m.group("cube")), line=line_no)
         elif kind == "take":
             action = Action(-1, TAKE, line=line_no)
         elif kind == "drop":
             action = Action(-1, DROP, line=line_no)
         elif kind == "loss":
-            action = Action(-1, LOSS, value=int(m.group("lost")), line=line_no)
+            action = Action(-1, LOSS, value=whole_number(m.group("lost")), line=line_no)
         else:
             action = Action(
-                -1, WIN, value=int(m.group("points")), match=bool(m.group("match")), line=line_no
+                -1,
+                WIN,
+                value=whole_number(m.group("points")),
+                match=bool(m.group("match")),
+                line=line_no,
             )
         found.append((col, action))
         pos = m.end()
@@ -249,6 +294,7 @@ def read_mat(text: str, *, seen: MatSeen | None = None) -> MatRecord:
     current: list[tuple[int, int, Action, bool]] | None = None
     expect_score = False
     right_cols: list[int] = []
+    notes: list[tuple[Msg, int, int]] = []
     for idx, raw in enumerate(lines, start=1):
         line = raw.rstrip("\r\n")
         if not line.strip():
@@ -261,7 +307,7 @@ def read_mat(text: str, *, seen: MatSeen | None = None) -> MatRecord:
         if (lm := _LENGTH_RE.match(line)) is not None:
             if length is not None:
                 raise RecordSyntaxError(bg_msg("bg.mat.second_length"), line=idx)
-            length = int(lm.group("n"))
+            length = check_record_length(lm.group("n"), idx)
             seen.length = length
             continue
         if (gm := _GAME_RE.match(line)) is not None:
@@ -269,8 +315,18 @@ def read_mat(text: str, *, seen: MatSeen | None = None) -> MatRecord:
                 seen.program = program_of(tuple(headers), text)
             if length is None:
                 raise RecordSyntaxError(bg_msg("bg.mat.game_first"), line=idx)
+            number = whole_number(gm.group("n"))
+            if raw_games and number != raw_games[-1][0] + 1:
+                raise RecordSyntaxError(
+                    bg_msg(
+                        "bg.mat.game_number",
+                        expected=raw_games[-1][0] + 1,
+                        found=_written(gm.group("n")),
+                    ),
+                    line=idx,
+                )
             current = []
-            raw_games.append((int(gm.group("n")), idx, (0, 0), 0, current))
+            raw_games.append((number, idx, (0, 0), 0, current))
             expect_score = True
             continue
         if current is None:
@@ -295,7 +351,8 @@ def read_mat(text: str, *, seen: MatSeen | None = None) -> MatRecord:
                     line=idx,
                 )
             number, gline, _, _, acts = raw_games[-1]
-            raw_games[-1] = (number, gline, (int(sm.group("sa")), int(sm.group("sb"))), idx, acts)
+            score = (whole_number(sm.group("sa")), whole_number(sm.group("sb")))
+            raw_games[-1] = (number, gline, score, idx, acts)
             expect_score = False
             continue
         try:
@@ -305,6 +362,8 @@ def read_mat(text: str, *, seen: MatSeen | None = None) -> MatRecord:
             if len(parts) == 1:
                 raise
             rows = [_row(part, idx) for part in parts]
+            row = rows[0][0]
+            notes.append((bg_msg("bg.read.split_row", row=row), raw_games[-1][0], idx))
         for turn, found in rows:
             if len(found) == 2:
                 right_cols.append(found[1][0])
@@ -342,6 +401,7 @@ def read_mat(text: str, *, seen: MatSeen | None = None) -> MatRecord:
         format="mat",
         jacoby=(_tag(tags, "Jacoby") or "").lower() == "on",
         crawford=None if not crawford else crawford != "off",
+        notes=tuple(notes),
     )
 
 
@@ -356,7 +416,7 @@ def _row(line: str, line_no: int) -> tuple[int, list[tuple[int, Action]]]:
     offset = 0
     body = line
     if nm is not None:
-        turn = int(nm.group("n"))
+        turn = whole_number(nm.group("n"))
         offset = nm.end()
         body = line[offset:]
     found = _parse_actions(body, offset, line_no)

@@ -112,6 +112,25 @@ MESSAGES: dict[str, str | Plural] = {
     "bg.mat.players": "players {first} and {second}, not {one} and {two}",
     "bg.mat.two_entries": "more than two entries on one line",
     "bg.mat.no_length": "no 'N point match' line",
+    "bg.mat.length": (
+        "a {length} point match: a record's match is at most {limit} points long (0 is a "
+        "money session)"
+    ),
+    "bg.mat.game_number": (
+        "expected 'Game {expected}', found 'Game {found}' (games count from 1 without gaps)"
+    ),
+    # ---- what the reader read one way of two, reported as a warning on its line
+    "bg.read.resumed": "game {game} starts at {first}–{second}: read as a match resumed",
+    "bg.read.resumed_number": (
+        "the first game is game {game}, not game 1: read as a match resumed"
+    ),
+    "bg.read.forfeit": (
+        "Wins {points} with the game unfinished: read as the match awarded by forfeit "
+        "(the loser left)"
+    ),
+    "bg.read.split_row": (
+        "row {row} holds a second row {row} (its number repeated): read as two rows"
+    ),
     # ---- gnubg's .sgf (sgf.py)
     "bg.sgf.syntax": "not SGF at {text}",
     "bg.sgf.unclosed": "the SGF file ends inside a game (a ')' is missing)",

@@ -34,6 +34,8 @@ from backgammon.mat import (
     Action,
     MatGame,
     MatRecord,
+    check_record_length,
+    whole_number,
 )
 from backgammon.messages import bg_msg
 
@@ -87,9 +89,9 @@ class _Builder:
         if tags.get("game", "").lower() != GAME_TAG:
             raise RecordSyntaxError(bg_msg("bg.rec.game_tag"), line=line)
         raw = tags.get("length", "")
-        if not raw.isdigit():
+        if not (raw.isascii() and raw.isdigit()):
             raise RecordSyntaxError(bg_msg("bg.rec.length", text=repr(raw)), line=line)
-        self.length = int(raw)
+        self.length = check_record_length(raw, line)
         self.players = (tags.get("player 1", "Player 1"), tags.get("player 2", "Player 2"))
         self.games: list[MatGame] = []
         self.score = [0, 0]
@@ -180,7 +182,7 @@ def read_bg_text(text: str) -> MatRecord:
         if builder is None:
             builder = _Builder(headers, idx)
         if (gm := _GAME_RE.match(line)) is not None:
-            builder.start(int(gm.group("n")), idx)
+            builder.start(whole_number(gm.group("n")), idx)
             continue
         em = _ENTRY_RE.match(line)
         if em is None:
@@ -202,15 +204,15 @@ def _entry(builder: _Builder, m: re.Match[str], line: int) -> None:
         dice = (int(m.group("d1")), int(m.group("d2")))
         builder.add(player, ROLL, line, 0, dice=dice, moves=moves)
     elif m.group("double"):
-        builder.add(player, DOUBLE, line, 0, value=int(m.group("double")))
+        builder.add(player, DOUBLE, line, 0, value=whole_number(m.group("double")))
     elif m.group("take"):
         builder.add(player, TAKE, line, 0)
     elif m.group("drop"):
         builder.add(player, DROP, line, 0)
     elif m.group("resign"):
-        builder.add(player, "resign", line, 0, level=int(m.group("resign")))
+        builder.add(player, "resign", line, 0, level=whole_number(m.group("resign")))
     else:
-        builder.add(player, WIN, line, 0, value=int(m.group("wins")))
+        builder.add(player, WIN, line, 0, value=whole_number(m.group("wins")))
 
 
 def _bad(detail: str, *, game: int | None = None, turn: int | None = None) -> RecordSyntaxError:

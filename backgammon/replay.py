@@ -185,6 +185,9 @@ def _point(text: str) -> int:
         return BAR
     if text == "off":
         return OFF
+    if len(text) > 2:  # no point has three digits (and int() of thousands raises)
+        shown = text if len(text) <= 24 else text[:24] + "…"
+        raise ImpossibleMoveError(bg_msg("bg.move.no_point", point=shown))
     value = int(text)
     if not 0 <= value <= BAR:
         raise ImpossibleMoveError(bg_msg("bg.move.no_point", point=value))
@@ -414,6 +417,11 @@ class _GameReplay:
             elif self.is_forfeit(winner, claimed):
                 how = "forfeit"
                 points = claimed
+                self.report.warnings.append(
+                    Warning_(
+                        bg_msg("bg.read.forfeit", points=claimed), self.game.number, action.line
+                    )
+                )
             else:  # a capped resignation: the least it can have conceded
                 above = [k * cube for k in (1, 2, 3) if k * cube > claimed]
                 if not above or not self.is_cap(winner, claimed, above[0]):
@@ -500,6 +508,7 @@ def replay_record(record: MatRecord, options: ReadOptions | None = None) -> Matc
         crawford_rule = record.crawford
     else:
         crawford_rule = (record.header("Crawford", "On") or "On").lower() != "off"
+    report.warnings.extend(Warning_(msg, game, line) for msg, game, line in record.notes)
     match = _start(record, length, crawford_rule, report)
     if match is None:
         return report
@@ -539,6 +548,7 @@ def replay_record(record: MatRecord, options: ReadOptions | None = None) -> Matc
         report.games.append(
             GameReport(game.number, winner, points, replay.cube.value, crawford, how, match.score)
         )
+    report.warnings.sort(key=lambda warning: warning.line)  # in the file's order
     report.score = match.score
     report.winner = match.winner
     # the Crawford game by its number in the file (a resumed match need not start at 1)
@@ -566,11 +576,26 @@ def _start(
             )
         )
         return None
+    if record.games:
+        _resumed(record.games[0], report)
     crawford_game = None
     one_at_match_point = (length - 1 in first) and first != (length - 1, length - 1)
     if crawford_rule and length > 1 and one_at_match_point and max(first) < length:
         crawford_game = 1  # see the module's docstring on resumed matches
     return MatchScore(length, first, 0, crawford_game, crawford_rule)
+
+
+def _resumed(game: MatGame, report: MatchReport) -> None:
+    """A warning on the first game's line when the file reads as a match resumed: its score
+    line is not 0–0 (FIBS resumes a saved match so), or it is not game 1. Decision: both
+    are read as a match going on from there (see the module's docstring), and neither
+    passes in silence."""
+    if game.score != (0, 0):
+        msg = bg_msg("bg.read.resumed", game=game.number, first=game.score[0], second=game.score[1])
+        report.warnings.append(Warning_(msg, game.number, game.score_line or game.line))
+    elif game.number != 1:
+        msg = bg_msg("bg.read.resumed_number", game=game.number)
+        report.warnings.append(Warning_(msg, game.number, game.line))
 
 
 def read_record(data: str | bytes, *, name: str = "", seen: MatSeen | None = None) -> MatRecord:

@@ -32,7 +32,19 @@ import re
 
 from backgammon.dialects import GNUBG
 from backgammon.errors import RecordSyntaxError, UnsupportedFormatError
-from backgammon.mat import DOUBLE, DROP, ROLL, TAKE, WIN, Action, MatGame, MatRecord, MatSeen
+from backgammon.mat import (
+    DOUBLE,
+    DROP,
+    ROLL,
+    TAKE,
+    WIN,
+    Action,
+    MatGame,
+    MatRecord,
+    MatSeen,
+    check_record_length,
+    whole_number,
+)
 from backgammon.messages import bg_msg
 
 __all__ = ["is_sgf", "read_sgf"]
@@ -151,10 +163,13 @@ def read_sgf(text: str, *, seen: MatSeen | None = None) -> MatRecord:
         for value in root.get("MI", ([], 0))[0]:
             key, _, val = value.partition(":")
             info[key.strip().lower()] = val.strip()
+        written = info.get("length", "")
+        if not (written.isascii() and written.isdigit()):
+            raise RecordSyntaxError(bg_msg("bg.sgf.match_info"), line=game_line)
+        game_length = check_record_length(written, game_line)
         try:
-            game_length = int(info["length"])
             score = (int(info.get("ws", "0")), int(info.get("bs", "0")))
-        except (KeyError, ValueError):
+        except ValueError:
             raise RecordSyntaxError(bg_msg("bg.sgf.match_info"), line=game_line) from None
         if length is None:
             length = game_length
@@ -186,7 +201,7 @@ def read_sgf(text: str, *, seen: MatSeen | None = None) -> MatRecord:
                     bg_msg("bg.sgf.result", text=repr(result[0][0])), line=result[1]
                 )
             winner = 0 if rm.group("who") == "W" else 1
-            points = int(rm.group("points"))
+            points = whole_number(rm.group("points"))
             last_line = actions[-1].line if actions else result[1]
             actions.append(Action(winner, WIN, value=points, line=last_line))
         games.append(MatGame(number, score, tuple(actions), game_line, game_line))

@@ -18,6 +18,7 @@ Player 0 is White, player 1 Black (the record's ``W``/``B``).
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -85,17 +86,33 @@ _TAG_RE = re.compile(
 )
 
 
+# A line a bräde text record is made of even when nothing else in it reads: a tag line
+# (``[Key "Value"]``) or a game's header (``Game N``)
+_SHAPE_RE = re.compile(
+    r'^[ \t]*(?:\[[ \t]*\w[^"\]]*"[^"]*"[ \t]*\]|Game[ \t]+\d+[ \t]*$)', re.I | re.M
+)
+
+
 def detect(text: str) -> float:
-    """0.9 for a JSON record (it opens with ``{``) or a text record with a bräde turn,
-    keyword or tag line; 0.1 for anything else: bräde is the site's own record, so a file
-    no game recognises goes to its reader, which says what is wrong with it (as the
-    replay command did before there were other games)."""
+    """0.9 for a JSON record (an object with ``games`` or ``tags``, or text opening with
+    ``{`` that is not JSON at all: a broken JSON record, whose reader says where) or a text
+    record with a bräde turn, keyword or tag line; 0.5 for a text with a tag line or a
+    ``Game N`` line (bräde's shape: its reader says what is wrong with the rest); 0 for
+    anything else. Decision: a file no game recognises (empty, binary, JSON of something
+    else, any other text) is no record, and says so naming the formats the site reads
+    (``games.unread``), instead of going to bräde's reader."""
     head = text.lstrip("\ufeff \t\r\n")
     if head.startswith("{"):
-        return 0.9
+        try:
+            data = json.loads(head)
+        except (ValueError, RecursionError):  # a broken JSON record: its reader says where
+            return 0.9
+        return 0.9 if isinstance(data, dict) and ("games" in data or "tags" in data) else 0.0
     if _TURN_RE.search(text) or _KEYWORD_RE.search(text) or _TAG_RE.search(text):
         return 0.9
-    return 0.1
+    if _SHAPE_RE.search(text):
+        return 0.5
+    return 0.0
 
 
 # --- replay ----------------------------------------------------------------------------

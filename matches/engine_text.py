@@ -21,6 +21,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 import backgammon.messages  # noqa: F401  (registers backgammon's codes in MESSAGES)
+import games.unread  # noqa: F401  (registers the codes of a file no game reads)
 from engine.messages import Msg, Param
 from matches.stored_report import stored_report
 
@@ -429,6 +430,26 @@ TEMPLATES.update(
         "bg.mat.players": lambda p: _("players %(first)s and %(second)s, not %(one)s and %(two)s"),
         "bg.mat.two_entries": lambda p: _("more than two entries on one line"),
         "bg.mat.no_length": lambda p: _("no 'N point match' line"),
+        "bg.mat.length": lambda p: _(
+            "a %(length)s point match: a record's match is at most %(limit)s points long (0 "
+            "is a money session)"
+        ),
+        "bg.mat.game_number": lambda p: _(
+            "expected 'Game %(expected)s', found 'Game %(found)s' (games count from 1 without gaps)"
+        ),
+        "bg.read.resumed": lambda p: _(
+            "game %(game)s starts at %(first)s–%(second)s: read as a match resumed"
+        ),
+        "bg.read.resumed_number": lambda p: _(
+            "the first game is game %(game)s, not game 1: read as a match resumed"
+        ),
+        "bg.read.forfeit": lambda p: _(
+            "Wins %(points)s with the game unfinished: read as the match awarded by forfeit "
+            "(the loser left)"
+        ),
+        "bg.read.split_row": lambda p: _(
+            "row %(row)s holds a second row %(row)s (its number repeated): read as two rows"
+        ),
         "bg.sgf.syntax": lambda p: _("not SGF at %(text)s"),
         "bg.sgf.unclosed": lambda p: _("the SGF file ends inside a game (a ')' is missing)"),
         "bg.sgf.no_game": lambda p: _("the SGF file holds no game"),
@@ -460,6 +481,14 @@ TEMPLATES.update(
         "bg.rec.tags_first": lambda p: _("tags must come before the first game"),
         "bg.rec.line": lambda p: _("not a roll, cube action, resignation or result: %(text)s"),
         "bg.rec.json": lambda p: _("bad JSON record: %(detail)s"),
+        "record.not_a_record": lambda p: _(
+            "not a game record the site reads: it reads bräde records (text or JSON), "
+            "backgammon matches as .mat or .txt files (%(programs)s), gnubg's .sgf files and "
+            "backgammon's own text or JSON form"
+        ),
+        "record.encoding": lambda p: _(
+            "the file is %(encoding)s text: save it as UTF-8 (plain text) and submit it again"
+        ),
     }
 )
 

@@ -37,9 +37,11 @@ from engine.messages import Msg
 from engine.record import MAX_RECORD_BYTES
 from engine.types import Outcome, Side
 from games.brade import result_of
+from games.registry import detect
+from games.unread import encoding_refused, not_a_record
 from matches import record_mat
 from matches.common import active_games, event_add, lock_match, referee_require, setting
-from matches.engine_text import verdict, verdict_text
+from matches.engine_text import render, verdict, verdict_text
 from matches.match_changes import NEWS_RECORD_REJECTED, NEWS_RECORD_VERIFIED, news_tell
 from matches.models import (
     EventKind,
@@ -160,6 +162,11 @@ def _refuse_control_characters(text: str) -> None:
     )
 
 
+def _capital(sentence: str) -> str:
+    """A message of ``games.unread`` as a sentence of its own."""
+    return sentence[:1].upper() + sentence[1:] + "."
+
+
 def game_record_submit(
     *, match: Match, text: str | bytes, by: User, link: PrivateLink | None = None
 ) -> GameRecordSubmission:
@@ -174,9 +181,12 @@ def game_record_submit(
 
     Refused before anything is stored (``ValidationError``, so a 400 or a form error on
     every entry point and on every database): over 1 MB, bytes the game's records cannot
-    be (code ``encoding``, naming the byte) or text with lone surrogates (which JSON can
-    carry), control characters (``RECORD_CONTROL_CHARACTERS``, named with their line and
-    column), empty.
+    be (code ``encoding``, naming the byte; a UTF-16 or UTF-32 file naming its encoding)
+    or text with lone surrogates (which JSON can carry), empty, a file that is no game
+    record the site reads (code ``not_a_record``, ``games.unread``: no game's reader
+    claims it — binary, JSON or SGF of something else, any other text — named with the
+    formats the site reads, as ``manage.py replay`` says it), control characters
+    (``RECORD_CONTROL_CHARACTERS``, named with their line and column).
     """
     if link is not None:
         allowed = (
@@ -210,6 +220,9 @@ def game_record_submit(
                 "limit": number_format(RECORD_MAX_BYTES, force_grouping=True),
             }
         )
+    refused = encoding_refused(raw) if isinstance(text, bytes) else None
+    if refused is not None:
+        raise ValidationError(_capital(render(refused)), code="encoding")
     try:
         decoded = family.replay.decode(raw) if isinstance(text, bytes) else text
     except UnicodeDecodeError as exc:
@@ -221,9 +234,11 @@ def game_record_submit(
             % {"byte": exc.start + 1},
             code="encoding",
         ) from None
-    _refuse_control_characters(decoded)
     if not decoded.strip():
         raise ValidationError(_("The record is empty."))
+    if detect(decoded) is None:
+        raise ValidationError(_capital(render(not_a_record())), code="not_a_record")
+    _refuse_control_characters(decoded)
     if match.player1_id is None or match.player2_id is None:
         raise ValidationError(_("The players of this match are not known yet."))
     with transaction.atomic():

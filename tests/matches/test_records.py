@@ -249,10 +249,11 @@ class TestControlCharacters:
         assert f"control character {named} at line 4, column 4." in info.value.message
         assert not GameRecordSubmission.objects.exists()
 
-    def test_nul_alone_is_refused_not_stored(self, setup: Setup) -> None:
+    def test_nul_first_is_refused_not_stored(self, setup: Setup) -> None:
+        # a record's text after it (a NUL alone is no record at all: games.unread)
         m = match_of(setup.tournament, 1, 0)
         with pytest.raises(ValidationError, match="U\\+0000 \\(NUL\\) at line 1, column 1"):
-            game_record_submit(match=m, text=b"\x00", by=setup.referee)
+            game_record_submit(match=m, text=b"\x00" + TEXT.encode(), by=setup.referee)
         assert not GameRecordSubmission.objects.exists()
 
     def test_tab_and_line_breaks_are_text(self, setup: Setup, fake: FakeReplay) -> None:

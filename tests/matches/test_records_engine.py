@@ -82,8 +82,10 @@ def test_illegal_record_is_invalid_with_the_engines_message(
     assert not Game.objects.filter(match=sub.match).exists()
 
 
-def test_garbage_is_a_syntax_error(setup: Setup, django_capture_on_commit_callbacks: Any) -> None:
-    sub = _submit(setup, "this is not a record\n", django_capture_on_commit_callbacks)
+def test_a_brade_shaped_record_that_does_not_read_is_a_syntax_error(
+    setup: Setup, django_capture_on_commit_callbacks: Any
+) -> None:
+    sub = _submit(setup, "Game 1\nthis is not a record\n", django_capture_on_commit_callbacks)
     assert sub.state == RecordState.INVALID
     assert sub.report is not None and sub.report["error"]["kind"] == "syntax"
 

@@ -14,21 +14,30 @@ the program read. ``--program NAME`` names it where the file cannot (and makes t
 backgammon record whatever it looks like); ``--money`` reads it as a money session
 whatever its ``N point match`` line says (Galaxy writes money games as ``16 point
 match``), ``--jacoby`` with the Jacoby rule.
+``--program`` must name a program the site knows (``backgammon.dialects.PROGRAMS``, or a
+short name such as ``xg``); any other name is refused, listing them.
+
+A file that no game reads (empty, binary, UTF-16, JSON or SGF of something else, any
+other text: ``games.unread``) is reported as such, naming the formats the site reads —
+one line of text, or with ``--json`` one object ``{"valid": false, "errors": [{"kind":
+"format", "code": "record.not_a_record", …}]}`` — and exits 1.
 Exit status 0 valid, 1 not valid, 2 used wrongly (no such file, unreadable, unknown
-option). ``FILE`` may be ``-`` for standard input.
+option or program). ``FILE`` may be ``-`` for standard input.
 """
 
 from __future__ import annotations
 
 import json
 import sys
-from typing import Any
+from typing import Any, NoReturn
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from backgammon.dialects import ReadOptions
+from backgammon.dialects import PROGRAMS, ReadOptions, known_program
+from engine.messages import Msg
 from games.backgammon import BackgammonReplayer
 from games.registry import detect, families, family_for
+from games.unread import encoding_refused, not_a_record
 
 
 class Command(BaseCommand):
@@ -60,20 +69,25 @@ class Command(BaseCommand):
 
     def handle(self, *args: Any, **options: Any) -> None:
         path: str = options["file"]
+        program = options.get("program")
+        if program and known_program(program) is None:
+            raise CommandError(
+                f"no program {program!r}; known: {', '.join(PROGRAMS)}", returncode=2
+            )
         # One byte over the largest record any game replays is enough for its reader to
         # reject an oversized record.
         limit = max(f.replay.max_bytes for f in families() if f.replay is not None)
         data = self._read(path, limit + 1)
         bg_options = None
-        if options.get("program") or options.get("money") or options.get("jacoby"):
+        if program or options.get("money") or options.get("jacoby"):
             bg_options = ReadOptions(
-                program=options.get("program") or None,
+                program=program or None,
                 money=bool(options.get("money") or options.get("jacoby")),
                 jacoby=True if options.get("jacoby") else None,
             )
         family = family_for("backgammon") if bg_options else detect(data)
-        if family is None or family.replay is None:
-            raise CommandError("not a game record of any game this site knows", returncode=1)
+        if family is None or family.replay is None or encoding_refused(data) is not None:
+            self._not_read(encoding_refused(data) or not_a_record(), as_json=options["json"])
         if isinstance(family.replay, BackgammonReplayer):
             name = "" if path == "-" else path
             outcome = family.replay.run(data, name=name, options=bg_options)
@@ -86,6 +100,20 @@ class Command(BaseCommand):
                 self.stdout.write(line)
         if not outcome.valid:
             raise CommandError("the record is not valid", returncode=1)
+
+    def _not_read(self, reason: Msg, *, as_json: bool) -> NoReturn:
+        """Report a file no game reads (``games.unread``) and exit 1."""
+        if as_json:
+            error = {"kind": "format", "game": None, "line": None, "message": reason.text()}
+            self.stdout.write(
+                json.dumps(
+                    {"valid": False, "errors": [{**error, **reason.to_dict()}]},
+                    ensure_ascii=False,
+                )
+            )
+        else:
+            self.stdout.write(f"Record NOT read: {reason.text()}.")
+        raise CommandError("the file is not a game record the site reads", returncode=1)
 
     @staticmethod
     def _read(path: str, size: int) -> bytes:
