@@ -31,8 +31,9 @@ What a format gives:
   msgids the pages translate with gettext;
 - ``bracket(players, options)``: an elimination stage's shape;
 - ``pair(players, seed=, names=, standing=)``: a paired stage's next round
-  (``pairs_by_standings``: it ranks by the standings' tiebreaks, so the caller gives
-  each player's place in them).
+  (``pairs_by_standings``: it pairs in the standings' order, so the caller gives each
+  player's place in the standings its players see, whose ties after the chain go by
+  pairing number before the lots).
 
 Like the games' seam (``games.family``), the site asks the registry
 (:func:`formats.registry.format_for`) and branches on what a format gives (its stage, its
@@ -176,8 +177,9 @@ class Format(Protocol):
 
     @property
     def pairs_by_standings(self) -> bool:
-        """Whether :meth:`pair` ranks by the standings' tiebreaks (``standing``), so the
-        caller reads the standings before pairing."""
+        """Whether :meth:`pair` pairs in the standings' order (``standing``), so the
+        caller reads the standings before pairing, and the standings rank players level on
+        the whole chain by pairing number before the lots."""
         ...
 
     @property

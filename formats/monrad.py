@@ -1,13 +1,16 @@
 """The Monrad system: the Scandinavian Swiss played by Danish and Norwegian clubs.
 
 Round 1 pairs by pairing number (seed): 1–2, 3–4, 5–6, … After each round the players are
-ranked by score, then by their place in the standings by the tournament's tiebreak chain
-(``standing``: players level on the whole chain share a place), then by pairing number,
-then by a lot drawn from the tournament's draw seed; and paired from the top down, each
-with the next player below it it has not met. When the last players would be forced into
-a rematch, the pairing backtracks: the pair above them takes its next partner instead, as
-the arbiter at the board would re-pair the bottom pairs (a depth-first search in ranking
-order; the first pairing found is the one the top-down rule gives).
+ranked by the standings the players see (``standing``: each player's place in them, given
+by the caller: score, the tournament's tiebreak chain, the pairing number, the lots;
+``matches.swiss_standings``), not by an order of this module's own, and paired from the
+top down, each with the next player below it it has not met. Before round 1 everyone is
+level on the whole chain, so the standings are the pairing numbers' order. Without
+``standing`` (a field without standings) the players are ranked by score, then pairing
+number, then a lot drawn from the tournament's draw seed. When the last players would be
+forced into a rematch, the pairing backtracks: the pair above them takes its next partner
+instead, as the arbiter at the board would re-pair the bottom pairs (a depth-first search
+in ranking order; the first pairing found is the one the top-down rule gives).
 
 An odd field's bye goes to the lowest-ranked player without a bye; to the next one up
 when that would force a rematch; to a player who has had a bye only when every player
@@ -21,8 +24,11 @@ between partners), pairings equal on all four being equally good (the matching's
 choice, the same for the same field): a maximum-weight matching over every pair
 (``stages.matching``), O(n³).
 
-Each pair comes with its reason in the Swiss's words (``stages.messages``: equal scores,
-a float from one score to another, an unavoidable rematch, the bye and why it moved).
+Each pair comes with its reason (``stages.messages``): the two places in the standings it
+was made from (``monrad.*``: the places of ``standing``, else the ranks 1…n of the order
+above) and whether the scores were equal, one floated down or the rematch was
+unavoidable; the bye in the Swiss's words (the lowest-ranked player without a bye, and
+why it moved).
 
 Pure: imports nothing from Django.
 """
@@ -56,18 +62,22 @@ class _SearchExhausted(Exception):
 def monrad_order(
     players: Sequence[SwissPlayer], *, seed: int, standing: Mapping[int, int] | None = None
 ) -> list[SwissPlayer]:
-    """The players in Monrad ranking order: score (higher first), place in the standings
-    (lower first; everyone level without ``standing``), pairing number (``rank``), lot."""
+    """The players in Monrad ranking order: their place in the standings (``standing``,
+    lower first; everyone level without it), then score (higher first), pairing number
+    (``rank``), lot: the standings' order itself when the caller gives it, as its places
+    are distinct and its first key is the score."""
     ids = sorted(p.id for p in players)
     if len(set(ids)) != len(ids):
         raise ValueError("a player is given twice")
+    if standing is not None and any(pid not in standing for pid in ids):
+        raise ValueError("a player has no place in the standings")
     drawn = list(ids)
     random.Random(seed).shuffle(drawn)
     lot = {pid: i for i, pid in enumerate(drawn)}
     place = standing or {}
     return sorted(
         players,
-        key=lambda p: (-Decimal(p.score), place.get(p.id, 0), p.rank, lot[p.id]),
+        key=lambda p: (place.get(p.id, 0), -Decimal(p.score), p.rank, lot[p.id]),
     )
 
 
@@ -138,6 +148,7 @@ def _reason(
     met: bool,
     lowest: SwissPlayer | None,
     names: Mapping[int, str] | None,
+    places: tuple[int, int] = (0, 0),
 ) -> Msg:
     if b is None:
         score = number(a.score)
@@ -148,11 +159,12 @@ def _reason(
         named = names.get(lowest.id, str(lowest.id)) if names is not None else str(lowest.id)
         return msg("swiss.bye_moved", score=score, lowest=named)
     high, low = number(a.score), number(b.score)
+    first, second = places
     if met:
-        return msg("swiss.rematch", high=high, low=low)
+        return msg("monrad.rematch", a=first, b=second, high=high, low=low)
     if a.score == b.score:
-        return msg("swiss.equal", score=high)
-    return msg("swiss.float", high=high, low=low)
+        return msg("monrad.equal", a=first, b=second, score=high)
+    return msg("monrad.float", a=first, b=second, high=high, low=low)
 
 
 def monrad_pair(
@@ -165,9 +177,15 @@ def monrad_pair(
 ) -> SwissRound:
     """The Monrad pairing of the ``players`` present (module docstring), each pair with
     its reason; ``first`` of a pair is the higher-ranked player. ``names``: player id →
-    name, for the reason that names the player the bye moved from."""
+    name, for the reason that names the player the bye moved from. ``standing``: each
+    player's place in the standings the players see (distinct places; module docstring)."""
     order = monrad_order(players, seed=seed, standing=standing)
     n = len(order)
+
+    def place(i: int) -> int:
+        """The place the reason names: in the standings, else in the order (1…n)."""
+        return standing[order[i].id] if standing is not None else i + 1
+
     if n == 0:
         return SwissRound((), pairing_cost(players, [], seed=seed), ())
 
@@ -197,7 +215,14 @@ def monrad_pair(
         SwissPair(
             order[i].id,
             order[j].id,
-            _reason(order[i], order[j], met=met(i, j), lowest=lowest, names=names),
+            _reason(
+                order[i],
+                order[j],
+                met=met(i, j),
+                lowest=lowest,
+                names=names,
+                places=(place(i), place(j)),
+            ),
         )
         for i, j in sorted(pairs)
     ]

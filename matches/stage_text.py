@@ -33,6 +33,7 @@ TIEBREAK_NAMES: dict[str, Callable[[], str]] = {
     "buchholz_cut1": lambda: _("Buchholz cut 1"),
     "sonneborn_berger": lambda: _("Sonneborn–Berger"),
     "wins": lambda: _("wins"),
+    "pairing_number": lambda: _("pairing number"),
     "lots": lambda: _("drawing of lots"),
 }
 
@@ -49,6 +50,10 @@ TEMPLATES: dict[str, Callable[[Params], str]] = {
         "%(above)s is above %(below)s on the direct encounter: %(a)s to %(b)s in the matches "
         "among the %(count)s tied players",
         _count(p),
+    ),
+    "standing.pairing_number": lambda p: _(
+        "%(above)s is above %(below)s on pairing number (%(a)s to %(b)s); they are level on "
+        "every tiebreak"
     ),
     "standing.lots": lambda p: _(
         "%(above)s is above %(below)s by drawing of lots (lot %(a)s to lot %(b)s); they are "

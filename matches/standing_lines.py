@@ -102,10 +102,13 @@ def standing_table(
     withdrawn: Collection[int],
     absent: Collection[int] = (),
     rounds: int | None = None,
+    numbers: Mapping[int, int] | None = None,
 ) -> StandingTable:
     """``players`` (id → player) ranked on ``results`` after ``rounds`` rounds (default:
     the last with a result), scored by ``points``; ``matches`` are the counted matches, of
-    which the decided ones and walkovers count as played (and won by their winner)."""
+    which the decided ones and walkovers count as played (and won by their winner).
+    ``numbers``: the pairing numbers that rank players level on the whole chain before the
+    lots (a format that pairs by its standings, ``stages.tiebreaks.standings``)."""
     chain = ("match_points", *tournament.tiebreaks)
     stored = {int(k): int(v) for k, v in (tournament.tiebreak_lots or {}).items()}
     table = standings(
@@ -116,6 +119,7 @@ def standing_table(
         points=points,
         seed=tournament.draw_seed or 0,
         lots=stored,
+        numbers=numbers,
     )
     played: dict[int, int] = dict.fromkeys(players, 0)
     won: dict[int, int] = dict.fromkeys(players, 0)

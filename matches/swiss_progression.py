@@ -87,7 +87,7 @@ from tournaments.models import (
     TournamentStatus,
 )
 from tournaments.page_versions import tournament_touch
-from tournaments.swiss_rounds import pairing_numbers
+from tournaments.swiss_rounds import entry_pairing_numbers
 
 __all__ = [
     "HALF",
@@ -196,23 +196,15 @@ def history_before(tournament: Tournament, number: int) -> History:
     )
 
 
-def _numbers(entries: Sequence[Entry], tournament: Tournament) -> dict[int, int]:
-    """The pairing numbers fixed at the start (``Entry.pairing_number``); a Swiss started
-    before they were stored gets them from the entries now, the same way."""
-    if all(e.pairing_number is not None for e in entries if e.withdrawn_at is None):
-        return {e.player_id: e.pairing_number for e in entries if e.pairing_number is not None}
-    return pairing_numbers(entries, seed=tournament.draw_seed or 0)
-
-
 def _swiss_players(
     entries: Sequence[Entry], history: History, ids: Iterable[int], tournament: Tournament
 ) -> list[SwissPlayer]:
-    ranks = _numbers(entries, tournament)
+    ranks = entry_pairing_numbers(entries, seed=tournament.draw_seed or 0)
     return [
         SwissPlayer(
             id=pid,
             score=history.score.get(pid, Decimal(0)),
-            rank=ranks.get(pid, len(ranks) + 1),
+            rank=ranks[pid],
             opponents=frozenset(history.opponents.get(pid, set())),
             had_bye=pid in history.had_bye,
             floated_down=pid in history.floated_down,
@@ -236,18 +228,11 @@ def half_byes_in(tournament: Tournament, number: int) -> QuerySet[HalfPointBye]:
 
 
 def _standing(tournament: Tournament) -> dict[int, int]:
-    """Each player's place in the standings by match points and the tiebreak chain, the
-    players level on the whole chain sharing a place (the lots left out): what a format
-    that pairs by the standings ranks by."""
-    standing: dict[int, int] = {}
-    before: tuple[object, ...] | None = None
-    place = 0
-    for i, line in enumerate(swiss_standings(tournament=tournament).lines):
-        values = tuple(line.values)
-        if values != before:
-            place, before = i + 1, values
-        standing[line.player.pk] = place
-    return standing
+    """Each player's place in the standings the players see (``swiss_standings``: match
+    points, the tournament's chain, then, for a format that pairs by the standings, the
+    pairing number, then the lots): what such a format ranks by, taken from the table
+    itself so that the pairing and the page cannot disagree."""
+    return {line.player.pk: line.place for line in swiss_standings(tournament=tournament).lines}
 
 
 def next_round_to_pair(tournament: Tournament) -> Round | None:

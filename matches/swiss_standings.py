@@ -22,6 +22,10 @@ Decisions where the issue is silent:
   game points and skiljepoäng are the match's cached points, as in a round robin
   (``matches.group_standings``), so every game (bräde, backgammon, Kungabräde) ranks by
   its own scoring.
+- A format that pairs by the standings (``FormatSpec.pairs_by_standings``: the Monrad)
+  ranks the players level on the whole chain by pairing number (``Entry.pairing_number``),
+  the lower first, before the lots: the order its rounds are paired by is the order its
+  players see (``matches.swiss_progression`` pairs from these lines' places).
 - Lots and withdrawn players as in every table (``matches.standing_lines``).
 """
 
@@ -32,6 +36,7 @@ from decimal import Decimal
 
 from django.db.models import Q
 
+from formats import format_for
 from matches import swiss_text
 from matches.group_standings import standing_result
 from matches.models import (
@@ -51,6 +56,7 @@ from stages.tiebreaks import (
     Result,
 )
 from tournaments.models import Entry, Player, Round, RoundKind, Tournament
+from tournaments.swiss_rounds import entry_pairing_numbers
 
 __all__ = [
     "SWISS_POINTS",
@@ -112,6 +118,8 @@ class SwissStandings:
     finished_rounds: int
     round_views: list[SwissRoundView]
     entries: list[Entry]
+    # Players level on the whole chain are ranked by pairing number (a Monrad), else by lot.
+    by_pairing_number: bool = False
 
     @property
     def label(self) -> str:
@@ -191,6 +199,7 @@ def swiss_standings(*, tournament: Tournament, staff: bool = False) -> SwissStan
         if n in finished_numbers and pid in entered
     ]
     players = {e.player_id: e.player for e in entries}
+    by_number = format_for(tournament.format).pairs_by_standings
     ranked = standing_table(
         tournament=tournament,
         players=players,
@@ -200,6 +209,9 @@ def swiss_standings(*, tournament: Tournament, staff: bool = False) -> SwissStan
         withdrawn={e.player_id for e in entries if e.withdrawn_at is not None},
         absent={e.player_id for e in entries if e.absent},
         rounds=len(done),
+        numbers=(
+            entry_pairing_numbers(entries, seed=tournament.draw_seed or 0) if by_number else None
+        ),
     )
 
     # Scores before each round, from the finished matches of the rounds before it.
@@ -243,6 +255,7 @@ def swiss_standings(*, tournament: Tournament, staff: bool = False) -> SwissStan
         finished_rounds=finished,
         round_views=[views[r.pk] for r in rounds],  # an unshown round: no pairings
         entries=entries,
+        by_pairing_number=by_number,
     )
 
 

@@ -1,6 +1,7 @@
-"""The Swiss pairing's messages (``stages.swiss``: why each pair is what it is, an
-organiser's swap warnings) in the reader's language, as ``matches.stage_text`` renders the
-standings'. A score keeps its value and is written with the language's decimal sign."""
+"""The Swiss pairing's messages (``stages.swiss``: why each pair is what it is, the
+Monrad's with the places it paired, an organiser's swap warnings) in the reader's
+language, as ``matches.stage_text`` renders the standings'. A score keeps its value and
+is written with the language's decimal sign."""
 
 from __future__ import annotations
 
@@ -32,6 +33,13 @@ TEMPLATES: dict[str, Callable[[], str]] = {
     "swiss.bye_again": lambda: _(
         "bye again: every player without a bye would have forced a rematch, or there is "
         "none (%(score)s)"
+    ),
+    "monrad.equal": lambda: _("places %(a)s and %(b)s in the standings: equal scores (%(score)s)"),
+    "monrad.float": lambda: _(
+        "places %(a)s and %(b)s in the standings: floated down from %(high)s to %(low)s"
+    ),
+    "monrad.rematch": lambda: _(
+        "places %(a)s and %(b)s in the standings: rematch unavoidable (%(high)s v %(low)s)"
     ),
     SWAPPED: lambda: _("paired by an organiser (swap)"),
     "swap.rematch": lambda: _("%(first)s and %(second)s have already met"),

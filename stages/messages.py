@@ -39,6 +39,10 @@ MESSAGES: dict[str, str | Plural] = {
         "bye again: every player without a bye would have forced a rematch, or there is none "
         "({score})"
     ),
+    # ---- Monrad pairings (formats/monrad.py): the same, with the places paired
+    "monrad.equal": "places {a} and {b} in the standings: equal scores ({score})",
+    "monrad.float": "places {a} and {b} in the standings: floated down from {high} to {low}",
+    "monrad.rematch": ("places {a} and {b} in the standings: rematch unavoidable ({high} v {low})"),
     # ---- an organiser's swap (swiss.pairing_swap_warnings)
     "swap.rematch": "{first} and {second} have already met",
     "swap.bye_again": "{player} has already had a bye",
@@ -52,6 +56,7 @@ MESSAGES: dict[str, str | Plural] = {
     "tiebreak.buchholz_cut1": "Buchholz cut 1",
     "tiebreak.sonneborn_berger": "Sonneborn–Berger",
     "tiebreak.wins": "wins",
+    "tiebreak.pairing_number": "pairing number",
     "tiebreak.lots": "drawing of lots",
     # ---- why A is above B (tiebreaks.explain_order)
     "standing.ahead": "{above} is above {below} on {tiebreak} ({a} to {b})",
@@ -65,6 +70,9 @@ MESSAGES: dict[str, str | Plural] = {
         "{above} is above {below} on the direct encounter: {a} to {b} in the matches among "
         "the {count} tied players",
         "count",
+    ),
+    "standing.pairing_number": (
+        "{above} is above {below} on pairing number ({a} to {b}); they are level on every tiebreak"
     ),
     "standing.lots": (
         "{above} is above {below} by drawing of lots (lot {a} to lot {b}); they are level on "

@@ -35,6 +35,9 @@ The tiebreaks
 - ``sonneborn_berger``: the sum of the opponents' scores each weighted by the player's
   result against them (1 a win, ½ a draw, 0 a loss).
 - ``wins``: the number of matches won at the board (byes and walkovers are not counted).
+- ``pairing_number``: given only by a stage that pairs by its standings (a Monrad,
+  ``numbers``): after the chain, the lower pairing number first, as the Monrad's arbiter
+  ranks players level on everything (its players see the order they are paired by).
 - ``lots``: always last, implicit: a drawing of lots, deterministic from ``seed``.
 
 Match points always come first; the organiser chooses what follows (:data:`CHOOSABLE`).
@@ -200,11 +203,14 @@ class Standings:
     chain: tuple[str, ...]
     rows: tuple[StandingRow, ...]
     lots: Mapping[int, int]
-    # For each player, the index of its tie group after each key of the chain (and lots):
+    # For each player, the index of its tie group after each key of the chain (then the
+    # pairing number when ``numbers`` is given, then lots):
     # the first key where two players' indexes differ is the one that separates them.
     paths: Mapping[int, tuple[int, ...]] = field(repr=False)
     # For a separation by direct encounter: the number of players tied at that point.
     tied: Mapping[int, tuple[int, ...]] = field(repr=False)
+    # The pairing numbers that broke the ties the chain left (None: the lots did).
+    numbers: Mapping[int, int] | None = None
 
     def row(self, player: int) -> StandingRow:
         for row in self.rows:
@@ -358,9 +364,13 @@ def standings(
     points: MatchPoints = DEFAULT_POINTS,
     seed: int = 0,
     lots: Mapping[int, int] | None = None,
+    numbers: Mapping[int, int] | None = None,
 ) -> Standings:
     """The standings of a stage after ``rounds`` rounds (default: the last round with a
-    result). ``chain`` is a sequence of :data:`TIEBREAKS`; the lots come last anyway."""
+    result). ``chain`` is a sequence of :data:`TIEBREAKS`; the lots come last anyway.
+    ``numbers`` (player → pairing number, every player; a stage that pairs by its
+    standings): players level on the whole chain are ranked by it, the lower first, before
+    the lots."""
     for key in chain:
         if key not in TIEBREAKS:
             raise ValueError(f"unknown tiebreak {key!r} (expected one of {', '.join(TIEBREAKS)})")
@@ -368,6 +378,8 @@ def standings(
         raise ValueError("a tiebreak is given twice in the chain")
     if len(set(players)) != len(players):
         raise ValueError("a player is given twice")
+    if numbers is not None and any(p not in numbers for p in players):
+        raise ValueError("a player has no pairing number")
     results = list(results)
     if rounds is None:
         rounds = max((r.round for r in results), default=0)
@@ -412,6 +424,15 @@ def standings(
                     tied[p].append(len(group))
                 refined.append(part)
         groups = refined
+    if numbers is not None:
+        by_number: list[list[int]] = []
+        for group in groups:
+            for part in _split(group, {p: Decimal(numbers[p]) for p in group}):
+                for p in part:
+                    paths[p].append(len(by_number))
+                    tied[p].append(len(group))
+                by_number.append(part)
+        groups = by_number
 
     drawn: dict[int, int] = {}
     final: list[list[int]] = []
@@ -451,6 +472,7 @@ def standings(
         lots=drawn,
         paths={p: tuple(v) for p, v in paths.items()},
         tied={p: tuple(v) for p, v in tied.items()},
+        numbers=numbers,
     )
 
 
@@ -477,7 +499,7 @@ def explain_order(
     table: Standings, above: int, below: int, *, names: Mapping[int, str] | None = None
 ) -> Msg:
     """Why ``above`` stands above ``below``: the first tiebreak of the chain that separates
-    them (or the lots), with both players' values."""
+    them (or the pairing number, or the lots), with both players' values."""
 
     def name(p: int) -> str:
         return names.get(p, str(p)) if names is not None else str(p)
@@ -488,7 +510,15 @@ def explain_order(
         raise ValueError("a player is not above itself")
     path_a, path_b = table.paths[above], table.paths[below]
     level = next(i for i, (x, y) in enumerate(zip(path_a, path_b, strict=True)) if x != y)
-    if level == len(table.chain):
+    if level == len(table.chain) and table.numbers is not None:
+        return msg(
+            "standing.pairing_number",
+            above=name(above),
+            below=name(below),
+            a=table.numbers[above],
+            b=table.numbers[below],
+        )
+    if level >= len(table.chain):
         return msg(
             "standing.lots",
             above=name(above),

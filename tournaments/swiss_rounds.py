@@ -44,6 +44,7 @@ __all__ = [
     "MAX_ROUNDS",
     "default_chain",
     "default_rounds",
+    "entry_pairing_numbers",
     "pairing_numbers",
     "pairing_ranks",
     "rounds_problem",
@@ -113,6 +114,19 @@ def pairing_numbers(entries: Sequence[Entry], *, seed: int) -> dict[int, int]:
     lot = {pid: i for i, pid in enumerate(drawn)}
     order = sorted(ranks, key=lambda pid: (ranks[pid], lot[pid]))
     return {pid: number for number, pid in enumerate(order, start=1)}
+
+
+def entry_pairing_numbers(entries: Sequence[Entry], *, seed: int) -> dict[int, int]:
+    """Player id → the pairing number fixed at the start (``Entry.pairing_number``); a
+    Swiss started before they were stored gets them from the entries now, the same way
+    (``pairing_numbers``). Every entry has one: an entry without (withdrawn before they
+    were stored) comes after the others, level with any other such entry."""
+    if all(e.pairing_number is not None for e in entries if e.withdrawn_at is None):
+        numbers = {e.player_id: e.pairing_number for e in entries if e.pairing_number is not None}
+    else:
+        numbers = pairing_numbers(entries, seed=seed)
+    last = len(numbers) + 1
+    return {e.player_id: numbers.get(e.player_id, last) for e in entries}
 
 
 def swiss_start(

@@ -132,7 +132,10 @@ def test_round_one_pairs_by_seed_one_two_three_four(n: int) -> None:
     if n % 2:
         want.append((100 + n, None))  # the bye to the lowest-ranked
     assert got == want
-    assert [p.reason.code for p in result.pairs][-1] == ("swiss.bye" if n % 2 else "swiss.equal")
+    assert [p.reason.code for p in result.pairs][-1] == ("swiss.bye" if n % 2 else "monrad.equal")
+    # Without standings, each pair's reason names its ranks in the order 1…n.
+    first = result.pairs[0].reason
+    assert (first.code, first.params["a"], first.params["b"]) == ("monrad.equal", 1, 2)
 
 
 def test_each_meets_the_next_not_met_and_the_bottom_is_re_paired() -> None:
@@ -190,3 +193,28 @@ def test_a_thousand_players_after_ten_rounds_have_no_rematch() -> None:
             met[pair.first].add(pair.second)
             met[pair.second].add(pair.first)
             score[pair.first if rng.random() < 0.5 else pair.second] += 1
+
+
+def test_the_standings_order_is_followed_and_each_reason_names_its_places() -> None:
+    # The caller's standings (distinct places, as the page shows them) are the order: the
+    # pairing number does not reorder players the standings rank, and each reason names
+    # the two places it paired. Places 3 and 4 met: 3 takes 5, and 4 meets 6.
+    standing = {10: 1, 11: 3, 12: 2, 13: 5, 14: 4, 15: 6}
+    met = {11: {14}, 14: {11}}
+    players = [
+        SwissPlayer(id=pid, score=Decimal(1), rank=pid - 9, opponents=frozenset(met.get(pid, ())))
+        for pid in standing
+    ]
+    ranked = [p.id for p in monrad_order(players, seed=4, standing=standing)]
+    assert ranked == sorted(standing, key=standing.__getitem__)
+    result = monrad_pair(players, seed=4, standing=standing)
+    got = [(p.first, p.second, p.reason.params["a"], p.reason.params["b"]) for p in result.pairs]
+    assert got == [(10, 12, 1, 2), (11, 13, 3, 5), (14, 15, 4, 6)]
+    assert all(p.reason.code == "monrad.equal" for p in result.pairs)
+    assert result.pairs[0].reason.text() == "places 1 and 2 in the standings: equal scores (1)"
+
+
+def test_a_player_missing_from_the_standings_is_refused() -> None:
+    players = [SwissPlayer(id=i, score=Decimal(0), rank=i) for i in (1, 2)]
+    with pytest.raises(ValueError, match="no place in the standings"):
+        monrad_pair(players, seed=1, standing={1: 1})

@@ -312,3 +312,27 @@ def test_a_chain_is_refused_for_each_reason() -> None:
     assert chain_problem(["wins", "wins"], BEST_OF) == "twice"
     assert chain_problem(["skiljepoang"], TO_POINTS) == "skiljepoang"
     assert chain_problem(["skiljepoang", "wins"], BEST_OF) is None
+
+
+def test_pairing_numbers_rank_a_tie_the_chain_leaves_before_the_lots() -> None:
+    # A Monrad's standings: 10, 20, 30 won, 40, 50, 60 lost, nothing else separates them.
+    results = [Result(1, 10, 40, winner=10), Result(1, 20, 50, winner=20)]
+    results.append(Result(1, 30, 60, winner=30))
+    numbers = {10: 5, 20: 1, 30: 3, 40: 2, 50: 6, 60: 4}
+    chain = ["match_points", "sonneborn_berger", "wins"]
+    table = standings(players=list(numbers), results=results, chain=chain, seed=9, numbers=numbers)
+    assert order(table) == [20, 30, 10, 40, 60, 50]
+    assert [row.place for row in table.rows] == [1, 2, 3, 4, 5, 6]
+    assert table.lots == {}, "no tie is left for the lots"
+    why = explain_order(table, 20, 30, names={20: "Ann", 30: "Bo"})
+    assert why.code == "standing.pairing_number"
+    assert why.text() == (
+        "Ann is above Bo on pairing number (1 to 3); they are level on every tiebreak"
+    )
+    assert explain_order(table, 10, 40).code == "standing.ahead"
+    # Equal numbers leave the tie to the lots, which come after the number.
+    same = standings(players=[10, 20], results=[], chain=["match_points"], numbers={10: 1, 20: 1})
+    assert set(same.lots) == {10, 20}
+    assert explain_order(same, *order(same)).code == "standing.lots"
+    with pytest.raises(ValueError, match="no pairing number"):
+        standings(players=[10, 20], results=[], chain=["match_points"], numbers={10: 1})

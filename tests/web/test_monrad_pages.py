@@ -78,6 +78,11 @@ def test_run_a_monrad_from_the_pages_in_swedish(client: Client, organiser: Any) 
     public = _language(Client(), "sv")
     page = public.get(reverse("web:tournament_detail", args=[t.pk])).content.decode()
     assert "Omgång 1" in page and "Tabell" in page and "frirond" in page
+    # The standings rank players level on every tiebreak by pairing number, and say so;
+    # each pair's reason names the places it was made from.
+    assert "lottningsnummer, lottning." in page
+    assert "plats 1 och 2 i tabellen: lika poäng (0)" in page
+    assert "på lottningsnummer (1 mot 3)" in page
 
 
 def test_the_monrad_pages_in_english(client: Client, organiser: Any) -> None:
@@ -92,6 +97,8 @@ def test_the_monrad_pages_in_english(client: Client, organiser: Any) -> None:
     public = _language(Client(), "en")
     page = public.get(reverse("web:tournament_detail", args=[t.pk])).content.decode()
     assert "equal scores (0)" in page and "Standings" in page and "Round 1" in page
+    assert "places 1 and 2 in the standings: equal scores (0)" in page
+    assert "pairing number, drawing of lots." in page
     api = public.get(f"/api/tournaments/{t.pk}/swiss/")
     assert api.status_code == 200
     standings = public.get(f"/api/tournaments/{t.pk}/standings/")
