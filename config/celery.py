@@ -20,6 +20,19 @@ back rather than when its message would have expired (``GAME_RECORD_MESSAGE_TTL`
 A record whose worker died mid-verification does not wait for beat: its message comes back
 from the broker and takes the record over once the dead attempt's lease has run out
 (``matches/record_queue.py``); the attempt counter bounds the retries.
+
+A worker killed outright (SIGKILL, power cut) loses only what it was running. The standard
+pair Celery documents for this, late acknowledgement (``task_acks_late``) with a prefetch
+multiplier of 1 (``worker_prefetch_multiplier``), makes a worker take from Redis no more
+messages than it has processes, each acknowledged only once its task has returned; a
+message with a countdown it holds (a webhook's retry) raises its prefetch by one and
+takes that one place itself. So the records still queued stay in Redis's list, where a
+restarted worker (or any other) takes them up at once; only the messages of the attempts
+that were running sit in kombu's ``unacked`` hash until the visibility timeout (the hard
+limit + 10 s), when a live worker puts them back (``config/settings/base.py``).
+``bench/reliability.py``'s worker kill measures both: the queued records' first attempt
+within 10 s of the restart, with no pause as long between them, and the running ones'
+verdicts within the hard limit + 30 s.
 """
 
 import os
