@@ -15,7 +15,7 @@ With ``DEBUG`` off Django answers 400 to a request whose ``Host`` is not in
 
 from __future__ import annotations
 
-__all__ = ["allowed_hosts_for"]
+__all__ = ["allowed_hosts_for", "bind_address_for"]
 
 LOOPBACK = ("localhost", "127.0.0.1", "[::1]")
 EVERY_ADDRESS = ("0.0.0.0", "[::]")
@@ -32,3 +32,12 @@ def allowed_hosts_for(addr: str) -> list[str]:
     if host in LOOPBACK or host.startswith("127."):
         return [host, *(name for name in LOOPBACK if name != host)]
     return [host]
+
+
+def bind_address_for(addr: str) -> str:
+    """What gunicorn binds for ``addr`` in ``runserver``'s forms: a port alone listens on
+    ``127.0.0.1`` (as ``runserver`` does); ``host:port`` and ``[ipv6]:port`` stay as given."""
+    addr = addr.strip()
+    if addr.isdigit():
+        return f"127.0.0.1:{addr}"
+    return addr

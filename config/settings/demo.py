@@ -26,7 +26,7 @@ from config.secret_key_file import secret_key_from_file
 from config.serve_address import allowed_hosts_for
 
 from .base import *  # noqa: F403
-from .base import BASE_DIR, env
+from .base import BASE_DIR, LOGGING, env
 
 DEBUG = False
 
@@ -38,3 +38,11 @@ ALLOWED_HOSTS = env.list(
 )
 
 WHITENOISE_USE_FINDERS = True
+
+# The console is the club's: tasks run in the server's own process (eager, and the
+# in-process beat every 30 seconds, config/embedded_beat.py), and Celery would print a
+# line for each; their warnings and errors still show.
+LOGGING = {
+    **LOGGING,
+    "loggers": {**LOGGING["loggers"], "celery.app.trace": {"level": "WARNING"}},
+}
