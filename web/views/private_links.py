@@ -33,6 +33,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 from accounts.client_address import client_address
 from core.errors import ConflictError, DomainError
 from core.permissions import is_organiser
+from core.site_address import site_is_loopback, site_root, site_url
 from engine.types import Side
 from matches import reports as report_services
 from matches.models import OPEN_REPORT_STATES, GameReport, Match, MatchState, ReportState
@@ -252,9 +253,7 @@ def links_manage(request: HttpRequest, pk: int) -> HttpResponse:
     for player in players:
         link = live.get(player.pk)
         url = (
-            request.build_absolute_uri(_home_url(private_links.private_link_token(link)))
-            if link is not None
-            else ""
+            site_url(_home_url(private_links.private_link_token(link))) if link is not None else ""
         )
         rows.append(
             {
@@ -269,7 +268,13 @@ def links_manage(request: HttpRequest, pk: int) -> HttpResponse:
     return render(
         request,
         "web/private/manage.html",
-        {"tournament": tournament, "rows": rows, "rounds": rounds},
+        {
+            "tournament": tournament,
+            "rows": rows,
+            "rounds": rounds,
+            "site_root": site_root(),
+            "site_loopback": site_is_loopback(),
+        },
     )
 
 
