@@ -47,9 +47,9 @@ def licences_of(name: str) -> set[str]:
     """The licences a package declares, split at ``OR``/``AND`` of an SPDX expression."""
     meta = importlib.metadata.metadata(name)
     found: set[str] = set()
-    expression = meta.get("License-Expression") or ""
+    expression = meta["License-Expression"] or ""
     found.update(p.strip("() ") for p in re.split(r"\s+(?:OR|AND)\s+", expression) if p.strip())
-    text = (meta.get("License") or "").strip()
+    text = (meta["License"] or "").strip()
     if text and "\n" not in text and len(text) < 60:
         found.update(p.strip() for p in re.split(r"\s+OR\s+", text))
     for classifier in meta.get_all("Classifier") or []:
