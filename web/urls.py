@@ -93,6 +93,11 @@ urlpatterns: list[URLPattern | URLResolver] = [
         name="private_links",
     ),
     path(
+        "tournaments/<int:pk>/private-links/issue-missing/",
+        private_links.links_issue_missing,
+        name="private_links_issue_missing",
+    ),
+    path(
         "tournaments/<int:pk>/private-links/<int:player_pk>/issue/",
         private_links.link_issue,
         name="private_link_issue",

@@ -27,6 +27,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods, require_POST
 
@@ -272,6 +273,7 @@ def links_manage(request: HttpRequest, pk: int) -> HttpResponse:
             "tournament": tournament,
             "rows": rows,
             "rounds": rounds,
+            "without_link": sum(1 for row in rows if row["link"] is None),
             "site_root": site_root(),
             "site_loopback": site_is_loopback(),
         },
@@ -284,10 +286,34 @@ def link_issue(request: HttpRequest, pk: int, player_pk: int) -> HttpResponse:
     tournament = _organiser_tournament(request, pk)
     player = get_object_or_404(Player, pk=player_pk)
     try:
-        private_links.private_link_issue(tournament=tournament, player=player, by=request.user)
+        link = private_links.private_link_issue(
+            tournament=tournament, player=player, by=request.user
+        )
+        if private_links.private_link_replaced(link):
+            text = _("A new link for %(player)s; the old one no longer opens.")
+        else:
+            text = _("A link for %(player)s.")
+        messages.success(request, text % {"player": player.name})
+    except DomainError as err:
+        messages.error(request, err.message)
+    return redirect("web:private_links", pk=tournament.pk)
+
+
+@login_required
+@require_POST
+def links_issue_missing(request: HttpRequest, pk: int) -> HttpResponse:
+    """Issue a link to every player without one, at once (the live links stay)."""
+    tournament = _organiser_tournament(request, pk)
+    try:
+        made = private_links.private_links_issue_missing(tournament=tournament, by=request.user)
         messages.success(
             request,
-            _("A new link for %(player)s; the old one no longer opens.") % {"player": player.name},
+            ngettext(
+                "%(n)d new link; the links already issued are unchanged.",
+                "%(n)d new links; the links already issued are unchanged.",
+                len(made),
+            )
+            % {"n": len(made)},
         )
     except DomainError as err:
         messages.error(request, err.message)
