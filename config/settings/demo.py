@@ -55,3 +55,9 @@ LOGGING = {
     **LOGGING,
     "loggers": {**LOGGING["loggers"], "celery.app.trace": {"level": "WARNING"}},
 }
+
+# Mails (notifications, password resets) to a folder, one line each on the console
+# (config/mail_backends.py), unless EMAIL_URL names a real server.
+if not env.str("EMAIL_URL", default=""):
+    EMAIL_BACKEND = "config.mail_backends.MailFolderBackend"
+    EMAIL_FILE_PATH = env.str("EMAIL_FILE_PATH", default=str(BASE_DIR / "mail"))
