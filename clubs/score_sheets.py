@@ -326,14 +326,34 @@ class ScoreSheetPdf:
             (_("Score 1 – 2"), 36),
         ]
 
+    def header_row(self, columns: list[tuple[str, float]]) -> None:
+        """The column heads, each inside its own lines: set smaller (9 pt down to 7) and,
+        when that is not enough, on two lines, the row as tall as its tallest head
+        ("Vinnare (1 eller 2)" no longer runs over its column)."""
+        pdf = self.pdf
+        self.font(style="B", size=9)
+        fitted = [
+            fit_text(pdf, self.t(label), width=width - 2, size=9, min_size=7)
+            for label, width in columns
+        ]
+        line_h = 3.8
+        height = max(ROW_H, max(len(f.lines) for f in fitted) * line_h + 1.5)
+        y, x = pdf.get_y(), pdf.get_x()
+        for (_label, width), fit in zip(columns, fitted, strict=True):
+            pdf.rect(x, y, width, height)
+            pdf.set_font_size(fit.size)
+            top = y + (height - len(fit.lines) * line_h) / 2
+            for i, line in enumerate(fit.lines):
+                pdf.set_xy(x + 1, top + i * line_h)
+                pdf.cell(width - 2, line_h, line, align="C")
+            x += width
+        pdf.set_xy(pdf.l_margin, y + height)
+
     def games(self, match: Match) -> None:
         pdf = self.pdf
         rows, more = _rows(match.round, self.resignations)
         columns = self.columns()
-        self.font(style="B", size=9)
-        for label, width in columns:
-            pdf.cell(width, ROW_H, self.t(label), border=1, align="C")
-        pdf.ln(ROW_H)
+        self.header_row(columns)
         self.font(size=10)
         for number in range(1, rows + 1):
             for index, (_label, width) in enumerate(columns):

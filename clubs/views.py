@@ -36,6 +36,7 @@ from clubs.season_services import can_keep_seasons
 from core.bounds import DbIntegerFormField
 from core.errors import DomainError
 from core.permissions import is_organiser
+from core.site_address import site_url
 from games.registry import family_for
 from matches.models import Match
 from tournaments import selectors as tournaments_sel
@@ -167,8 +168,8 @@ def round_wall_sheet(request: HttpRequest, pk: int, number: int) -> HttpResponse
     )
 
 
-def _link_url(request: HttpRequest) -> Callable[[str], str]:
-    return lambda token: request.build_absolute_uri(reverse("web:private_home", args=[token]))
+def _link_url() -> Callable[[str], str]:
+    return lambda token: site_url(reverse("web:private_home", args=[token]))
 
 
 def _slips_after(
@@ -187,7 +188,7 @@ def _slips_after(
             for player_id in (m.player1_id, m.player2_id)
             if player_id is not None
         }
-        slips = link_slips.link_slips(tournament, _link_url(request), tables)
+        slips = link_slips.link_slips(tournament, _link_url(), tables)
         if slips:
             link_slips.link_slips_draw(sheet, slips)
 
@@ -200,7 +201,7 @@ def tournament_link_slips(request: HttpRequest, pk: int) -> HttpResponse:
     tournament = found(tournaments_sel.tournament_get, pk=pk, by=request.user)
     if not is_organiser(request.user, tournament):
         raise PermissionDenied(_("Private links are printed by the tournament's organisers."))
-    name, data, _count = link_slips.link_slips_pdf(tournament, _link_url(request))
+    name, data, _count = link_slips.link_slips_pdf(tournament, _link_url())
     response = HttpResponse(data, content_type="application/pdf")
     response["Content-Disposition"] = f'inline; filename="{name}"'
     response["Cache-Control"] = "no-store"

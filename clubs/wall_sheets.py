@@ -12,7 +12,9 @@ Decisions where the docs are silent:
   after, in pairing order). Player 1 is named first (in bräde the white player). A bye
   reads "bye" with no table, a walkover "walkover" with no table (it is not played), a
   reset not needed is left out. A knockout round whose players are not known yet prints
-  "to be decided" for them.
+  "to be decided" for them. A Swiss player sitting the round out on a half-point bye is
+  listed after the matches, with no table and "½ bye" for an opponent: they are in the
+  round and look for their name on the wall like everyone else.
 - The alphabetical list sorts names as a Swedish reader does: case ignored, å, ä, ö
   after z in that order, other accented letters with their base letter.
 - The type is large (14 pt names) to be read on a wall; the column heads are repeated
@@ -23,19 +25,26 @@ Decisions where the docs are silent:
 from __future__ import annotations
 
 import unicodedata
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from django.utils.translation import gettext as _
 
 from clubs.score_sheets import CONTENT_W, MARGIN, PAGE_H, ScoreSheetPdf, fit_text
-from matches.models import Match, MatchState
+from matches.models import HalfPointBye, Match, MatchState
 from matches.visibility import visible_matches
 from tournaments.models import Round
 from tournaments.permissions import User
 from web.templatetags.brade import length_heading
 
-__all__ = ["WallLine", "swedish_key", "wall_lines", "wall_sheet", "wall_sheet_matches"]
+__all__ = [
+    "WallLine",
+    "half_bye_names",
+    "swedish_key",
+    "wall_lines",
+    "wall_sheet",
+    "wall_sheet_matches",
+]
 
 NAME_SIZE, MIN_NAME_SIZE = 14.0, 8.0
 ROW_H = 9.0
@@ -89,9 +98,18 @@ def _note(match: Match) -> str:
     return ""
 
 
-def wall_lines(matches: list[Match]) -> list[WallLine]:
-    """Every known player of ``matches`` with their table and opponent, alphabetically."""
-    lines = []
+def half_bye_names(round: Round) -> list[str]:
+    """The players sitting ``round`` out on a half-point bye, in Swedish order."""
+    names = HalfPointBye.objects.filter(
+        entry__tournament_id=round.tournament_id, round_number=round.number
+    ).values_list("entry__player__name", flat=True)
+    return sorted(names, key=lambda name: (swedish_key(name), name))
+
+
+def wall_lines(matches: list[Match], half_byes: Sequence[str] = ()) -> list[WallLine]:
+    """Every known player of ``matches`` (and of ``half_byes``) with their table and
+    opponent, alphabetically."""
+    lines = [WallLine(name, None, _("½ bye")) for name in half_byes]
     for m in matches:
         for side, player in ((1, m.player1), (2, m.player2)):
             if player is None:
@@ -107,9 +125,10 @@ def wall_lines(matches: list[Match]) -> list[WallLine]:
 class WallSheetPdf(ScoreSheetPdf):
     """The wall sheet's PDF: the score sheets' fonts, its own pages."""
 
-    def __init__(self, round: Round, matches: list[Match]) -> None:
+    def __init__(self, round: Round, matches: list[Match], half_byes: Sequence[str] = ()) -> None:
         tournament = round.tournament
         names = [p.name for m in matches for p in (m.player1, m.player2) if p is not None]
+        names += half_byes
         super().__init__(tournament, [tournament.name, tournament.venue, round.name, *names])
         self.round = round
         self.heads: list[tuple[str, float, str]] = []  # the current list's column heads
@@ -162,7 +181,7 @@ class WallSheetPdf(ScoreSheetPdf):
             x += width
         pdf.set_xy(MARGIN, y + height)
 
-    def by_table(self, matches: list[Match]) -> None:
+    def by_table(self, matches: list[Match], half_byes: Sequence[str] = ()) -> None:
         self.heading(_("Pairings by table"))
         name_w = (CONTENT_W - 22) / 2
         self.heads = [
@@ -181,6 +200,8 @@ class WallSheetPdf(ScoreSheetPdf):
                     (f"{second} ({note})" if note else second, name_w, "L"),
                 ]
             )
+        for name in half_byes:
+            self.row([("", 22.0, "C"), (name, name_w, "L"), (_("½ bye"), name_w, "L")])
 
     def alphabetical(self, lines: list[WallLine]) -> None:
         self.heading(_("Players in alphabetical order"))
@@ -211,9 +232,10 @@ def wall_sheet(
     the caller checks that ``by`` may see the round). ``after(sheet, matches)`` draws
     more pages at the end (the private links' slips, ``clubs.link_slips``)."""
     matches = wall_sheet_matches(round, by=by)
-    sheet = WallSheetPdf(round, matches)
-    sheet.by_table(matches)
-    sheet.alphabetical(wall_lines(matches))
+    half_byes = half_bye_names(round)
+    sheet = WallSheetPdf(round, matches, half_byes)
+    sheet.by_table(matches, half_byes)
+    sheet.alphabetical(wall_lines(matches, half_byes))
     if after is not None:
         after(sheet, matches)
     name = f"tournament-{round.tournament_id}-round-{round.number}-wall-sheet.pdf"

@@ -110,6 +110,12 @@ def _consolation_places(matches: list[Match]) -> list[Placing]:
 def _consolation(matches: list[Match]) -> list[Placing]:
     main = [m for m in matches if m.round.kind == RoundKind.KNOCKOUT]
     rounds = max((m.round.number for m in main), default=0)
+    first_round = min((m.round.number for m in main), default=0)
+    entrants = sum(
+        (m.player1_id is not None) + (m.player2_id is not None)
+        for m in main
+        if m.round.number == first_round
+    )
     placings: list[Placing] = []
     for m in main:
         if m.state not in _PLAYED:
@@ -118,6 +124,6 @@ def _consolation(matches: list[Match]) -> list[Placing]:
             placings.append(Placing(m.winner, 1, 1))
         loser = m.loser
         if loser is not None:
-            first, last = knockout.placing_label(m.round.number, rounds)
+            first, last = knockout.placing_label(m.round.number, rounds, entrants)
             placings.append(Placing(loser, first, last, m.walkover))
     return placings

@@ -118,16 +118,30 @@ def _send(pk: int, now: datetime) -> bool | None:
     )  # fmt: skip
     if not taken:
         return None
+    task = registered_task(VERIFY_GAME_RECORD)
     try:
         # The message expires with its slot: a worker that receives it later discards it,
         # so a message the sweep replaced is never a second live one. It carries no time
         # limits (Celery would copy the sender's): the worker applies its own settings.
-        registered_task(VERIFY_GAME_RECORD).apply_async(
-            args=[pk], expires=until, time_limit=None, soft_time_limit=None
-        )
+        task.apply_async(args=[pk], expires=until, time_limit=None, soft_time_limit=None)
     except (OperationalError, OSError) as err:
         GameRecordSubmission.objects.filter(pk=pk, message_until=until).update(message_until=None)
         log.warning("game record %s stays pending: broker unavailable (%s)", pk, err)
+        return False
+    except Exception:
+        if not task.app.conf.task_always_eager:
+            raise
+        # In-process (the embedded default): the verification itself ran here and failed
+        # before it could decide (the database busy past its timeout, say). The record
+        # gives its slot back, as with a broker that is down, so the next sweep tries it
+        # again (the embedded beat, ``config/embedded_beat.py``, every 30 seconds); the
+        # request that submitted it is not failed for it, its record is stored.
+        # Whatever slot it holds now (an attempt that claimed it moved the slot): nothing
+        # can come back from a broker in-process.
+        log.exception("game record %s stays pending: its verification failed in-process", pk)
+        GameRecordSubmission.objects.filter(pk=pk).exclude(state__in=RECORD_DONE_STATES).update(
+            message_until=None
+        )
         return False
     return True
 

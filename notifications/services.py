@@ -34,6 +34,7 @@ from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
 from core.permissions import User, authenticated, signed_in
+from core.site_address import site_root
 from matches.models import GameRecordSubmission, GameReport, Match, MatchState
 from notifications.enqueue import later
 from notifications.models import Notification, NotificationChoice, NotificationKind
@@ -369,7 +370,7 @@ def notification_send(*, notification_id: int) -> bool:
         )
         with translation.override(settings.LANGUAGE_CODE):
             text = notification_text(n)
-            site = settings.SITE_URL.rstrip("/")
+            site = site_root()
             body = "\n\n".join(
                 [
                     text.body,

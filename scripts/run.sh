@@ -26,4 +26,6 @@ py=.venv/bin/python
 # again: an existing demo is left as it is; the logins and the README's API example are
 # printed every time.
 "$py" manage.py seed_demo
-exec "$py" manage.py runserver "$ADDR"
+# A real WSGI server, one process with threads, and the in-process beat
+# (config/gunicorn_embedded.py says why one process and what runs where gunicorn does not).
+exec .venv/bin/gunicorn -c config/gunicorn_embedded.py config.wsgi

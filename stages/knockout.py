@@ -91,11 +91,16 @@ def default_lengths(rounds: int) -> list[int]:
     return lengths
 
 
-def placing_label(lost_in_round: int, rounds: int) -> tuple[int, int]:
+def placing_label(lost_in_round: int, rounds: int, entrants: int | None = None) -> tuple[int, int]:
     """The shared placing range of a player who lost in ``lost_in_round``.
 
     Losing the final gives (2, 2); the semifinal (3, 4); the quarterfinal
-    (5, 8); a loss in round r gives (2^(R−r)+1, 2^(R−r+1)).
+    (5, 8); a loss in round r gives (2^(R−r)+1, 2^(R−r+1)), the last place no further
+    than the bracket's ``entrants``: byes leave round 1 short of players, so the 4
+    first-round losers of 12 players share 9–12, not 9–16 (every later round is full).
     """
     from_end = rounds - lost_in_round
-    return 2**from_end + 1, 2 ** (from_end + 1)
+    first, last = 2**from_end + 1, 2 ** (from_end + 1)
+    if entrants is not None:
+        last = max(first, min(last, entrants))
+    return first, last

@@ -61,9 +61,11 @@ __all__ = [
     "private_link_of",
     "private_link_player",
     "private_link_remember",
+    "private_link_replaced",
     "private_link_revoke",
     "private_link_token",
     "private_link_use",
+    "private_links_issue_missing",
     "token_hash",
 ]
 
@@ -122,6 +124,31 @@ def private_link_issue(*, tournament: Tournament, player: Player, by: User) -> P
         link.token_hash = token_hash(private_link_token(link))
         link.save(update_fields=["token_hash"])
     return link
+
+
+def private_link_replaced(link: PrivateLink) -> bool:
+    """Whether issuing ``link`` revoked a live link of the same player (a re-issue), as
+    opposed to the player's first link: the revoked link's time is the new one's."""
+    return (
+        PrivateLink.objects.filter(
+            tournament_id=link.tournament_id, player_id=link.player_id, revoked_at=link.issued_at
+        )
+        .exclude(pk=link.pk)
+        .exists()
+    )
+
+
+def private_links_issue_missing(*, tournament: Tournament, by: User) -> list[PrivateLink]:
+    """Issue a link to every entered player (not withdrawn) who has no live one; the live
+    links stay as they are. An organiser only. Returns the new links."""
+    _require_organiser(by, tournament)
+    with_link = PrivateLink.objects.filter(tournament=tournament, revoked_at__isnull=True)
+    players = (
+        Player.objects.filter(entries__tournament=tournament, entries__withdrawn_at__isnull=True)
+        .exclude(pk__in=with_link.values("player_id"))
+        .order_by("name", "pk")
+    )
+    return [private_link_issue(tournament=tournament, player=p, by=by) for p in players]
 
 
 def private_link_revoke(*, link: PrivateLink, by: User) -> PrivateLink:

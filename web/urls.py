@@ -24,6 +24,8 @@ app_name = "web"
 urlpatterns: list[URLPattern | URLResolver] = [
     # Public (anyone may read public tournaments; private ones for their staff and players).
     path("", public.tournament_list, name="tournament_list"),
+    # Browsers ask for /favicon.ico whatever the page names: the site's icon.
+    path("favicon.ico", public.favicon, name="favicon"),
     path("tournaments/<int:pk>/", public.tournament_detail, name="tournament_detail"),
     path("tournaments/<int:pk>/bracket/", public.tournament_bracket, name="tournament_bracket"),
     path(
@@ -89,6 +91,11 @@ urlpatterns: list[URLPattern | URLResolver] = [
         "tournaments/<int:pk>/private-links/",
         private_links.links_manage,
         name="private_links",
+    ),
+    path(
+        "tournaments/<int:pk>/private-links/issue-missing/",
+        private_links.links_issue_missing,
+        name="private_links_issue_missing",
     ),
     path(
         "tournaments/<int:pk>/private-links/<int:player_pk>/issue/",

@@ -16,7 +16,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, pgettext_lazy
 from django.views.decorators.http import require_POST
 
 from core.errors import DomainError, NotFoundError, PermissionDeniedError
@@ -42,7 +42,7 @@ def event_choices() -> list[tuple[str, Any]]:
 class WebhookForm(forms.Form):
     url = forms.URLField(label=gettext_lazy("URL"), max_length=500, assume_scheme="https")
     events = forms.MultipleChoiceField(
-        label=gettext_lazy("Events"),
+        label=pgettext_lazy("webhook", "Events"),
         choices=event_choices,
         widget=forms.CheckboxSelectMultiple,
         initial=list(SUBSCRIBABLE),

@@ -24,6 +24,8 @@ Environment variables (all optional here; ``production.py`` makes some required)
   printed on the console (the demo's).
 - ``DEFAULT_FROM_EMAIL``: the mails' sender. Default: ``Bräde Arena <noreply@localhost>``.
 - ``SITE_URL``: the site's address, for the links in mails. Default: ``http://127.0.0.1:8000``.
+- ``SQLITE_BUSY_TIMEOUT_SECONDS``: how long a writer waits for SQLite's write lock before
+  "database is locked" (the embedded default only). Default: 20.
 """
 
 from __future__ import annotations
@@ -33,6 +35,8 @@ from pathlib import Path
 
 import environ
 from django.core.exceptions import ImproperlyConfigured
+
+from config.sqlite_options import SQLITE_ENGINE, sqlite_server_options
 
 BASE_DIR = Path(__file__).resolve().parent.parent.parent
 
@@ -132,6 +136,13 @@ DATABASES = {"default": env.db("DATABASE_URL", default=f"sqlite:///{BASE_DIR / '
 # Keep PostgreSQL connections open between requests (SQLite ignores this).
 DATABASES["default"]["CONN_MAX_AGE"] = env.int("CONN_MAX_AGE", default=60)
 DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
+# SQLite set up for a server: WAL, write lock taken at a transaction's start, a busy timeout
+# (config/sqlite_options.py).
+SQLITE_BUSY_TIMEOUT_SECONDS: float = env.float("SQLITE_BUSY_TIMEOUT_SECONDS", default=20.0)
+if DATABASES["default"]["ENGINE"] == SQLITE_ENGINE:
+    DATABASES["default"].setdefault("OPTIONS", {}).update(
+        sqlite_server_options(busy_timeout_seconds=SQLITE_BUSY_TIMEOUT_SECONDS)
+    )
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # --- Language, time -------------------------------------------------------------------

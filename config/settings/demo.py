@@ -13,6 +13,8 @@ settings would be production with most of it undone. Here, on top of ``base.py``
   another file; git-ignored, mode 600, ``config/secret_key_file.py``), reused after.
 - ``ALLOWED_HOSTS``: ``DJANGO_ALLOWED_HOSTS`` if set; else what fits ``ADDR``, the address
   ``run.sh`` serves on (``config/serve_address.py``).
+- ``SITE_URL``: ``SITE_URL`` if set; else the address phones use for ``ADDR`` (the
+  machine's address on its network for ``0.0.0.0``: ``config/serve_address.py``).
 - Static files: served by WhiteNoise (already in ``MIDDLEWARE``) from the apps' own
   folders through the staticfiles finders. No ``collectstatic`` step: a restart serves
   at once, and a changed file is served as it is now. The price, files without hashed
@@ -23,10 +25,10 @@ settings would be production with most of it undone. Here, on top of ``base.py``
 from pathlib import Path
 
 from config.secret_key_file import secret_key_from_file
-from config.serve_address import allowed_hosts_for
+from config.serve_address import allowed_hosts_for, public_url_for
 
 from .base import *  # noqa: F403
-from .base import BASE_DIR, env
+from .base import BASE_DIR, LOGGING, env
 
 DEBUG = False
 
@@ -38,3 +40,24 @@ ALLOWED_HOSTS = env.list(
 )
 
 WHITENOISE_USE_FINDERS = True
+
+# The one address of every link that leaves its page (slips, QR codes, mails:
+# ``core/site_address.py``): ``SITE_URL`` if set, else what ``ADDR`` serves, with this
+# machine's address on the club's network for ``0.0.0.0`` (``run.sh`` prints it).
+SITE_URL = env.str("SITE_URL", default="") or public_url_for(
+    env.str("ADDR", default="127.0.0.1:8000")
+)
+
+# The console is the club's: tasks run in the server's own process (eager, and the
+# in-process beat every 30 seconds, config/embedded_beat.py), and Celery would print a
+# line for each; their warnings and errors still show.
+LOGGING = {
+    **LOGGING,
+    "loggers": {**LOGGING["loggers"], "celery.app.trace": {"level": "WARNING"}},
+}
+
+# Mails (notifications, password resets) to a folder, one line each on the console
+# (config/mail_backends.py), unless EMAIL_URL names a real server.
+if not env.str("EMAIL_URL", default=""):
+    EMAIL_BACKEND = "config.mail_backends.MailFolderBackend"
+    EMAIL_FILE_PATH = env.str("EMAIL_FILE_PATH", default=str(BASE_DIR / "mail"))

@@ -178,3 +178,45 @@ def test_the_fullest_sheet_ends_above_its_footer(game: str) -> None:
     sheet = sheets_drawn(round=Round.objects.get(tournament=tournament), by=organiser)
     assert sheet.count == 1 and sheet.pdf.pages_count == 1
     assert 200 < sheet.bottom <= FOOTER_Y - 2, sheet.bottom
+
+
+@pytest.mark.parametrize("language", ["sv", "en"])
+@pytest.mark.parametrize("game", ["brade", "backgammon", "kungabrade"])
+def test_every_column_head_stays_inside_its_column(
+    game: str, language: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Each head is written no wider than its column ("Vinnare (1 eller 2)" ran over its
+    lines at 9 pt bold), in either language and every game's columns."""
+    from django.utils import translation
+
+    from clubs import score_sheets
+
+    written: list[tuple[str, float, float]] = []
+    real = score_sheets.ScoreSheetPdf.header_row
+
+    def header_row(self: Any, columns: list[tuple[str, float]]) -> None:
+        pdf = self.pdf
+        cell = pdf.cell
+
+        def recording(w: float, h: float, text: str = "", *a: Any, **k: Any) -> Any:
+            written.append((text, pdf.get_string_width(text), w))
+            return cell(w, h, text, *a, **k)
+
+        monkeypatch.setattr(pdf, "cell", recording)
+        try:
+            real(self, columns)
+        finally:
+            monkeypatch.setattr(pdf, "cell", cell)
+
+    monkeypatch.setattr(score_sheets.ScoreSheetPdf, "header_row", header_row)
+    organiser = OrganiserFactory.create()
+    tournament = TournamentFactory.create(game=game, organisers=[organiser])
+    for seed in (1, 2):
+        EntryFactory.create(tournament=tournament, player=PlayerFactory.create(), seed=seed)
+    tournament_draw(tournament=tournament, by=organiser, lengths=[5])
+    with translation.override(language):
+        sheets_drawn(round=Round.objects.get(tournament=tournament), by=organiser)
+    assert written, "no column heads were written"
+    assert any(text.startswith(("Vinnare", "Winner")) for text, _w, _c in written)
+    for text, width, column in written:
+        assert width <= column, (text, width, column)

@@ -157,3 +157,24 @@ def test_a_long_name_is_kept_whole_in_its_box(client: Client) -> None:
     tournament_draw(tournament=tournament, by=organiser, lengths=[3])
     by_table, alphabetical = wall(client, tournament, 1)
     assert long in by_table and long in alphabetical
+
+
+def test_a_half_point_bye_is_on_the_wall_too(client: Client) -> None:
+    """A player sitting the round out for ½ finds their name on the wall: after the
+    matches by table, and in the alphabetical list, with "½ frirond" for an opponent."""
+    from matches.swiss_byes import half_point_bye_ask, half_point_bye_rules_set
+    from tournaments.models import Entry
+
+    t, organiser, players = swiss(6, swiss_rounds=3)
+    half_point_bye_rules_set(tournament=t, allowed=1, until=2, by=organiser)
+    resting = players[2]
+    half_point_bye_ask(
+        entry=Entry.objects.get(tournament=t, player=resting), round_number=1, by=organiser
+    )
+    rnd = swiss_round_pair(tournament=t, by=organiser)
+    swiss_round_publish(round=rnd, by=organiser)
+    by_table, alphabetical = wall(client, t, rnd.number)
+    for p in players:
+        assert p.name in by_table and p.name in alphabetical, p.name
+    assert f"{resting.name} ½ frirond" in by_table
+    assert f"{resting.name} ½ frirond" in alphabetical

@@ -155,3 +155,10 @@ def test_round_names_in_both_languages(
         assert rnd.name == english
     with translation.override("sv"):
         assert rnd.name == swedish
+
+
+def test_placing_labels_end_at_the_number_of_players() -> None:
+    assert knockout.placing_label(1, 4, 12) == (9, 12)
+    assert knockout.placing_label(2, 4, 12) == (5, 8)
+    assert knockout.placing_label(1, 4, 16) == (9, 16)
+    assert knockout.placing_label(1, 3, 5) == (5, 5)

@@ -20,6 +20,7 @@ from matches.services import game_result_correct, game_result_enter, match_reset
 from stages import elimination
 from tests.factories import EntryFactory, OrganiserFactory, PlayerFactory, UserFactory
 from tests.results import won
+from tests.tournaments.helpers import drawn as knockout_drawn
 from tournaments import elimination_draw
 from tournaments.models import Round, RoundKind, Tournament, TournamentStatus
 from tournaments.stage_draws import tournament_draw
@@ -509,3 +510,25 @@ def test_random_corrections_and_resets_keep_every_link(
         assert counts.count(2) >= n - 2 and max(counts) == 2
     placings = tournament_placings(tournament=t)
     assert sorted(p.player.pk for p in placings) == sorted(p.pk for p in players)
+
+
+@pytest.mark.parametrize("fmt", ["knockout", "consolation"])
+@pytest.mark.parametrize("n", [5, 6, 9, 12, 13, 24])
+def test_the_first_rounds_losers_share_places_up_to_the_number_of_players(n: int, fmt: str) -> None:
+    """Byes leave round 1 short of players: 12 players' first-round losers are 9–12, not
+    9–16 (every later round is full, so its range is whole)."""
+    if fmt == "knockout":
+        rounds = elimination.bracket_size(n).bit_length() - 1
+        s = knockout_drawn(n, seeded=n // 2, draw_seed=n, lengths=[1] * rounds)
+        t, referee = s.tournament, s.referee
+    else:
+        t, referee, _players = drawn(n, fmt, seeded=n // 2, draw_seed=n)
+    play_out(t, referee, random.Random(n))
+    finished(t)
+    placings = tournament_placings(tournament=t)
+    assert max(p.last for p in placings) == n
+    half = elimination.bracket_size(n) // 2
+    if fmt == "knockout" and n > half:
+        first_round = [p for p in placings if p.first == half + 1]
+        assert len(first_round) == n - half
+        assert {(p.first, p.last) for p in first_round} == {(half + 1, n)}

@@ -185,6 +185,9 @@ class TestManagePage:
         ).content.decode()
         assert "Webhooks" in page and "Inga webhooks ännu." in page
         assert "Lägg till webhooken" in page
+        # A webhook's events are happenings ("Händelser"), not a season's events
+        # ("Tävlingar", the same English word).
+        assert "<legend>Händelser</legend>" in page and "Tävlingar" not in page
 
     def test_a_referee_may_not_add_send_or_delete(self, tournament: Any) -> None:
         hook = Webhook.objects.create(

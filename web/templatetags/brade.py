@@ -37,10 +37,14 @@ def _net_marks(scale: str, points: int, net: int) -> str:
 
 
 @register.simple_tag
-def match_score(match: Any, scale: str) -> str:
+def match_score(match: Any, scale: str, reader: int | None = None) -> str:
     """The score of a match as its tournament's scale writes it: ``4–2``, ``2+–2``.
 
-    Empty before the first game; ``w.o.`` for a walkover and ``–`` for a bye.
+    Empty before the first game; ``w.o.`` for a walkover and ``–`` for a bye. With
+    ``reader`` (a player's id) the score is read from that player's side, their points
+    first, as a player reads their own match ("won 2–0", "lost 0–3"), whichever of the
+    match's two places they hold; without it, or for a reader who is neither player, the
+    match's own order (first player first), as a bracket or a list of matches shows it.
     """
     if match.state == MatchState.WALKOVER:
         return _("w.o.")
@@ -50,6 +54,8 @@ def match_score(match: Any, scale: str) -> str:
         return ""
     one = _net_marks(scale, match.points1, match.tiebreak1)
     two = _net_marks(scale, match.points2, match.tiebreak2)
+    if reader is not None and reader == match.player2_id and reader != match.player1_id:
+        one, two = two, one
     return f"{one}–{two}"
 
 

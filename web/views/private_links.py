@@ -27,12 +27,14 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods, require_POST
 
 from accounts.client_address import client_address
 from core.errors import ConflictError, DomainError
 from core.permissions import is_organiser
+from core.site_address import site_is_loopback, site_root, site_url
 from engine.types import Side
 from matches import reports as report_services
 from matches.models import OPEN_REPORT_STATES, GameReport, Match, MatchState, ReportState
@@ -252,9 +254,7 @@ def links_manage(request: HttpRequest, pk: int) -> HttpResponse:
     for player in players:
         link = live.get(player.pk)
         url = (
-            request.build_absolute_uri(_home_url(private_links.private_link_token(link)))
-            if link is not None
-            else ""
+            site_url(_home_url(private_links.private_link_token(link))) if link is not None else ""
         )
         rows.append(
             {
@@ -269,7 +269,14 @@ def links_manage(request: HttpRequest, pk: int) -> HttpResponse:
     return render(
         request,
         "web/private/manage.html",
-        {"tournament": tournament, "rows": rows, "rounds": rounds},
+        {
+            "tournament": tournament,
+            "rows": rows,
+            "rounds": rounds,
+            "without_link": sum(1 for row in rows if row["link"] is None),
+            "site_root": site_root(),
+            "site_loopback": site_is_loopback(),
+        },
     )
 
 
@@ -279,10 +286,34 @@ def link_issue(request: HttpRequest, pk: int, player_pk: int) -> HttpResponse:
     tournament = _organiser_tournament(request, pk)
     player = get_object_or_404(Player, pk=player_pk)
     try:
-        private_links.private_link_issue(tournament=tournament, player=player, by=request.user)
+        link = private_links.private_link_issue(
+            tournament=tournament, player=player, by=request.user
+        )
+        if private_links.private_link_replaced(link):
+            text = _("A new link for %(player)s; the old one no longer opens.")
+        else:
+            text = _("A link for %(player)s.")
+        messages.success(request, text % {"player": player.name})
+    except DomainError as err:
+        messages.error(request, err.message)
+    return redirect("web:private_links", pk=tournament.pk)
+
+
+@login_required
+@require_POST
+def links_issue_missing(request: HttpRequest, pk: int) -> HttpResponse:
+    """Issue a link to every player without one, at once (the live links stay)."""
+    tournament = _organiser_tournament(request, pk)
+    try:
+        made = private_links.private_links_issue_missing(tournament=tournament, by=request.user)
         messages.success(
             request,
-            _("A new link for %(player)s; the old one no longer opens.") % {"player": player.name},
+            ngettext(
+                "%(n)d new link; the links already issued are unchanged.",
+                "%(n)d new links; the links already issued are unchanged.",
+                len(made),
+            )
+            % {"n": len(made)},
         )
     except DomainError as err:
         messages.error(request, err.message)

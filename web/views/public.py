@@ -13,9 +13,10 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any
 
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, HttpResponsePermanentRedirect
 from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
+from django.templatetags.static import static
 from django.urls import reverse
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
@@ -485,3 +486,9 @@ def player_detail(request: HttpRequest, pk: int) -> HttpResponse:
 
 def glossary(request: HttpRequest) -> HttpResponse:
     return render(request, "web/glossary.html")
+
+
+def favicon(request: HttpRequest) -> HttpResponse:
+    """``/favicon.ico``, asked for by browsers whatever a page names: the site's icon
+    (its static address found when asked, so a collected, hashed name is followed)."""
+    return HttpResponsePermanentRedirect(static("web/favicon.svg"))

@@ -17,6 +17,7 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from core.errors import DomainError
+from core.site_address import site_is_loopback, site_root
 from tournaments.models import Tournament
 from web.demo import (
     DEMO_PASSWORD,
@@ -58,6 +59,7 @@ class Command(BaseCommand):
             )
             self._accounts()
             self._api_example(existing)
+            self._address()
             return
         try:
             summary = demo_build(log=self.stdout.write)
@@ -71,12 +73,25 @@ class Command(BaseCommand):
             self.stdout.write(line)
         self._accounts()
         self._api_example(summary.tournament)
+        self._address()
         self.stdout.write(
             self.style.SUCCESS(
                 f"Built “{summary.tournament.name}” (tournament #{summary.tournament.pk}) "
                 f"in {summary.seconds:.1f} s."
             )
         )
+
+    def _address(self) -> None:
+        """The one address of the links and slips (``core/site_address.py``), and a
+        warning when no phone can open it."""
+        self.stdout.write(f"Phones and the links on the slips open: {site_root()}/")
+        if site_is_loopback():
+            self.stdout.write(
+                self.style.WARNING(
+                    "  that is this computer's own address: no phone can open it. To let the "
+                    "club's phones in, start with ADDR=0.0.0.0:8000 (or set SITE_URL)."
+                )
+            )
 
     def _accounts(self) -> None:
         accounts = demo_accounts()
