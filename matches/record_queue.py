@@ -91,11 +91,26 @@ def _waiting(now: datetime) -> Q:
     return Q(state=RecordState.PENDING) | (Q(state=RecordState.VERIFYING) & lease_out)
 
 
+def _dead_attempt(now: datetime) -> Q:
+    """Verifying records whose attempt's lease ran out: its worker died (or stopped
+    renewing it), whatever the broker still holds of its message."""
+    return Q(state=RecordState.VERIFYING, lease_until__isnull=False, lease_until__lte=now)
+
+
 def _needs_message(now: datetime) -> Q:
-    """Records that may be sent a message at ``now``: waiting (``_waiting``) and no live
-    message of their own."""
+    """Records that may be sent a message at ``now``: waiting (``_waiting``) and either no
+    live message of their own or a dead attempt (``_dead_attempt``).
+
+    Decision: a record whose attempt died is taken over once its lease has run out, not
+    when the broker hands the dead worker's message back (Redis's visibility timeout,
+    minutes later): only the record that was running waits, and only for its lease. That
+    message may still come back later, a second one for the record; it finds the record
+    done or held by the live attempt and stands back (``claim_or_wait``). Sending the
+    replacement clears the dead lease (``_send``), so the record is sent one, not one per
+    sweep.
+    """
     no_message = Q(message_until__isnull=True) | Q(message_until__lte=now)
-    return no_message & _waiting(now)
+    return (no_message | _dead_attempt(now)) & _waiting(now)
 
 
 def _has_message(now: datetime) -> Q:
@@ -114,7 +129,7 @@ def _send(pk: int, now: datetime) -> bool | None:
     # same moment (beat and a submission) do not both send.
     taken = (
         GameRecordSubmission.objects.filter(_needs_message(now), pk=pk)
-        .update(message_until=until)
+        .update(message_until=until, lease_until=None)
     )  # fmt: skip
     if not taken:
         return None

@@ -20,9 +20,13 @@ the database with what Redis holds).
 
 from __future__ import annotations
 
+from typing import Any
+
 from celery import shared_task
+from celery.signals import worker_ready
 
 from matches import record_queue, records
+from matches.common import setting
 from matches.task_names import REQUEUE_GAME_RECORDS, VERIFY_GAME_RECORD
 
 
@@ -40,3 +44,14 @@ def verify_game_record(submission_id: int) -> str | None:
 @shared_task(name=REQUEUE_GAME_RECORDS, ignore_result=True)
 def requeue_game_records() -> list[int]:
     return record_queue.game_records_recover()
+
+
+@worker_ready.connect
+def sweep_after_a_start(sender: Any = None, **kwargs: Any) -> None:
+    """A worker that starts (a restart after its predecessor was killed, say) sends beat's
+    sweep to run once every lease the dead worker held has run out: its records are taken
+    over then (``record_queue._needs_message``), with beat or without it, rather than
+    when Redis hands the dead worker's messages back (the visibility timeout). Queued
+    records need nothing: the new worker takes them at once."""
+    lease = float(setting("GAME_RECORD_LEASE_SECONDS", 15))
+    requeue_game_records.apply_async(countdown=lease + 2)

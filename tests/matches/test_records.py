@@ -17,6 +17,7 @@ from engine.errors import IllegalPlayError
 from matches import records, services
 from matches.engine_text import submission_text
 from matches.models import (
+    RECORD_DONE_STATES,
     EventKind,
     Game,
     GameRecordSubmission,
@@ -538,12 +539,13 @@ class TestLeaseAndMessages:
         assert sorted(game_records_requeue(now=later)) == sorted(s.pk for s in subs)
         assert len(sent) == 2 * len(subs)
 
-    def test_sweep_leaves_a_dead_attempt_to_its_message_while_it_can_come_back(
+    def test_sweep_takes_a_dead_attempt_over_once_its_lease_ran_out(
         self, setup: Setup, django_capture_on_commit_callbacks: Any, settings: Any
     ) -> None:
-        """A verifying record whose lease ran out still has its message, held by the dead
-        worker, until the broker's redelivery window has passed: only then does the sweep
-        send another."""
+        """A verifying record whose lease ran out is sent a new message by the next sweep,
+        although the dead worker's message could still come back from the broker (its
+        redelivery window is 116 s here): the record waits for its lease, not for Redis.
+        Once sent, no second sweep sends it another; the new attempt verifies it."""
         settings.GAME_RECORD_LEASE_SECONDS = 0
         settings.CELERY_BROKER_TRANSPORT_OPTIONS = {
             "visibility_timeout": 100,
@@ -560,9 +562,62 @@ class TestLeaseAndMessages:
         with pytest.raises(SystemExit):
             game_record_verify(submission_id=sub.pk, replay=killed)
         sub.refresh_from_db()
+        assert sub.started_at is not None and sub.state == RecordState.VERIFYING
+        settings.GAME_RECORD_LEASE_SECONDS = 15
+        assert game_records_requeue(now=sub.started_at + timedelta(seconds=1)) == [sub.pk]
+        sub.refresh_from_db()  # the new message ran (tasks are eager here): attempt 2
+        assert sub.attempts == 2 and sub.state in RECORD_DONE_STATES
+        assert game_records_requeue(now=sub.started_at + timedelta(seconds=2)) == []
+
+    def test_a_replacement_is_sent_once_not_at_every_sweep(
+        self,
+        setup: Setup,
+        django_capture_on_commit_callbacks: Any,
+        settings: Any,
+        monkeypatch: pytest.MonkeyPatch,
+    ) -> None:
+        """The replacement clears the dead lease: until the new attempt claims the record,
+        later sweeps see a live message and send nothing more."""
+        from matches import tasks
+
+        settings.GAME_RECORD_LEASE_SECONDS = 0
+        m = match_of(setup.tournament, 1, 0)
+        with django_capture_on_commit_callbacks(execute=False):
+            sub = game_record_submit(match=m, text=TEXT, by=setup.referee)
+
+        def killed(text: str) -> Any:
+            raise SystemExit("worker killed")
+
+        with pytest.raises(SystemExit):
+            game_record_verify(submission_id=sub.pk, replay=killed)
+        sent: list[Any] = []
+        monkeypatch.setattr(
+            tasks.verify_game_record, "apply_async", lambda *a, **k: sent.append(k["args"])
+        )
+        sub.refresh_from_db()
         assert sub.started_at is not None
-        assert game_records_requeue(now=sub.started_at + timedelta(seconds=100)) == []
-        assert game_records_requeue(now=sub.started_at + timedelta(seconds=116)) == [sub.pk]
+        for seconds in (1, 2, 30):
+            game_records_requeue(now=sub.started_at + timedelta(seconds=seconds))
+        assert sent == [[sub.pk]]
+        sub.refresh_from_db()
+        assert sub.lease_until is None and sub.state == RecordState.VERIFYING
+
+    def test_a_live_attempt_is_not_taken_over(
+        self, setup: Setup, django_capture_on_commit_callbacks: Any, settings: Any
+    ) -> None:
+        """Within its lease an attempt keeps its record: the sweep sends nothing."""
+        m = match_of(setup.tournament, 1, 0)
+        with django_capture_on_commit_callbacks(execute=False):
+            sub = game_record_submit(match=m, text=TEXT, by=setup.referee)
+
+        def killed(text: str) -> Any:
+            raise SystemExit("worker killed")
+
+        with pytest.raises(SystemExit):
+            game_record_verify(submission_id=sub.pk, replay=killed)
+        sub.refresh_from_db()
+        assert sub.lease_until is not None
+        assert game_records_requeue(now=sub.lease_until - timedelta(seconds=1)) == []
 
 
 class TestLostMessages:
@@ -703,8 +758,6 @@ class TestLostMessages:
 
         with pytest.raises(SystemExit):
             game_record_verify(submission_id=sub.pk, replay=killed)
-        monkeypatch.setattr(record_broker, "held_records", lambda now: {sub.pk})
-        assert tasks.requeue_game_records.apply().get() == []  # waiting in 'unacked'
         monkeypatch.setattr(record_broker, "held_records", lambda now: set())
         assert tasks.requeue_game_records.apply().get() == [sub.pk]
         assert published == [sub.pk, sub.pk]
@@ -834,3 +887,20 @@ def test_unreachable_redis_leaves_the_record_pending(tmp_path: Any) -> None:
     )  # fmt: skip
     assert done.stdout.strip().splitlines()[-2:] == ["pending None", "False"], done.stderr[-2000:]
     assert "stays pending" in done.stderr
+
+
+def test_a_starting_worker_sends_the_sweep_for_after_the_dead_leases() -> None:
+    """A (re)started worker queues beat's sweep to run once every lease a killed worker
+    held has run out: its records are taken over then, with beat or without it."""
+    from celery.signals import worker_ready
+
+    from matches import tasks
+
+    sent: list[dict[str, Any]] = []
+    original = tasks.requeue_game_records.apply_async
+    try:
+        tasks.requeue_game_records.apply_async = lambda *a, **k: sent.append(k)  # type: ignore[method-assign]
+        worker_ready.send(sender=None)
+    finally:
+        tasks.requeue_game_records.apply_async = original  # type: ignore[method-assign]
+    assert sent == [{"countdown": 15.0 + 2}]
