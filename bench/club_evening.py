@@ -31,11 +31,13 @@ Printed: the requests by kind (count, p50, p99, max), every 5xx and failed conne
 the game records submitted / verified / pending (read from the SQLite file after the run,
 once the in-process beat's sweep has drained them, waiting up to 60 s: how long it took
 is printed), the server's resident memory (master and worker, from /proc every 10 s)
-after the first minute, at the end and at most, and the load average at the start and
-the end. Then one line per goal of the issue, PASS or FAIL: no 5xx, no record pending,
-a turn saved at p99 under 250 ms, the resident size at the end within 50 MB of the size
-after the first minute (after half the run when it is shorter than two minutes). Figures
-only: the bench exits 0 whatever they are, 1 only when it could not run.
+after the first minute, at the end and at most, gunicorn's CPU time over the load (one
+process: a share near one core is a server at its limit, whatever the machine's other
+core does) and the load average at the start and the end. Then one line per goal of the
+issue, PASS or FAIL: no 5xx, no record pending, a turn saved at p99 under 250 ms, the
+resident size at the end within 50 MB of the size after the first minute (after half the
+run when it is shorter than two minutes). Figures only: the bench exits 0 whatever they
+are, 1 only when it could not run.
 
 The load generator steps back (``--client-nice``, 10: the phones, the referee and the
 players; the tables keep niceness 0 in their own process) so the figures measure the
@@ -469,6 +471,8 @@ class Evening:
     marks: dict[str, int]
     load_start: tuple[float, float, float]
     load_end: tuple[float, float, float]
+    cpu: float  # gunicorn's CPU seconds (master and worker) over the load
+    seconds: float  # the load's length, as it ran
 
 
 def main() -> int:
@@ -500,6 +504,7 @@ def main() -> int:
         )  # fmt: skip
         os.nice(args.client_nice)  # the phones and the desk step back (module docstring)
         memory = Memory(server.group, start)
+        cpu = server.cpu_seconds()
         log = Log()
         span = (start, until, log)
         desks = [
@@ -525,12 +530,13 @@ def main() -> int:
             desk.join(timeout=max(0.0, until + 70 - time.monotonic()))
         saves, errors = tables.result(timeout=max(0.0, until + 75 - time.monotonic()))
         end = memory.stop()
+        cpu = server.cpu_seconds() - cpu
         load_end = os.getloadavg()
         print(f"the load is over ({end.at:.0f} s); waiting for the records to be swept")
         states, drain = drained(DRAIN_SECONDS)
         evening = Evening(
             log, saves, table_errors + errors, viewers, memory.samples, states, drain,
-            log_marks(server.logdir / "gunicorn.log"), load_start, load_end,
+            log_marks(server.logdir / "gunicorn.log"), load_start, load_end, cpu, end.at,
         )  # fmt: skip
         report(args, evening)
     print(f"after: {load()}")
@@ -591,6 +597,11 @@ def report(args: argparse.Namespace, evening: Evening) -> None:
           f"{last.total:.0f} MB ({last.master:.0f} + {last.worker:.0f}), max {most.total:.0f} MB "
           f"at {most.at:.0f} s; end − first minute {last.total - first.total:+.1f} MB; "
           f"worker pids seen: {len(workers)}")  # fmt: skip
+    minutes = [s for s in samples if round(s.at) % 60 < MEMORY_EVERY] + [last]
+    print("  each minute: " + ", ".join(f"{s.at:.0f} s {s.total:.0f} MB" for s in minutes))
+    print(f"gunicorn's CPU: {evening.cpu:.0f} s over {evening.seconds:.0f} s "
+          f"({evening.cpu / evening.seconds:.2f} of a core: one process, so at most about one), "
+          f"{1000 * evening.cpu / max(1, len(rows)):.1f} ms per request")  # fmt: skip
     one, five, fifteen = evening.load_start
     print(
         f"load average at the start {one:.2f}, {five:.2f}, {fifteen:.2f}; at the end "
@@ -617,6 +628,7 @@ def report(args: argparse.Namespace, evening: Evening) -> None:
         "drain_s": round(evening.drain_seconds, 1),
         "rss_first_minute_mb": round(first.total, 1), "rss_end_mb": round(last.total, 1),
         "rss_max_mb": round(most.total, 1), "rss_growth_mb": round(growth, 1),
+        "cpu_cores": round(evening.cpu / evening.seconds, 2),
         "load_start": [round(x, 2) for x in evening.load_start],
         "load_end": [round(x, 2) for x in evening.load_end],
     }))  # fmt: skip
