@@ -73,7 +73,7 @@ sys.path.insert(0, str(ROOT / "bench"))
 from live_board_bench import Tables, Viewer, get, table_start, viewer  # noqa: E402
 from live_board_bench import populate as live_populate  # noqa: E402
 from reliability import Client, Reply  # noqa: E402
-from serving import Setup, load, percentile, served  # noqa: E402
+from serving import Setup, load, percentile, process_stats, served  # noqa: E402
 
 from scoresheets.polling import FOLLOW_EVERY  # noqa: E402
 
@@ -315,15 +315,7 @@ def players(
 
 def children(pid: int) -> list[int]:
     """The processes whose parent is ``pid`` (Linux's /proc): gunicorn's worker."""
-    found = []
-    for stat in Path("/proc").glob("[0-9]*/stat"):
-        try:
-            fields = stat.read_text().rsplit(")", 1)[1].split()
-        except OSError:  # gone meanwhile
-            continue
-        if int(fields[1]) == pid:  # ppid
-            found.append(int(stat.parent.name))
-    return found
+    return [child for child, fields in process_stats() if int(fields[1]) == pid]
 
 
 def resident_mb(pid: int) -> float:

@@ -97,16 +97,24 @@ class Setup:
     embedded: bool = False  # the embedded default as scripts/run.sh serves it (module doc)
 
 
-def group_cpu_seconds(group: int) -> float:
-    """The CPU time (user + system) the processes of a process group have used so far,
-    the ones still running (Linux's /proc)."""
-    tick = os.sysconf("SC_CLK_TCK")
-    total = 0
+def process_stats() -> Iterator[tuple[int, list[str]]]:
+    """Every running process's pid and the fields of its /proc/PID/stat after the name
+    (``fields[1]`` the parent's pid, ``[2]`` the process group, ``[11]``, ``[12]`` the
+    user and system CPU ticks)."""
     for stat in Path("/proc").glob("[0-9]*/stat"):
         try:
             fields = stat.read_text().rsplit(")", 1)[1].split()
         except OSError:  # gone meanwhile
             continue
+        yield int(stat.parent.name), fields
+
+
+def group_cpu_seconds(group: int) -> float:
+    """The CPU time (user + system) the processes of a process group have used so far,
+    the ones still running (Linux's /proc)."""
+    tick = os.sysconf("SC_CLK_TCK")
+    total = 0
+    for _, fields in process_stats():
         if int(fields[2]) == group:  # pgrp
             total += int(fields[11]) + int(fields[12])  # utime, stime
     return total / tick
