@@ -214,9 +214,17 @@ BROWSER_HEADERS = ["Accept: application/json",
 
 
 async def get(
-    port: int, path: str, tag: str, timeout: float, cookie: str = ""
+    port: int,
+    path: str,
+    tag: str,
+    timeout: float,
+    cookie: str = "",
+    headers: list[str] | None = None,
 ) -> tuple[int, bytes, str]:
-    lines = [f"GET {path} HTTP/1.1", "Host: 127.0.0.1", "Connection: close", *BROWSER_HEADERS]
+    """GET ``path`` as a browser's script does (``headers``: ``BROWSER_HEADERS`` unless
+    given); the status (0: no answer), the body and the ETag."""
+    lines = [f"GET {path} HTTP/1.1", "Host: 127.0.0.1", "Connection: close",
+             *(BROWSER_HEADERS if headers is None else headers)]  # fmt: skip
     if cookie:
         lines.append(f"Cookie: {cookie}")
     if tag:

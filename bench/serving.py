@@ -10,9 +10,17 @@ stopped and removed on the way out.
 
 ``populate()`` runs here after ``django.setup()`` (on the bench's database, with eager
 tasks: this process needs no broker) and returns what the bench needs of what it made.
+
 The logs (gunicorn's access log as ``Setup.access_format`` says, the worker's) are in
 ``server.logdir``, removed on the way out unless ``Setup.keep_logs``. Nothing is
 installed; everything talks to 127.0.0.1.
+
+``Setup(embedded=True)`` serves the embedded default instead, as ``scripts/run.sh`` does
+(bench/club_evening.py): a SQLite file of its own in ``server.logdir`` (no PostgreSQL),
+the demo settings with a secret key file there too, tasks in-process (no Redis), and
+``gunicorn -c config/gunicorn_embedded.py config.wsgi`` on ``ADDR``: its one worker and
+threads, no access log (the ``workers``, ``threads``, ``proxy``, ``redis_url``,
+``celery_worker`` and ``access_format`` fields are not used).
 """
 
 from __future__ import annotations
@@ -73,7 +81,7 @@ def port_busy(port: int) -> bool:
 
 @dataclass
 class Setup:
-    db_name: str
+    db_name: str = ""  # the PostgreSQL database, dropped and made again (not embedded)
     pg: str = PG
     port: int | None = None  # None: a free one
     workers: int = 4  # gunicorn workers
@@ -86,6 +94,19 @@ class Setup:
     access_format: str = "%(s)s %(D)s %(m)s %(U)s"
     log_prefix: str = "brade-bench-"
     keep_logs: bool = False
+    embedded: bool = False  # the embedded default as scripts/run.sh serves it (module doc)
+
+
+def process_stats() -> Iterator[tuple[int, list[str]]]:
+    """Every running process's pid and the fields of its /proc/PID/stat after the name
+    (``fields[1]`` the parent's pid, ``[2]`` the process group, ``[11]``, ``[12]`` the
+    user and system CPU ticks)."""
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:  # gone meanwhile
+            continue
+        yield int(stat.parent.name), fields
 
 
 def group_cpu_seconds(group: int) -> float:
@@ -93,11 +114,7 @@ def group_cpu_seconds(group: int) -> float:
     the ones still running (Linux's /proc)."""
     tick = os.sysconf("SC_CLK_TCK")
     total = 0
-    for stat in Path("/proc").glob("[0-9]*/stat"):
-        try:
-            fields = stat.read_text().rsplit(")", 1)[1].split()
-        except OSError:  # gone meanwhile
-            continue
+    for _, fields in process_stats():
         if int(fields[2]) == group:  # pgrp
             total += int(fields[11]) + int(fields[12])  # utime, stime
     return total / tick
@@ -183,17 +200,26 @@ def served(setup: Setup, populate: Callable[[], T]) -> Iterator[tuple[Server, T]
     if port_busy(port):
         raise SystemExit(f"port {port} is in use; choose another with --port")
     logdir = Path(tempfile.mkdtemp(prefix=setup.log_prefix))
-    database_url = database(setup.pg, setup.db_name)
     env = {
         **{k: v for k, v in os.environ.items()
-           if not k.startswith(("DJANGO_", "CELERY_", "REDIS_", "DATABASE_"))},
-        "DJANGO_SETTINGS_MODULE": "config.settings.base",
-        "DATABASE_URL": database_url,
-        "DJANGO_DEBUG": "false",
-        "DJANGO_LOG_LEVEL": "WARNING",
+           if not k.startswith(("DJANGO_", "CELERY_", "REDIS_", "DATABASE_", "GUNICORN_"))},
         "PYTHONPATH": str(ROOT),
     }  # fmt: skip
-    if setup.redis_url:
+    if setup.embedded:  # scripts/run.sh's environment, its files in logdir
+        env.update(
+            DJANGO_SETTINGS_MODULE="config.settings.demo",
+            DATABASE_URL=f"sqlite:///{logdir / 'db.sqlite3'}",
+            DJANGO_SECRET_KEY_FILE=str(logdir / ".secret-key"),
+            ADDR=f"127.0.0.1:{port}",
+        )
+    else:
+        env.update(
+            DJANGO_SETTINGS_MODULE="config.settings.base",
+            DATABASE_URL=database(setup.pg, setup.db_name),
+            DJANGO_DEBUG="false",
+            DJANGO_LOG_LEVEL="WARNING",
+        )
+    if setup.redis_url and not setup.embedded:
         env["REDIS_URL"] = setup.redis_url
     procs = Processes(env, logdir)
     ready = False  # Django set up in this process
@@ -202,7 +228,7 @@ def served(setup: Setup, populate: Callable[[], T]) -> Iterator[tuple[Server, T]
             [sys.executable, "manage.py", "migrate", "--noinput", "-v", "0"],
             cwd=ROOT, env=env, check=True,
         )  # fmt: skip
-        os.environ.update({k: env[k] for k in ("DJANGO_SETTINGS_MODULE", "DATABASE_URL")})
+        os.environ.update({k: v for k, v in env.items() if k.startswith(("DJANGO_", "DATABASE_"))})
         os.environ.pop("REDIS_URL", None)  # this process: eager tasks, no broker needed
         import django
 
@@ -213,18 +239,19 @@ def served(setup: Setup, populate: Callable[[], T]) -> Iterator[tuple[Server, T]
         connections.close_all()
         made = populate()
         connections.close_all()
-        app_port = port if setup.proxy is None else free_port()
-        gunicorn = procs.spawn(
-            "gunicorn",
-            ["gunicorn", "config.wsgi", "--bind", f"127.0.0.1:{app_port}",
-             "--workers", str(setup.workers), "--threads", str(setup.threads),
-             "--timeout", "60", "--backlog", "2048",
-             "--access-logfile", str(logdir / "access.log"),
-             "--access-logformat", setup.access_format],
-        )  # fmt: skip
-        if setup.proxy is not None:
+        app_port = port if setup.proxy is None or setup.embedded else free_port()
+        if setup.embedded:  # as scripts/run.sh starts it
+            command = ["gunicorn", "-c", "config/gunicorn_embedded.py", "config.wsgi"]
+        else:
+            command = ["gunicorn", "config.wsgi", "--bind", f"127.0.0.1:{app_port}",
+                       "--workers", str(setup.workers), "--threads", str(setup.threads),
+                       "--timeout", "60", "--backlog", "2048",
+                       "--access-logfile", str(logdir / "access.log"),
+                       "--access-logformat", setup.access_format]  # fmt: skip
+        gunicorn = procs.spawn("gunicorn", command)
+        if setup.proxy is not None and not setup.embedded:
             procs.procs.append(nginx(logdir, port, app_port))
-        worker = procs.worker("worker") if setup.celery_worker else None
+        worker = procs.worker("worker") if setup.celery_worker and not setup.embedded else None
         wait_for(lambda: Client(port).request("GET", "/healthz").status == 200, 60, "gunicorn")
         yield Server(port, logdir, gunicorn.pid, None if worker is None else worker.pid), made
     finally:
@@ -233,6 +260,7 @@ def served(setup: Setup, populate: Callable[[], T]) -> Iterator[tuple[Server, T]
             from django.db import connections
 
             connections.close_all()
-        database(setup.pg, setup.db_name, drop_only=True)
+        if not setup.embedded:
+            database(setup.pg, setup.db_name, drop_only=True)
         if not setup.keep_logs:
             shutil.rmtree(logdir, ignore_errors=True)
