@@ -213,8 +213,9 @@ def _compared(count: int, k: int, cost: tuple[int, int]) -> tuple[int, ...]:
 
 
 def test_sixteen_players_in_four_groups_cross_partners_whatever_the_ranking() -> None:
-    """The issue's case: 4 groups, top 2, 8 lines. B > C > D > A by results put B1 and C1
-    in one half; the winners may still be ordered by results where the crossing holds."""
+    """The issue's case: 4 groups, top 2, 8 lines. Seeded B > C > D > A by results, the
+    partners' winners B1 and A1 shared a half (seeds 1 and 4), and the first round paired
+    B1–D2, A1–C2 …; the winners are still ordered by results where the crossing holds."""
     seeds = crosswise_seeds(_groups(4, 4), 2, ranking=[[1, 2, 3, 0], [0, 1, 2, 3]])
     assert set(_first_round(seeds)) == {("A1", "B2"), ("B1", "A2"), ("C1", "D2"), ("D1", "C2")}
     assert seeds[0] == "B1"
