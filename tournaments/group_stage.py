@@ -21,8 +21,10 @@ Decisions where the issue is silent:
 - The tournament is finished when the knockout's final is decided; until the knockout is
   drawn it is running, even with every group match played.
 - Fewer players than the bracket's lines: the byes go to the best group winners by their
-  results (match points, then the tiebreak chain, per match played), not by group letter,
-  and the winners are seeded in that order (``stages.crossover.rank_across_groups``).
+  results (match points, then the tiebreak chain, per match played), not by group letter
+  (``stages.crossover.rank_across_groups``). The results order the winners only where
+  that costs neither crossing rule: without byes the classic crossing by group letter
+  stands (``stages.crossover``, issue 32).
 """
 
 from __future__ import annotations
