@@ -20,6 +20,7 @@ from scoresheets.services import live_game_replay, setup_of, turn_json
 from scoresheets.stamps import BoardStamp, board_stamp, board_stamp_cached, state_key
 
 __all__ = [
+    "live_board_small",
     "live_latest",
     "live_stamp",
     "live_stamp_cached",
@@ -86,6 +87,32 @@ def live_state(
     """The live state (``scoresheets/README.md``): ``live_state_json`` decoded."""
     decoded: dict[str, Any] = json.loads(live_state_json(live, game, turns))
     return decoded
+
+
+# What a small board of a tournament's list shows (``_boards.html``, drawn by
+# ``live-board.js`` from ``board`` alone): not the legal plays or the turns, which make a
+# state ten times larger.
+SMALL_BOARD_KEYS = ("players", "to_move", "game_number", "score", "board")
+
+
+def live_board_small(live: LiveGame) -> dict[str, Any]:
+    """The part of the live state a small board shows (``SMALL_BOARD_KEYS``), kept in the
+    cache per version beside the whole state: a tournament page's list of boards, polled
+    by every follower, decodes each state once per turn, not once per poll."""
+    key = state_key(live.pk, live.started_at, live.version) + ":small"
+    try:
+        found = cache.get(key)
+    except Exception:
+        found = None
+    if isinstance(found, dict):
+        return found
+    state = live_state(live)
+    small = {name: state.get(name) for name in SMALL_BOARD_KEYS}
+    try:
+        cache.set(key, small, STATE_SECONDS)
+    except Exception:
+        log.warning("cache unavailable; not keeping the small board", exc_info=True)
+    return small
 
 
 def live_state_json(

@@ -14,6 +14,7 @@ from rest_framework.test import APIClient
 
 from matches.models import Match
 from scoresheets.polling import FOLLOW_EVERY
+from scoresheets.selectors import SMALL_BOARD_KEYS
 from tests.factories import UserFactory
 from tests.tournaments.helpers import Setup, drawn, match_of, players_of
 
@@ -123,7 +124,12 @@ def test_the_tournaments_boards_in_progress_answer_304_until_a_turn(client: Clie
     moved = client.get(url, HTTP_IF_NONE_MATCH=tag)
     assert moved.status_code == 200 and moved["ETag"] != tag
     state = _json(r'<script type="application/json">(.*?)</script>', moved.content.decode())
-    assert state["seq"] == 1 and state["phase"] == "roll"
+    # A small board carries what it shows, as the live API has it at that turn: not the
+    # legal plays or the turns, which made the polled list ten times larger.
+    whole = api.get(f"/api/matches/{match.pk}/live/").json()
+    assert whole["seq"] == 1 and whole["phase"] == "roll"
+    assert state == {key: whole[key] for key in SMALL_BOARD_KEYS}
+    assert "legal" not in state and "turns" not in state
     # The whole page, and nothing for strangers to a private tournament.
     assert client.get(f"/tournaments/{s.tournament.pk}/live/").status_code == 200
 

@@ -233,7 +233,7 @@ def _recording(tournament: Any) -> list[LiveGame]:
 
 
 def _board(live: LiveGame) -> dict[str, Any]:
-    state = sheets_sel.live_state(live)
+    state = sheets_sel.live_board_small(live)
     names = state.get("players") or ["", ""]
     to_move = state.get("to_move")
     caption = follow_words()["to_move"] % {"name": names[to_move]} if to_move in (0, 1) else ""
