@@ -556,7 +556,9 @@ class SeasonImportApi(ApiView):
         Season keepers only. One match per row (columns ``date``, ``event``,
         ``player1``, ``player2``, ``winner``; optional ``kind``, ``length``,
         ``walkover``, ``place1``, ``place2``). All or nothing: a 400 with code
-        ``import_invalid`` lists every problem by row in ``problems``.
+        ``import_invalid`` lists every problem by row in ``problems``. Players are
+        found by name (any case, Unicode form and spacing), the season's club's first;
+        a new name joins the club once, however many imports name it at once.
         """
         season = season_selectors.season_get(pk=pk)
         data = self.SeasonImportInput(data=request.data)

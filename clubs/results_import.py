@@ -16,9 +16,13 @@ Rows with the same ``event`` and ``date`` are one event; an event's kind, and a 
 place in it, must be the same on all its rows. An event already imported into the season
 (same name and date) is refused, so a file imported twice adds nothing.
 
-**Players** are found by name (case and outer spaces ignored): a player of the season's
-club first, else the only player of that name; someone new is added to the club; a name
-that several players share is a problem to resolve (rename one) before importing.
+**Players** are found by name, compared by its key (``tournaments.player_names``: any
+case, Unicode form and spacing): a player of the season's club first, else the only
+player of that name; someone new is added to the club; a name that several players
+(of other clubs) share is a problem to resolve (rename one) before importing. A club has
+one player per name (the database holds it), so imports at the same moment that name
+the same new player add them once, and each uses that player
+(``tournaments.players.player_of_club_get_or_create``).
 
 The imported events count in the season's standings (``clubs.season_selectors``), with
 their matches won and placings. They are not rated: ratings come from matches played on
@@ -49,6 +53,8 @@ from core.bounds import DB_INT_MAX
 from core.errors import ConflictError, PermissionDeniedError, ValidationError
 from core.permissions import User, signed_in
 from tournaments.models import Player
+from tournaments.player_names import player_name_key
+from tournaments.players import player_of_club_get_or_create
 
 REQUIRED = ("date", "event", "player1", "player2", "winner")
 OPTIONAL = ("kind", "length", "walkover", "place1", "place2")
@@ -57,6 +63,7 @@ DELIMITERS = (";", ",", "\t")
 NAME_MAX = 120
 EVENT_MAX = 200
 MAX_ROWS = 10_000
+LOOKUP_BATCH = 500  # names looked up per query (SQLite's limit on a query's values)
 
 KINDS = {
     "": EventKind.TOURNAMENT,
@@ -184,16 +191,16 @@ def _row(values: dict[str, str], line: int, problems: list[Problem]) -> Row | No
                     % {"column": column, "n": NAME_MAX},
                 )
             )
-    if one and two and one.casefold() == two.casefold():
+    if one and two and player_name_key(one) == player_name_key(two):
         problems.append(Problem(line, _("%(name)s cannot play themselves.") % {"name": one}))
     text = values["winner"]
     winner = {"1": 1, "2": 2}.get(text)
     if winner is None and text:
         winner = (
             1
-            if text.casefold() == one.casefold()
+            if player_name_key(text) == player_name_key(one)
             else 2
-            if text.casefold() == two.casefold()
+            if player_name_key(text) == player_name_key(two)
             else None
         )
     if winner is None:
@@ -346,7 +353,7 @@ def _consistency(rows: list[Row]) -> list[Problem]:
         for name, place in ((row.player1, row.place1), (row.player2, row.place2)):
             if place is None:
                 continue
-            held = places.setdefault((row.event, row.date, name.casefold()), place)
+            held = places.setdefault((row.event, row.date, player_name_key(name)), place)
             if held != place:
                 problems.append(
                     Problem(
@@ -359,13 +366,14 @@ def _consistency(rows: list[Row]) -> list[Problem]:
 
 
 def _players(season: Season, names: set[str]) -> tuple[dict[str, Player | None], list[str]]:
-    """Each name (casefolded) → the player it is, or None for someone new; and the names
+    """Each name (its key) → the player it is, or None for someone new; and the names
     several players share (ambiguous)."""
     found: dict[str, list[Player]] = defaultdict(list)
-    for player in Player.objects.all().only("pk", "name", "club_id"):
-        key = player.name.strip().casefold()
-        if key in names:
-            found[key].append(player)
+    keys = sorted(names)
+    for start in range(0, len(keys), LOOKUP_BATCH):
+        batch = keys[start : start + LOOKUP_BATCH]
+        for player in Player.objects.filter(name_key__in=batch).only("pk", "name_key", "club_id"):
+            found[player.name_key].append(player)
     out: dict[str, Player | None] = {}
     ambiguous: list[str] = []
     for name in names:
@@ -405,11 +413,11 @@ def season_results_import(*, season: Season, data: bytes, by: User) -> ImportSum
                     % {"event": event, "date": date.isoformat()},
                 )
             )
-    names = {n.casefold() for row in rows for n in (row.player1, row.player2)}
+    names = {player_name_key(n) for row in rows for n in (row.player1, row.player2)}
     players, ambiguous = _players(season, names)
     for row in rows:
         for name in (row.player1, row.player2):
-            if name.casefold() in ambiguous:
+            if player_name_key(name) in ambiguous:
                 problems.append(
                     Problem(
                         row.line,
@@ -453,13 +461,16 @@ def _write(
         resolved: dict[str, Player] = {}
         for row in rows:
             for name in (row.player1, row.player2):
-                if name.casefold() in resolved:
+                who = player_name_key(name)
+                if who in resolved:
                     continue
-                player = players.get(name.casefold())
+                player = players.get(who)
                 if player is None:
-                    player = Player.objects.create(name=name, club=season.club)
-                    created += 1
-                resolved[name.casefold()] = player
+                    # Someone new when looked up; another import (of any season) may
+                    # have added them since: then that import's player is theirs.
+                    player, new = player_of_club_get_or_create(name=name, club=season.club)
+                    created += new
+                resolved[who] = player
         events: dict[tuple[str, datetime.date], ImportedEvent] = {}
         placings: dict[tuple[str, datetime.date], dict[int, int]] = defaultdict(dict)
         matches: list[ImportedMatch] = []
@@ -469,7 +480,8 @@ def _write(
                 events[key] = ImportedEvent.objects.create(
                     season=season, name=row.event, date=row.date, kind=row.kind, imported_by=user
                 )
-            one, two = resolved[row.player1.casefold()], resolved[row.player2.casefold()]
+            one = resolved[player_name_key(row.player1)]
+            two = resolved[player_name_key(row.player2)]
             matches.append(
                 ImportedMatch(
                     event=events[key],

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django import forms
 from django.contrib import admin, messages
 from django.db import transaction
 from django.db.models import QuerySet
@@ -29,7 +30,12 @@ from tournaments.permissions import (
     player_is_theirs,
     players_visible_to,
 )
-from tournaments.players import player_shared_error, player_update
+from tournaments.players import (
+    player_name_holder,
+    player_name_taken_error,
+    player_shared_error,
+    player_update,
+)
 from tournaments.round_lengths import round_length_set
 from tournaments.stage_draws import tournament_draw
 from tournaments.tournament_setup import tournament_create, tournament_update
@@ -315,6 +321,27 @@ class PeopleAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
         return self.has_add_permission(request)
 
 
+class PlayerAdminForm(forms.ModelForm):  # type: ignore[type-arg]
+    """A player's form: one name per club (``Player``'s constraint, said as the
+    services say it, on the name, rather than the database's error)."""
+
+    class Meta:
+        model = Player
+        fields = ("name", "club", "rating", "user")
+
+    def clean(self) -> dict[str, Any]:
+        super().clean()
+        data = self.cleaned_data
+        name = str(data.get("name", self.instance.name) or "").strip()
+        club = data.get("club", self.instance.club)
+        if name and club is not None:
+            other = self.instance.pk
+            if player_name_holder(name=name, club=club, other_than=other) is not None:
+                error = player_name_taken_error(name=name, club=club)
+                self.add_error("name" if "name" in self.fields else None, error.message)
+        return data
+
+
 @admin.register(Player)
 class PlayerAdmin(PeopleAdmin):
     """Registry staff (``can_manage_all_players``) see and change every player. An
@@ -325,6 +352,7 @@ class PlayerAdmin(PeopleAdmin):
     organisers' tournaments too is shown read-only, with the reason);
     linking a player to a user account is registry staff's alone."""
 
+    form = PlayerAdminForm
     list_display = ("name", "club", "rating", "user")
     list_filter = ("club",)
     search_fields = ("name", "club__name")

@@ -188,7 +188,9 @@ class PlayerListApi(ApiView):
         names a user account for the player: registry staff link it at once; anyone else
         invites it (``GET /api/invitations/`` for its user, who accepts or declines), and
         the answer is the same whether that account exists, is linked or is free. Once
-        linked, only that user (or registry staff) changes the name.
+        linked, only that user (or registry staff) changes the name. Within a club, one
+        name is one player (any case, Unicode form and spacing): a name the club has
+        already answers 409 ``player_name_taken``; players of no club may share a name.
         """
         data = self.PlayerListInput(data=request.data)
         data.is_valid(raise_exception=True)
@@ -226,7 +228,8 @@ class PlayerDetailApi(ApiView):
 
         Allowed to registry staff, to the player's own user, and to organisers of a
         tournament the player is entered in (but not the name of a player linked to a
-        user account).
+        user account). A name, or a move to a club, that would give the club two players
+        of one name answers 409 ``player_name_taken``.
         """
         player = _player(request, pk)
         data = self.PlayerDetailInput(data=request.data, partial=True)

@@ -5,9 +5,12 @@ Decisions where the docs are silent:
 - Withdrawal before the draw removes the player from the draw; after the draw it
   gives the opponent a walkover at once, or as soon as the opponent is known.
 - Entering a player by name (``entry_player_add``, ``entries_import``) enters the one
-  known player of that name and club (any case) that the organiser may see
-  (``permissions.players_visible_to``) again instead of creating a second;
-  with two or more such players (the data is ambiguous) a new one is created.
+  known player of that name and club (by the name's key: any case, Unicode form and
+  spacing) that the organiser may see (``permissions.players_visible_to``) again
+  instead of creating a second. A club has one player per name (the database holds
+  it), so a name of the club taken by a player the organiser may not see is refused
+  (``player_name_taken``); of no club, two or more such players (the data is
+  ambiguous) make a new one.
 - A withdrawn player's seed is freed when ``entries_seeds_set`` gives it to another.
 """
 
@@ -51,6 +54,7 @@ from tournaments.permissions import (
     player_is_theirs,
     players_visible_to,
 )
+from tournaments.player_names import player_name_key
 from tournaments.players import club_create, player_create, player_update
 
 
@@ -118,13 +122,17 @@ def _player_enter(
     created. Returns the entry and whether the player is new. The caller holds the
     transaction, so a refused entry leaves no new player behind.
 
-    Only players ``by`` may see are known here (``players_visible_to``): one entered
-    only in others' private tournaments is not revealed by being matched. The rating
+    Names are compared by their key (``tournaments.player_names``: any case, Unicode
+    form and spacing). Only players ``by`` may see are known here
+    (``players_visible_to``): one entered only in others' private tournaments is not
+    revealed by being matched; as a club has one player per name, a new player of that
+    name and club is then refused (409, ``player_name_taken``), and the organiser asks
+    the register's staff to enter that player or names the new one apart. The rating
     is updated once the player is entered, so by an organiser of theirs, and only if the
     player is theirs alone (``permissions.player_is_theirs``): a player who also plays in
     other organisers' tournaments keeps their rating.
     """
-    candidates = players_visible_to(by).filter(name__iexact=name.strip(), club=club)
+    candidates = players_visible_to(by).filter(name_key=player_name_key(name), club=club)
     known = list(candidates[:2])
     if len(known) == 1:
         player, created = known[0], False

@@ -12,6 +12,8 @@ The models only hold data: every change goes through the services of ``tournamen
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.conf import settings
 from django.db import models
 from django.db.models import F, Q
@@ -23,6 +25,7 @@ from django.utils.translation import gettext, pgettext
 from formats import format_for
 from games import registry
 from tournaments.lengths import GAMES, MAX_MATCH_LENGTH, POINTS, validate_length_bounds
+from tournaments.player_names import player_name_key
 
 
 class Club(models.Model):
@@ -37,9 +40,21 @@ class Club(models.Model):
 
 
 class Player(models.Model):
-    """A person who plays; optionally linked to a user account (to submit records)."""
+    """A person who plays; optionally linked to a user account (to submit records).
+
+    Within a club, one name is one player: the database refuses a second player of a
+    club whose name has the same key (``name_key``: ``tournaments.player_names``; any
+    case, Unicode form and spacing), so a name in a club says who it is. Players of no
+    club are not held to it: a name alone, with no club, is not enough to tell two
+    people apart (two Erik Johanssons of no club are two players), and no import
+    creates a player of no club. ``name_key`` follows ``name`` on every ``save()``
+    (a ``bulk_create`` must give it).
+    """
 
     name = models.CharField(max_length=120)
+    # The name's key (tournaments.player_names), kept by save(); text, as the key of a
+    # 120-character name may be longer.
+    name_key = models.TextField(editable=False, default="")
     club = models.ForeignKey(
         Club, null=True, blank=True, on_delete=models.SET_NULL, related_name="players"
     )
@@ -54,9 +69,23 @@ class Player(models.Model):
 
     class Meta:
         ordering = ("name", "id")
+        constraints = (
+            # One player per name per club (the key first: it also finds a name in
+            # every club, as the results import asks). NULL clubs are distinct.
+            models.UniqueConstraint(fields=["name_key", "club"], name="player_name_once_per_club"),
+        )
 
     def __str__(self) -> str:
         return self.name
+
+    def save(self, *args: Any, **kwargs: Any) -> None:
+        """Keep ``name_key`` the key of ``name`` (saved with it when only some fields
+        are saved)."""
+        self.name_key = player_name_key(self.name)
+        update_fields = kwargs.get("update_fields")
+        if update_fields is not None and "name" in update_fields:
+            kwargs["update_fields"] = {*update_fields, "name_key"}
+        super().save(*args, **kwargs)
 
 
 class InvitationState(models.TextChoices):

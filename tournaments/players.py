@@ -11,7 +11,7 @@ from __future__ import annotations
 import enum
 from typing import Any
 
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 
 from core.errors import (
@@ -36,6 +36,7 @@ from tournaments.permissions import (
     organises_player,
     player_is_theirs,
 )
+from tournaments.player_names import player_name_key
 
 
 def _registry_refused(by: User, refusal: str) -> PermissionDeniedError:
@@ -86,12 +87,81 @@ def player_create(
     if rating is not None and rating < 0:
         raise ValidationError(_("A rating cannot be negative."))
     with transaction.atomic():
-        player = Player.objects.create(name=name, club=club, rating=rating)
+        player = _player_insert(name=name, club=club, rating=rating)
         if user is not None:
             # Registry staff link at once; an organiser invites the account, which must
             # accept (``tournaments.invitations``), and hears nothing about it.
             player_link_or_invite(player=player, user_id=getattr(user, "pk", user), by=by)
     return player
+
+
+def player_name_taken_error(*, name: str, club: Club) -> ConflictError:
+    """The refusal of a second player of ``club`` called ``name`` (one name, one player
+    per club: ``Player``'s constraint), code ``player_name_taken``."""
+    return ConflictError(
+        _(
+            "%(club)s has a player called “%(name)s” already: enter that player, or give "
+            "this one a name that tells them apart (e.g. with a middle name or “d.y.”)."
+        )
+        % {"club": club.name, "name": name},
+        code="player_name_taken",
+    )
+
+
+def player_name_holder(
+    *, name: str, club: Club | None, other_than: int | None = None
+) -> Player | None:
+    """The player of ``club`` whose name has ``name``'s key (``tournaments.player_names``),
+    other than the player ``other_than``; ``None`` if none, or for no club (players of no
+    club may share a name)."""
+    if club is None:
+        return None
+    qs = Player.objects.filter(club=club, name_key=player_name_key(name))
+    if other_than is not None:
+        qs = qs.exclude(pk=other_than)
+    return qs.first()
+
+
+def _player_insert(*, name: str, club: Club | None, rating: int | None) -> Player:
+    """Create the player, or ``player_name_taken`` if their club has that name already:
+    checked first, and the constraint decides a race (in a savepoint, so the caller's
+    transaction goes on)."""
+    if club is not None and player_name_holder(name=name, club=club) is not None:
+        raise player_name_taken_error(name=name, club=club)
+    try:
+        with transaction.atomic():
+            return Player.objects.create(name=name, club=club, rating=rating)
+    except IntegrityError:
+        if club is None or player_name_holder(name=name, club=club) is None:
+            raise
+        raise player_name_taken_error(name=name, club=club) from None
+
+
+def player_of_club_get_or_create(*, name: str, club: Club) -> tuple[Player, bool]:
+    """The player of ``club`` called ``name`` (by its key), created if there is none;
+    and whether it was created (as Django's ``get_or_create``). For a caller that checked
+    its own right to add players (the season's results import).
+
+    Safe when two requests add the same new name at once, on PostgreSQL and SQLite: the
+    one whose insert meets the other's row (the constraint ``player_name_once_per_club``)
+    rolls its savepoint back and takes the winner's player; the caller's transaction
+    goes on. A winner's row gone again by then (deleted) is one more try.
+    """
+    name = name.strip()
+    for _attempt in range(3):
+        held = player_name_holder(name=name, club=club)
+        if held is not None:
+            return held, False
+        try:
+            with transaction.atomic():
+                return Player.objects.create(name=name, club=club), True
+        except IntegrityError:
+            continue  # another request added that name meanwhile: read the winner's row
+    raise ConflictError(
+        _("%(name)s was added to %(club)s and removed again meanwhile; try again.")
+        % {"name": name, "club": club.name},
+        code="player_name_changing",
+    )
 
 
 def player_shared_error(player: Player) -> PermissionDeniedError:
@@ -172,6 +242,15 @@ def player_update(
     organiser_changes = (name_changes and not own) or club_changes or rating_changes
     if organiser_changes and not staff and not player_is_theirs(by, player):
         raise player_shared_error(player)
+    new_name = player.name if isinstance(name, Keep) else name
+    new_club = player.club if isinstance(club, Keep) else club
+    changes_key = name_changes or club_changes
+    if (
+        changes_key
+        and new_club
+        and player_name_holder(name=new_name, club=new_club, other_than=player.pk)
+    ):
+        raise player_name_taken_error(name=new_name, club=new_club)
     # Every check passed: only now change the object (a refusal leaves it as it was).
     if not isinstance(name, Keep):
         player.name = name
@@ -180,7 +259,16 @@ def player_update(
     if not isinstance(rating, Keep):
         player.rating = rating
     with transaction.atomic():
-        player.save()
+        try:
+            with transaction.atomic():
+                player.save()
+        except IntegrityError:  # the name taken in the club meanwhile (the constraint)
+            if new_club is None or not player_name_holder(
+                name=new_name, club=new_club, other_than=player.pk
+            ):
+                raise
+            player.refresh_from_db(fields=["name", "name_key", "club", "rating"])
+            raise player_name_taken_error(name=new_name, club=new_club) from None
         # The name, club and rating show on the pages of every tournament they entered.
         tournaments_touch(tournaments=Tournament.objects.filter(entries__player=player))
     return player

@@ -82,9 +82,9 @@ from matches.swiss_progression import swiss_round_pair, swiss_round_publish
 from matches.walkovers import match_walkover
 from scoring.match import match_state
 from tournaments.entries import entry_add, entry_seed_set
-from tournaments.invitations import invitation_accept, invitation_list
+from tournaments.invitations import invitation_accept, invitation_list, player_link_or_invite
 from tournaments.models import Club, Player, Tournament
-from tournaments.players import club_create, player_create
+from tournaments.players import club_create, player_create, player_name_holder
 from tournaments.stage_draws import tournament_draw
 from tournaments.tournament_setup import tournament_create, tournament_staff_set
 
@@ -433,6 +433,33 @@ def _account(username: str, *, password_hash: str, superuser: bool = False) -> t
     return user, True
 
 
+def _demo_player(spec: DemoPlayer, club: Club, users: dict[str, Any], *, by: Any) -> Player:
+    """The demo's player ``spec`` of ``club``, linked to its demo account if it has one.
+
+    A club has one player per name: a player of that name left in the demo's club (one
+    ``--reset`` kept, being entered in another tournament) is taken as they are (rating
+    kept) rather than made twice, and linked to the demo account if linked to nobody.
+    One linked to another account stops the build.
+    """
+    account = users[spec.username] if spec.username else None
+    player = player_name_holder(name=spec.name, club=club)
+    if player is None:
+        player = player_create(name=spec.name, club=club, rating=spec.rating, user=account, by=by)
+    elif account is not None and player.user_id is None:
+        player_link_or_invite(player=player, user_id=account.pk, by=by)
+    elif account is not None and player.user_id != account.pk:
+        raise DemoError(
+            f"{club.name} has a player called “{spec.name}” linked to another account; the "
+            "demo needs that name for its account. Use a fresh database (DATABASE_URL) "
+            "or rename that player."
+        )
+    if account is not None and player.user_id is None:
+        # The organiser invited the account; its user accepts.
+        invitation_accept(invitation=invitation_list(by=account).get(player=player), by=account)
+        player.refresh_from_db()
+    return player
+
+
 def _setup() -> tuple[Tournament, dict[str, Any], list[tuple[str, str, bool]]]:
     """Users, tournament, clubs, players, entries, seeds and the drawn bracket."""
     users: dict[str, Any] = {}
@@ -465,17 +492,7 @@ def _setup() -> tuple[Tournament, dict[str, Any], list[tuple[str, str, bool]]]:
         existing = Club.objects.filter(name__iexact=name).first()
         clubs.append(existing or club_create(name=name, city=city, by=arrangor))
     for spec in PLAYERS:
-        player = player_create(
-            name=spec.name,
-            club=clubs[spec.club],
-            rating=spec.rating,
-            user=users[spec.username] if spec.username else None,
-            by=arrangor,
-        )
-        if spec.username:  # the organiser invited the account; its user accepts
-            account = users[spec.username]
-            invitation_accept(invitation=invitation_list(by=account).get(player=player), by=account)
-            player.refresh_from_db()
+        player = _demo_player(spec, clubs[spec.club], users, by=arrangor)
         entry = entry_add(tournament=tournament, player=player, by=arrangor)
         if spec.seed is not None:
             entry_seed_set(entry=entry, seed=spec.seed, by=arrangor)

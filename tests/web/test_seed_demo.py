@@ -204,8 +204,9 @@ def test_reset_rebuilds(django_capture_on_commit_callbacks: Any) -> None:
 
 
 def test_reset_keeps_other_data(django_capture_on_commit_callbacks: Any) -> None:
-    """Only demo objects go: a real player of the same name in a demo club stays if entered
-    elsewhere, and an existing superuser ``admin`` keeps its password."""
+    """Only demo objects go: a player of a demo name in a demo club stays if entered
+    elsewhere (and the rebuild enters them), and an existing superuser ``admin`` keeps its
+    password."""
     user_model = get_user_model()
     user_model.objects.create_superuser("admin", "admin@example.org", "secret")
     _seed(django_capture_on_commit_callbacks)
@@ -216,6 +217,11 @@ def test_reset_keeps_other_data(django_capture_on_commit_callbacks: Any) -> None
     Entry.objects.create(tournament=other, player=anna)
     _seed(django_capture_on_commit_callbacks, "--reset")
     assert Player.objects.filter(pk=anna.pk).exists()
+    # One name is one player of a club: the rebuild enters the Anna it kept, linked to
+    # the demo's account again, rather than a second Anna Lindqvist of her club.
+    kept = Player.objects.get(name="Anna Lindqvist")
+    assert kept.pk == anna.pk and kept.user is not None and kept.user.username == "anna"
+    assert Entry.objects.filter(player=kept, tournament__name=TOURNAMENT_NAME).exists()
     assert authenticate(username="admin", password="secret") is not None
     assert Tournament.objects.filter(name=TOURNAMENT_NAME).count() == 1
 
