@@ -39,6 +39,20 @@ MESSAGES: dict[str, str | Plural] = {
         "bye again: every player without a bye would have forced a rematch, or there is none "
         "({score})"
     ),
+    # ---- the same, when the pairing keeps the rounds after it pairable (swiss.py,
+    # Completion): the pairs the usual pairing does not have
+    "swiss.equal_ahead": (
+        "equal scores ({score}); paired so that more of the rounds left can be paired "
+        "without a rematch or a second bye"
+    ),
+    "swiss.float_ahead": (
+        "floated down from {high} to {low}; paired so that more of the rounds left can be "
+        "paired without a rematch or a second bye"
+    ),
+    "swiss.bye_ahead": (
+        "bye ({score}) instead of {usual}, so that more of the rounds left can be paired "
+        "without a rematch or a second bye"
+    ),
     # ---- an organiser's swap (swiss.pairing_swap_warnings)
     "swap.rematch": "{first} and {second} have already met",
     "swap.bye_again": "{player} has already had a bye",
