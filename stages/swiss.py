@@ -109,7 +109,7 @@ many rounds as players; the round is then chosen among all its pairings (10,395 
 players). Any field passes without a search while the rounds left, this one included,
 plus the most opponents a player has met are at most half the field (Dirac's bound,
 :func:`stages.swiss_completion.surely_pairable`): every Swiss of at most ``n // 2``
-rounds, so every one of ⌈log₂ n⌉ rounds from 4 players up. Past both (more than 12
+rounds, so every one of ⌈log₂ n⌉ rounds from 6 players up. Past both (more than 12
 players playing more rounds than half their number), and past the search's budget
 (:data:`stages.swiss_completion.STEPS`), the round is the usual pairing, not looked
 ahead.

@@ -243,11 +243,11 @@ def test_every_round_of_small_long_tournaments_has_no_rematch_and_no_second_bye(
         assert clean(field, [(p.first, p.second) for p in pairs])
 
 
-# Rounds 1–3 of the issue's case (True: the higher-ranked player of the match wins).
+# Rounds 1–3 of the dead end reported (True: the higher-ranked player of the match wins).
 ISSUE_RESULTS = (True, True, False, True, True, True, True, True)
 
 
-def test_the_issues_five_players_and_four_rounds() -> None:
+def test_five_players_and_four_rounds_get_four_byes() -> None:
     """By the usual criteria alone, rounds 1–3 give the bye to players 5, 4 and 3 while
     1 and 2 meet each of them, and round 4 needs a rematch or a second bye."""
     rounds = [pairs for _, pairs in tournament(5, 4, 0, ISSUE_RESULTS)]

@@ -1,7 +1,7 @@
-"""The Swiss keeps the rounds after the one it pairs pairable, through the services: the
-issue's 5 players and 4 rounds of bräde, every match played (no forfeit, no withdrawal, no
+"""The Swiss keeps the rounds after the one it pairs pairable, through the services: 5
+players and 4 rounds of bräde, every match played (no forfeit, no withdrawal, no
 half-point bye), end with four different byes and no rematch (``stages.swiss``,
-Completion)."""
+Completion), where the usual criteria alone gave a second bye in round 4."""
 
 from __future__ import annotations
 
