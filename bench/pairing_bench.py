@@ -28,6 +28,14 @@ round after 5 and after ⌈log2 n⌉ rounds, ranked by score and then by a stand
 Buchholz (the players' places in it, as the site gives them), with the rematches (0 unless
 unavoidable) and the byes repeated. ``--monrad`` prints only that table.
 
+The look-ahead table (``pair_round(..., rounds_after=)``, ``stages.swiss`` Completion)
+plays, for fields of 5 to 12 players, 40 Swiss tournaments of players − 1 rounds each
+(random results, everyone present, the float history kept) with the rounds after each
+one given, and prints the rounds paired, the rounds whose pairing the look-ahead changed,
+the worst CPU time of one round's pairing, and the rounds with a rematch or a second bye
+(0 expected), next to those of the same tournaments paired without the look-ahead.
+``--ahead`` prints only that table.
+
 This bench replaces ``bench/swiss_bench.py`` (round 6 of 64 to 256 players), whose rows
 are the "5 played" rows here.
 """
@@ -172,9 +180,67 @@ def monrad_table() -> None:
     )
 
 
+def ahead_tournament(players: int, seed: int, ahead: bool) -> tuple[int, int, int, float]:
+    """A Swiss of ``players`` and players − 1 rounds: the rounds the look-ahead changed,
+    the rounds with a rematch or a second bye, the rounds paired and the worst CPU time."""
+    rng = random.Random(seed)
+    rounds = players - 1
+    score = dict.fromkeys(range(1, players + 1), Decimal(0))
+    met: dict[int, set[int]] = {p: set() for p in score}
+    bye = dict.fromkeys(score, False)
+    down: set[int] = set()
+    changed = broken = 0
+    worst = 0.0
+    for number in range(1, rounds + 1):
+        field = [SwissPlayer(p, score[p], p, frozenset(met[p]), bye[p], p in down) for p in score]
+        start = time.process_time()
+        result = pair_round(field, seed=seed, rounds_after=rounds - number if ahead else 0)
+        worst = max(worst, time.process_time() - start)
+        changed += any(p.reason.code.endswith("_ahead") for p in result.pairs)
+        broken += bool(result.cost.rematches or result.cost.repeat_bye)
+        pairs = [(x.first, x.second) for x in result.pairs]
+        down = {p for p, d in pair_floats(field, pairs).items() if d == "down"}
+        for pair in result.pairs:
+            if pair.second is None:
+                bye[pair.first] = True
+                score[pair.first] += 1
+            else:
+                met[pair.first].add(pair.second)
+                met[pair.second].add(pair.first)
+                score[rng.choice((pair.first, pair.second))] += 1
+    return changed, broken, rounds, worst
+
+
+def ahead_table() -> None:
+    print(
+        f"Look-ahead (40 tournaments of players - 1 rounds each)\n{'players':>7} "
+        f"{'rounds':>6} {'changed':>7} {'worst cpu ms':>12} {'broken':>6}  "
+        f"{'without look-ahead: broken':>26} {'worst cpu ms':>12}"
+    )
+    for players in range(5, 13):
+        totals = {True: [0, 0, 0, 0.0], False: [0, 0, 0, 0.0]}
+        for ahead in (True, False):
+            for seed in range(40):
+                changed, broken, rounds, worst = ahead_tournament(players, seed, ahead)
+                row = totals[ahead]
+                row[0] += changed
+                row[1] += broken
+                row[2] += rounds
+                row[3] = max(row[3], worst)
+        on, off = totals[True], totals[False]
+        print(
+            f"{players:>7} {on[2]:>6} {on[0]:>7} {on[3] * 1000:12.1f} {on[1]:>6}  "
+            f"{off[1]:>26} {off[3] * 1000:12.1f}",
+            flush=True,
+        )
+
+
 def main() -> None:
     if "--monrad" in sys.argv[1:]:
         monrad_table()
+        return
+    if "--ahead" in sys.argv[1:]:
+        ahead_table()
         return
     full = "--full" in sys.argv[1:]
     print(
@@ -205,6 +271,8 @@ def main() -> None:
     )
     print()
     monrad_table()
+    print()
+    ahead_table()
     if "--no-pages" not in sys.argv[1:]:
         standings_pages()
 

@@ -33,7 +33,9 @@ What a format gives:
 - ``pair(players, seed=, names=, standing=)``: a paired stage's next round
   (``pairs_by_standings``: it pairs in the standings' order, so the caller gives each
   player's place in the standings its players see, whose ties after the chain go by
-  pairing number before the lots).
+  pairing number before the lots); ``pair_ahead(…, rounds_after=)`` the same, told how
+  many rounds are still to be paired after it, which the Swiss keeps pairable without a
+  rematch or a second bye (:class:`FormatSpec`'s pairs as ``pair`` does).
 
 Like the games' seam (``games.family``), the site asks the registry
 (:func:`formats.registry.format_for`) and branches on what a format gives (its stage, its
@@ -204,6 +206,21 @@ class Format(Protocol):
         chain share a place; the lots are left out), for the formats that rank by it."""
         ...
 
+    def pair_ahead(
+        self,
+        players: Sequence[SwissPlayer],
+        *,
+        seed: int,
+        names: Mapping[int, str] | None = None,
+        standing: Mapping[int, int] | None = None,
+        rounds_after: int = 0,
+    ) -> SwissRound:
+        """:meth:`pair`, knowing that ``rounds_after`` rounds are still to be paired after
+        this one: a format that looks ahead keeps them pairable without a rematch or a
+        second bye when it can (the Swiss, ``stages.swiss``, Completion); the others pair
+        as :meth:`pair` does."""
+        ...
+
 
 @dataclass(frozen=True, slots=True)
 class FormatSpec:
@@ -232,3 +249,15 @@ class FormatSpec:
         standing: Mapping[int, int] | None = None,
     ) -> SwissRound:
         raise ValueError(f"the format {self.key!r} is not paired round by round")
+
+    def pair_ahead(
+        self,
+        players: Sequence[SwissPlayer],
+        *,
+        seed: int,
+        names: Mapping[int, str] | None = None,
+        standing: Mapping[int, int] | None = None,
+        rounds_after: int = 0,
+    ) -> SwissRound:
+        # Not looking ahead: the rounds after this one are left out.
+        return self.pair(players, seed=seed, names=names, standing=standing)

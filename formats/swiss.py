@@ -1,6 +1,7 @@
 """The Swiss system: a fixed number of rounds, each paired from the scores so far by
 ``stages.swiss.pair_round`` (the Dutch system's score groups: fewest rematches, the bye to
-the lowest-ranked player without one, fewest and shortest floats). Its standings may feed
+the lowest-ranked player without one, fewest and shortest floats; the rounds still to pair
+kept pairable without a rematch or a second bye when they can be). Its standings may feed
 a knockout with the top ``group_advance``."""
 
 from __future__ import annotations
@@ -32,6 +33,19 @@ class SwissFormat(FormatSpec):
         # The Swiss ranks by score and pairing number only (``stages.swiss``): the
         # tiebreaks order the standings, not the pairing.
         return pair_round(players, seed=seed, names=names)
+
+    def pair_ahead(
+        self,
+        players: Sequence[SwissPlayer],
+        *,
+        seed: int,
+        names: Mapping[int, str] | None = None,
+        standing: Mapping[int, int] | None = None,
+        rounds_after: int = 0,
+    ) -> SwissRound:
+        # The rounds after this one stay pairable without a rematch or a second bye when
+        # they can (``stages.swiss``, Completion).
+        return pair_round(players, seed=seed, names=names, rounds_after=rounds_after)
 
 
 SWISS = register(

@@ -24,6 +24,9 @@ Decisions where the issue is silent:
 - The float history (``SwissFloat``) is stored with the pairing (and again after a swap):
   a player who floated down in the round before floats down again only when nobody else
   of the group can (``stages.swiss``, term 6).
+- The pairing keeps the rounds after it (the Swiss's rounds of higher number)
+  pairable without a rematch or a second bye when it can (``stages.swiss``,
+  Completion), supposing the players present now play every one of them.
 - A half-point bye asked for (``matches.swiss_byes``) leaves the player out of that
   round's pairing; a withdrawn player's wish for the round is dropped when it is paired.
 - A checked-out player (``Entry.absent``) stays out of every pairing until checked in
@@ -348,11 +351,15 @@ def pair_locked(tournament: Tournament, rnd: Round, by: User) -> list[Match]:
     players = _swiss_players(entries, history, [e.player_id for e in present], tournament)
     names = {e.player_id: e.player.name for e in entries}
     fmt = format_for(tournament.format)
-    paired = fmt.pair(
+    rounds_after = Round.objects.filter(
+        tournament=tournament, kind=RoundKind.PAIRED, number__gt=rnd.number
+    ).count()
+    paired = fmt.pair_ahead(
         players,
         seed=tournament.draw_seed or 0,
         names=names,
         standing=_standing(tournament) if fmt.pairs_by_standings else None,
+        rounds_after=rounds_after,
     )
     matches: list[Match] = []
     reasons: list[Msg] = []

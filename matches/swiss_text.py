@@ -41,6 +41,18 @@ TEMPLATES: dict[str, Callable[[], str]] = {
     "monrad.rematch": lambda: _(
         "places %(a)s and %(b)s in the standings: rematch unavoidable (%(high)s v %(low)s)"
     ),
+    "swiss.equal_ahead": lambda: _(
+        "equal scores (%(score)s); paired so that more of the rounds left can be paired "
+        "without a rematch or a second bye"
+    ),
+    "swiss.float_ahead": lambda: _(
+        "floated down from %(high)s to %(low)s; paired so that more of the rounds left can "
+        "be paired without a rematch or a second bye"
+    ),
+    "swiss.bye_ahead": lambda: _(
+        "bye (%(score)s) instead of %(usual)s, so that more of the rounds left can be "
+        "paired without a rematch or a second bye"
+    ),
     SWAPPED: lambda: _("paired by an organiser (swap)"),
     "swap.rematch": lambda: _("%(first)s and %(second)s have already met"),
     "swap.bye_again": lambda: _("%(player)s has already had a bye"),

@@ -7,6 +7,8 @@ game (bräde, backgammon, Kungabräde), from plain data (player ids, scores, res
   groups drawn by snake seeding; a round robin's rounds, lengths and draw order.
 - ``stages.swiss``: the pairing of one Swiss round, exact for a stated objective, with the
   reason for each pair, and the warnings for an organiser's swap.
+- ``stages.swiss_completion``: whether the rounds left can still be paired without a
+  rematch or a second bye, which the Swiss's pairing keeps true when it can.
 - ``stages.matching``: maximum-weight matching (Edmonds' blossom algorithm) behind it.
 - ``stages.tiebreaks``: standings with a tiebreak chain chosen per stage, every row with
   every tiebreak's value, and why A is above B; the chains an organiser may choose.

@@ -60,6 +60,60 @@ leaves out a forfeited pairing, which was not a game (FIDE C.04.1 b counts games
 Colours do not exist: in bräde the tek decides who starts game 1, and in backgammon the
 opening roll; ``first`` in a pair is only the higher-ranked player, named first.
 
+Completion
+----------
+``rounds_after`` (the rounds still to be paired after this one) makes the round keep
+them pairable: each of them with no rematch and no second bye. FIDE's Dutch system asks
+it of the round being paired (C.04.3, Baku 2016 and Goynuk 2017, as the FIDE Handbook
+gave it until 2026), in A.9 "Round-Pairing Outlook": "The pairing of a round (called
+round-pairing) is complete if all the players (except at most one, who receives the
+pairing-allocated bye) have been paired and the absolute criteria C1-C3 have been
+complied with. If it is impossible to complete a round-pairing, the arbiter shall decide
+what to do."; and in C.4, the Completion Criterion, placed after the absolute criteria
+and before every quality criterion: "if the current bracket is the PPB (see A.9): choose
+the set of downfloaters in order to complete the round-pairing." The absolute criteria
+here are C.1 "see C.04.1.b (Two players shall not play against each other more than
+once)" and C.2 "see C.04.1.d (A player who has already received a pairing-allocated bye,
+or has already scored a (forfeit) win due to an opponent not appearing in time, shall
+not receive the pairing-allocated bye)" (C.3 is about colours, which bräde has not).
+The text speaks of completing the round; this module applies the same rule to the rounds
+after it, which the Dutch articles do not mention: a pairing that completes this round
+but leaves a later round with no pairing free of rematches and second byes walks into
+the dead end A.9 leaves to the arbiter (5 players, 4 rounds: after three byes to three
+players, the two others have met those three, and round 4 needs a rematch or a second
+bye, while four rounds of a round robin give four different byes and no rematch).
+
+So, between terms 2 and 3 of the objective: among the pairings of this round with no
+rematch and no second bye, the one that leaves the most of the ``rounds_after`` rounds
+after it pairable (the rounds right after it, as many as can be), and among those the
+least by the objective. It is the usual pairing (terms 1–8) whenever that one keeps as
+many; otherwise the pairs it changes give the reason ``swiss.equal_ahead``,
+``swiss.float_ahead`` or ``swiss.bye_ahead`` (the bye, naming the player the usual
+pairing gave it to). Who may still meet whom does not depend on the results, so the
+rounds kept pairable are pairable whatever the results; the look-ahead supposes that the
+players present now play every round left (an absence, a withdrawal, a return or a
+forfeit changes the field, and the next round looks again).
+
+Only when no pairing of the rounds left does without both does a criterion give way,
+in the first round that cannot be paired otherwise, by terms 1 and 2: the fewest
+rematches first, then the fewest second byes. The second bye gives way and no rematch is
+played while a pairing without one exists, since FIDE leaves the choice to the arbiter
+(A.9, above): C.1 comes before C.2 in the Dutch system's order, a rematch replays a game
+already decided, and a second bye is a point without a game, as a forfeit win already
+is. When the usual pairing of this round has a rematch or a second bye (every pairing of
+it has), it is not looked ahead.
+
+The test is exact (:mod:`stages.swiss_completion`, a depth-first search with memory)
+for fields of up to :data:`LOOKAHEAD_PLAYERS` players, the fields that play nearly as
+many rounds as players; the round is then chosen among all its pairings (10,395 at 12
+players). Any field passes without a search while the rounds left, this one included,
+plus the most opponents a player has met are at most half the field (Dirac's bound,
+:func:`stages.swiss_completion.surely_pairable`): every Swiss of at most ``n // 2``
+rounds, so every one of ⌈log₂ n⌉ rounds from 6 players up. Past both (more than 12
+players playing more rounds than half their number), and past the search's budget
+(:data:`stages.swiss_completion.STEPS`), the round is the usual pairing, not looked
+ahead.
+
 Method
 ------
 Every term is a sum over the pairs (the bye counts as a pair with a *bye vertex*), so the
@@ -107,6 +161,13 @@ from typing import Literal, NamedTuple
 
 from stages.matching import PerfectMatching, max_weight_matching, max_weight_perfect_matching
 from stages.messages import Msg, msg, number
+from stages.swiss_completion import (
+    Outlook,
+    OutlookExhausted,
+    matchings,
+    surely_pairable,
+    without,
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -159,6 +220,10 @@ WINDOW_ABOVE = 4
 CROSS = 4
 ANCHORS = 2
 PRICED = 4
+
+# The largest field whose round is chosen among all its pairings to keep the rounds after
+# it pairable (module docstring, Completion): 12 players have 10,395 pairings.
+LOOKAHEAD_PLAYERS = 12
 
 
 def swiss_order(players: Sequence[SwissPlayer], *, seed: int) -> list[SwissPlayer]:
@@ -551,17 +616,113 @@ def _reason(
     return msg("swiss.float", high=high, low=low)
 
 
+def _ahead_reason(
+    f: _Field, i: int, j: int | None, instead: int | None, names: Mapping[int, str] | None
+) -> Msg:
+    """The reason of a pair that the usual pairing does not have, chosen to keep the
+    rounds after this one pairable (Completion); ``instead``: the position of the usual
+    pairing's bye."""
+    a = f.players[i]
+    if j is None:
+        other = f.ids[instead] if instead is not None else a.id
+        named = names.get(other, str(other)) if names is not None else str(other)
+        return msg("swiss.bye_ahead", score=number(a.score), usual=named)
+    b = f.players[j]
+    if f.group[i] == f.group[j]:
+        return msg("swiss.equal_ahead", score=number(a.score))
+    return msg("swiss.float_ahead", high=number(a.score), low=number(b.score))
+
+
+def _most_met(f: _Field) -> int:
+    """The most players of the field one of them has met."""
+    met: set[tuple[int, int]] = set()
+    for p in f.players:
+        for other in p.opponents:
+            if other in f.index and other != p.id:
+                met.add((min(p.id, other), max(p.id, other)))
+    count = dict.fromkeys(f.ids, 0)
+    for a, b in met:
+        count[a] += 1
+        count[b] += 1
+    return max(count.values(), default=0)
+
+
+def _free(f: _Field) -> tuple[int, ...]:
+    """The field as :mod:`stages.swiss_completion` reads it: position ``i``'s bit mask of
+    the positions it has not met, and of the bye vertex ``n`` (an odd field) when it has
+    had no bye; the bye vertex's mask holds the players without a bye."""
+    n = len(f.players)
+    masks = []
+    for i in range(n):
+        mask = sum(1 << j for j in range(n) if j != i and not f.met(i, j))
+        if n % 2 and not f.had_bye[i]:
+            mask |= 1 << n
+        masks.append(mask)
+    if n % 2:
+        masks.append(sum(1 << i for i in range(n) if not f.had_bye[i]))
+    return tuple(masks)
+
+
+def _ahead(f: _Field, c: _Costs, mate: list[int], rounds_after: int) -> list[int]:
+    """The pairing (``mate``: position → partner, ``n`` the bye) that keeps the most of
+    the ``rounds_after`` rounds after this one pairable without a rematch or a second bye,
+    the least costly of those; ``mate`` itself when it keeps as many, when it breaks an
+    absolute criterion itself, or when the field is past the look-ahead (Completion)."""
+    n = len(f.players)
+    if n > LOOKAHEAD_PLAYERS or surely_pairable(
+        n, _most_met(f), rounds_after + 1, sum(not b for b in f.had_bye)
+    ):
+        return mate
+    free = _free(f)
+    usual = [(i, mate[i]) for i in range(n) if mate[i] > i]
+    if any(not free[a] >> b & 1 for a, b in usual):
+        return mate  # this round cannot do without a rematch or a second bye
+    outlook = Outlook()
+    try:
+        if outlook.pairable(without(free, usual), rounds_after):
+            return mate
+        # The most rounds after this one that a pairing of it leaves pairable.
+        keep = rounds_after
+        while keep > 0 and not outlook.pairable(free, keep + 1):
+            keep -= 1
+        if keep == 0 or outlook.pairable(without(free, usual), keep):
+            return mate
+        costs: dict[tuple[int, int], int] = {}
+
+        def cost(pairs: list[tuple[int, int]]) -> int:
+            total = 0
+            for pair in pairs:
+                if pair not in costs:
+                    costs[pair] = c.cost(*pair)
+                total += costs[pair]
+            return total
+
+        for pairs in sorted(matchings(free), key=cost):
+            if outlook.pairable(without(free, pairs), keep):
+                chosen = [-1] * (n + n % 2)
+                for a, b in pairs:
+                    chosen[a], chosen[b] = b, a
+                return chosen
+    except OutlookExhausted:
+        pass  # past the search's budget: the usual pairing (Completion)
+    return mate
+
+
 def pair_round(
     players: Sequence[SwissPlayer],
     *,
     seed: int,
     method: Method = "sparse",
     names: Mapping[int, str] | None = None,
+    rounds_after: int = 0,
 ) -> SwissRound:
     """The pairing of least :class:`PairingCost`, each pair with its reason. ``method``:
     ``"sparse"`` (candidate graph and dual proof) or ``"full"`` (the complete graph, the
     reference); both give the same pairing. ``names``: player id → name, for the reasons
-    that name a player (the bye's moved from the lowest-ranked; ids otherwise)."""
+    that name a player (the bye's moved from the lowest-ranked; ids otherwise).
+    ``rounds_after``: the rounds still to be paired after this one; the pairing keeps them
+    pairable without a rematch or a second bye when it can (module docstring,
+    Completion)."""
     f = _Field(players, seed)
     n = len(f.players)
     if n == 0:
@@ -580,14 +741,25 @@ def pair_round(
         mate = _sparse_mate(costs)
     else:
         raise ValueError(f"unknown method {method!r}")
+    usual = mate
+    if rounds_after > 0:
+        mate = _ahead(f, costs, mate, rounds_after)
+    usual_bye = usual.index(n) if n in usual else None
     pairs: list[SwissPair] = []
     bye: SwissPair | None = None
     for i in range(n):
         j = mate[i]
+        changed = usual[i] != j
         if j == n:
-            bye = SwissPair(f.players[i].id, None, _reason(f, i, None, lowest, names))
+            reason = (
+                _ahead_reason(f, i, None, usual_bye, names)
+                if changed
+                else _reason(f, i, None, lowest, names)
+            )
+            bye = SwissPair(f.players[i].id, None, reason)
         elif j > i:
-            pairs.append(SwissPair(f.players[i].id, f.players[j].id, _reason(f, i, j, lowest)))
+            reason = _ahead_reason(f, i, j, None, names) if changed else _reason(f, i, j, lowest)
+            pairs.append(SwissPair(f.players[i].id, f.players[j].id, reason))
         elif j < 0:  # pragma: no cover - a complete graph always has a perfect matching
             raise AssertionError("the matching left a player unpaired")
     if bye is not None:
