@@ -51,10 +51,11 @@ SITE_URL = env.str("SITE_URL", default="") or public_url_for(
 # The console is the club's: tasks run in the server's own process (eager, and the
 # in-process beat every 30 seconds, config/embedded_beat.py), and Celery would print a
 # line for each; their warnings and errors still show.
-LOGGING = {
-    **LOGGING,
-    "loggers": {**LOGGING["loggers"], "celery.app.trace": {"level": "WARNING"}},
+_loggers: dict[str, dict[str, str]] = {
+    **LOGGING["loggers"],  # type: ignore[dict-item]
+    "celery.app.trace": {"level": "WARNING"},
 }
+LOGGING = {**LOGGING, "loggers": _loggers}
 
 # Mails (notifications, password resets) to a folder, one line each on the console
 # (config/mail_backends.py), unless EMAIL_URL names a real server.
