@@ -161,13 +161,7 @@ from typing import Literal, NamedTuple
 
 from stages.matching import PerfectMatching, max_weight_matching, max_weight_perfect_matching
 from stages.messages import Msg, msg, number
-from stages.swiss_completion import (
-    Outlook,
-    OutlookExhausted,
-    matchings,
-    surely_pairable,
-    without,
-)
+from stages.swiss_completion import graph, keep_pairable
 
 
 @dataclass(frozen=True, slots=True)
@@ -633,79 +627,33 @@ def _ahead_reason(
     return msg("swiss.float_ahead", high=number(a.score), low=number(b.score))
 
 
-def _most_met(f: _Field) -> int:
-    """The most players of the field one of them has met."""
-    met: set[tuple[int, int]] = set()
-    for p in f.players:
-        for other in p.opponents:
-            if other in f.index and other != p.id:
-                met.add((min(p.id, other), max(p.id, other)))
-    count = dict.fromkeys(f.ids, 0)
-    for a, b in met:
-        count[a] += 1
-        count[b] += 1
-    return max(count.values(), default=0)
-
-
-def _free(f: _Field) -> tuple[int, ...]:
-    """The field as :mod:`stages.swiss_completion` reads it: position ``i``'s bit mask of
-    the positions it has not met, and of the bye vertex ``n`` (an odd field) when it has
-    had no bye; the bye vertex's mask holds the players without a bye."""
-    n = len(f.players)
-    masks = []
-    for i in range(n):
-        mask = sum(1 << j for j in range(n) if j != i and not f.met(i, j))
-        if n % 2 and not f.had_bye[i]:
-            mask |= 1 << n
-        masks.append(mask)
-    if n % 2:
-        masks.append(sum(1 << i for i in range(n) if not f.had_bye[i]))
-    return tuple(masks)
-
-
 def _ahead(f: _Field, c: _Costs, mate: list[int], rounds_after: int) -> list[int]:
     """The pairing (``mate``: position → partner, ``n`` the bye) that keeps the most of
     the ``rounds_after`` rounds after this one pairable without a rematch or a second bye,
     the least costly of those; ``mate`` itself when it keeps as many, when it breaks an
     absolute criterion itself, or when the field is past the look-ahead (Completion)."""
     n = len(f.players)
-    if n > LOOKAHEAD_PLAYERS or surely_pairable(
-        n, _most_met(f), rounds_after + 1, sum(not b for b in f.had_bye)
-    ):
+    if n > LOOKAHEAD_PLAYERS:
         return mate
-    free = _free(f)
+    free = graph(n, f.met, lambda i: f.had_bye[i])
     usual = [(i, mate[i]) for i in range(n) if mate[i] > i]
-    if any(not free[a] >> b & 1 for a, b in usual):
-        return mate  # this round cannot do without a rematch or a second bye
-    outlook = Outlook()
-    try:
-        if outlook.pairable(without(free, usual), rounds_after):
-            return mate
-        # The most rounds after this one that a pairing of it leaves pairable.
-        keep = rounds_after
-        while keep > 0 and not outlook.pairable(free, keep + 1):
-            keep -= 1
-        if keep == 0 or outlook.pairable(without(free, usual), keep):
-            return mate
-        costs: dict[tuple[int, int], int] = {}
+    costs: dict[tuple[int, int], int] = {}
 
-        def cost(pairs: list[tuple[int, int]]) -> int:
-            total = 0
-            for pair in pairs:
-                if pair not in costs:
-                    costs[pair] = c.cost(*pair)
-                total += costs[pair]
-            return total
+    def cost(pairs: list[tuple[int, int]]) -> int:
+        total = 0
+        for pair in pairs:
+            if pair not in costs:
+                costs[pair] = c.cost(*pair)
+            total += costs[pair]
+        return total
 
-        for pairs in sorted(matchings(free), key=cost):
-            if outlook.pairable(without(free, pairs), keep):
-                chosen = [-1] * (n + n % 2)
-                for a, b in pairs:
-                    chosen[a], chosen[b] = b, a
-                return chosen
-    except OutlookExhausted:
-        pass  # past the search's budget: the usual pairing (Completion)
-    return mate
+    pairs = keep_pairable(free, n, usual, rounds_after, cost)
+    if pairs is None:
+        return mate
+    chosen = [-1] * (n + n % 2)
+    for a, b in pairs:
+        chosen[a], chosen[b] = b, a
+    return chosen
 
 
 def pair_round(

@@ -29,14 +29,34 @@ opponent a round, so this holds when ``most_met + rounds ≤ n // 2``, ``most_me
 most opponents in the field a player has met and ``rounds`` the rounds left counting the
 one being paired, and, for an odd field, at least ``rounds`` players are without a bye.
 
+:func:`keep_pairable` is the choice of a round that both paired formats make with them
+(``stages.swiss``, Completion; ``formats.monrad``): among the pairings of the round
+without a rematch or a second bye, one that leaves the most of the rounds after it
+pairable, the first of those in the format's own order of preference (its ``key``), and
+none (the format's own pairing stands) when that pairing keeps as many. The field is
+given as :func:`graph` builds it from the format's ranking order.
+
 Pure: imports nothing from Django.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from typing import TYPE_CHECKING
 
-__all__ = ["STEPS", "Outlook", "OutlookExhausted", "matchings", "surely_pairable", "without"]
+if TYPE_CHECKING:
+    from _typeshed import SupportsRichComparison
+
+__all__ = [
+    "STEPS",
+    "Outlook",
+    "OutlookExhausted",
+    "graph",
+    "keep_pairable",
+    "matchings",
+    "surely_pairable",
+    "without",
+]
 
 # The search's budget in partner choices, for one pairing of a round (module docstring).
 STEPS = 400_000
@@ -147,3 +167,59 @@ class Outlook:
                         break
         self.known[key] = found
         return found
+
+
+def graph(n: int, met: Callable[[int, int], bool], had_bye: Callable[[int], bool]) -> Free:
+    """The field of ``n`` players (positions ``0 … n − 1`` in the format's ranking order)
+    as the search reads it: position ``i``'s bit mask of the positions it has not met, and
+    of the bye vertex ``n`` (an odd field) when it has had no bye; the bye vertex's mask
+    holds the players without a bye."""
+    masks = []
+    for i in range(n):
+        mask = sum(1 << j for j in range(n) if j != i and not met(i, j))
+        if n % 2 and not had_bye(i):
+            mask |= 1 << n
+        masks.append(mask)
+    if n % 2:
+        masks.append(sum(1 << i for i in range(n) if not had_bye(i)))
+    return tuple(masks)
+
+
+def keep_pairable(
+    free: Free,
+    players: int,
+    usual: Sequence[tuple[int, int]],
+    rounds_after: int,
+    key: Callable[[list[tuple[int, int]]], SupportsRichComparison],
+) -> list[tuple[int, int]] | None:
+    """The pairing of a round of ``players`` players (the graph ``free``, as :func:`graph`
+    builds it; vertex pairs ``(a, b)``, ``a < b``, the bye a pair with the bye vertex)
+    that keeps the most of the ``rounds_after`` rounds after it pairable without a rematch
+    or a second bye (the rounds right after it, as many as can be), the least by ``key``
+    of those. None, for the format's ``usual`` pairing to stand, when
+    that one keeps as many, when it has a rematch or a second bye itself (every pairing
+    of the round has), when every pairing keeps them (:func:`surely_pairable`), and past
+    the search's budget (:class:`OutlookExhausted`)."""
+    mask = (1 << players) - 1
+    most_met = max((players - 1 - (free[v] & mask).bit_count() for v in range(players)), default=0)
+    without_bye = free[players].bit_count() if players % 2 else players
+    if surely_pairable(players, most_met, rounds_after + 1, without_bye):
+        return None
+    if any(not free[a] >> b & 1 for a, b in usual):
+        return None  # this round cannot do without a rematch or a second bye
+    outlook = Outlook()
+    try:
+        if outlook.pairable(without(free, usual), rounds_after):
+            return None
+        # The most rounds after this one that a pairing of it leaves pairable.
+        keep = rounds_after
+        while keep > 0 and not outlook.pairable(free, keep + 1):
+            keep -= 1
+        if keep == 0 or outlook.pairable(without(free, usual), keep):
+            return None
+        for pairs in sorted(matchings(free), key=key):
+            if outlook.pairable(without(free, pairs), keep):
+                return pairs
+    except OutlookExhausted:
+        pass  # past the search's budget: the usual pairing
+    return None

@@ -10,7 +10,7 @@ in several ways, are paired with no rematch and no second bye in any round.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from decimal import Decimal
 from functools import cache
 
@@ -193,14 +193,28 @@ def _bye(pairs: Sequence[SwissPair]) -> int | None:
 # --- whole tournaments --------------------------------------------------------------
 
 
+# A paired format's round: the field, the draw seed and the rounds after it → the pairs.
+Pairer = Callable[[list[SwissPlayer], int, int], tuple[SwissPair, ...]]
+
+
+def swiss_pairs(field: list[SwissPlayer], seed: int, rounds_after: int) -> tuple[SwissPair, ...]:
+    return pair_round(field, seed=seed, rounds_after=rounds_after).pairs
+
+
 def tournament(
-    n: int, rounds: int, seed: int, winner: str | Sequence[bool], *, ahead: bool = True
+    n: int,
+    rounds: int,
+    seed: int,
+    winner: str | Sequence[bool],
+    *,
+    ahead: bool = True,
+    pairer: Pairer = swiss_pairs,
 ) -> Iterator[tuple[list[SwissPlayer], tuple[SwissPair, ...]]]:
-    """A Swiss of ``n`` players and ``rounds`` rounds, everyone present, every match
-    played (bräde: a match has a winner) and won by ``winner`` (the higher-ranked
-    player of the pair, the lower-ranked, either at random, or, a sequence, True for the
-    higher-ranked match by match); the float history kept as the site keeps it. Yields
-    each round's field and pairs."""
+    """A Swiss (or the format ``pairer`` pairs) of ``n`` players and ``rounds`` rounds,
+    everyone present, every match played (bräde: a match has a winner) and won by
+    ``winner`` (the higher-ranked player of the pair, the lower-ranked, either at random,
+    or, a sequence, True for the higher-ranked match by match); the float history kept as
+    the site keeps it. Yields each round's field and pairs."""
     rng = random.Random(seed)
     given = iter(winner if not isinstance(winner, str) else ())
     score = dict.fromkeys(range(1, n + 1), Decimal(0))
@@ -209,7 +223,7 @@ def tournament(
     down: set[int] = set()
     for number in range(1, rounds + 1):
         field = [SwissPlayer(i, score[i], i, frozenset(met[i]), bye[i], i in down) for i in score]
-        pairs = pair_round(field, seed=seed, rounds_after=rounds - number if ahead else 0).pairs
+        pairs = pairer(field, seed, rounds - number if ahead else 0)
         yield field, pairs
         floats = pair_floats(field, [(p.first, p.second) for p in pairs])
         down = {i for i, d in floats.items() if d == "down"}
