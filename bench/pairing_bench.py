@@ -33,8 +33,9 @@ plays, for fields of 5 to 12 players, 40 Swiss tournaments of players − 1 roun
 (random results, everyone present, the float history kept) with the rounds after each
 one given, and prints the rounds paired, the rounds whose pairing the look-ahead changed,
 the worst CPU time of one round's pairing, and the rounds with a rematch or a second bye
-(0 expected), next to those of the same tournaments paired without the look-ahead.
-``--ahead`` prints only that table.
+(0 expected), next to those of the same tournaments paired without the look-ahead; and
+the same for the Monrad (``monrad_pair(..., rounds_after=)``, ``formats.monrad``
+Completion; ranked by score, then pairing number). ``--ahead`` prints only those tables.
 
 This bench replaces ``bench/swiss_bench.py`` (round 6 of 64 to 256 players), whose rows
 are the "5 played" rows here.
@@ -180,9 +181,12 @@ def monrad_table() -> None:
     )
 
 
-def ahead_tournament(players: int, seed: int, ahead: bool) -> tuple[int, int, int, float]:
-    """A Swiss of ``players`` and players − 1 rounds: the rounds the look-ahead changed,
-    the rounds with a rematch or a second bye, the rounds paired and the worst CPU time."""
+def ahead_tournament(
+    players: int, seed: int, ahead: bool, monrad: bool = False
+) -> tuple[int, int, int, float]:
+    """A Swiss (``monrad``: a Monrad) of ``players`` and players − 1 rounds: the rounds the
+    look-ahead changed, the rounds with a rematch or a second bye, the rounds paired and
+    the worst CPU time."""
     rng = random.Random(seed)
     rounds = players - 1
     score = dict.fromkeys(range(1, players + 1), Decimal(0))
@@ -194,7 +198,11 @@ def ahead_tournament(players: int, seed: int, ahead: bool) -> tuple[int, int, in
     for number in range(1, rounds + 1):
         field = [SwissPlayer(p, score[p], p, frozenset(met[p]), bye[p], p in down) for p in score]
         start = time.process_time()
-        result = pair_round(field, seed=seed, rounds_after=rounds - number if ahead else 0)
+        after = rounds - number if ahead else 0
+        if monrad:
+            result = monrad_pair(field, seed=seed, rounds_after=after)
+        else:
+            result = pair_round(field, seed=seed, rounds_after=after)
         worst = max(worst, time.process_time() - start)
         changed += any(p.reason.code.endswith("_ahead") for p in result.pairs)
         broken += bool(result.cost.rematches or result.cost.repeat_bye)
@@ -211,9 +219,10 @@ def ahead_tournament(players: int, seed: int, ahead: bool) -> tuple[int, int, in
     return changed, broken, rounds, worst
 
 
-def ahead_table() -> None:
+def ahead_table(monrad: bool = False) -> None:
     print(
-        f"Look-ahead (40 tournaments of players - 1 rounds each)\n{'players':>7} "
+        f"{'Monrad' if monrad else 'Swiss'} look-ahead (40 tournaments of players - 1 rounds "
+        f"each)\n{'players':>7} "
         f"{'rounds':>6} {'changed':>7} {'worst cpu ms':>12} {'broken':>6}  "
         f"{'without look-ahead: broken':>26} {'worst cpu ms':>12}"
     )
@@ -221,7 +230,7 @@ def ahead_table() -> None:
         totals = {True: [0, 0, 0, 0.0], False: [0, 0, 0, 0.0]}
         for ahead in (True, False):
             for seed in range(40):
-                changed, broken, rounds, worst = ahead_tournament(players, seed, ahead)
+                changed, broken, rounds, worst = ahead_tournament(players, seed, ahead, monrad)
                 row = totals[ahead]
                 row[0] += changed
                 row[1] += broken
@@ -241,6 +250,7 @@ def main() -> None:
         return
     if "--ahead" in sys.argv[1:]:
         ahead_table()
+        ahead_table(monrad=True)
         return
     full = "--full" in sys.argv[1:]
     print(
@@ -273,6 +283,7 @@ def main() -> None:
     monrad_table()
     print()
     ahead_table()
+    ahead_table(monrad=True)
     if "--no-pages" not in sys.argv[1:]:
         standings_pages()
 

@@ -34,8 +34,9 @@ What a format gives:
   (``pairs_by_standings``: it pairs in the standings' order, so the caller gives each
   player's place in the standings its players see, whose ties after the chain go by
   pairing number before the lots); ``pair_ahead(…, rounds_after=)`` the same, told how
-  many rounds are still to be paired after it, which the Swiss keeps pairable without a
-  rematch or a second bye (:class:`FormatSpec`'s pairs as ``pair`` does).
+  many rounds are still to be paired after it, which the Swiss and the Monrad keep
+  pairable without a rematch or a second bye (:class:`FormatSpec`'s pairs as ``pair``
+  does).
 
 Like the games' seam (``games.family``), the site asks the registry
 (:func:`formats.registry.format_for`) and branches on what a format gives (its stage, its
@@ -217,8 +218,8 @@ class Format(Protocol):
     ) -> SwissRound:
         """:meth:`pair`, knowing that ``rounds_after`` rounds are still to be paired after
         this one: a format that looks ahead keeps them pairable without a rematch or a
-        second bye when it can (the Swiss, ``stages.swiss``, Completion); the others pair
-        as :meth:`pair` does."""
+        second bye when it can (the Swiss, ``stages.swiss``, Completion; the Monrad,
+        ``formats.monrad``, Completion); the others pair as :meth:`pair` does."""
         ...
 
 

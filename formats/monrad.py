@@ -24,11 +24,47 @@ between partners), pairings equal on all four being equally good (the matching's
 choice, the same for the same field): a maximum-weight matching over every pair
 (``stages.matching``), O(n³).
 
+Completion
+----------
+``rounds_after`` (the rounds still to be paired after this one) makes the round keep
+them pairable, each with no rematch and no second bye, as the Swiss does and for the
+same reasons (``stages.swiss``, Completion: FIDE's Round-Pairing Outlook, A.9, and
+Completion Criterion, C.4, applied to the rounds after the one paired; 6 players and 5
+rounds whose first three rounds leave the pairs not yet met as two triangles have no
+fourth round without a rematch). The choice, with ``stages.swiss_completion``'s search
+(:func:`~stages.swiss_completion.keep_pairable`): among the pairings of this round with
+no rematch and no second bye, those that leave the most of the ``rounds_after`` rounds
+after it pairable (the rounds right after it, as many as can be), and among those the
+first in the Monrad's own order of preference, which is the order its search above
+tries pairings in: the bye as low in the ranking as it goes (the fewest players below
+it), then the pairs from the top down, compared lexicographically: the top player's
+partner as near below it as possible, then the next player not yet paired with its
+nearest partner, and so on (the pairs' positions in the ranking, sorted, compared as
+sequences). So the top-down pairing is the one chosen whenever it keeps as many rounds
+pairable as any pairing does; otherwise the bye stays with the player the top-down
+pairing gives it to when a pairing that keeps as many lets it, and the top-down
+pairing's pairs are kept from the top as far down as such a pairing allows. The pairs
+it moves give the reason ``monrad.equal_ahead`` or ``monrad.float_ahead`` (with the
+places, as the others), the bye ``swiss.bye_ahead`` (naming the player the top-down
+pairing gave it to). Who may still meet whom does not depend on the results, so the
+rounds kept pairable are pairable whatever the results; the look-ahead supposes that the
+players present now play every round left.
+
+Only when no pairing of the rounds left does without both does a criterion give way,
+as in the Swiss (``stages.swiss``, Completion, whose reasons are these): the second bye
+gives way and no rematch is played while a pairing without one exists; the round that
+cannot do without is paired by the rules above (the bye to a player who has had one
+before a rematch, the fewest rematches when every pairing has one), not looked ahead.
+The search is run for fields of up to ``stages.swiss.LOOKAHEAD_PLAYERS`` (12) players
+that Dirac's bound does not already clear (``stages.swiss_completion.surely_pairable``:
+every Monrad of at most half as many rounds as players); past those and past the
+search's budget the round is the top-down pairing.
+
 Each pair comes with its reason (``stages.messages``): the two places in the standings it
 was made from (``monrad.*``: the places of ``standing``, else the ranks 1…n of the order
-above) and whether the scores were equal, one floated down or the rematch was
-unavoidable; the bye in the Swiss's words (the lowest-ranked player without a bye, and
-why it moved).
+above) and whether the scores were equal, one floated down, the rematch was unavoidable
+or the look-ahead moved it; the bye in the Swiss's words (the lowest-ranked player
+without a bye, why it moved, or that the look-ahead moved it).
 
 Pure: imports nothing from Django.
 """
@@ -45,7 +81,8 @@ from formats.registry import register
 from formats.swiss import PAIRED_OPTIONS
 from stages.matching import max_weight_matching
 from stages.messages import Msg, msg, number
-from stages.swiss import SwissPair, SwissPlayer, SwissRound, pairing_cost
+from stages.swiss import LOOKAHEAD_PLAYERS, SwissPair, SwissPlayer, SwissRound, pairing_cost
+from stages.swiss_completion import graph, keep_pairable
 
 __all__ = ["MONRAD", "SEARCH_STEPS", "monrad_order", "monrad_pair"]
 
@@ -141,6 +178,32 @@ def _matching(
     return pairs, bye
 
 
+def _ahead(
+    order: Sequence[SwissPlayer],
+    met: Callable[[int, int], bool],
+    pairs: list[tuple[int, int]],
+    bye: int | None,
+    rounds_after: int,
+) -> tuple[list[tuple[int, int]], int | None]:
+    """The pairing (positions of the pairs, the bye's position) that keeps the most of the
+    ``rounds_after`` rounds after this one pairable without a rematch or a second bye, the
+    first of those in the Monrad's order of preference; ``pairs`` and ``bye``, the
+    top-down pairing, when it keeps as many (module docstring, Completion)."""
+    n = len(order)
+    free = graph(n, met, lambda i: order[i].had_bye)
+    usual = [*pairs, *([(bye, n)] if bye is not None else [])]
+
+    def preference(chosen: list[tuple[int, int]]) -> tuple[int, list[tuple[int, int]]]:
+        """The bye as low as it goes (players below it), then the pairs from the top."""
+        below = next((n - 1 - a for a, b in chosen if b == n), 0)
+        return below, sorted(p for p in chosen if p[1] < n)
+
+    found = keep_pairable(free, n, usual, rounds_after, preference)
+    if found is None:
+        return pairs, bye
+    return [p for p in found if p[1] < n], next((a for a, b in found if b == n), None)
+
+
 def _reason(
     a: SwissPlayer,
     b: SwissPlayer | None,
@@ -149,6 +212,7 @@ def _reason(
     lowest: SwissPlayer | None,
     names: Mapping[int, str] | None,
     places: tuple[int, int] = (0, 0),
+    ahead: bool = False,
 ) -> Msg:
     if b is None:
         score = number(a.score)
@@ -163,8 +227,10 @@ def _reason(
     if met:
         return msg("monrad.rematch", a=first, b=second, high=high, low=low)
     if a.score == b.score:
-        return msg("monrad.equal", a=first, b=second, score=high)
-    return msg("monrad.float", a=first, b=second, high=high, low=low)
+        code = "monrad.equal_ahead" if ahead else "monrad.equal"
+        return msg(code, a=first, b=second, score=high)
+    code = "monrad.float_ahead" if ahead else "monrad.float"
+    return msg(code, a=first, b=second, high=high, low=low)
 
 
 def monrad_pair(
@@ -174,11 +240,15 @@ def monrad_pair(
     names: Mapping[int, str] | None = None,
     standing: Mapping[int, int] | None = None,
     search_steps: int = SEARCH_STEPS,
+    rounds_after: int = 0,
 ) -> SwissRound:
     """The Monrad pairing of the ``players`` present (module docstring), each pair with
     its reason; ``first`` of a pair is the higher-ranked player. ``names``: player id →
-    name, for the reason that names the player the bye moved from. ``standing``: each
-    player's place in the standings the players see (distinct places; module docstring)."""
+    name, for the reasons that name a player (the bye's moved from the lowest-ranked, or
+    from the player the top-down pairing gave it to). ``standing``: each player's place
+    in the standings the players see (distinct places; module docstring).
+    ``rounds_after``: the rounds still to be paired after this one, kept pairable without
+    a rematch or a second bye when they can be (module docstring, Completion)."""
     order = monrad_order(players, seed=seed, standing=standing)
     n = len(order)
 
@@ -211,6 +281,9 @@ def monrad_pair(
     if found is None:  # a rematch is unavoidable, or the search gave up: the matching
         found = _matching(n, met, lambda i: order[i].had_bye)
     pairs, bye = found
+    usual_pairs, usual_bye = set(pairs), bye
+    if rounds_after > 0 and n <= LOOKAHEAD_PLAYERS:
+        pairs, bye = _ahead(order, met, pairs, bye, rounds_after)
     result = [
         SwissPair(
             order[i].id,
@@ -222,15 +295,21 @@ def monrad_pair(
                 lowest=lowest,
                 names=names,
                 places=(place(i), place(j)),
+                ahead=(i, j) not in usual_pairs,
             ),
         )
         for i, j in sorted(pairs)
     ]
     if bye is not None:
         only = order[bye]
-        result.append(
-            SwissPair(only.id, None, _reason(only, None, met=False, lowest=lowest, names=names))
-        )
+        if bye == usual_bye:
+            why = _reason(only, None, met=False, lowest=lowest, names=names)
+        else:
+            assert usual_bye is not None  # an odd field's usual pairing has a bye too
+            usual = order[usual_bye].id
+            named = names.get(usual, str(usual)) if names is not None else str(usual)
+            why = msg("swiss.bye_ahead", score=number(only.score), usual=named)
+        result.append(SwissPair(only.id, None, why))
     cost = pairing_cost(players, [(p.first, p.second) for p in result], seed=seed)
     return SwissRound(tuple(result), cost, tuple(p.id for p in order))
 
@@ -246,6 +325,21 @@ class MonradFormat(FormatSpec):
         standing: Mapping[int, int] | None = None,
     ) -> SwissRound:
         return monrad_pair(players, seed=seed, names=names, standing=standing)
+
+    def pair_ahead(
+        self,
+        players: Sequence[SwissPlayer],
+        *,
+        seed: int,
+        names: Mapping[int, str] | None = None,
+        standing: Mapping[int, int] | None = None,
+        rounds_after: int = 0,
+    ) -> SwissRound:
+        # The rounds after this one stay pairable without a rematch or a second bye when
+        # they can (module docstring, Completion).
+        return monrad_pair(
+            players, seed=seed, names=names, standing=standing, rounds_after=rounds_after
+        )
 
 
 MONRAD = register(

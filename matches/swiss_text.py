@@ -53,6 +53,15 @@ TEMPLATES: dict[str, Callable[[], str]] = {
         "bye (%(score)s) instead of %(usual)s, so that more of the rounds left can be "
         "paired without a rematch or a second bye"
     ),
+    "monrad.equal_ahead": lambda: _(
+        "places %(a)s and %(b)s in the standings: equal scores (%(score)s); paired so that "
+        "more of the rounds left can be paired without a rematch or a second bye"
+    ),
+    "monrad.float_ahead": lambda: _(
+        "places %(a)s and %(b)s in the standings: floated down from %(high)s to %(low)s; "
+        "paired so that more of the rounds left can be paired without a rematch or a "
+        "second bye"
+    ),
     SWAPPED: lambda: _("paired by an organiser (swap)"),
     "swap.rematch": lambda: _("%(first)s and %(second)s have already met"),
     "swap.bye_again": lambda: _("%(player)s has already had a bye"),

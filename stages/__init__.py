@@ -8,7 +8,8 @@ game (bräde, backgammon, Kungabräde), from plain data (player ids, scores, res
 - ``stages.swiss``: the pairing of one Swiss round, exact for a stated objective, with the
   reason for each pair, and the warnings for an organiser's swap.
 - ``stages.swiss_completion``: whether the rounds left can still be paired without a
-  rematch or a second bye, which the Swiss's pairing keeps true when it can.
+  rematch or a second bye, which the Swiss's and the Monrad's pairings keep true when
+  they can.
 - ``stages.matching``: maximum-weight matching (Edmonds' blossom algorithm) behind it.
 - ``stages.tiebreaks``: standings with a tiebreak chain chosen per stage, every row with
   every tiebreak's value, and why A is above B; the chains an organiser may choose.

@@ -44,7 +44,8 @@ MESSAGES: dict[str, str | Plural] = {
     "monrad.float": "places {a} and {b} in the standings: floated down from {high} to {low}",
     "monrad.rematch": ("places {a} and {b} in the standings: rematch unavoidable ({high} v {low})"),
     # ---- the same, when the pairing keeps the rounds after it pairable (swiss.py,
-    # Completion): the pairs the usual pairing does not have
+    # Completion; monrad.py, Completion, whose bye says swiss.bye_ahead): the pairs the
+    # usual pairing does not have
     "swiss.equal_ahead": (
         "equal scores ({score}); paired so that more of the rounds left can be paired "
         "without a rematch or a second bye"
@@ -56,6 +57,14 @@ MESSAGES: dict[str, str | Plural] = {
     "swiss.bye_ahead": (
         "bye ({score}) instead of {usual}, so that more of the rounds left can be paired "
         "without a rematch or a second bye"
+    ),
+    "monrad.equal_ahead": (
+        "places {a} and {b} in the standings: equal scores ({score}); paired so that more "
+        "of the rounds left can be paired without a rematch or a second bye"
+    ),
+    "monrad.float_ahead": (
+        "places {a} and {b} in the standings: floated down from {high} to {low}; paired so "
+        "that more of the rounds left can be paired without a rematch or a second bye"
     ),
     # ---- an organiser's swap (swiss.pairing_swap_warnings)
     "swap.rematch": "{first} and {second} have already met",
