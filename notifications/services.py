@@ -35,7 +35,14 @@ from django.utils.translation import gettext as _
 
 from core.permissions import User, authenticated, signed_in
 from core.site_address import site_root
-from matches.models import GameRecordSubmission, GameReport, Match, MatchState
+from matches.models import (
+    FINISHED_STATES,
+    GameRecordSubmission,
+    GameReport,
+    Match,
+    MatchState,
+    ReportState,
+)
 from notifications.enqueue import later
 from notifications.models import Notification, NotificationChoice, NotificationKind
 from notifications.task_names import MAIL
@@ -46,6 +53,7 @@ __all__ = [
     "Told",
     "notification_choice",
     "notification_choice_set",
+    "notification_handled",
     "notification_send",
     "notification_text",
     "notifications_for_dispute",
@@ -308,9 +316,29 @@ def notification_text(notification: Notification) -> Text:
     )
 
 
+def notification_handled(notification: Notification, report_states: dict[int, str]) -> bool:
+    """Whether what ``notification`` announces has been dealt with since, so it is no
+    longer news whether or not its reader opened it: a ready match that is over, a
+    report no longer waiting for its confirmation, a dispute a referee has decided. A
+    rejected record stays news until read (nothing else closes it). ``report_states``:
+    the states of the reports the notifications name, by id."""
+    kind = notification.kind
+    if kind == NotificationKind.MATCH_READY:
+        match = notification.match
+        return match is not None and match.state in FINISHED_STATES
+    report = (notification.data or {}).get("report")
+    state = report_states.get(report) if isinstance(report, int) else None
+    if kind == NotificationKind.REPORT_WAITING:
+        return state is not None and state != ReportState.PENDING
+    if kind in (NotificationKind.REPORT_DISPUTED, NotificationKind.DISPUTE_WAITING):
+        return state is not None and state != ReportState.DISPUTED
+    return False
+
+
 def notifications_home(*, user: User) -> list[tuple[Notification, Text]]:
     """The user's newest notifications for their home (read ones too, marked), with
-    their texts."""
+    their texts. Each carries ``is_new``: not read and not dealt with since
+    (``notification_handled``); two queries."""
     if not authenticated(user) or not notification_choice(user=user).on_home:
         return []
     rows = list(
@@ -318,6 +346,10 @@ def notifications_home(*, user: User) -> list[tuple[Notification, Text]]:
             "match__round", "match__player1", "match__player2", "tournament"
         )[:HOME_LIMIT]
     )
+    reports = {r for n in rows if isinstance(r := (n.data or {}).get("report"), int)}
+    states = dict(GameReport.objects.filter(pk__in=reports).values_list("pk", "state"))
+    for n in rows:
+        n.is_new = n.read_at is None and not notification_handled(n, states)  # type: ignore[attr-defined]
     return [(n, notification_text(n)) for n in rows]
 
 

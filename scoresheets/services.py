@@ -81,7 +81,7 @@ from games.live import (
 )
 from games.live import LiveGame as LiveGameState
 from games.registry import family_for
-from matches.common import active_games, lock_match
+from matches.common import active_games, lock_match, matches_touch
 from matches.models import FINISHED_STATES, Game, Match, MatchState, ResultSource
 from matches.records import game_record_submit
 from matches.reports import game_report_submit
@@ -430,6 +430,8 @@ def live_start(
             )
         live = _create(locked, number, dice_mode, by, games)
         board_stamp_keep(live=live, match=match)
+        # The match shows as being played (the big screen, its row) from now on.
+        matches_touch(match_ids=[locked.pk])
     return live, True
 
 

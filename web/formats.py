@@ -17,7 +17,7 @@ from formats.format import words_of
 from formats.registry import UnknownFormatError
 from web.stage_pages import stage_page
 
-__all__ = ["FormatView", "format_choices", "format_name", "format_view"]
+__all__ = ["FormatView", "format_choices", "format_name", "format_view", "formats_reading"]
 
 
 def format_name(key: str) -> str:
@@ -26,6 +26,12 @@ def format_name(key: str) -> str:
         return _(format_for(key).name)
     except UnknownFormatError:
         return key
+
+
+def formats_reading(option: str) -> list[str]:
+    """The keys of the formats that read ``option`` (a tournament's field, as a format's
+    ``options`` names it): the creation form shows the option only with those."""
+    return [f.key for f in formats() if option in f.options]
 
 
 def format_choices() -> list[tuple[str, str]]:

@@ -5,6 +5,7 @@ twice."""
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from typing import Any
 
@@ -226,3 +227,48 @@ def test_a_swiss_pairing_is_told_once_published_not_before(
     for user in users:
         assert _kinds(user) == {NotificationKind.MATCH_READY: 1}
     assert sorted(x.to[0] for x in mail.outbox) == sorted(u.email for u in users)
+
+
+def test_a_notification_is_no_longer_new_once_what_it_announces_is_dealt_with(
+    django_capture_on_commit_callbacks: Any,
+) -> None:
+    """Unread, but no longer news: the report waiting for a confirmation was confirmed,
+    the match that was ready is over. The home says "ny" only for what still waits."""
+    from matches.reports import game_report_confirm
+
+    e = Evening(django_capture_on_commit_callbacks, results_by="players")
+    m = e.match()
+    white, black = users_of(m)
+    with django_capture_on_commit_callbacks(execute=True):
+        report = game_report_submit(
+            match=m, number=1, result=won("W", "jan"), starter="W", by=white
+        )
+    client = Client()
+    client.cookies["django_language"] = "sv"
+    client.force_login(black)
+
+    def new_ones() -> set[str]:
+        page = client.get(reverse("web:home")).content.decode()
+        rows = re.findall(
+            r'<li id="notification-\d+" class="unread"><p>.*?<strong>(.*?)</strong>', page, re.S
+        )
+        return set(rows)
+
+    assert len(new_ones()) == 2  # the match is ready; a report waits for black
+    with django_capture_on_commit_callbacks(execute=True):
+        game_report_confirm(report=report, by=black)
+    waiting = Notification.objects.get(user=black, kind=NotificationKind.REPORT_WAITING)
+    assert waiting.read_at is None  # not read: dealt with
+    assert len(new_ones()) == 1  # the match is still being played
+    for number in range(2, 20):
+        m.refresh_from_db()
+        if m.state == MatchState.DECIDED:
+            break
+        with django_capture_on_commit_callbacks(execute=True):
+            report = game_report_submit(match=m, number=number, result=won("W", "jan"), by=white)
+            game_report_confirm(report=report, by=black)
+    m.refresh_from_db()
+    assert m.state == MatchState.DECIDED
+    assert new_ones() == set()
+    page = client.get(reverse("web:home")).content.decode()
+    assert "Markera alla som lästa" not in page

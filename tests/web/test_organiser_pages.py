@@ -526,3 +526,28 @@ def test_private_tournament_is_404_for_strangers(client: Client) -> None:
     tournament = TournamentFactory.create(is_public=False)
     client.force_login(UserFactory.create())
     assert client.get(_url("tournament_manage", tournament)).status_code == 404
+
+
+def test_the_new_tournament_form_names_the_formats_each_option_belongs_to() -> None:
+    """Each format's option carries the formats that read it (``data-formats``): the page's
+    script shows only the chosen format's; the options of the game stay for every one."""
+    import re as _re
+
+    from tests.factories import OrganiserFactory
+
+    client = Client()
+    client.force_login(OrganiserFactory.create())
+    page = client.get("/tournaments/new/").content.decode()
+    wrappers = dict(
+        (field, formats)
+        for formats, field in _re.findall(
+            r'data-formats="([^"]*)"[^>]*>(?:(?!data-formats).)*?name="(\w+)"', page, _re.S
+        )
+    )
+    assert wrappers["grand_final_reset"] == "double_elimination"
+    assert wrappers["third_place_match"] == "knockout"
+    assert wrappers["progressive_consolation"] == "consolation"
+    assert wrappers["swiss_rounds"] == "swiss monrad"
+    assert wrappers["tiebreak_1"] == "round_robin swiss monrad"
+    assert "scale" not in wrappers and "game" not in wrappers
+    assert "web/format-options.js" in page

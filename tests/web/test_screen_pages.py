@@ -139,3 +139,47 @@ def test_a_private_tournament_screen_is_a_404_to_strangers() -> None:
     staff = Client()
     staff.force_login(s.organiser)
     assert staff.get(url).status_code == 200
+
+
+def test_a_game_recorded_move_by_move_shows_as_played_from_its_start() -> None:
+    """The recording's start moves the screen's version: the row says "spelas" with the
+    match's score at once, not "–" until the game's result."""
+    from scoresheets.services import live_start
+
+    s = drawn(4, lengths=[3, 3])
+    match = match_of(s.tournament, 1, 0)
+    client = _sv()
+    panels_url = reverse("web:tournament_screen_panels", args=[s.tournament.pk])
+    before = client.get(panels_url)
+    row = re.search(r'<tr class="state-ready">.*?</tr>', before.content.decode(), re.S)
+    assert row is not None and "spelas" not in row.group(0)
+    live_start(match=match, by=s.referee)
+    after = client.get(panels_url, HTTP_IF_NONE_MATCH=before["ETag"])
+    assert after.status_code == 200
+    rows = re.findall(r'<tr class="state-ready">.*?</tr>', after.content.decode(), re.S)
+    recorded = [r for r in rows if match.player1.name in r]  # type: ignore[union-attr]
+    assert recorded and "spelas" in recorded[0] and "0–0" in recorded[0]
+
+
+def test_a_finished_knockout_ends_on_its_champion() -> None:
+    s = drawn(4, lengths=[1, 1])
+    for number in (1, 2):
+        for m in Match.objects.filter(
+            tournament=s.tournament, round__number=number, state=MatchState.READY
+        ):
+            game_result_enter(
+                match=m, number=1, result=won("W", "hemspel"), by=s.referee, starter="W"
+            )
+    final = Match.objects.get(tournament=s.tournament, round__number=2)
+    assert final.winner is not None
+    s.tournament.refresh_from_db()
+    context = screen_context(s.tournament, by=None)
+    first = context["panels"][0]
+    assert first.kind == "podium"
+    assert [(p.first, p.player) for p in first.rows][:2] == [(1, final.winner), (2, final.loser)]
+    page = _sv().get(reverse("web:tournament_screen_panels", args=[s.tournament.pk]))
+    html = page.content.decode()
+    assert re.search(
+        rf'<li class="place-1"><span class="t">1</span> <span class="name">{final.winner.name}',
+        html,
+    )

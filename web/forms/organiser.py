@@ -46,7 +46,7 @@ from tournaments.models import (
     game_choices,
 )
 from tournaments.tournament_setup import BOARD_ADDONS
-from web.formats import format_choices
+from web.formats import format_choices, formats_reading
 from web.games import game_name
 
 
@@ -285,6 +285,17 @@ class TournamentForm(Form):
     tiebreak_4 = forms.ChoiceField(
         label=gettext_lazy("Tiebreak 4"), choices=tiebreak_choices, required=False
     )
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        # Each format's own options carry the formats that read them (``data-formats``
+        # on the page): with a script, only the chosen format's options show; without
+        # one, all of them do, as before.
+        for name, field in self.fields.items():
+            option = "tiebreaks" if name.startswith("tiebreak_") else name
+            readers = formats_reading(option)
+            if readers:
+                field.formats = " ".join(readers)  # type: ignore[attr-defined]
 
     def clean_format(self) -> str:
         return str(self.cleaned_data.get("format") or DEFAULT_FORMAT)

@@ -68,7 +68,7 @@ def home(request: HttpRequest) -> HttpResponse:
     notifications = notification_services.notifications_home(user=request.user)
     context.update(
         notifications=notifications,
-        unread=any(n.read_at is None for n, _text in notifications),
+        unread=any(n.is_new for n, _text in notifications),  # type: ignore[attr-defined]
         choice=notification_services.notification_choice(user=request.user),
     )
     return render(request, "web/home.html", context)

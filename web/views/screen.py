@@ -29,7 +29,12 @@ Decisions where the docs are silent:
   ``LINES_PER_PANEL`` lines a panel (each group of a round robin its own); a knockout's
   bracket from the current round on, at most ``BRACKET_COLUMNS`` rounds, a round of more
   than ``BRACKET_MAX_MATCHES`` matches left out (it would not be readable from three
-  metres; its matches are on the pairings panels while it is played).
+  metres; its matches are on the pairings panels while it is played). A finished
+  tournament starts with its placings (the winner first, down to place
+  ``PODIUM_PLACES``), so the evening ends on its champion, not on the final's row.
+- **A game being recorded move by move** shows as being played, with the match's score,
+  from the moment its recording starts (``scoresheets.services.live_start`` moves the
+  tournament's version), not "–" until its first result.
 """
 
 from __future__ import annotations
@@ -46,6 +51,7 @@ from matches import round_selectors, stage_text
 from matches.models import Match, MatchState
 from matches.stage_handlers import handler_for
 from matches.visibility import visible_matches
+from scoresheets.models import LiveGame, LiveStatus
 from stages.messages import number
 from tournaments import selectors as tournaments_sel
 from tournaments.models import Round, RoundKind, Tournament, TournamentStatus
@@ -65,6 +71,7 @@ LINES_PER_PANEL = 8
 BRACKET_COLUMNS = 4
 BRACKET_MAX_MATCHES = 8
 PLAYABLE = (MatchState.READY, MatchState.PLAYING)
+PODIUM_PLACES = 4  # a finished tournament's first panel: its winner and the places to 4
 
 
 @dataclass
@@ -180,10 +187,24 @@ def screen_context(tournament: Tournament, *, by: User) -> dict[str, Any]:
         panels += _standings_panels(tournament)
     if page.bracket or (page.standings and knockout_rounds):
         panels += _bracket_panels(tournament, by, rounds)
+    finished = tournament.status == TournamentStatus.FINISHED
+    if finished:
+        # The evening ends on its winner, not on the final's row.
+        placings = round_selectors.tournament_placings(tournament=tournament)
+        podium = [p for p in placings if p.first <= PODIUM_PLACES]
+        if podium:
+            panels.insert(0, Panel("podium", _("Placings"), podium))
+    recording = set(
+        LiveGame.objects.filter(
+            match__tournament=tournament, status=LiveStatus.RECORDING
+        ).values_list("match_id", flat=True)
+    )
+    for m in matches:
+        m.recording = m.pk in recording  # type: ignore[attr-defined]
     return {
         "tournament": tournament,
         "panels": panels,
-        "finished": tournament.status == TournamentStatus.FINISHED,
+        "finished": finished,
         "poll_seconds": POLL_SECONDS,
         "rotate_seconds": ROTATE_SECONDS,
         "noscript_refresh": NOSCRIPT_REFRESH,
