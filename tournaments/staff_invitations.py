@@ -7,8 +7,9 @@ becomes one when they accept.
   ``/account/invitations/`` and accepts or declines it. A name that is no active account
   is refused with "no user is called …": organisers see user names on their pages
   anyway (the referees' form says the same), and the invitation must reach someone.
-- **By e-mail address** (the text has an ``@``): a mail goes to the address with a link
-  holding the invitation's secret ``token`` (built on ``SITE_URL``,
+- **By e-mail address** (the text has an ``@`` and is no user name: Django's user names
+  may hold an ``@``, and an exact user name is the account): a mail goes to the address
+  with a link holding the invitation's secret ``token`` (built on ``SITE_URL``,
   ``core.site_address``). Whoever opens it signed in (after signing up, or signing in
   with an account they had) takes the invitation to their account
   (``staff_invitation_claim``) and accepts it on the invitations page. The mail goes
@@ -40,8 +41,7 @@ from django.core.validators import validate_email
 from django.db import transaction
 from django.db.models import QuerySet
 from django.urls import reverse
-from django.utils import timezone
-from django.utils import translation
+from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
 from core.errors import ConflictError, NotFoundError, ValidationError
