@@ -62,7 +62,7 @@ PROBLEMS: dict[str, tuple[str, Any]] = {
     "player_form": ("add-one", gettext_lazy("The player is not entered: see the errors.")),
     "import_form": ("import", gettext_lazy("Nothing was imported: see the errors.")),
     "referees_form": ("referees", gettext_lazy("The referees are not saved: see the errors.")),
-    "staff_invite_form": ("referees", gettext_lazy("Nobody was invited: see the errors.")),
+    "staff_invite_form": ("staff-invite", gettext_lazy("Nobody was invited: see the errors.")),
     "draw_form": ("draw", gettext_lazy("The bracket is not drawn: see the errors.")),
     "knockout_form": (
         "group-knockout",
@@ -406,7 +406,7 @@ def staff_invite(request: HttpRequest, pk: int) -> HttpResponse:
                     "who": who.strip()
                 }
             messages.success(request, text)
-            return redirect(manage_url(tournament, "referees"))
+            return redirect(manage_url(tournament, "staff-invite"))
     return manage_page(request, tournament, staff_invite_form=form)
 
 
