@@ -33,6 +33,24 @@ Decisions, as a careful club organiser would want them:
   ``Retry-After``; the API answers 429 with ``{"error": {"code": "too_many_attempts",
   "message": …}}``. The message says to wait, never which of the two limits was hit, and
   does not tell whether the account exists.
+
+Signing up and asking for a password-reset mail (``accounts.signup``,
+``accounts.password_reset``) go through the same limit (``request_begin``), so a flood of
+either is refused as failed sign-ins are:
+
+- **Every such request counts, and keeps counting**: a sign-up or a reset request is
+  never "right" the way a password is, so its row stays for the window. It counts
+  towards the **address**'s ``SIGNIN_FAILURES_PER_ADDRESS`` like a failed sign-in (30
+  sign-ups, reset requests and failed sign-ins together within 15 minutes): a club
+  evening where a dozen players sign up over the venue's network stays well within it.
+- **A reset request counts per e-mail address too** (``SIGNIN_FAILURES_PER_ACCOUNT``, 10
+  within the window), so nobody fills one person's inbox with reset mails from many
+  addresses. It is counted under ``reset:<address>``, a key no user name can be (Django's
+  user names have no ``:``), so reset requests never lock anyone's sign-in.
+- **Sign-ups count per address only** (under ``signup:``): there is no account yet to
+  count them for.
+- The answer when refused is the sign-in's lockout message with status 429: it says to
+  wait and nothing about any account.
 """
 
 from __future__ import annotations
@@ -113,6 +131,29 @@ def attempt_begin(*, username: str, address: str | None) -> tuple[int, Lockout |
         return own, None
     SignInFailure.objects.filter(pk=own).delete()
     return own, Lockout(until=latest)
+
+
+def request_begin(*, kind: str, address: str | None, account: str | None = None) -> Lockout | None:
+    """Count a sign-up or a password-reset request (``kind``: ``signup``, ``reset``) from
+    ``address``, and for ``account`` (the e-mail a reset is asked for) when given: a
+    ``Lockout`` if the address, or the account's requests, are over their limits; the
+    request is then not counted. The row is kept otherwise (it counts for the window)."""
+    now = timezone.now()
+    since = now - _window()
+    SignInFailure.objects.filter(at__lt=since).delete()
+    key = f"{kind}:{account_key(account) if account is not None else ''}"[:USERNAME_LENGTH]
+    own = SignInFailure.objects.create(username=key, address=address, at=now).pk
+    limits: list[tuple[Q, int]] = []
+    if account is not None:
+        limits.append((Q(username=key), settings.SIGNIN_FAILURES_PER_ACCOUNT))
+    if address is not None:
+        limits.append((Q(address=address), settings.SIGNIN_FAILURES_PER_ADDRESS))
+    until = [_locked_until(rows, limit, since=since, own=own) for rows, limit in limits]
+    latest = max((u for u in until if u is not None), default=None)
+    if latest is None:
+        return None
+    SignInFailure.objects.filter(pk=own).delete()
+    return Lockout(until=latest)
 
 
 def attempt_succeeded(*, attempt: int, username: str, address: str | None) -> None:

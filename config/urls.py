@@ -26,6 +26,8 @@ urlpatterns: list[URLPattern | URLResolver] = [
         name="login",
     ),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
+    # Sign-up and password reset by e-mail (accounts.views).
+    path("accounts/", include("accounts.urls")),
     path("i18n/setlang/", set_language, name="set_language"),
     # Ratings, seasons, exports and archives (the clubs app).
     path("", include("clubs.urls")),

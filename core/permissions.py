@@ -13,6 +13,13 @@ Across tournaments, *registry staff*: a superuser, or a user given the model per
 ``tournaments.change_player`` by an administrator; they keep the register of players.
 ``is_staff`` alone is not enough: it only opens the admin site.
 
+*Organiser* across tournaments (may create tournaments): a user with the model permission
+``tournaments.add_tournament``. *Club administrator*: a superuser, or a user given
+``accounts.grant_organiser`` (in the admin, once, by whoever runs the site); they grant
+and revoke the organiser right on the site's own page (``accounts.organiser_rights``),
+so a club needs the admin only to name its first administrator. Not ``is_staff``: that
+opens the admin site, which a club administrator does not need.
+
 Below every app: these checks read the objects they are given (a tournament's staff, a
 match's players, the user's linked player through the user model's reverse ``player``
 relation) and import no app, so tournaments and matches both use them without importing
@@ -34,6 +41,7 @@ __all__ = [
     "User",
     "authenticated",
     "can_create_tournament",
+    "can_grant_organiser",
     "can_manage_all_players",
     "can_read_records",
     "is_match_player",
@@ -117,6 +125,11 @@ def is_match_player(user: User, match: Played) -> bool:
 
 def can_create_tournament(user: User) -> bool:
     return authenticated(user) and bool(user.has_perm("tournaments.add_tournament"))
+
+
+def can_grant_organiser(user: User) -> bool:
+    """A club administrator: superusers and users with ``accounts.grant_organiser``."""
+    return authenticated(user) and bool(user.has_perm("accounts.grant_organiser"))
 
 
 def can_manage_all_players(user: User) -> bool:

@@ -133,6 +133,52 @@ class PlayerInvitation(models.Model):
         return f"{self.player} → {self.user} ({self.state})"
 
 
+class StaffRole(models.TextChoices):
+    """What a staff invitation makes its user in the tournament."""
+
+    REFEREE = "referee", "referee"
+    ORGANISER = "organiser", "organiser"
+
+
+class StaffInvitation(models.Model):
+    """An organiser's invitation to referee or co-organise ``tournament``
+    (``tournaments.staff_invitations``): to an account by user name (``user`` set at
+    once), or to an e-mail address (``email``; ``user`` set by whoever signs in and opens
+    the mailed link, which carries ``token``). Its user becomes staff on accepting."""
+
+    tournament = models.ForeignKey(
+        "Tournament", on_delete=models.CASCADE, related_name="staff_invitations"
+    )
+    role = models.CharField(max_length=12, choices=StaffRole.choices)
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.CASCADE,
+        related_name="staff_invitations",
+    )
+    email = models.EmailField(blank=True)
+    token = models.CharField(max_length=64, unique=True)
+    invited_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="staff_invitations_sent",
+    )
+    state = models.CharField(
+        max_length=12, choices=InvitationState.choices, default=InvitationState.PENDING
+    )
+    created_at = models.DateTimeField(default=timezone.now)
+    answered_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ("-created_at", "-id")
+
+    def __str__(self) -> str:
+        return f"{self.user or self.email} → {self.role} of {self.tournament_id} ({self.state})"
+
+
 class RuleSetName(models.TextChoices):
     """The four rule sets of rules.md."""
 

@@ -8,7 +8,10 @@ progress, through the real services only (those of ``tournaments`` and
 ``matches.services``), so everything in it is what the site itself would have made:
 
 - users ``arrangor`` (may create tournaments; organises this one), ``domare`` (its
-  referee), ``admin`` (superuser) and ``anna``/``johan`` (linked to two players);
+  referee), ``admin`` (superuser), ``kansli`` (a club administrator: grants and revokes
+  the organiser right on ``/organisers/``, ``accounts.organiser_rights``) and
+  ``anna``/``johan`` (linked to two players; ``johan`` has an open invitation from
+  ``arrangor`` to referee the Swiss below, ``tournaments.staff_invitations``);
 - 4 clubs, 16 players with ratings, the top 8 seeded; rules talisman, scale ww, rounds
   of 3, 3, 5 and 7 games (four rounds), bracket drawn with a fixed draw seed;
 - round 1 fully played: early decisions (S4) after a *jan* and after a *sprängjan*,
@@ -85,6 +88,7 @@ from tournaments.entries import entry_add, entry_seed_set
 from tournaments.invitations import invitation_accept, invitation_list, player_link_or_invite
 from tournaments.models import Club, Player, Tournament
 from tournaments.players import club_create, player_create, player_name_holder
+from tournaments.staff_invitations import staff_invite
 from tournaments.stage_draws import tournament_draw
 from tournaments.tournament_setup import tournament_create, tournament_staff_set
 
@@ -162,10 +166,11 @@ PLAYERS: tuple[DemoPlayer, ...] = (
 # username → role shown in the summary; the order is the order of the summary.
 USERS: tuple[tuple[str, str], ...] = (
     ("admin", "superuser (Django admin)"),
+    ("kansli", "club administrator: grants the organiser right on /organisers/"),
     ("arrangor", f"organiser of {TOURNAMENT_NAME}, may create tournaments"),
     ("domare", f"referee of {TOURNAMENT_NAME}"),
     ("anna", "player Anna Lindqvist"),
-    ("johan", "player Johan Nyström"),
+    ("johan", f"player Johan Nyström; invited to referee {SWISS_NAME} (his Invitations)"),
 )
 
 # Results entered by the referee, W = the match's player1 (upper line), B = player2.
@@ -475,6 +480,9 @@ def _setup() -> tuple[Tournament, dict[str, Any], list[tuple[str, str, bool]]]:
         Permission.objects.get(content_type__app_label="tournaments", codename="add_tournament")
     )
     arrangor = get_user_model().objects.get(pk=arrangor.pk)  # drop the cached permissions
+    users["kansli"].user_permissions.add(
+        Permission.objects.get(content_type__app_label="accounts", codename="grant_organiser")
+    )
     tournament = tournament_create(
         by=arrangor,
         name=TOURNAMENT_NAME,
@@ -627,6 +635,7 @@ def demo_build(*, log: Callable[[str], None] | None = None) -> DemoSummary:
     _play(tournament, users)
     _other_games(tournament, users)
     _club_formats(tournament, users)
+    _staff_invitation(users)
     tournament.refresh_from_db()
     return DemoSummary(tournament, time.monotonic() - started, accounts)
 
@@ -716,6 +725,16 @@ def _one_game(match: Match, referee: Any, number: int) -> None:
         result=ResultValue(winner=number % 2, outcome="hemspel" if number % 3 else "jan"),
         by=referee,
         starter="W",
+    )
+
+
+def _staff_invitation(users: dict[str, Any]) -> None:
+    """The organiser invites ``johan`` to referee the Swiss; he has not answered yet."""
+    staff_invite(
+        tournament=Tournament.objects.get(name=SWISS_NAME),
+        who="johan",
+        role="referee",
+        by=get_user_model().objects.get(pk=users["arrangor"].pk),
     )
 
 

@@ -8,6 +8,7 @@ from web.views import (
     home,
     invitations,
     organiser,
+    organiser_rights,
     pairing,
     private_links,
     public,
@@ -64,6 +65,25 @@ urlpatterns: list[URLPattern | URLResolver] = [
         invitations.invitation_decline,
         name="account_invitation_decline",
     ),
+    path(
+        "account/invitations/join/<str:token>/",
+        invitations.staff_invitation_open,
+        name="staff_invitation_open",
+    ),
+    path(
+        "account/staff-invitations/<int:pk>/accept/",
+        invitations.staff_invitation_accept,
+        name="account_staff_invitation_accept",
+    ),
+    path(
+        "account/staff-invitations/<int:pk>/decline/",
+        invitations.staff_invitation_decline,
+        name="account_staff_invitation_decline",
+    ),
+    # A club administrator grants and revokes the organiser right.
+    path("organisers/", organiser_rights.organiser_rights, name="organiser_rights"),
+    path("organisers/grant/", organiser_rights.organiser_grant, name="organiser_grant"),
+    path("organisers/revoke/", organiser_rights.organiser_revoke, name="organiser_revoke"),
     path("account/token/create/", account.token_create, name="account_token_create"),
     path("account/token/revoke/", account.token_revoke, name="account_token_revoke"),
     # Referees at the table.
@@ -128,6 +148,11 @@ urlpatterns: list[URLPattern | URLResolver] = [
         name="tournament_entry_withdraw",
     ),
     path("tournaments/<int:pk>/referees/", organiser.referees_set, name="tournament_referees"),
+    path(
+        "tournaments/<int:pk>/staff/invite/",
+        organiser.staff_invite,
+        name="tournament_staff_invite",
+    ),
     path(
         "tournaments/<int:pk>/draw/", organiser.tournament_draw, name="tournament_bracket_generate"
     ),

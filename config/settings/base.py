@@ -120,6 +120,14 @@ AUTHENTICATION_BACKENDS = ["accounts.backends.LimitedModelBackend"]
 SIGNIN_FAILURES_PER_ACCOUNT = 10  # failures of one user name within the window lock it
 SIGNIN_FAILURES_PER_ADDRESS = 30  # failures from one client address lock the address
 SIGNIN_FAILURE_WINDOW = 15 * 60  # seconds
+# Passwords chosen on the site (sign-up, reset): Django's four checks (at least 8
+# characters, not a common one, not all digits, not like the user name or e-mail).
+AUTH_PASSWORD_VALIDATORS = [
+    {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
+    {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
+    {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
+    {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
+]
 # Reverse proxies whose X-Forwarded-For is believed (accounts/client_address.py); none by
 # default: the client's address is REMOTE_ADDR whatever the header says.
 TRUSTED_PROXIES: list[str] = env.list("DJANGO_TRUSTED_PROXIES", default=[])

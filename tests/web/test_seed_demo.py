@@ -10,12 +10,13 @@ import pytest
 from django.contrib.auth import authenticate, get_user_model
 from django.core.management import CommandError, call_command
 
-from core.permissions import can_create_tournament, is_organiser, is_referee
+from core.permissions import can_create_tournament, can_grant_organiser, is_organiser, is_referee
 from matches.models import Game, GameRecordSubmission, Match, MatchEvent, MatchState, RecordState
 from matches.results import game_result_enter
 from tests.results import won
 from tournaments.models import Club, Entry, Player, Round, Tournament
-from web.demo import DEMO_PASSWORD, TOURNAMENT_NAME, simulate_match
+from tournaments.staff_invitations import staff_invitation_list
+from web.demo import DEMO_PASSWORD, SWISS_NAME, TOURNAMENT_NAME, simulate_match
 
 pytestmark = pytest.mark.django_db
 
@@ -126,10 +127,23 @@ def test_demo_accounts(demo: Tournament) -> None:
     assert Player.objects.get(user=users["johan"]).entries.filter(tournament=demo).exists()
 
 
+def test_demo_shows_a_club_administrator_and_a_referees_invitation(demo: Tournament) -> None:
+    """``kansli`` grants the organiser right (and is no organiser himself); ``johan`` has
+    an open invitation from ``arrangor`` to referee the Swiss, not accepted yet."""
+    kansli = authenticate(username="kansli", password=DEMO_PASSWORD)
+    assert kansli is not None and not kansli.is_superuser
+    assert can_grant_organiser(kansli) and not can_create_tournament(kansli)
+    johan = get_user_model().objects.get(username="johan")
+    [invitation] = staff_invitation_list(by=johan)
+    assert invitation.tournament.name == SWISS_NAME and invitation.role == "referee"
+    assert invitation.invited_by is not None and invitation.invited_by.username == "arrangor"
+    assert not is_referee(johan, invitation.tournament)
+
+
 def test_output_names_the_password_and_the_records(django_capture_on_commit_callbacks: Any) -> None:
     out = _seed(django_capture_on_commit_callbacks)
     assert "DEMO ONLY" in out and DEMO_PASSWORD in out
-    for name in ("admin", "arrangor", "domare", "anna", "johan"):
+    for name in ("admin", "kansli", "arrangor", "domare", "anna", "johan"):
         assert name in out
     assert "invalid" in out and "entered" in out and "verified" in out
 
@@ -142,7 +156,7 @@ def test_running_again_changes_nothing(django_capture_on_commit_callbacks: Any) 
     assert _counts() == before
 
 
-LOGIN_LINE = re.compile(r"^  (admin|arrangor|domare|anna|johan) +brade-demo  ", re.MULTILINE)
+LOGIN_LINE = re.compile(r"^  (admin|kansli|arrangor|domare|anna|johan) +brade-demo  ", re.MULTILINE)
 
 
 @pytest.mark.parametrize("run", [1, 2, 3])
@@ -152,7 +166,14 @@ def test_every_run_prints_the_logins_and_the_api_example(
     for _earlier in range(run - 1):
         _seed(django_capture_on_commit_callbacks)
     out = _seed(django_capture_on_commit_callbacks)
-    assert sorted(LOGIN_LINE.findall(out)) == ["admin", "anna", "arrangor", "domare", "johan"]
+    assert sorted(LOGIN_LINE.findall(out)) == [
+        "admin",
+        "anna",
+        "arrangor",
+        "domare",
+        "johan",
+        "kansli",
+    ]
     example = _match_of(Tournament.objects.get(name=TOURNAMENT_NAME), 2, 2)
     assert example.state == MatchState.READY and not example.games.exists()
     assert f"API example (README): match {example.pk} (" in out
@@ -167,7 +188,7 @@ def test_a_changed_password_is_not_printed_as_the_demos(
     user.set_password("annas-own")
     user.save()
     out = _seed(django_capture_on_commit_callbacks)
-    assert sorted(LOGIN_LINE.findall(out)) == ["admin", "arrangor", "domare", "johan"]
+    assert sorted(LOGIN_LINE.findall(out)) == ["admin", "arrangor", "domare", "johan", "kansli"]
     assert re.search(r"^  anna +\(password changed since\)", out, re.MULTILINE)
 
 

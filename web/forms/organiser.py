@@ -478,6 +478,28 @@ class RefereesForm(Form):
         return [users[n] for n in names]
 
 
+class StaffInviteForm(Form):
+    """Invite a referee or co-organiser (``tournaments.staff_invitations``)."""
+
+    who = forms.CharField(
+        label=gettext_lazy("User name or e-mail address"),
+        max_length=254,
+        help_text=gettext_lazy(
+            "An account sees the invitation on its invitations page; an e-mail address gets "
+            "a mail with a link, and may create an account first."
+        ),
+    )
+    role = forms.ChoiceField(
+        label=gettext_lazy("As"),
+        choices=(
+            ("referee", gettext_lazy("referee")),
+            ("organiser", gettext_lazy("organiser")),
+        ),
+        initial="referee",
+        widget=forms.RadioSelect,
+    )
+
+
 # --- the draw ---------------------------------------------------------------------------------
 
 

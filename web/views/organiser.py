@@ -32,7 +32,7 @@ from matches import round_selectors, tables, walkovers
 from matches import selectors as matches_sel
 from matches.models import FINISHED_STATES, Match, MatchState
 from tournaments import entries as entry_services
-from tournaments import group_stage, stage_draws, tournament_setup
+from tournaments import group_stage, staff_invitations, stage_draws, tournament_setup
 from tournaments import selectors as tournaments_sel
 from tournaments.models import Entry, Tournament, TournamentStatus
 from web.formats import format_view
@@ -42,6 +42,7 @@ from web.forms.organiser import (
     PlayersImportForm,
     RefereesForm,
     SeedsForm,
+    StaffInviteForm,
     TournamentForm,
     WalkoverForm,
     WithdrawForm,
@@ -61,6 +62,7 @@ PROBLEMS: dict[str, tuple[str, Any]] = {
     "player_form": ("add-one", gettext_lazy("The player is not entered: see the errors.")),
     "import_form": ("import", gettext_lazy("Nothing was imported: see the errors.")),
     "referees_form": ("referees", gettext_lazy("The referees are not saved: see the errors.")),
+    "staff_invite_form": ("staff-invite", gettext_lazy("Nobody was invited: see the errors.")),
     "draw_form": ("draw", gettext_lazy("The bracket is not drawn: see the errors.")),
     "knockout_form": (
         "group-knockout",
@@ -220,6 +222,11 @@ def manage_page(request: HttpRequest, tournament: Tournament, **forms: Any) -> H
         "player_form": forms.get("player_form") or PlayerAddForm(),
         "import_form": forms.get("import_form") or PlayersImportForm(),
         "referees_form": forms.get("referees_form") or _referees_form(tournament),
+        "staff_invite_form": forms.get("staff_invite_form") or StaffInviteForm(),
+        "staff_invitations": list(
+            staff_invitations.staff_invitations_open(tournament=tournament, by=request.user)
+        ),
+        "organisers": list(tournament.organisers.order_by("username")),
         "draw_form": forms.get("draw_form") or _draw_form(tournament),
         "withdraw_form": forms.get("withdraw_form") or WithdrawForm(),
         "group_knockout": group_knockout_context(tournament, forms.get("knockout_form")),
@@ -375,6 +382,32 @@ def referees_set(request: HttpRequest, pk: int) -> HttpResponse:
             messages.success(request, text)
             return redirect(manage_url(tournament, "referees"))
     return manage_page(request, tournament, referees_form=form)
+
+
+@login_required
+@require_POST
+def staff_invite(request: HttpRequest, pk: int) -> HttpResponse:
+    """Invite a referee or co-organiser by user name or e-mail address."""
+    tournament = managed_tournament(request, pk)
+    form = StaffInviteForm(request.POST)
+    if form.is_valid():
+        who, role = form.cleaned_data["who"], form.cleaned_data["role"]
+        try:
+            invitation = staff_invitations.staff_invite(
+                tournament=tournament, who=who, role=role, by=request.user
+            )
+        except DomainError as err:
+            form.add_error("who", err.message)
+        else:
+            if invitation.email:
+                text = _("An invitation is mailed to %(who)s.") % {"who": invitation.email}
+            else:
+                text = _("%(who)s is invited; they accept on their invitations page.") % {
+                    "who": who.strip()
+                }
+            messages.success(request, text)
+            return redirect(manage_url(tournament, "staff-invite"))
+    return manage_page(request, tournament, staff_invite_form=form)
 
 
 # --- the draw ---------------------------------------------------------------------------------

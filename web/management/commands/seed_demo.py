@@ -1,6 +1,6 @@
 """``python manage.py seed_demo [--reset]``: build the demo tournament (``web.demo``).
 
-DEMO ONLY: the demo accounts (admin, arrangor, domare, anna, johan) all get the
+DEMO ONLY: the demo accounts (admin, kansli, arrangor, domare, anna, johan) all get the
 password ``brade-demo``, printed at the end. Never run this on a server real people
 use. Running it again leaves an existing demo alone (exit 0); ``--reset`` deletes the
 demo tournament, its players and the demo users, and builds it anew.
