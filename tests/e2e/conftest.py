@@ -60,14 +60,26 @@ def browser() -> Iterator[Any]:
 
 @pytest.fixture
 def new_page(browser: Any) -> Iterator[Any]:
-    """A factory of fresh pages (each its own context: cookies, language) at a given size."""
+    """A factory of fresh pages (each its own context: cookies, language) at a given size.
+
+    A page answers yes to the site's questions (``data-confirm``: the draw, publishing a
+    round), as the person at the keyboard would; the questions asked are kept in the
+    page's ``asked`` list for a test to read."""
     contexts: list[Any] = []
 
     def make(width: int = 1280, height: int = 900) -> Any:
         context = browser.new_context(viewport={"width": width, "height": height})
         context.set_default_timeout(15_000)
         contexts.append(context)
-        return context.new_page()
+        page = context.new_page()
+        page.asked = []
+
+        def answer(dialog: Any) -> None:
+            page.asked.append(dialog.message)
+            dialog.accept()
+
+        page.on("dialog", answer)
+        return page
 
     yield make
     for context in contexts:

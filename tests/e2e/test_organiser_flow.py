@@ -106,6 +106,8 @@ def test_organiser_creates_imports_and_draws(live_server: Any, new_page: Any) ->
     page.fill("#id_draw_seed", "2027")
     page.locator("#draw form button[type=submit]").click()
     expect(page.locator("#drawn")).to_be_visible()
+    # The draw asked first, naming how many players it draws (the page said yes).
+    assert page.asked and page.asked[-1].startswith("Lotta nu, med"), page.asked
     expect(page.locator("#drawn")).to_contain_text("2027")
     expect(page.locator("form#import")).to_have_count(0)
     expect(page.locator("#walkovers")).to_be_visible()
