@@ -155,7 +155,12 @@ def test_pages_show_the_table_and_the_manage_page_edits_it(client: Client) -> No
     assert reverse("web:match_table", args=[first[0].pk]) in manage.content.decode()
     url = reverse("web:match_table", args=[first[0].pk])
     response = client.post(url, {"table": "2"}, follow=True)
-    assert "Bord 2 är upptaget" in response.content.decode()
+    html = response.content.decode()
+    assert "Bord 2 är upptaget" in html
+    # The refusal is shown in the Tables list, where the page opens (#tables), not at
+    # the page's top, out of sight.
+    assert html.index("Bord 2 är upptaget") > html.index('id="tables"')
+    assert html.count("Bord 2 är upptaget") == 1
     first[0].refresh_from_db()
     assert first[0].table == 1
     client.post(url, {"table": "9"})

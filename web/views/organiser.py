@@ -92,6 +92,11 @@ def _drawn_already(request: HttpRequest, tournament: Tournament) -> HttpResponse
     return redirect(manage_url(tournament))
 
 
+# A message shown in a part of the manage page rather than at its top: the part the page
+# opens at after the action (``base.html`` leaves messages tagged ``at-…`` to the part).
+AT_TABLES = "at-tables"
+
+
 def manage_url(tournament: Tournament, anchor: str = "") -> str:
     url = reverse("web:tournament_manage", args=[tournament.pk])
     return f"{url}#{anchor}" if anchor else url
@@ -479,12 +484,13 @@ def match_table(request: HttpRequest, pk: int) -> HttpResponse:
         try:
             table = int(raw)
         except ValueError:
-            messages.error(request, _("A table number is a whole number."))
+            messages.error(request, _("A table number is a whole number."), extra_tags=AT_TABLES)
             return redirect(manage_url(tournament, "tables"))
     try:
         tables.match_table_set(match=match, table=table, by=request.user)
     except DomainError as err:
-        messages.error(request, err.message)
+        # Shown in the Tables list, where the page opens (not above it, out of sight).
+        messages.error(request, err.message, extra_tags=AT_TABLES)
     else:
         if table is None:
             messages.success(request, _("%(match)s has no table now.") % {"match": str(match)})
