@@ -38,6 +38,7 @@ from matches.models import (
     FINISHED_STATES,
     GameRecordSubmission,
     GameReport,
+    GameResult,
     Match,
     MatchState,
     RecordState,
@@ -96,9 +97,24 @@ class PlayerHome:
     results: list[Match]
 
 
+def _attach_decisions(reports: list[GameReport]) -> None:
+    """Give each settled dispute its ``decision``: the game's result as it stands (the
+    referee's, or a later correction), None if the game has none; one query."""
+    if not reports:
+        return
+    results = GameResult.objects.filter(
+        game__match_id__in={r.match_id for r in reports}, confirmed=True
+    ).select_related("game")
+    latest: dict[tuple[int, int], GameResult] = {}
+    for result in results.order_by("version", "id"):
+        latest[(result.game.match_id, result.game.number)] = result
+    for report in reports:
+        report.decision = latest.get((report.match_id, report.number))  # type: ignore[attr-defined]
+
+
 def player_home(*, by: User) -> PlayerHome | None:
     """The player part of ``by``'s home, or None if ``by`` is not linked to a player.
-    Five queries."""
+    Five queries, six with a settled dispute (its decision)."""
     player = player_of(by)
     if player is None:
         return None
@@ -124,11 +140,13 @@ def player_home(*, by: User) -> PlayerHome | None:
     )
     involved = reports.filter(Q(reporter=player) | Q(answerer=player))
     disputes = list(involved.filter(state=ReportState.DISPUTED).order_by("answered_at", "id"))
-    disputes += list(
+    settled = list(
         involved.filter(state=ReportState.OVERRIDDEN, answerer__isnull=False).order_by(
             "-closed_at", "-id"
         )[:SETTLED_DISPUTES]
     )
+    _attach_decisions(settled)
+    disputes += settled
     results = list(
         _related(mine.filter(state__in=(MatchState.DECIDED, MatchState.WALKOVER))).order_by(
             "-updated_at", "-id"

@@ -97,6 +97,9 @@ def test_a_player_sees_the_next_match_and_confirms_a_report_from_the_home() -> N
     game_result_enter(match=match, number=2, result=won("W", "jan"), by=setup.referee)
     page = as_user(anna).get(HOME).content.decode()
     assert "decided by a referee" in page and "Your last results" in page
+    # The settled dispute shows what the referee decided, not only what was claimed.
+    winner = match.player1.name  # type: ignore[union-attr]
+    assert f"Decided: {winner} wins by jan." in page
     assert "won" in page and f"against {two.name}" in page
     nxt = Match.objects.get(tournament=setup.tournament, round__number=2)
     assert reverse("web:match_detail", args=[nxt.pk]) in page  # the final, opponent unknown
@@ -309,3 +312,17 @@ def test_signing_in_without_a_page_to_return_to_lands_on_the_home() -> None:
     user.save()
     response = Client().post("/accounts/login/", {"username": "kerstin", "password": "pw"})
     assert response.status_code == 302 and response["Location"] == HOME
+
+
+def test_a_settled_dispute_shows_the_referees_decision_not_the_claim() -> None:
+    setup = drawn(2, lengths=[3], results_by="players")
+    match = match_of(setup.tournament, 1, 0)
+    anna, bertil = linked(setup, match)
+    claim = game_report_submit(match=match, number=1, result=won("W", "jan"), by=anna)
+    game_report_dispute(report=claim, by=bertil, note="It was black, a hemspel")
+    game_result_enter(
+        match=match, number=1, result=won("B", "hemspel"), starter="W", by=setup.referee
+    )
+    page = as_user(anna, "sv").get(HOME).content.decode()
+    black = match.player2.name  # type: ignore[union-attr]
+    assert f"Avgjort: {black} vinner med hemspel." in page
