@@ -62,3 +62,35 @@ def test_only_an_organiser_issues_every_link() -> None:
         answer = client.post(reverse("web:private_links_issue_missing", args=[s.tournament.pk]))
         assert answer.status_code in (403, 404)
     assert not PrivateLink.objects.filter(tournament=s.tournament).exists()
+
+
+def test_the_private_page_follows_an_opponents_report_without_a_reload() -> None:
+    """The page asks for its matches every few seconds (htmx); they come again only when
+    the tournament changed (304 otherwise), so the opponent's report shows at once."""
+    from matches.reports import game_report_submit
+    from tests.results import won
+    from tests.tournaments.helpers import match_of, players_of
+    from tournaments.private_links import private_link_token
+
+    s = drawn(2, lengths=[3], results_by="players")
+    match = match_of(s.tournament, 1, 0)
+    one, two = players_of(match)
+    mine = private_link_issue(tournament=s.tournament, player=two, by=s.organiser)
+    url = reverse("web:private_home", args=[private_link_token(mine)])
+    client = Client()
+    page = client.get(url).content.decode()
+    assert 'id="private-matches"' in page and f'hx-get="{url}?part=matches"' in page
+    first = client.get(url + "?part=matches")
+    assert first.status_code == 200 and first["ETag"]
+    assert "private, no-cache" in first["Cache-Control"]
+    assert client.get(url + "?part=matches", HTTP_IF_NONE_MATCH=first["ETag"]).status_code == 304
+
+    theirs = private_link_issue(tournament=s.tournament, player=one, by=s.organiser)
+    game_report_submit(
+        match=match, number=1, result=won("W", "jan"), starter="W", by=None, link=theirs
+    )
+    changed = client.get(url + "?part=matches", HTTP_IF_NONE_MATCH=first["ETag"])
+    assert changed.status_code == 200 and changed["ETag"] != first["ETag"]
+    html = changed.content.decode()
+    assert 'id="private-matches"' in html and "<html" not in html
+    assert f"Parti 1: {one.name} vinner med jan." in html  # to confirm or dispute

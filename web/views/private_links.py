@@ -16,22 +16,25 @@ through the report services with the link, which the audit trail names.
 
 from __future__ import annotations
 
+import hashlib
 from typing import Any
 
 import segno
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.db.models import Q
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotModified
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils.cache import add_never_cache_headers
 from django.utils.safestring import mark_safe
+from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods, require_POST
 
 from accounts.client_address import client_address
+from core.conditional import RELEASE
 from core.errors import ConflictError, DomainError
 from core.permissions import is_organiser
 from core.site_address import site_is_loopback, site_root, site_url
@@ -39,13 +42,18 @@ from engine.types import Side
 from matches import reports as report_services
 from matches.models import OPEN_REPORT_STATES, GameReport, Match, MatchState, ReportState
 from tournaments import private_links
+from tournaments import selectors as tournaments_sel
 from tournaments.models import Player, PrivateLink, ResultsBy, Tournament
+from tournaments.selectors import LiveStamp
 from web.forms.referee import NoteForm, ResultForm
 from web.games import outcome_codes
 from web.views.reports import report_context, report_said
 from web.views.scoresheet import recordable
 
 OPEN_MATCH = (MatchState.READY, MatchState.PLAYING)
+# How often a player's own page asks for its matches again (seconds): a report of the
+# opponent's shows within this, as on a match page.
+PRIVATE_HOME_EVERY = 10
 
 
 def _link(request: HttpRequest, token: str) -> PrivateLink:
@@ -72,11 +80,37 @@ def _matches(link: PrivateLink) -> list[Match]:
     )
 
 
-@never_cache
 @require_http_methods(["GET"])
 def private_home(request: HttpRequest, token: str) -> HttpResponse:
+    """A player's own page through their link. Its matches follow changes as a match page
+    does: the page asks for them (``?part=matches``) every ``PRIVATE_HOME_EVERY``
+    seconds, and they are sent only when the tournament changed (an ETag on its version;
+    otherwise 304), so an opponent's report shows without a reload."""
     link = _link(request, token)
     private_links.private_link_remember(request, link, token)
+    if request.GET.get("part") == "matches":
+        tag = _private_home_tag(link, tournaments_sel.tournament_stamp(pk=link.tournament_id))
+        if request.headers.get("If-None-Match") == tag:
+            unchanged = HttpResponseNotModified()
+            _private_validators(unchanged, tag)
+            return unchanged
+        response = _private_home(request, link, token)
+        _private_validators(response, tag)
+        return response
+    # The whole page is never kept (as before); its matches' part is kept by the
+    # browser only to be asked again with its ETag (``private, no-cache``).
+    page = _private_home(request, link, token)
+    add_never_cache_headers(page)
+    return page
+
+
+def _private_validators(response: HttpResponse, tag: str) -> None:
+    response["ETag"] = tag
+    response["Cache-Control"] = "private, no-cache"
+    response["Vary"] = "Cookie"
+
+
+def _private_home(request: HttpRequest, link: PrivateLink, token: str) -> HttpResponse:
     player = link.player
     ids = [m.pk for m in _matches(link)]
     matches = list(
@@ -114,9 +148,10 @@ def private_home(request: HttpRequest, token: str) -> HttpResponse:
                 "record": m.state in OPEN_MATCH and recordable(m.tournament.game),
             }
         )
-    return render(
+    part = request.GET.get("part") == "matches"
+    response = render(
         request,
-        "web/private/home.html",
+        "web/private/_matches.html" if part else "web/private/home.html",
         {
             "link": link,
             "token": token,
@@ -125,8 +160,18 @@ def private_home(request: HttpRequest, token: str) -> HttpResponse:
             "rows": rows,
             "players_report": link.tournament.results_by == ResultsBy.PLAYERS,
             "form": NoteForm(),
+            "every": PRIVATE_HOME_EVERY,
         },
     )
+    return response
+
+
+def _private_home_tag(link: PrivateLink, stamp: LiveStamp | None) -> str:
+    """The ETag of a private page's matches: the tournament's version (a report, an
+    answer, a result, a draw all move it), the link, the language and the release."""
+    version = "" if stamp is None else f"{stamp.version}.{stamp.changed_at.timestamp()}"
+    key = f"{link.pk}|{version}|{get_language()}|{RELEASE}"
+    return f'"private-{hashlib.sha256(key.encode()).hexdigest()[:32]}"'
 
 
 def _own_match(link: PrivateLink, pk: int) -> Match:
