@@ -12,11 +12,16 @@ answers 503 then:
 - under ``/api/``: ``{"error": {"code": "database_unavailable", "message": …}}`` in the
   API's language.
 
-Whether the database is down is asked of the database, with ``/healthz``'s own check
-(``SELECT 1``): a query that failed while the database answers (a missing table, say)
-is a bug and stays a 500. Two ways in: ``DatabaseUnavailableMiddleware`` for errors
-raised by a view or while rendering its response, and ``server_error`` (the site's
-``handler500``) for those raised in another middleware (a session saved after the view).
+An ``OperationalError`` raised while *connecting* (Django's ``connect``: the server
+refused the connection, is starting up or shutting down, the password was refused) is
+the database being unreachable, whatever the moment after says: PostgreSQL answers
+"the database system is starting up" for a second or so and is up by the time anyone
+looks again. Any other ``OperationalError`` (or ``InterfaceError``) is asked of the
+database, with ``/healthz``'s own check (``SELECT 1``): a query that failed while the
+database answers (a missing table, say) is a bug and stays a 500. Two ways in:
+``DatabaseUnavailableMiddleware`` for errors raised by a view or while rendering its
+response, and ``server_error`` (the site's ``handler500``) for those raised in another
+middleware (a session saved after the view).
 
 Decisions: ``Retry-After`` is 30 seconds, the time PostgreSQL typically needs to restart;
 the response is never cached; with ``DEBUG`` on, errors outside views still show Django's
@@ -25,11 +30,13 @@ debug page.
 
 from __future__ import annotations
 
+import inspect
 import logging
 import sys
 from collections.abc import Callable
 
 from django.db import InterfaceError, OperationalError
+from django.db.backends.base.base import BaseDatabaseWrapper
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.middleware.csrf import get_token
 from django.template.loader import render_to_string
@@ -54,11 +61,30 @@ log = logging.getLogger(__name__)
 
 RETRY_AFTER_SECONDS = 30
 
+# The code of Django's connection step, whatever the backend (none overrides it).
+_CONNECT_CODE = inspect.unwrap(BaseDatabaseWrapper.connect).__code__
+
+
+def raised_while_connecting(exc: BaseException) -> bool:
+    """Was ``exc`` raised inside Django's ``connect`` (opening a connection), rather than
+    by a query on a connection already open? Read from the frames it passed through."""
+    tb = exc.__traceback__
+    while tb is not None:
+        if tb.tb_frame.f_code is _CONNECT_CODE:
+            return True
+        tb = tb.tb_next
+    return False
+
 
 def database_down(exc: BaseException) -> bool:
-    """Is ``exc`` the database being unreachable, rather than a query that failed?"""
+    """Is ``exc`` the database being unreachable, rather than a query that failed?
+
+    A connection refused is, whatever a second look finds; any other error is when
+    the database does not answer ``SELECT 1`` now."""
     if not isinstance(exc, (OperationalError, InterfaceError)):
         return False
+    if isinstance(exc, OperationalError) and raised_while_connecting(exc):
+        return True
     return not check_database()["ok"]
 
 
