@@ -44,8 +44,8 @@ from django.utils import translation
 from django.utils.cache import add_never_cache_headers
 from django.utils.html import escape
 from django.utils.translation import gettext as _
-from django.views import defaults
 
+from config.errors import server_error as error_500
 from config.health import check_database
 from web.middleware import API_PREFIX, api_language, page_language
 
@@ -152,8 +152,9 @@ class DatabaseUnavailableMiddleware:
 
 def server_error(request: HttpRequest) -> HttpResponse:
     """The site's ``handler500``: the outage's 503 when the error being handled is the
-    database being down (raised outside a view, e.g. by a middleware), else Django's 500."""
+    database being down (raised outside a view, e.g. by a middleware), else the 500
+    (``config.errors.server_error``: the API's JSON error under ``/api/``, else the page)."""
     exc = sys.exc_info()[1]
     if exc is not None and database_down(exc):
         return unavailable_response(request)
-    return defaults.server_error(request)
+    return error_500(request)

@@ -68,6 +68,8 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     # Outermost: keeps the answers a crowd polls as they leave (core/kept_responses.py).
     "core.kept_responses.KeptResponseMiddleware",
+    # Under /api/ an error answer not in the API's JSON shape gets it (config/errors.py).
+    "config.errors.ApiErrorBodyMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
