@@ -215,8 +215,10 @@ class ApiSchema(AutoSchema):
         OpenApiTypes.STR}``) is required when its JSON form has required fields: the text
         form is then the same content sent as a file, and no body at all is refused."""
         body: dict[str, Any] | None = super()._get_request_body(direction)
+        if body is None or body.get("required") or len(body["content"]) < 2:
+            return body
         declared = self.get_request_serializer()
-        if body is None or body.get("required") or not isinstance(declared, dict):
+        if not isinstance(declared, dict):
             return body
         json_form = declared.get("application/json")
         if json_form is not None and self._get_request_for_media_type(json_form, direction)[1]:
