@@ -20,7 +20,7 @@ from clubs import rating_selectors, season_selectors, season_services
 from clubs.models import RATING_DIGITS, EventKind, RatedGame, Season, SeasonEvent
 from clubs.rating_services import entries_seed_by_rating, rating_starts_import
 from clubs.results_import import season_results_import
-from core.bounds import DbIdField, DbIntegerField
+from core.bounds import DbIdField, DbIntegerField, parse_db_id
 from core.errors import ValidationError
 from matches.models import Match
 from matches.selectors import match_get
@@ -197,12 +197,11 @@ class RatingListApi(ApiView):
         are not rated); ``rank`` is the place in this list. Anyone may read.
         """
         game = rated_game(request.query_params.get("game"))
-        club = request.query_params.get("club")
-        if club is not None and not club.isdigit():
+        club_text = request.query_params.get("club")
+        club = parse_db_id(club_text)
+        if club_text is not None and club is None:
             raise ValidationError(_("club: give a club's id."), code="invalid")
-        rows = rating_selectors.rating_list(
-            game=game, club=int(club) if club else None, by=request.user
-        )
+        rows = rating_selectors.rating_list(game=game, club=club, by=request.user)
         paginator = Pagination()
         page = paginator.paginate_queryset(rows, request, view=self) or []
         start = (paginator.offset or 0) + 1

@@ -23,6 +23,7 @@ from rest_framework.request import Request
 
 from clubs import export_files
 from clubs.api import GAME_PARAM, rated_game
+from core.bounds import parse_db_id
 from core.errors import ValidationError
 from tournaments.api_base import ApiView
 from tournaments.models import Club
@@ -94,7 +95,8 @@ class RatingsExportApi(FileView):
         club_id = request.query_params.get("club")
         club = None
         if club_id is not None:
-            club = Club.objects.filter(pk=int(club_id)).first() if club_id.isdigit() else None
+            pk = parse_db_id(club_id)
+            club = None if pk is None else Club.objects.filter(pk=pk).first()
             if club is None:
                 raise ValidationError(_("club: give a club's id."), code="invalid")
         return export_files.ratings_file(

@@ -33,7 +33,7 @@ from clubs.rating_selectors import player_history, rating_list
 from clubs.rating_services import entries_seed_by_rating
 from clubs.results_import import ResultsImportError, season_results_import
 from clubs.season_services import can_keep_seasons
-from core.bounds import DbIntegerFormField
+from core.bounds import DbIntegerFormField, parse_db_id
 from core.errors import DomainError
 from core.permissions import is_organiser
 from core.site_address import site_url
@@ -76,9 +76,8 @@ def _game(value: str | None) -> str:
 def _club(value: str | None) -> Club | None:
     if not value:
         return None
-    if not value.isdigit():
-        raise Http404(_("No such club."))
-    club = Club.objects.filter(pk=int(value)).first()
+    pk = parse_db_id(value)
+    club = None if pk is None else Club.objects.filter(pk=pk).first()
     if club is None:
         raise Http404(_("No such club."))
     return club

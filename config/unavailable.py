@@ -12,11 +12,16 @@ answers 503 then:
 - under ``/api/``: ``{"error": {"code": "database_unavailable", "message": …}}`` in the
   API's language.
 
-Whether the database is down is asked of the database, with ``/healthz``'s own check
-(``SELECT 1``): a query that failed while the database answers (a missing table, say)
-is a bug and stays a 500. Two ways in: ``DatabaseUnavailableMiddleware`` for errors
-raised by a view or while rendering its response, and ``server_error`` (the site's
-``handler500``) for those raised in another middleware (a session saved after the view).
+An ``OperationalError`` raised while *connecting* (Django's ``connect``: the server
+refused the connection, is starting up or shutting down, the password was refused) is
+the database being unreachable, whatever the moment after says: PostgreSQL answers
+"the database system is starting up" for a second or so and is up by the time anyone
+looks again. Any other ``OperationalError`` (or ``InterfaceError``) is asked of the
+database, with ``/healthz``'s own check (``SELECT 1``): a query that failed while the
+database answers (a missing table, say) is a bug and stays a 500. Two ways in:
+``DatabaseUnavailableMiddleware`` for errors raised by a view or while rendering its
+response, and ``server_error`` (the site's ``handler500``) for those raised in another
+middleware (a session saved after the view).
 
 Decisions: ``Retry-After`` is 30 seconds, the time PostgreSQL typically needs to restart;
 the response is never cached; with ``DEBUG`` on, errors outside views still show Django's
@@ -25,11 +30,13 @@ debug page.
 
 from __future__ import annotations
 
+import inspect
 import logging
 import sys
 from collections.abc import Callable
 
 from django.db import InterfaceError, OperationalError
+from django.db.backends.base.base import BaseDatabaseWrapper
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.middleware.csrf import get_token
 from django.template.loader import render_to_string
@@ -37,8 +44,8 @@ from django.utils import translation
 from django.utils.cache import add_never_cache_headers
 from django.utils.html import escape
 from django.utils.translation import gettext as _
-from django.views import defaults
 
+from config.errors import server_error as error_500
 from config.health import check_database
 from web.middleware import API_PREFIX, api_language, page_language
 
@@ -54,11 +61,30 @@ log = logging.getLogger(__name__)
 
 RETRY_AFTER_SECONDS = 30
 
+# The code of Django's connection step, whatever the backend (none overrides it).
+_CONNECT_CODE = inspect.unwrap(BaseDatabaseWrapper.connect).__code__
+
+
+def raised_while_connecting(exc: BaseException) -> bool:
+    """Was ``exc`` raised inside Django's ``connect`` (opening a connection), rather than
+    by a query on a connection already open? Read from the frames it passed through."""
+    tb = exc.__traceback__
+    while tb is not None:
+        if tb.tb_frame.f_code is _CONNECT_CODE:
+            return True
+        tb = tb.tb_next
+    return False
+
 
 def database_down(exc: BaseException) -> bool:
-    """Is ``exc`` the database being unreachable, rather than a query that failed?"""
+    """Is ``exc`` the database being unreachable, rather than a query that failed?
+
+    A connection refused is, whatever a second look finds; any other error is when
+    the database does not answer ``SELECT 1`` now."""
     if not isinstance(exc, (OperationalError, InterfaceError)):
         return False
+    if isinstance(exc, OperationalError) and raised_while_connecting(exc):
+        return True
     return not check_database()["ok"]
 
 
@@ -126,8 +152,9 @@ class DatabaseUnavailableMiddleware:
 
 def server_error(request: HttpRequest) -> HttpResponse:
     """The site's ``handler500``: the outage's 503 when the error being handled is the
-    database being down (raised outside a view, e.g. by a middleware), else Django's 500."""
+    database being down (raised outside a view, e.g. by a middleware), else the 500
+    (``config.errors.server_error``: the API's JSON error under ``/api/``, else the page)."""
     exc = sys.exc_info()[1]
     if exc is not None and database_down(exc):
         return unavailable_response(request)
-    return defaults.server_error(request)
+    return error_500(request)

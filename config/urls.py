@@ -10,11 +10,13 @@ from config.health import healthz
 
 # A request that finds the database down gets a 503 page, not a 500 (config/unavailable.py).
 handler500 = "config.unavailable.server_error"
+# Under /api/ every error is the API's JSON error; pages keep theirs (config/errors.py).
+handler400 = "config.errors.bad_request"
+handler403 = "config.errors.permission_denied"
+handler404 = "config.errors.not_found"
 
 # The admin's sign-in shows the sign-in limit's message too (accounts.signin_limit).
 admin.site.login_form = AdminSignInForm
-# A path under /api/ that matches no route answers with the API's JSON error.
-handler404 = "config.errors.not_found"
 
 urlpatterns: list[URLPattern | URLResolver] = [
     path("admin/", admin.site.urls),

@@ -5,7 +5,9 @@ columns (Django's ``IntegerField`` and ``PositiveIntegerField``): a value of 2³
 overflows them, and on SQLite a value past 2⁶³ cannot even be looked up. Every number a
 request, a form or a CSV import gives is checked against this range first, so it is a
 400 (or a form or import error) that says the range instead of a server error.
-``DbIntegerField`` (API) and ``DbIntegerFormField`` (pages) are the fields to use.
+``DbIntegerField`` (API) and ``DbIntegerFormField`` (pages) are the fields to use; an id
+in a query (``?club=``) is read with ``parse_db_id``, one in a path with ``<id:…>``
+(core/path_converters.py).
 """
 
 from __future__ import annotations
@@ -24,6 +26,16 @@ DB_ID_MAX = 2**63 - 1
 def db_int_in_range(value: int) -> bool:
     """Whether ``value`` fits the database's ``integer`` column."""
     return DB_INT_MIN <= value <= DB_INT_MAX
+
+
+def parse_db_id(text: str | None) -> int | None:
+    """The id ``text`` names: ASCII digits, 1 to ``DB_ID_MAX``; else ``None`` (the
+    caller refuses it as it refuses an id that is not a number: the API's 400, a page's
+    404). ``"²"`` and ``"١"`` are digits to ``str.isdigit`` but not ids."""
+    if not text or not (text.isascii() and text.isdigit()) or len(text) > 19:
+        return None
+    value = int(text)
+    return value if 1 <= value <= DB_ID_MAX else None
 
 
 class DbIntegerField(serializers.IntegerField):

@@ -20,6 +20,7 @@ from django.urls import URLPattern, path, reverse
 from django.utils.html import format_html
 from django.utils.translation import gettext as _
 
+from core import path_converters  # noqa: F401  (registers <id:…>)
 from core.errors import DomainError
 from games.family import GameFamily
 from matches import record_queue, results, walkovers
@@ -195,7 +196,7 @@ class MatchAdmin(OrganiserScoped):
     def get_urls(self) -> list[URLPattern]:
         own = [
             path(
-                "<int:pk>/enter-game/",
+                "<id:pk>/enter-game/",
                 self.admin_site.admin_view(self.enter_game_view),
                 name="matches_match_enter_game",
             )

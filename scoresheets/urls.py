@@ -2,9 +2,10 @@
 
 from django.urls import URLPattern, path
 
+from core import path_converters  # noqa: F401  (registers <id:…>, <num:…>)
 from scoresheets import api
 
 urlpatterns: list[URLPattern] = [
-    path("matches/<int:pk>/live/", api.MatchLiveApi.as_view(), name="match-live"),
-    path("matches/<int:pk>/live/turns/", api.MatchLiveTurnsApi.as_view(), name="match-live-turns"),
+    path("matches/<id:pk>/live/", api.MatchLiveApi.as_view(), name="match-live"),
+    path("matches/<id:pk>/live/turns/", api.MatchLiveTurnsApi.as_view(), name="match-live-turns"),
 ]

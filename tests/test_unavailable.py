@@ -198,3 +198,50 @@ def test_postgresql_at_a_closed_port_answers_503(tmp_path: Path) -> None:
         "post /api/token/ 503 30",
         "get /healthz 503 None",
     ], done.stderr[-3000:]
+
+
+@pytest.fixture
+def starting_up(monkeypatch: pytest.MonkeyPatch, django_db_blocker: Any) -> Any:
+    """The next connection the site opens is refused as PostgreSQL refuses one while it
+    starts (the driver's own ``OperationalError``, which Django wraps); the one after
+    succeeds, so the outage check that follows finds the database up."""
+    conn: Any = connections["default"]
+    real = conn.get_new_connection
+    refused: list[bool] = []
+
+    def first_refused(params: dict[str, Any]) -> Any:
+        if not refused:
+            refused.append(True)
+            raise conn.Database.OperationalError(
+                "connection failed: FATAL:  the database system is starting up"
+            )
+        return real(params)
+
+    with django_db_blocker.unblock():
+        # No connection open, as in a web process after the database went away; the
+        # test database's own connection is put back afterwards.
+        monkeypatch.setattr(conn, "connection", None)
+        monkeypatch.setattr(conn, "get_new_connection", first_refused)
+        yield refused
+        opened = conn.connection
+        monkeypatch.undo()
+        if opened is not None:
+            opened.close()
+
+
+@pytest.mark.parametrize("url", ["/tournaments/1/", "/api/tournaments/"])
+def test_a_connection_refused_while_starting_up_is_a_503_though_the_database_is_up_next(
+    starting_up: list[bool], url: str
+) -> None:
+    """The connection itself failed: the database was unreachable, even if it answers
+    the check that follows (it had finished starting)."""
+    client = Client(raise_request_exception=False)
+
+    response = client.get(url)
+
+    assert starting_up == [True]  # the connection was refused, then the check found it up
+    _is_outage(response)
+    if url.startswith("/api/"):
+        assert response.json()["error"]["code"] == "database_unavailable"
+    else:
+        assert "Tillfälligt otillgänglig" in response.content.decode()

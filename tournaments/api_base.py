@@ -210,6 +210,21 @@ class ApiSchema(AutoSchema):
             return super().map_parsers()  # type: ignore[no-any-return]
         return ["application/json"]
 
+    def _get_request_body(self, direction: str = "request") -> dict[str, Any] | None:
+        """A body declared per media type (``request={"application/json": …, "text/csv":
+        OpenApiTypes.STR}``) is required when its JSON form has required fields: the text
+        form is then the same content sent as a file, and no body at all is refused."""
+        body: dict[str, Any] | None = super()._get_request_body(direction)
+        if body is None or body.get("required") or len(body["content"]) < 2:
+            return body
+        declared = self.get_request_serializer()
+        if not isinstance(declared, dict):
+            return body
+        json_form = declared.get("application/json")
+        if json_form is not None and self._get_request_for_media_type(json_form, direction)[1]:
+            body["required"] = True
+        return body
+
     def _get_paginator(self) -> Any:
         """``pagination_class`` on an ``ApiView`` says its list is paged by ``paginate``."""
         pagination_class = getattr(self.view, "pagination_class", None)

@@ -2,39 +2,40 @@
 
 from django.urls import URLPattern, path
 
+from core import path_converters  # noqa: F401  (registers <id:…>, <num:…>)
 from tournaments import api, api_invitations
 
 urlpatterns: list[URLPattern] = [
     path("clubs/", api.ClubListApi.as_view(), name="club-list"),
-    path("clubs/<int:pk>/", api.ClubDetailApi.as_view(), name="club-detail"),
+    path("clubs/<id:pk>/", api.ClubDetailApi.as_view(), name="club-detail"),
     path("players/", api.PlayerListApi.as_view(), name="player-list"),
-    path("players/<int:pk>/", api.PlayerDetailApi.as_view(), name="player-detail"),
+    path("players/<id:pk>/", api.PlayerDetailApi.as_view(), name="player-detail"),
     path(
-        "players/<int:pk>/invitations/",
+        "players/<id:pk>/invitations/",
         api_invitations.PlayerInviteApi.as_view(),
         name="player-invite",
     ),
     path("invitations/", api_invitations.InvitationListApi.as_view(), name="invitation-list"),
     path(
-        "invitations/<int:pk>/accept/",
+        "invitations/<id:pk>/accept/",
         api_invitations.InvitationAcceptApi.as_view(),
         name="invitation-accept",
     ),
     path(
-        "invitations/<int:pk>/decline/",
+        "invitations/<id:pk>/decline/",
         api_invitations.InvitationDeclineApi.as_view(),
         name="invitation-decline",
     ),
     path("tournaments/", api.TournamentListApi.as_view(), name="tournament-list"),
-    path("tournaments/<int:pk>/", api.TournamentDetailApi.as_view(), name="tournament-detail"),
-    path("tournaments/<int:pk>/staff/", api.TournamentStaffApi.as_view(), name="tournament-staff"),
-    path("tournaments/<int:pk>/entries/", api.EntryListApi.as_view(), name="entry-list"),
+    path("tournaments/<id:pk>/", api.TournamentDetailApi.as_view(), name="tournament-detail"),
+    path("tournaments/<id:pk>/staff/", api.TournamentStaffApi.as_view(), name="tournament-staff"),
+    path("tournaments/<id:pk>/entries/", api.EntryListApi.as_view(), name="entry-list"),
     path(
-        "tournaments/<int:pk>/entries/import/",
+        "tournaments/<id:pk>/entries/import/",
         api.EntryImportApi.as_view(),
         name="entry-import",
     ),
-    path("entries/<int:pk>/", api.EntryDetailApi.as_view(), name="entry-detail"),
-    path("entries/<int:pk>/withdraw/", api.EntryWithdrawApi.as_view(), name="entry-withdraw"),
-    path("rounds/<int:pk>/", api.RoundDetailApi.as_view(), name="round-detail"),
+    path("entries/<id:pk>/", api.EntryDetailApi.as_view(), name="entry-detail"),
+    path("entries/<id:pk>/withdraw/", api.EntryWithdrawApi.as_view(), name="entry-withdraw"),
+    path("rounds/<id:pk>/", api.RoundDetailApi.as_view(), name="round-detail"),
 ]

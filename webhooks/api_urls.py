@@ -2,22 +2,23 @@
 
 from django.urls import URLPattern, path
 
+from core import path_converters  # noqa: F401  (registers <id:…>, <num:…>)
 from webhooks import api
 
 urlpatterns: list[URLPattern] = [
-    path("tournaments/<int:pk>/webhooks/", api.WebhookListApi.as_view(), name="webhook-list"),
+    path("tournaments/<id:pk>/webhooks/", api.WebhookListApi.as_view(), name="webhook-list"),
     path(
-        "tournaments/<int:pk>/webhooks/<int:hook_pk>/",
+        "tournaments/<id:pk>/webhooks/<id:hook_pk>/",
         api.WebhookDetailApi.as_view(),
         name="webhook-detail",
     ),
     path(
-        "tournaments/<int:pk>/webhooks/<int:hook_pk>/deliveries/",
+        "tournaments/<id:pk>/webhooks/<id:hook_pk>/deliveries/",
         api.WebhookDeliveryListApi.as_view(),
         name="webhook-deliveries",
     ),
     path(
-        "tournaments/<int:pk>/webhooks/<int:hook_pk>/test/",
+        "tournaments/<id:pk>/webhooks/<id:hook_pk>/test/",
         api.WebhookTestApi.as_view(),
         name="webhook-test",
     ),

@@ -3,15 +3,16 @@
 
 from django.urls import URLPattern, path
 
+from core import path_converters  # noqa: F401  (registers <id:…>, <num:…>)
 from webhooks import views
 
 app_name = "webhooks"
 urlpatterns: list[URLPattern] = [
-    path("tournaments/<int:pk>/webhooks/new/", views.webhook_create, name="create"),
+    path("tournaments/<id:pk>/webhooks/new/", views.webhook_create, name="create"),
     path(
-        "tournaments/<int:pk>/webhooks/<int:hook_pk>/delete/",
+        "tournaments/<id:pk>/webhooks/<id:hook_pk>/delete/",
         views.webhook_delete,
         name="delete",
     ),
-    path("tournaments/<int:pk>/webhooks/<int:hook_pk>/test/", views.webhook_test, name="test"),
+    path("tournaments/<id:pk>/webhooks/<id:hook_pk>/test/", views.webhook_test, name="test"),
 ]

@@ -72,6 +72,8 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     # Outermost: keeps the answers a crowd polls as they leave (core/kept_responses.py).
     "core.kept_responses.KeptResponseMiddleware",
+    # Under /api/ an error answer not in the API's JSON shape gets it (config/errors.py).
+    "config.errors.ApiErrorBodyMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
@@ -304,6 +306,13 @@ invalid input and the current `match` for conflicts (409).
     # A PATCH body is described as the view's serializer reads it (its required fields
     # are required), not as a copy with every field optional.
     "COMPONENT_SPLIT_PATCH": False,
+    # The path's numbers (core/path_converters.py): an id up to the largest bigint, a
+    # round's or a game's number up to the largest integer (core.bounds' DB_ID_MAX and
+    # DB_INT_MAX; settings cannot import it); a larger one matches no route (404).
+    "PATH_CONVERTER_OVERRIDES": {
+        "id": {"type": "integer", "minimum": 0, "maximum": 2**63 - 1},
+        "num": {"type": "integer", "minimum": 0, "maximum": 2**31 - 1},
+    },
     # Every operation's error answers, with the one error body (tournaments/api_schema.py).
     "POSTPROCESSING_HOOKS": [
         "drf_spectacular.hooks.postprocess_schema_enums",
