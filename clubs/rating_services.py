@@ -470,7 +470,11 @@ def entries_seed_by_rating(
 ) -> list[Entry]:
     """Seed the tournament's active entries by their rating in its game, highest first
     (``ratings.seeding``): the best ``count`` (all, if not given) get seeds 1, 2, …, the
-    others none. A player without a rating counts as 1500 (or their imported start);
+    others none. A player's rating is the one computed here from their results (or their
+    imported start); a player with none, the rating given with their entry
+    (``Player.rating``, "Angiven rating"); a player with neither counts as 1500
+    (decision: the site's own rating, where it has one, says more than a typed number,
+    and a given rating says more than nothing; the manage page says which is used);
     players on the same rating are put in an order drawn from the tournament's id, so
     seeding twice gives the same seeds. Organisers only, before the draw
     (``tournaments.entries.entries_seeds_set`` checks both). The draw then places the
@@ -478,11 +482,15 @@ def entries_seed_by_rating(
     if count is not None and count < 0:
         raise ValidationError(_("The number of seeds is 0 or more."))
     entries = list(
-        Entry.objects.filter(tournament=tournament, withdrawn_at__isnull=True).order_by("pk")
+        Entry.objects.filter(tournament=tournament, withdrawn_at__isnull=True)
+        .select_related("player")
+        .order_by("pk")
     )
     game = tournament_game(tournament)
     players = [e.player_id for e in entries]
     ratings = ratings_for_seeding(game, players) if game in RATED_GAMES else {}
+    given = {e.player_id: e.player.rating for e in entries if e.player.rating is not None}
+    ratings = {**{p: Decimal(r) for p, r in given.items()}, **ratings}
     order = seeding_order(players, ratings, seed=f"tournament-{tournament.pk}")
     place = {player: i + 1 for i, player in enumerate(order)}
     limit = len(order) if count is None else count

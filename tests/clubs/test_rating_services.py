@@ -403,6 +403,16 @@ class TestSeeding:
         seeds = dict(Entry.objects.filter(tournament=tournament).values_list("player_id", "seed"))
         assert seeds == {p[1].pk: 1, p[0].pk: 2, p[2].pk: None, p[3].pk: None, p[4].pk: None}
 
+    def test_a_player_without_a_computed_rating_is_seeded_by_the_given_one(self) -> None:
+        """The rating computed here first; without one, the rating given with the entry
+        (``Player.rating``); with neither, 1500."""
+        tournament, organiser, p = self._draft()
+        Player.objects.filter(pk=p[4].pk).update(rating=1650)  # given, no computed one
+        Player.objects.filter(pk=p[1].pk).update(rating=1000)  # the computed 1700 wins
+        entries_seed_by_rating(tournament=tournament, by=organiser)
+        seeds = dict(Entry.objects.filter(tournament=tournament).values_list("player_id", "seed"))
+        assert [seeds[x.pk] for x in (p[1], p[4], p[0], p[2], p[3])] == [1, 2, 3, 4, 5]
+
     def test_only_organisers_seed(self) -> None:
         tournament, _organiser, _p = self._draft()
         with pytest.raises(PermissionDeniedError):
