@@ -1,5 +1,5 @@
 """A club's evening on the embedded default, served exactly as ``scripts/run.sh`` serves
-it (issue 33): gunicorn with ``config/gunicorn_embedded.py`` (one process, threads, the
+it: gunicorn with ``config/gunicorn_embedded.py`` (one process, threads, the
 in-process beat) on a SQLite file, tasks in-process, no PostgreSQL, no Redis.
 
     .venv/bin/python bench/club_evening.py                  # 10 minutes, as the issue says

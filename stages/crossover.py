@@ -23,7 +23,7 @@ tiers are placed tier by tier, and also the last first, then the second, the las
 one … (without byes the last tier holds the winners' first opponents); the order that
 costs the rules less is kept (ties: tier by tier).
 
-The winners' order (decision, issue 32)
+The winners' order (decision)
 ---------------------------------------
 Without byes the classic crossing by group letter stands: A1 is seed 1, B1 seed 2, C1
 seed 3 …, which puts every two partners' winners in opposite halves, so both rules hold

@@ -24,7 +24,7 @@ Decisions where the issue is silent:
   results (match points, then the tiebreak chain, per match played), not by group letter
   (``stages.crossover.rank_across_groups``). The results order the winners only where
   that costs neither crossing rule: without byes the classic crossing by group letter
-  stands (``stages.crossover``, issue 32).
+  stands (``stages.crossover``).
 """
 
 from __future__ import annotations

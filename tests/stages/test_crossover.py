@@ -137,7 +137,7 @@ def test_a_ranking_must_order_every_group() -> None:
         crosswise_seeds(_groups(3, 1), 1, ranking=[[0, 1]])
 
 
-# The rules as a property (issue 32, item 8): for every ranking of the group winners, the
+# The rules as a property: for every ranking of the group winners, the
 # byes go to the best-ranked winners, and the ranking costs neither rule: group-mates as far
 # apart and partner groups crossed as well as any order of the winners with the same byes.
 
