@@ -33,6 +33,10 @@ threads = int(os.environ.get("GUNICORN_THREADS", "8"))
 # A request may take a while on a slow laptop (a season's PDF), never a minute.
 timeout = 60
 graceful_timeout = 10
+# gunicorn 27's control socket sits at one fixed path per user (~/.gunicorn/gunicorn.ctl):
+# a second server on the machine (a bench, another club's copy) would take it over. The
+# embedded default has no use for it.
+control_socket_disable = True
 accesslog = os.environ.get("GUNICORN_ACCESS_LOG") or None
 errorlog = "-"
 loglevel = "info"

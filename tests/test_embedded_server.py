@@ -202,6 +202,7 @@ def test_the_server_answers_and_runs_the_beat(server: dict[str, Any]) -> None:
     assert "in-process beat started: requeue-game-records" in text
     assert "Using worker: gthread" in text
     assert text.count("Booting worker") == 1  # one process: the cache is its memory
+    assert "Control socket listening" not in text  # no fixed path shared with others
 
 
 def test_many_writers_at_once_all_succeed(server: dict[str, Any]) -> None:
