@@ -112,8 +112,10 @@ def test_every_private_ipv4_in_every_form_is_refused(form: str, v4: IPv4Address,
     wrapped = FORMS[form](v4, free)
     why = refusal(wrapped)
     assert why is not None, (form, wrapped)
-    # ::0.0.0.0 and ::0.0.0.1 are :: and ::1, not IPv4-compatible (RFC 4291 §2.5.5.1).
-    assert str(v4) in why or str(wrapped) in ("::", "::1"), why
+    # ::0.0.0.0 and ::0.0.0.1 are :: and ::1, not IPv4-compatible (RFC 4291 §2.5.5.1):
+    # refused for what they are, with no IPv4 inside to name.
+    if str(wrapped) not in ("::", "::1"):
+        assert str(v4) in why, why
 
 
 @pytest.mark.parametrize("form", FORMS)
@@ -224,6 +226,42 @@ SPELLED = [
 ]
 
 
+# What the refusal names for each of them: the address judged (the IPv4 inside an
+# embedding, the host as the resolver reads a written-out one) and why.
+NAMED = {
+    "http://[::7f00:1]/hook": "127.0.0.1 is not a global address, inside the IPv4-compatible",
+    "http://[::127.0.0.1]/hook": "127.0.0.1 is not a global address, inside the IPv4-compatible",
+    "http://[64:ff9b::a00:1]/hook": "10.0.0.1 is not a global address, inside the NAT64",
+    "http://[64:ff9b::10.0.0.1]/hook": "10.0.0.1 is not a global address, inside the NAT64",
+    "http://[64:ff9b:1::5db8:d822]/hook": "in the local-use NAT64 prefix 64:ff9b:1::/48",
+    "http://[2002:a00:1::]/hook": "10.0.0.1 is not a global address, inside the 6to4",
+    "http://[2002:a9fe:a9fe::1]/hook": "169.254.169.254 is not a global address, inside the 6to4",
+    "http://[2001:0:4136:e378:8000:63bf:f5ff:fffe]/hook": "10.0.0.1 is not a global address, "
+    "inside the Teredo",
+    "http://[2001:0:a00:1:8000:63bf:a247:2bdd]/hook": "10.0.0.1 is not a global address, "
+    "inside the Teredo",
+    "http://[::ffff:0:a00:1]/hook": "10.0.0.1 is not a global address, inside the IPv4-translated",
+    "http://[::ffff:7f00:1]/hook": "127.0.0.1 is not a global address, inside the IPv4-mapped",
+    "http://[::FFFF:7F00:1]/hook": "127.0.0.1 is not a global address, inside the IPv4-mapped",
+    "http://[fec0::1]/hook": "fec0::1 is site-local",
+    "http://[FEC0::1]/hook": "fec0::1 is site-local",
+    "http://[3fff::1]/hook": "3fff::1 is not a global address",
+    "http://[5f00::1]/hook": "5f00::1 is outside the global unicast block",
+    "http://[ff0e::1]/hook": "ff0e::1 is a multicast address",
+    "http://2130706433/hook": "(127.0.0.1 is not a global address)",
+    "http://0x7f.1/hook": "(127.0.0.1 is not a global address)",
+    "http://0x7f000001/hook": "(127.0.0.1 is not a global address)",
+    "http://0177.0.0.1/hook": "(127.0.0.1 is not a global address)",
+    "http://127.1/hook": "(127.0.0.1 is not a global address)",
+    "http://127.0.0.1./hook": "(127.0.0.1 is not a global address)",
+    "http://localhost./hook": "a loopback address",
+    "http://１２７.0.0.1/hook": "(127.0.0.1 is not a global address)",
+    "http://[fe80::1%25eth0]/hook": "fe80::1 is outside the global unicast block",
+    "http://[::ffff:127.0.0.1%25eth0]/hook": "127.0.0.1 is not a global address, inside the "
+    "IPv4-mapped",
+}
+
+
 def organised() -> Any:
     return TournamentFactory.create(organisers=[OrganiserFactory.create()])
 
@@ -249,7 +287,7 @@ def test_the_service_refuses_every_spelling_of_a_private_address(url: str, setti
     with pytest.raises(ValidationError) as refused:
         hook_create(tournament=tournament, url=url, events=None, by=tournament.organisers.get())
     assert refused.value.code == "bad_url"
-    assert "private" in refused.value.message or "loopback" in refused.value.message
+    assert NAMED[url] in refused.value.message, refused.value.message
     assert not Webhook.objects.exists()
 
 
