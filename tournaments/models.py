@@ -96,7 +96,23 @@ class InvitationState(models.TextChoices):
     CLOSED = "closed", "closed"
 
 
-class PlayerInvitation(models.Model):
+class InvitationAnswer(models.Model):
+    """What every invitation keeps of its answer (a player's link, a staff role): its
+    state, when it was made and when it was answered; newest first. Abstract: each kind
+    is its own table."""
+
+    state = models.CharField(
+        max_length=12, choices=InvitationState.choices, default=InvitationState.PENDING
+    )
+    created_at = models.DateTimeField(default=timezone.now)
+    answered_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        abstract = True
+        ordering = ("-created_at", "-id")
+
+
+class PlayerInvitation(InvitationAnswer):
     """An organiser's request to link ``player`` to ``user``'s account: the link is made
     only when that user accepts (``tournaments.invitations``). Registry staff link
     without asking."""
@@ -112,14 +128,8 @@ class PlayerInvitation(models.Model):
         on_delete=models.SET_NULL,
         related_name="player_invitations_sent",
     )
-    state = models.CharField(
-        max_length=12, choices=InvitationState.choices, default=InvitationState.PENDING
-    )
-    created_at = models.DateTimeField(default=timezone.now)
-    answered_at = models.DateTimeField(null=True, blank=True)
 
-    class Meta:
-        ordering = ("-created_at", "-id")
+    class Meta(InvitationAnswer.Meta):
         constraints = (
             # One open invitation per player and account: asking again is no new one.
             models.UniqueConstraint(
@@ -140,7 +150,7 @@ class StaffRole(models.TextChoices):
     ORGANISER = "organiser", "organiser"
 
 
-class StaffInvitation(models.Model):
+class StaffInvitation(InvitationAnswer):
     """An organiser's invitation to referee or co-organise ``tournament``
     (``tournaments.staff_invitations``): to an account by user name (``user`` set at
     once), or to an e-mail address (``email``; ``user`` set by whoever signs in and opens
@@ -166,14 +176,6 @@ class StaffInvitation(models.Model):
         on_delete=models.SET_NULL,
         related_name="staff_invitations_sent",
     )
-    state = models.CharField(
-        max_length=12, choices=InvitationState.choices, default=InvitationState.PENDING
-    )
-    created_at = models.DateTimeField(default=timezone.now)
-    answered_at = models.DateTimeField(null=True, blank=True)
-
-    class Meta:
-        ordering = ("-created_at", "-id")
 
     def __str__(self) -> str:
         return f"{self.user or self.email} → {self.role} of {self.tournament_id} ({self.state})"
