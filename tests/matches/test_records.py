@@ -62,6 +62,28 @@ def player_user(setup: Setup, index: int) -> Any:
     return user
 
 
+def _kill_verification(sub: GameRecordSubmission) -> None:
+    """An attempt at ``sub`` whose worker is killed mid-verification (``SystemExit`` is no
+    ``Exception``: like a killed process, it skips the verifier's own guard): the record
+    is left verifying under a lease nobody renews."""
+
+    def killed(text: str) -> Any:
+        raise SystemExit("worker killed")
+
+    with pytest.raises(SystemExit):
+        game_record_verify(submission_id=sub.pk, replay=killed)
+
+
+def _killed_mid_verification(setup: Setup, capture: Any) -> GameRecordSubmission:
+    """A record submitted by the referee (its on-commit message held back), then an
+    attempt at it killed mid-verification (``_kill_verification``)."""
+    m = match_of(setup.tournament, 1, 0)
+    with capture(execute=False):
+        sub = game_record_submit(match=m, text=TEXT, by=setup.referee)
+    _kill_verification(sub)
+    return sub
+
+
 class TestSubmit:
     def test_stored_then_verified_on_commit(
         self, setup: Setup, fake: FakeReplay, django_capture_on_commit_callbacks: Any
@@ -472,20 +494,12 @@ class TestLeaseAndMessages:
         """What a redelivered message finds after its worker was killed: the record
         'verifying' under a lease nobody renews. It waits the lease out and verifies."""
         settings.GAME_RECORD_LEASE_SECONDS = 0.5
-        m = match_of(setup.tournament, 1, 0)
-        with django_capture_on_commit_callbacks(execute=False):
-            sub = game_record_submit(match=m, text=TEXT, by=setup.referee)
-
-        def killed(text: str) -> Any:
-            raise SystemExit("worker killed")  # not an Exception: like a killed process
-
-        with pytest.raises(SystemExit):
-            game_record_verify(submission_id=sub.pk, replay=killed)
+        sub = _killed_mid_verification(setup, django_capture_on_commit_callbacks)
         sub.refresh_from_db()
         assert sub.state == RecordState.VERIFYING and sub.lease_until is not None
         done = game_record_verify(submission_id=sub.pk, replay=FakeReplay(results=["W hemspel"]))
         assert done is not None and done.state == RecordState.ENTERED and done.attempts == 2
-        assert Game.objects.filter(match=m).count() == 1
+        assert Game.objects.filter(match_id=sub.match_id).count() == 1
 
     def test_lease_is_capped_by_the_hard_time_limit(
         self, setup: Setup, django_capture_on_commit_callbacks: Any, settings: Any
@@ -552,15 +566,7 @@ class TestLeaseAndMessages:
             "unacked_restore_interval": 5,
             "unacked_restore_throttle": 1,
         }
-        m = match_of(setup.tournament, 1, 0)
-        with django_capture_on_commit_callbacks(execute=False):
-            sub = game_record_submit(match=m, text=TEXT, by=setup.referee)
-
-        def killed(text: str) -> Any:
-            raise SystemExit("worker killed")
-
-        with pytest.raises(SystemExit):
-            game_record_verify(submission_id=sub.pk, replay=killed)
+        sub = _killed_mid_verification(setup, django_capture_on_commit_callbacks)
         sub.refresh_from_db()
         assert sub.started_at is not None and sub.state == RecordState.VERIFYING
         settings.GAME_RECORD_LEASE_SECONDS = 15
@@ -581,15 +587,7 @@ class TestLeaseAndMessages:
         from matches import tasks
 
         settings.GAME_RECORD_LEASE_SECONDS = 0
-        m = match_of(setup.tournament, 1, 0)
-        with django_capture_on_commit_callbacks(execute=False):
-            sub = game_record_submit(match=m, text=TEXT, by=setup.referee)
-
-        def killed(text: str) -> Any:
-            raise SystemExit("worker killed")
-
-        with pytest.raises(SystemExit):
-            game_record_verify(submission_id=sub.pk, replay=killed)
+        sub = _killed_mid_verification(setup, django_capture_on_commit_callbacks)
         sent: list[Any] = []
         monkeypatch.setattr(
             tasks.verify_game_record, "apply_async", lambda *a, **k: sent.append(k["args"])
@@ -606,15 +604,7 @@ class TestLeaseAndMessages:
         self, setup: Setup, django_capture_on_commit_callbacks: Any, settings: Any
     ) -> None:
         """Within its lease an attempt keeps its record: the sweep sends nothing."""
-        m = match_of(setup.tournament, 1, 0)
-        with django_capture_on_commit_callbacks(execute=False):
-            sub = game_record_submit(match=m, text=TEXT, by=setup.referee)
-
-        def killed(text: str) -> Any:
-            raise SystemExit("worker killed")
-
-        with pytest.raises(SystemExit):
-            game_record_verify(submission_id=sub.pk, replay=killed)
+        sub = _killed_mid_verification(setup, django_capture_on_commit_callbacks)
         sub.refresh_from_db()
         assert sub.lease_until is not None
         assert game_records_requeue(now=sub.lease_until - timedelta(seconds=1)) == []
@@ -752,12 +742,7 @@ class TestLostMessages:
 
         settings.GAME_RECORD_LEASE_SECONDS = 0
         (sub,) = self._submitted(setup, 1, django_capture_on_commit_callbacks)
-
-        def killed(text: str) -> Any:
-            raise SystemExit("worker killed")
-
-        with pytest.raises(SystemExit):
-            game_record_verify(submission_id=sub.pk, replay=killed)
+        _kill_verification(sub)
         monkeypatch.setattr(record_broker, "held_records", lambda now: set())
         assert tasks.requeue_game_records.apply().get() == [sub.pk]
         assert published == [sub.pk, sub.pk]
