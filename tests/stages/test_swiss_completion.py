@@ -13,6 +13,7 @@ import random
 from collections.abc import Callable, Iterator, Sequence
 from decimal import Decimal
 from functools import cache
+from typing import Any
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -250,8 +251,14 @@ def tournament(
 def test_every_round_of_small_long_tournaments_has_no_rematch_and_no_second_bye(
     shape: tuple[int, int], seed: int, winner: str
 ) -> None:
+    every_round_clean(shape, seed, winner)
+
+
+def every_round_clean(shape: tuple[int, int], seed: int, winner: str, **pairer: Any) -> None:
+    """Every round of a tournament of ``shape`` (players, rounds) pairs everyone present
+    once, with no rematch and no second bye (``tournament``'s ``pairer`` if given)."""
     n, rounds = shape
-    for field, pairs in tournament(n, rounds, seed, winner):
+    for field, pairs in tournament(n, rounds, seed, winner, **pairer):
         ids = [p for pair in pairs for p in (pair.first, pair.second) if p is not None]
         assert sorted(ids) == sorted(p.id for p in field)
         assert clean(field, [(p.first, p.second) for p in pairs])
