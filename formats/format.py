@@ -30,13 +30,11 @@ What a format gives:
   what the draw did, its rounds' heading, the knockout after its standings), English
   msgids the pages translate with gettext;
 - ``bracket(players, options)``: an elimination stage's shape;
-- ``pair(players, seed=, names=, standing=)``: a paired stage's next round
-  (``pairs_by_standings``: it pairs in the standings' order, so the caller gives each
-  player's place in the standings its players see, whose ties after the chain go by
-  pairing number before the lots); ``pair_ahead(…, rounds_after=)`` the same, told how
-  many rounds are still to be paired after it, which the Swiss and the Monrad keep
-  pairable without a rematch or a second bye (:class:`FormatSpec`'s pairs as ``pair``
-  does).
+- ``pair(players, seed=, names=, standing=, rounds_after=)``: a paired stage's next
+  round (``pairs_by_standings``: it pairs in the standings' order, so the caller gives
+  each player's place in the standings its players see, whose ties after the chain go by
+  pairing number before the lots); ``rounds_after``, the rounds still to be paired after
+  it, which the Swiss and the Monrad keep pairable without a rematch or a second bye.
 
 Like the games' seam (``games.family``), the site asks the registry
 (:func:`formats.registry.format_for`) and branches on what a format gives (its stage, its
@@ -201,25 +199,14 @@ class Format(Protocol):
         seed: int,
         names: Mapping[int, str] | None = None,
         standing: Mapping[int, int] | None = None,
-    ) -> SwissRound:
-        """A paired stage's next round of the ``players`` present. ``standing``: each
-        player's place by the tournament's tiebreak chain (players level on the whole
-        chain share a place; the lots are left out), for the formats that rank by it."""
-        ...
-
-    def pair_ahead(
-        self,
-        players: Sequence[SwissPlayer],
-        *,
-        seed: int,
-        names: Mapping[int, str] | None = None,
-        standing: Mapping[int, int] | None = None,
         rounds_after: int = 0,
     ) -> SwissRound:
-        """:meth:`pair`, knowing that ``rounds_after`` rounds are still to be paired after
-        this one: a format that looks ahead keeps them pairable without a rematch or a
-        second bye when it can (the Swiss, ``stages.swiss``, Completion; the Monrad,
-        ``formats.monrad``, Completion); the others pair as :meth:`pair` does."""
+        """A paired stage's next round of the ``players`` present. ``standing``: each
+        player's place in the standings its players see, for the formats that pair by it.
+        ``rounds_after``: the rounds still to be paired after this one, which a format
+        that looks ahead keeps pairable without a rematch or a second bye when it can
+        (the Swiss, ``stages.swiss``, Completion; the Monrad, ``formats.monrad``,
+        Completion)."""
         ...
 
 
@@ -248,17 +235,6 @@ class FormatSpec:
         seed: int,
         names: Mapping[int, str] | None = None,
         standing: Mapping[int, int] | None = None,
-    ) -> SwissRound:
-        raise ValueError(f"the format {self.key!r} is not paired round by round")
-
-    def pair_ahead(
-        self,
-        players: Sequence[SwissPlayer],
-        *,
-        seed: int,
-        names: Mapping[int, str] | None = None,
-        standing: Mapping[int, int] | None = None,
         rounds_after: int = 0,
     ) -> SwissRound:
-        # Not looking ahead: the rounds after this one are left out.
-        return self.pair(players, seed=seed, names=names, standing=standing)
+        raise ValueError(f"the format {self.key!r} is not paired round by round")

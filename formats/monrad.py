@@ -323,16 +323,6 @@ class MonradFormat(FormatSpec):
         seed: int,
         names: Mapping[int, str] | None = None,
         standing: Mapping[int, int] | None = None,
-    ) -> SwissRound:
-        return monrad_pair(players, seed=seed, names=names, standing=standing)
-
-    def pair_ahead(
-        self,
-        players: Sequence[SwissPlayer],
-        *,
-        seed: int,
-        names: Mapping[int, str] | None = None,
-        standing: Mapping[int, int] | None = None,
         rounds_after: int = 0,
     ) -> SwissRound:
         # The rounds after this one stay pairable without a rematch or a second bye when

@@ -29,22 +29,11 @@ class SwissFormat(FormatSpec):
         seed: int,
         names: Mapping[int, str] | None = None,
         standing: Mapping[int, int] | None = None,
-    ) -> SwissRound:
-        # The Swiss ranks by score and pairing number only (``stages.swiss``): the
-        # tiebreaks order the standings, not the pairing.
-        return pair_round(players, seed=seed, names=names)
-
-    def pair_ahead(
-        self,
-        players: Sequence[SwissPlayer],
-        *,
-        seed: int,
-        names: Mapping[int, str] | None = None,
-        standing: Mapping[int, int] | None = None,
         rounds_after: int = 0,
     ) -> SwissRound:
-        # The rounds after this one stay pairable without a rematch or a second bye when
-        # they can (``stages.swiss``, Completion).
+        # The Swiss ranks by score and pairing number only (``stages.swiss``): the
+        # tiebreaks order the standings, not the pairing. The rounds after this one stay
+        # pairable without a rematch or a second bye when they can (Completion).
         return pair_round(players, seed=seed, names=names, rounds_after=rounds_after)
 
 

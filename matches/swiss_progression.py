@@ -354,7 +354,7 @@ def pair_locked(tournament: Tournament, rnd: Round, by: User) -> list[Match]:
     rounds_after = Round.objects.filter(
         tournament=tournament, kind=RoundKind.PAIRED, number__gt=rnd.number
     ).count()
-    paired = fmt.pair_ahead(
+    paired = fmt.pair(
         players,
         seed=tournament.draw_seed or 0,
         names=names,
