@@ -9,7 +9,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 SOURCES = {".py", ".html", ".md", ".js", ".css", ".txt", ".toml", ".sh", ".yml", ".yaml", ".po"}
-SKIPPED = {".venv", ".git", "node_modules", "staticfiles", ".mypy_cache", ".ruff_cache"}
+# Hidden folders hold tools' output and installs (.venv, .venv-prod, .git, caches), not ours.
+SKIPPED = {"node_modules", "staticfiles"}
 # "issue" and a number ("Issue #" too, "issues", no space); not "an issue" or "issued".
 CITATION = re.compile(r"\b[Ii]ssues? ?#?\d+")
 
@@ -18,7 +19,10 @@ def _sources() -> list[Path]:
     found = []
     for path in ROOT.rglob("*"):
         parts = path.relative_to(ROOT).parts
-        if SKIPPED.intersection(parts) or path.suffix not in SOURCES or not path.is_file():
+        hidden = any(part.startswith(".") for part in parts[:-1])
+        if hidden or SKIPPED.intersection(parts) or path.suffix not in SOURCES:
+            continue
+        if not path.is_file():
             continue
         # The corpora's records under tests/data are real files as their programs wrote them;
         # their notes (README.md) are ours.
