@@ -1,15 +1,14 @@
-"""Consolation and double-elimination brackets in play: their matches made at the draw,
-the links players move along, and the rules they move by.
+"""Consolation and double-elimination brackets in play: the links players move along, and
+the rules they move by.
 
 At the draw every match of ``stages.elimination``'s shape becomes a ``Match`` with its code
 (``M2.1``, ``C1.3``, ``W1.2``, ``L4.1``, ``GF``, ``GF2``), and each *source* of a side (the
-winner or the loser of an earlier match) becomes a link on that earlier match:
-``winner_to``/``loser_to`` and which side (``*_upper``: player 1). The main (winners')
-bracket's round 1 keeps a row for each bye, as a knockout shows it. Progression then follows
-the links, never slot arithmetic: ``matches.progression`` moves the players along them
-(``advance``, ``unadvance``, the byes and the reset below); this module makes the matches
-and their links, reads them (``linked_downstream``) and refuses a correction upstream of a
-match that has started (``elimination_refuse``, for ``refuse_if_downstream_started``).
+winner or the loser of an earlier match) becomes a link on that earlier match
+(``tournaments.match_plans.elimination_plan``, made by ``matches.match_creation``). Every
+stage's matches move along stored links (a knockout's too): ``matches.progression`` moves
+the players along them (``advance``, ``unadvance``, the byes and the reset below); this
+module reads them (``linked_downstream``) and refuses a correction upstream of a match
+that has started (``elimination_refuse``, for ``refuse_if_downstream_started``).
 
 Rules, and decisions where the issue is silent:
 - *First match only* (simple consolation): the loser of a main round-2 match enters the
@@ -29,22 +28,15 @@ Rules, and decisions where the issue is silent:
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-
 from django.db.models import Q
 from django.utils.translation import gettext as _
 
-from core.errors import ConflictError, ValidationError
-from core.permissions import User, signed_in
+from core.errors import ConflictError
 from matches.fed_matches import downstream_started, match_started
-from matches.models import EventKind, Match, MatchEvent, MatchState
-from matches.tables import tables_number
-from stages import elimination
-from tournaments.lengths import match_length_problem
-from tournaments.models import Player, Round, Tournament
+from matches.models import Match, MatchState
+from tournaments.models import Player
 
 __all__ = [
-    "elimination_matches_create",
     "elimination_refuse",
     "first_match",
     "linked_downstream",
@@ -52,94 +44,6 @@ __all__ = [
 ]
 
 _PLAYED = (MatchState.DECIDED, MatchState.WALKOVER)
-
-
-def elimination_matches_create(
-    *,
-    tournament: Tournament,
-    shape: elimination.Bracket,
-    rounds: Mapping[tuple[str, int], Round],
-    players: Sequence[Player],
-    by: User,
-) -> list[Match]:
-    """Every match of a drawn consolation or double elimination, with its links; seed k is
-    ``players[k - 1]``. A few queries whatever the field's size."""
-    for rnd in rounds.values():
-        problem = match_length_problem(rnd.match_length, rnd.length_unit)
-        if problem is not None:
-            raise ValidationError(problem, code="match_length")
-    double = shape.format == "double"
-    main, prefix = ("winners", "W") if double else ("main", "M")
-
-    def seeded(source: elimination.Source) -> Player | None:
-        return players[source.seed - 1] if source.kind == elimination.SEED else None
-
-    rows: dict[str, Match] = {}
-    for m in shape.matches:
-        rnd = rounds[(m.bracket, m.round)]
-        top, bottom = seeded(m.top), seeded(m.bottom)
-        rows[m.code] = Match(
-            tournament=tournament,
-            round=rnd,
-            slot=m.number - 1,
-            code=m.code,
-            player1=top,
-            player2=bottom,
-            length=rnd.match_length,
-            length_unit=rnd.length_unit,
-            if_needed=m.if_needed,
-            state=MatchState.READY if top and bottom else MatchState.WAITING,
-        )
-    # The byes of round 1, shown as a knockout shows them: the top seed on the upper line.
-    order = elimination.seed_order(shape.size)
-    byes: dict[int, Match] = {}
-    for i in range(shape.size // 2):
-        code = f"{prefix}1.{i + 1}"
-        if code in rows:
-            continue
-        seed = min(order[2 * i], order[2 * i + 1])
-        rnd = rounds[(main, 1)]
-        player = players[seed - 1]
-        byes[seed] = Match(
-            tournament=tournament,
-            round=rnd,
-            slot=i,
-            code=code,
-            player1=player,
-            length=rnd.match_length,
-            length_unit=rnd.length_unit,
-            state=MatchState.BYE,
-            winner=player,
-        )
-    tables_number([*rows.values(), *byes.values()])
-    Match.objects.bulk_create([*rows.values(), *byes.values()])
-    for m in shape.matches:
-        if m.if_needed:
-            continue  # the reset is fed by the grand final itself (elimination_advance)
-        target = rows[m.code]
-        for source, upper in ((m.top, True), (m.bottom, False)):
-            if source.kind == elimination.WINNER:
-                feeder = rows[source.match]
-                feeder.winner_to, feeder.winner_to_upper = target, upper
-            elif source.kind == elimination.LOSER:
-                feeder = rows[source.match]
-                feeder.loser_to, feeder.loser_to_upper = target, upper
-                feeder.loser_first_match_only = source.first_match_only
-            elif source.kind == elimination.SEED and source.seed in byes:
-                bye = byes[source.seed]
-                bye.winner_to, bye.winner_to_upper = target, upper
-    Match.objects.bulk_update(
-        [*rows.values(), *byes.values()],
-        ["winner_to", "winner_to_upper", "loser_to", "loser_to_upper", "loser_first_match_only"],
-    )
-    user = signed_in(by)
-    MatchEvent.objects.bulk_create(
-        [
-            MatchEvent(match=m, kind=EventKind.BYE, by=user, data={"player": m.player1_id})
-            for m in byes.values()
-        ]
-    )
-    return [*rows.values(), *byes.values()]
 
 
 def linked_downstream(match: Match) -> list[tuple[Match, bool, str]]:

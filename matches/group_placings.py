@@ -24,7 +24,8 @@ from matches.group_standings import group_tables
 from matches.models import Match, MatchState
 from matches.placing import Placing
 from matches.swiss_standings import swiss_standings
-from tournaments.models import Player, RoundKind, Tournament, TournamentStatus
+from tournaments.models import Player, Tournament, TournamentStatus
+from tournaments.round_kinds import BRACKET_KINDS
 
 __all__ = [
     "group_orders",
@@ -84,7 +85,7 @@ def knockout_after_tables_placings(*, tournament: Tournament, orders: Orders) ->
     knockout = list(
         Match.objects.filter(
             tournament=tournament,
-            round__kind=RoundKind.KNOCKOUT,
+            round__kind__in=BRACKET_KINDS,
             state__in=(MatchState.DECIDED, MatchState.WALKOVER),
         ).select_related("player1__club", "player2__club", "winner__club", "round")
     )

@@ -23,7 +23,8 @@ from decimal import Decimal
 from matches.models import Match, MatchState
 from matches.standing_lines import Cell, StandingLine, standing_result, standing_table
 from stages.tiebreaks import MatchPoints
-from tournaments.models import Entry, Round, RoundKind, Tournament
+from tournaments.models import Entry, Round, Tournament
+from tournaments.round_kinds import TABLE_KINDS
 
 __all__ = [
     "GroupStandings",
@@ -31,9 +32,6 @@ __all__ = [
     "open_table_matches",
     "tournament_standings",
 ]
-
-# The rounds a table is made of (a knockout fed by the groups comes after them).
-_TABLE_KINDS = (RoundKind.ROUND_ROBIN, RoundKind.PAIRED)
 
 ROUND_ROBIN_POINTS = MatchPoints(win=Decimal(1), bye=Decimal(0))
 
@@ -65,10 +63,10 @@ def group_tables(*, tournament: Tournament) -> list[GroupStandings]:
     split by ``Entry.group`` and the matches by their first player's group."""
     entries = list(Entry.objects.filter(tournament=tournament).select_related("player__club"))
     # Only the table's rounds: a knockout the groups feed is not part of them.
-    rounds = Round.objects.filter(tournament=tournament, kind__in=_TABLE_KINDS)
+    rounds = Round.objects.filter(tournament=tournament, kind__in=TABLE_KINDS)
     numbers = dict(rounds.values_list("pk", "number"))
     matches = list(
-        Match.objects.filter(tournament=tournament, round__kind__in=_TABLE_KINDS).order_by(
+        Match.objects.filter(tournament=tournament, round__kind__in=TABLE_KINDS).order_by(
             "round__number", "slot"
         )
     )
@@ -90,7 +88,7 @@ def group_tables(*, tournament: Tournament) -> list[GroupStandings]:
 def open_table_matches(*, tournament: Tournament) -> int:
     """How many matches of the round robin's (or Swiss) rounds are not finished yet."""
     return (
-        Match.objects.filter(tournament=tournament, round__kind__in=_TABLE_KINDS)
+        Match.objects.filter(tournament=tournament, round__kind__in=TABLE_KINDS)
         .exclude(state__in=(MatchState.DECIDED, MatchState.WALKOVER, MatchState.BYE))
         .count()
     )

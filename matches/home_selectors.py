@@ -50,10 +50,10 @@ from tournaments.models import (
     Entry,
     Player,
     Round,
-    RoundKind,
     Tournament,
     TournamentStatus,
 )
+from tournaments.round_kinds import round_kind
 
 __all__ = [
     "LATE_SHARE",
@@ -294,16 +294,13 @@ class OrganiserHome:
     tournaments: list[TournamentProgress]
 
 
-_TABLE_KINDS = (RoundKind.ROUND_ROBIN, RoundKind.PAIRED)
-
-
 def _needs(t: TournamentProgress) -> None:
     """What the organiser is asked to do next: pair or publish a Swiss round, draw the
     knockout from finished groups."""
     tournament = t.tournament
     rounds = t.rounds
     if handler_for(tournament).pairs_rounds:
-        swiss = [r for r in rounds if r.round.kind == RoundKind.PAIRED]
+        swiss = [r for r in rounds if round_kind(r.round.kind).paired]
         unpublished = [r for r in swiss if r.total and not r.round.published]
         if unpublished:
             t.publish_round = unpublished[0].round.number
@@ -313,8 +310,8 @@ def _needs(t: TournamentProgress) -> None:
             if all(not r.to_play for r in before):
                 t.pair_round = unpaired[0].round.number
     feeds = format_for(tournament.format).feeds_knockout and tournament.group_advance > 0
-    if feeds and not any(r.round.kind == RoundKind.KNOCKOUT for r in rounds):
-        table = [r for r in rounds if r.round.kind in _TABLE_KINDS]
+    if feeds and not any(round_kind(r.round.kind).bracket for r in rounds):
+        table = [r for r in rounds if round_kind(r.round.kind).table]
         t.draw_knockout = bool(table) and all(r.total and not r.to_play for r in table)
 
 

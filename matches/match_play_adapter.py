@@ -3,21 +3,20 @@ matches, registered at start-up (``matches.apps``)."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from decimal import Decimal
 from typing import Any
 
 from django.utils.translation import ngettext
 
 from core.errors import ValidationError
-from matches.elimination_progression import elimination_matches_create
 from matches.group_standings import group_tables, open_table_matches
 from matches.match_changes import NEWS_MATCHES_DRAWN, news_tell
+from matches.match_creation import matches_create
 from matches.models import OPEN_REPORT_STATES, Game, GameReport, Match
-from matches.progression import bracket_matches_create, round_robin_matches_create
 from matches.stage_handlers import handler_for
 from matches.walkovers import match_withdrawal_apply
-from stages import elimination
+from tournaments.match_plans import PlannedMatch
 from tournaments.models import Entry, Player, ResultsBy, Round, Tournament
 
 __all__ = ["MATCH_PLAY", "Matches"]
@@ -26,47 +25,10 @@ __all__ = ["MATCH_PLAY", "Matches"]
 class Matches:
     """``tournaments.match_play_port.MatchPlay``, implemented by this app's services."""
 
-    def bracket_create(
-        self,
-        *,
-        tournament: Tournament,
-        rounds: Sequence[Round],
-        first_round: Sequence[tuple[Player | None, Player | None]],
-        third_place: bool,
-        by: Any,
+    def matches_create(
+        self, *, tournament: Tournament, plan: Sequence[PlannedMatch], by: Any
     ) -> None:
-        bracket_matches_create(
-            tournament=tournament,
-            rounds=rounds,
-            first_round=first_round,
-            third_place=third_place,
-            by=by,
-        )
-        news_tell(kind=NEWS_MATCHES_DRAWN, tournament_id=tournament.pk)
-
-    def round_robin_create(
-        self,
-        *,
-        tournament: Tournament,
-        rounds: Sequence[Round],
-        pairs: Sequence[Sequence[tuple[Player, Player | None]]],
-        by: Any,
-    ) -> None:
-        round_robin_matches_create(tournament=tournament, rounds=rounds, pairs=pairs, by=by)
-        news_tell(kind=NEWS_MATCHES_DRAWN, tournament_id=tournament.pk)
-
-    def elimination_create(
-        self,
-        *,
-        tournament: Tournament,
-        shape: elimination.Bracket,
-        rounds: Mapping[tuple[str, int], Round],
-        players: Sequence[Player],
-        by: Any,
-    ) -> None:
-        elimination_matches_create(
-            tournament=tournament, shape=shape, rounds=rounds, players=players, by=by
-        )
+        matches_create(tournament=tournament, plan=plan, by=by)
         news_tell(kind=NEWS_MATCHES_DRAWN, tournament_id=tournament.pk)
 
     def group_orders(self, *, tournament: Tournament) -> tuple[list[list[Player]], int, int]:

@@ -18,7 +18,8 @@ from matches.models import Match
 from matches.placing import Placing
 from matches.stage_handlers import handler_for
 from matches.visibility import sees_unpublished, visible_matches
-from tournaments.models import Player, Round, RoundKind, Tournament
+from tournaments.models import Player, Round, Tournament
+from tournaments.round_kinds import round_kind
 
 __all__ = [
     "Bracket",
@@ -80,7 +81,7 @@ def tournament_bracket(*, tournament: Tournament, by: User = None) -> Bracket:
     if handler.sections is not None:  # the main bracket, then the others
         return Bracket(
             tournament=tournament,
-            rounds=[br for br in ordered if br.round.kind == RoundKind.KNOCKOUT],
+            rounds=[br for br in ordered if round_kind(br.round.kind).main],
             third_place=None,
             sections=handler.sections(
                 tournament,

@@ -4,8 +4,8 @@ so that ``from matches.services import game_result_enter`` keeps working.
 - ``matches.results``: a game entered (``game_result_enter``) or corrected
   (``game_result_correct``), a match reset (``match_reset``);
 - ``matches.walkovers``: walkovers and withdrawals after the draw (S6);
-- ``matches.progression``: a drawn bracket's matches (``bracket_matches_create``), winners
-  advancing, the tournament's end;
+- ``matches.match_creation``: a drawn stage's matches (``matches_create``);
+  ``matches.progression``: winners advancing, the tournament's end;
 - ``matches.records``: game records submitted and verified, and the verdict applied;
   ``matches.record_queue``: their broker messages, leases and retries;
 - ``matches.reports``: players report their own results;
@@ -18,7 +18,7 @@ New code imports the module that holds the service.
 from __future__ import annotations
 
 from matches.common import game_to_dict, match_snapshot
-from matches.progression import bracket_matches_create
+from matches.match_creation import matches_create
 from matches.record_queue import (
     RECORD_MAX_ATTEMPTS,
     game_record_enqueue,
@@ -40,7 +40,6 @@ __all__ = [
     "RECORD_CONTROL_CHARACTERS",
     "RECORD_MAX_ATTEMPTS",
     "RECORD_MAX_BYTES",
-    "bracket_matches_create",
     "game_record_enqueue",
     "game_record_release",
     "game_record_submit",
@@ -54,5 +53,6 @@ __all__ = [
     "match_snapshot",
     "match_walkover",
     "match_withdrawal_apply",
+    "matches_create",
     "record_sides",
 ]

@@ -90,6 +90,7 @@ from tournaments.models import (
     TournamentStatus,
 )
 from tournaments.page_versions import tournament_touch
+from tournaments.round_kinds import round_kind
 from tournaments.swiss_rounds import entry_pairing_numbers
 
 __all__ = [
@@ -405,7 +406,7 @@ def swiss_round_checked(round: Round, by: User) -> Round:
     """The round, fresh, if ``by`` organises its Swiss (the rights first, then the kind)."""
     rnd = Round.objects.select_related("tournament").get(pk=round.pk)
     _require_swiss_organiser(by, rnd.tournament)
-    if rnd.kind != RoundKind.PAIRED:
+    if not round_kind(rnd.kind).paired:
         raise ValidationError(_("This round is not a paired round."), code="not_swiss")
     return rnd
 

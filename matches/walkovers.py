@@ -14,7 +14,8 @@ from matches.common import event_add, lock_match, match_snapshot, referee_requir
 from matches.models import FINISHED_STATES, EventKind, Match, MatchState
 from matches.progression import walkover_apply
 from matches.stage_handlers import handler_for
-from tournaments.models import Entry, Player, RoundKind
+from tournaments.models import Entry, Player
+from tournaments.round_kinds import round_kind
 
 __all__ = ["match_walkover", "match_withdrawal_apply"]
 
@@ -60,7 +61,8 @@ def match_withdrawal_apply(*, entry: Entry, by: User, reason: str = "") -> Match
         .order_by("round__number", "slot")
     )
     pending = left[0] if left else None
-    if pending is not None and pending.round.kind == RoundKind.ROUND_ROBIN:
+    kind = round_kind(pending.round.kind) if pending is not None else None
+    if kind is not None and kind.table and not kind.paired:  # all drawn at once
         for later in left[1:]:
             _withdrawal_walkover(later, player, by, reason)
     if pending is None and handler_for(entry.tournament).pairs_rounds:

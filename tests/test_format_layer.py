@@ -18,22 +18,21 @@ from pathlib import Path
 
 from formats import Stage, formats
 from matches.stage_handlers import HANDLERS
+from tournaments.stage_draws import STAGE_DRAWS
 from web.stage_pages import STAGE_PAGES
 
 ROOT = Path(__file__).resolve().parent.parent
-PACKAGES = (
-    "accounts",
-    "bench",
-    "clubs",
-    "config",
-    "core",
-    "matches",
-    "ratings",
-    "scripts",
-    "stages",
-    "tournaments",
-    "web",
-    "webhooks",
+# Every top-level package of the project (and the scripts and benches), tests aside: a
+# new package is scanned without being listed.
+PACKAGES = tuple(
+    sorted(
+        top.name
+        for top in ROOT.iterdir()
+        if top.is_dir()
+        and not top.name.startswith(".")
+        and top.name not in ("tests", "node_modules")
+        and any(top.glob("*.py"))
+    )
 )
 # Where a format may be named: the seam itself and the stored choices.
 ALLOWED = ("formats/", "tournaments/models.py")
@@ -179,7 +178,7 @@ def test_the_formats_modules_import_no_circle() -> None:
 def test_the_seam_itself_is_pure() -> None:
     # formats/ is imported by the models and by every app: it imports no Django and no
     # app, only the pure algorithms of stages/.
-    forbidden = ("django", "rest_framework", *PACKAGES)
+    forbidden = ("django", "rest_framework", *(p for p in PACKAGES if p != "formats"))
     offending = [
         f"{path.relative_to(ROOT)} imports {module}"
         for path in sorted((ROOT / "formats").rglob("*.py"))
@@ -252,4 +251,66 @@ def test_stages_are_told_apart_only_in_their_tables() -> None:
 
 
 def test_each_stage_has_a_row_in_each_table() -> None:
-    assert set(HANDLERS) == set(Stage) == set(STAGE_PAGES)
+    assert set(HANDLERS) == set(Stage) == set(STAGE_PAGES) == set(STAGE_DRAWS)
+
+
+def test_the_scan_covers_every_package() -> None:
+    """The scan reads the packages a session might forget (the scoresheets', the
+    notifications', the games'), found from the tree rather than listed."""
+    assert {"scoresheets", "notifications", "games", "matches", "web"} <= set(PACKAGES)
+
+
+# Where a round's kind may be compared: the kinds' own table, and the modules of the stage
+# whose brackets they are (an elimination names its brackets' rounds and places their
+# players by them; the models name those rounds). Anything else asks the kind's row
+# (``round_kind(r.kind).table``), so a new kind of stage is a new row, not a search.
+KIND_PLACES = (
+    "tournaments/round_kinds.py",
+    "tournaments/models.py",
+    "tournaments/elimination_draw.py",
+    "matches/elimination_brackets.py",
+    "matches/elimination_placings.py",
+)
+
+
+def _is_kind(node: ast.AST) -> bool:
+    """``RoundKind.X``, or a tuple, list or set holding one."""
+    if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name):
+        return node.value.id == "RoundKind"
+    if isinstance(node, ast.Tuple | ast.List | ast.Set):
+        return any(_is_kind(elt) for elt in node.elts)
+    return False
+
+
+def kind_questions(source: str) -> list[str]:
+    """Each place in ``source`` that compares a round's kind: ``line: what``."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        tree = ast.parse(source)
+    return [
+        f"{node.lineno}: compares a round kind"
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Compare)
+        and any(_is_kind(o) for o in (node.left, *node.comparators))
+    ]
+
+
+def test_the_kind_scanner_finds_each_way_of_comparing() -> None:
+    source = (
+        "a = r.kind == RoundKind.KNOCKOUT\n"
+        "b = r.kind not in (RoundKind.ROUND_ROBIN, RoundKind.PAIRED)\n"
+        "c = RoundKind.PAIRED != kind\n"
+        "d = round_kind(r.kind).table\n"
+        "e = Round.objects.filter(kind=RoundKind.PAIRED)\n"
+    )
+    assert [line.split(":")[0] for line in kind_questions(source)] == ["1", "2", "3"]
+
+
+def test_round_kinds_are_told_apart_only_in_their_table() -> None:
+    offending = [
+        f"{path.relative_to(ROOT)}:{place}"
+        for path in _modules()
+        if not str(path.relative_to(ROOT)).startswith(KIND_PLACES)
+        for place in kind_questions(path.read_text(encoding="utf-8"))
+    ]
+    assert offending == []

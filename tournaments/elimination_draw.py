@@ -35,6 +35,7 @@ from core.permissions import User
 from formats import Options, format_for
 from stages import elimination, knockout
 from tournaments.draw_steps import draw_begin, draw_end, seeded_and_drawn
+from tournaments.match_plans import elimination_plan
 from tournaments.match_play_port import match_play
 from tournaments.models import Round, RoundKind, Tournament, round_title
 from tournaments.models import bracket_round_name as round_name
@@ -153,7 +154,9 @@ def elimination_draw(
                 bracket_number=None if p.kind == RoundKind.KNOCKOUT else columns[p.kind],
             )
         draw_end(tournament=tournament, draw_seed=draw_seed)
-        match_play().elimination_create(
-            tournament=tournament, shape=shape, rounds=rows, players=players, by=by
+        match_play().matches_create(
+            tournament=tournament,
+            plan=elimination_plan(shape=shape, rounds=rows, players=players),
+            by=by,
         )
     return tournament

@@ -41,6 +41,7 @@ from formats import format_for
 from stages import elimination, knockout
 from stages.crossover import crosswise_seeds, rank_across_groups
 from tournaments import guards
+from tournaments.match_plans import elimination_plan
 from tournaments.match_play_port import match_play
 from tournaments.models import (
     Entry,
@@ -51,6 +52,7 @@ from tournaments.models import (
     TournamentStatus,
 )
 from tournaments.page_versions import tournament_touch
+from tournaments.round_kinds import BRACKET_KINDS
 from tournaments.round_lengths import round_lengths
 
 __all__ = ["feeds_knockout", "group_knockout_draw", "knockout_drawn"]
@@ -62,7 +64,7 @@ def feeds_knockout(tournament: Tournament) -> bool:
 
 
 def knockout_drawn(tournament_id: int) -> bool:
-    return Round.objects.filter(tournament_id=tournament_id, kind=RoundKind.KNOCKOUT).exists()
+    return Round.objects.filter(tournament_id=tournament_id, kind__in=BRACKET_KINDS).exists()
 
 
 def group_knockout_draw(
@@ -146,8 +148,10 @@ def group_knockout_draw(
             for number in range(1, rounds + 1)
         }
         tournament_touch(tournament_id=tournament.pk)
-        match_play().elimination_create(
-            tournament=tournament, shape=shape, rounds=rows, players=seeds, by=by
+        match_play().matches_create(
+            tournament=tournament,
+            plan=elimination_plan(shape=shape, rounds=rows, players=seeds),
+            by=by,
         )
     return tournament
 

@@ -19,6 +19,7 @@ from django.utils.translation import gettext as _
 from core.permissions import User
 from stages import knockout
 from tournaments.draw_steps import draw_begin, draw_end, seeded_and_drawn
+from tournaments.match_plans import knockout_plan
 from tournaments.match_play_port import match_play
 from tournaments.models import Round, Tournament
 from tournaments.round_lengths import round_lengths
@@ -68,11 +69,10 @@ def knockout_draw(
             for number in range(1, rounds + 1)
         ]
         draw_end(tournament=tournament, draw_seed=draw_seed)
-        match_play().bracket_create(
-            tournament=tournament,
+        plan = knockout_plan(
             rounds=round_rows,
             first_round=[(p.upper, p.lower) for p in pairs],
             third_place=tournament.third_place_match and len(entries) >= 4,
-            by=by,
         )
+        match_play().matches_create(tournament=tournament, plan=plan, by=by)
     return tournament

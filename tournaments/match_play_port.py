@@ -11,14 +11,14 @@ registers its models with ``django.apps`` or its admin with ``admin.site``.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from decimal import Decimal
 from typing import TYPE_CHECKING, Any, Protocol
 
 from django.core.exceptions import ImproperlyConfigured
 
 if TYPE_CHECKING:
-    from stages import elimination
+    from tournaments.match_plans import PlannedMatch
     from tournaments.models import Entry, Player, Round, Tournament
 
 __all__ = ["MatchPlay", "match_play", "match_play_register"]
@@ -27,42 +27,11 @@ __all__ = ["MatchPlay", "match_play", "match_play_register"]
 class MatchPlay(Protocol):
     """What tournament services ask of the matches app."""
 
-    def bracket_create(
-        self,
-        *,
-        tournament: Tournament,
-        rounds: Sequence[Round],
-        first_round: Sequence[tuple[Player | None, Player | None]],
-        third_place: bool,
-        by: Any,
+    def matches_create(
+        self, *, tournament: Tournament, plan: Sequence[PlannedMatch], by: Any
     ) -> None:
-        """Create every match of a drawn bracket (inside the draw's transaction)."""
-        ...
-
-    def round_robin_create(
-        self,
-        *,
-        tournament: Tournament,
-        rounds: Sequence[Round],
-        pairs: Sequence[Sequence[tuple[Player, Player | None]]],
-        by: Any,
-    ) -> None:
-        """Create every match of a drawn round robin, round by round (``None``: the bye),
-        inside the draw's transaction."""
-        ...
-
-    def elimination_create(
-        self,
-        *,
-        tournament: Tournament,
-        shape: elimination.Bracket,
-        rounds: Mapping[tuple[str, int], Round],
-        players: Sequence[Player],
-        by: Any,
-    ) -> None:
-        """Create every match of a drawn consolation or double elimination:
-        ``shape``'s matches in ``rounds`` (by bracket and round number), seed k being
-        ``players[k - 1]``, with their links; inside the draw's transaction."""
+        """Create a drawn stage's matches from its plan, with their links, byes settled
+        (``tournaments.match_plans``), inside the draw's transaction."""
         ...
 
     def group_orders(self, *, tournament: Tournament) -> tuple[list[list[Player]], int, int]:

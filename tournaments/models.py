@@ -26,6 +26,7 @@ from formats import format_for
 from games import registry
 from tournaments.lengths import GAMES, MAX_MATCH_LENGTH, POINTS, validate_length_bounds
 from tournaments.player_names import player_name_key
+from tournaments.round_kinds import RoundKind, round_kind
 
 
 class Club(models.Model):
@@ -245,21 +246,6 @@ class TournamentFormat(models.TextChoices):
 
 
 DEFAULT_FORMAT = TournamentFormat.KNOCKOUT.value
-
-
-class RoundKind(models.TextChoices):
-    """What a round is: a knockout round (its matches feed the next by bracket position,
-    ``Match.slot``), a round of a round robin or a paired round (paired from the standings
-    by the tournament's format, a Swiss or a Monrad: the kind names no format) — their
-    matches feed nothing; ``slot`` is only the table number, the bye last — or a round of
-    an elimination's other brackets."""
-
-    KNOCKOUT = "knockout", "knockout round"
-    ROUND_ROBIN = "round_robin", "round robin round"
-    PAIRED = "paired", "paired round"
-    CONSOLATION = "consolation", "consolation bracket round"
-    LOSERS = "losers", "losers' bracket round"
-    GRAND_FINAL = "grand_final", "grand final"
 
 
 class TournamentStatus(models.TextChoices):
@@ -556,9 +542,10 @@ class Round(models.Model):
         a paired round are numbered (Omgång N); a consolation, losers' or
         grand-final round says its bracket (``bracket_round_name``); the last
         round of a double elimination's winners' bracket is the winners' final."""
-        if self.kind in (RoundKind.ROUND_ROBIN, RoundKind.PAIRED):
+        row = round_kind(self.kind)
+        if row.table:
             return gettext("Round %(n)s") % {"n": self.number}
-        if self.kind in (RoundKind.CONSOLATION, RoundKind.LOSERS, RoundKind.GRAND_FINAL):
+        if not row.main:
             return bracket_round_name(self)
         if (
             self.rounds_after == 0

@@ -19,6 +19,7 @@ from core.permissions import (
 )
 from stages import roundrobin
 from tournaments.draw_steps import draw_begin, draw_end, seeded_and_drawn
+from tournaments.match_plans import table_plan
 from tournaments.match_play_port import match_play
 from tournaments.models import (
     Entry,
@@ -122,10 +123,9 @@ def round_robin_draw(
             for number in range(1, rounds + 1)
         ]
         draw_end(tournament=tournament, draw_seed=draw_seed)
-        match_play().round_robin_create(
-            tournament=tournament,
+        plan = table_plan(
             rounds=round_rows,
             pairs=[[(f.first, f.second) for f in fixture] for fixture in fixtures],
-            by=by,
         )
+        match_play().matches_create(tournament=tournament, plan=plan, by=by)
     return tournament

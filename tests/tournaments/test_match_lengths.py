@@ -17,10 +17,11 @@ from django.utils import translation
 
 from core.errors import ValidationError
 from matches.models import Match
-from matches.services import bracket_matches_create
+from matches.services import matches_create
 from tests.factories import EntryFactory, OrganiserFactory, TournamentFactory
 from tests.tournaments.helpers import drawn, match_of
 from tournaments.lengths import MAX_MATCH_LENGTH, validate_match_length
+from tournaments.match_plans import knockout_plan
 from tournaments.models import Round, Tournament, TournamentStatus
 from tournaments.round_lengths import round_length_set
 from tournaments.stage_draws import tournament_draw
@@ -89,21 +90,17 @@ class TestServices:
         tournament, organiser = _draft(2)
         rounds = [Round(tournament=tournament, number=1, match_length=27)]
         with pytest.raises(ValidationError, match=re.escape(TOO_LONG)):
-            bracket_matches_create(
+            matches_create(
                 tournament=tournament,
-                rounds=rounds,
-                first_round=[(None, None)],
-                third_place=False,
+                plan=knockout_plan(rounds=rounds, first_round=[(None, None)], third_place=False),
                 by=organiser,
             )
         assert not Match.objects.filter(tournament=tournament).exists()
         rounds = [Round(tournament=tournament, number=1, match_length=4)]
         with pytest.raises(ValidationError, match="odd number of games"):
-            bracket_matches_create(
+            matches_create(
                 tournament=tournament,
-                rounds=rounds,
-                first_round=[(None, None)],
-                third_place=False,
+                plan=knockout_plan(rounds=rounds, first_round=[(None, None)], third_place=False),
                 by=organiser,
             )
 

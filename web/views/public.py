@@ -36,10 +36,10 @@ from stages.messages import number
 from tournaments import selectors as tournaments_sel
 from tournaments.models import (
     Player,
-    RoundKind,
     Tournament,
     TournamentStatus,
 )
+from tournaments.round_kinds import round_kind
 from tournaments.selectors import LiveStamp
 from web.formats import format_view
 from web.games import entry_choices
@@ -224,8 +224,8 @@ def _split_knockout(
 ) -> tuple[round_selectors.Bracket | None, list[Any]]:
     """A round robin's rounds: the knockout its groups feed (``tournaments.group_stage``),
     drawn as a bracket, or ``None`` before it is drawn; and the table's own rounds."""
-    table = [br for br in drawn.rounds if br.round.kind != RoundKind.KNOCKOUT]
-    ko = [br for br in drawn.rounds if br.round.kind == RoundKind.KNOCKOUT]
+    table = [br for br in drawn.rounds if round_kind(br.round.kind).table]
+    ko = [br for br in drawn.rounds if not round_kind(br.round.kind).table]
     if not ko:
         return None, table
     return round_selectors.Bracket(tournament=drawn.tournament, rounds=ko, third_place=None), table

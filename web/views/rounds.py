@@ -17,7 +17,7 @@ from django.utils.translation import gettext as _
 from matches import round_selectors
 from matches.models import FINISHED_STATES
 from tournaments import selectors as tournaments_sel
-from tournaments.models import RoundKind
+from tournaments.round_kinds import round_kind
 from web.views.common import found
 
 __all__ = ["ROUNDS_ON_THE_PAGE", "round_detail", "rounds_shown"]
@@ -43,7 +43,7 @@ def round_detail(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     tournament = found(tournaments_sel.tournament_get, pk=pk, by=request.user)
     # An unpublished round looks absent to all but the staff (``matches.visibility``).
     shown = round_selectors.round_matches(tournament=tournament, number=number, by=request.user)
-    if shown is None or shown.round.kind not in (RoundKind.ROUND_ROBIN, RoundKind.PAIRED):
+    if shown is None or not round_kind(shown.round.kind).table:
         raise Http404(_("This tournament has no such round."))
     last = tournament.rounds.filter(kind=shown.round.kind).order_by("-number").first()
     return render(

@@ -54,7 +54,8 @@ from matches.visibility import visible_matches
 from scoresheets.models import LiveGame, LiveStatus
 from stages.messages import number
 from tournaments import selectors as tournaments_sel
-from tournaments.models import Round, RoundKind, Tournament, TournamentStatus
+from tournaments.models import Round, Tournament, TournamentStatus
+from tournaments.round_kinds import round_kind
 from tournaments.selectors import LiveStamp
 from web.live import conditional
 from web.stage_pages import page_for
@@ -165,7 +166,7 @@ def _bracket_panels(tournament: Tournament, by: User, rounds: list[Round]) -> li
     if not eligible:
         return []
     # From the first knockout round being played on; near the end, the last rounds.
-    start = min((r.number for r in rounds if r.kind == RoundKind.KNOCKOUT), default=0)
+    start = min((r.number for r in rounds if round_kind(r.kind).bracket), default=0)
     first = next((i for i, br in enumerate(eligible) if br.round.number >= start), 0)
     first = max(0, min(first, len(eligible) - BRACKET_COLUMNS))
     title = bracket.main_title or _("Bracket")
@@ -180,9 +181,7 @@ def screen_context(tournament: Tournament, *, by: User) -> dict[str, Any]:
     title = " · ".join(r.name for r in rounds) or _("Pairings")
     panels = _paged("pairings", title, pairings, PAIRINGS_PER_PANEL) if rounds else []
     page = page_for(tournament)
-    knockout_rounds = [
-        m for m in matches if m.round.kind not in (RoundKind.ROUND_ROBIN, RoundKind.PAIRED)
-    ]
+    knockout_rounds = [m for m in matches if not round_kind(m.round.kind).table]
     if page.standings:
         panels += _standings_panels(tournament)
     if page.bracket or (page.standings and knockout_rounds):
