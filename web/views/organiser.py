@@ -13,7 +13,7 @@ same way, never as an error page.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from django.contrib import messages
@@ -55,6 +55,7 @@ from web.views.swiss import swiss_manage_context
 from web.views.swiss_byes import swiss_byes_manage_context
 
 OPEN_STATES = (MatchState.READY, MatchState.PLAYING)
+
 
 # The form of the manage page → (its anchor, what to say when it has errors).
 PROBLEMS: dict[str, tuple[str, Any]] = {
@@ -100,6 +101,34 @@ AT_TABLES = "at-tables"
 def manage_url(tournament: Tournament, anchor: str = "") -> str:
     url = reverse("web:tournament_manage", args=[tournament.pk])
     return f"{url}#{anchor}" if anchor else url
+
+
+def form_posted(
+    request: HttpRequest,
+    tournament: Tournament,
+    form: Any,
+    done: Callable[[dict[str, Any]], str],
+    *,
+    anchor: str,
+    shown_as: str,
+    field: str | None = None,
+    refused: Callable[[DomainError], Any] | None = None,
+) -> HttpResponse:
+    """A manage page's post, the one way each is answered: a valid ``form`` runs its service
+    (``done``, given the cleaned data, returns what to say); success redirects to the
+    manage page at ``anchor`` with that message (post/redirect/get); the form's errors,
+    or the service's refusal (a ``DomainError``, its message — or what ``refused`` makes of
+    it — shown at ``field``; None: the whole form), show the manage page again with the
+    form as ``shown_as``."""
+    if form.is_valid():
+        try:
+            text = done(form.cleaned_data)
+        except DomainError as err:
+            form.add_error(field, refused(err) if refused is not None else err.message)
+        else:
+            messages.success(request, text)
+            return redirect(manage_url(tournament, anchor))
+    return manage_page(request, tournament, **{shown_as: form})
 
 
 # --- create -------------------------------------------------------------------------------
@@ -279,29 +308,23 @@ def player_add(request: HttpRequest, pk: int) -> HttpResponse:
     tournament = managed_tournament(request, pk)
     if closed := _drawn_already(request, tournament):
         return closed
+
+    def done(data: dict[str, Any]) -> str:
+        entry, created = entry_services.entry_player_add(
+            tournament=tournament,
+            name=data["name"],
+            club=data["club"],
+            new_club=data["new_club"],
+            rating=data["rating"],
+            seed=data["seed"],
+            by=request.user,
+        )
+        if created:
+            return _("%(name)s is entered.") % {"name": entry.player.name}
+        return _("%(name)s (a player known already) is entered.") % {"name": entry.player.name}
+
     form = PlayerAddForm(request.POST)
-    if form.is_valid():
-        data = form.cleaned_data
-        try:
-            entry, created = entry_services.entry_player_add(
-                tournament=tournament,
-                name=data["name"],
-                club=data["club"],
-                new_club=data["new_club"],
-                rating=data["rating"],
-                seed=data["seed"],
-                by=request.user,
-            )
-        except DomainError as err:
-            form.add_error(None, err.message)
-        else:
-            if created:
-                text = _("%(name)s is entered.")
-            else:
-                text = _("%(name)s (a player known already) is entered.")
-            messages.success(request, text % {"name": entry.player.name})
-            return redirect(manage_url(tournament, "add"))
-    return manage_page(request, tournament, player_form=form)
+    return form_posted(request, tournament, form, done, anchor="add", shown_as="player_form")
 
 
 def _refused_rows(err: DomainError) -> list[str]:
@@ -319,25 +342,31 @@ def players_import(request: HttpRequest, pk: int) -> HttpResponse:
     tournament = managed_tournament(request, pk)
     if closed := _drawn_already(request, tournament):
         return closed
+
+    def done(data: dict[str, Any]) -> str:
+        entries = entry_services.entries_import(
+            tournament=tournament, rows=data["file"], by=request.user
+        )
+        count = len(entries)
+        return ngettext("%(n)d player is entered.", "%(n)d players are entered.", count) % {
+            "n": count
+        }
+
+    def refused(err: DomainError) -> list[str]:
+        """Each refused row on its own line at the file's field."""
+        return [*_refused_rows(err), _("Nothing was imported; fix the file first.")]
+
     form = PlayersImportForm(request.POST, request.FILES)
-    if form.is_valid():
-        try:
-            entries = entry_services.entries_import(
-                tournament=tournament, rows=form.cleaned_data["file"], by=request.user
-            )
-        except DomainError as err:
-            form.add_error(
-                "file", [*_refused_rows(err), _("Nothing was imported; fix the file first.")]
-            )
-        else:
-            count = len(entries)
-            messages.success(
-                request,
-                ngettext("%(n)d player is entered.", "%(n)d players are entered.", count)
-                % {"n": count},
-            )
-            return redirect(manage_url(tournament, "entries"))
-    return manage_page(request, tournament, import_form=form)
+    return form_posted(
+        request,
+        tournament,
+        form,
+        done,
+        anchor="entries",
+        shown_as="import_form",
+        field="file",
+        refused=refused,
+    )
 
 
 @login_required
@@ -348,17 +377,12 @@ def seeds_set(request: HttpRequest, pk: int) -> HttpResponse:
         return closed
     active = _active(tournaments_sel.tournament_entries(tournament=tournament))
     form = SeedsForm(request.POST, entries=active)
-    if form.is_valid():
-        try:
-            entry_services.entries_seeds_set(
-                tournament=tournament, seeds=form.seeds(), by=request.user
-            )
-        except DomainError as err:
-            form.add_error(None, err.message)
-        else:
-            messages.success(request, _("The seeds are saved."))
-            return redirect(manage_url(tournament, "entries"))
-    return manage_page(request, tournament, seeds_form=form)
+
+    def done(data: dict[str, Any]) -> str:
+        entry_services.entries_seeds_set(tournament=tournament, seeds=form.seeds(), by=request.user)
+        return _("The seeds are saved.")
+
+    return form_posted(request, tournament, form, done, anchor="entries", shown_as="seeds_form")
 
 
 # --- referees -------------------------------------------------------------------------------
@@ -368,25 +392,20 @@ def seeds_set(request: HttpRequest, pk: int) -> HttpResponse:
 @require_POST
 def referees_set(request: HttpRequest, pk: int) -> HttpResponse:
     tournament = managed_tournament(request, pk)
+
+    def done(data: dict[str, Any]) -> str:
+        users = data["usernames"]
+        tournament_setup.tournament_staff_set(
+            tournament=tournament, by=request.user, referees=users
+        )
+        if users:
+            return _("The referees are %(names)s.") % {
+                "names": ", ".join(u.get_username() for u in users)
+            }
+        return _("The tournament has no referees now.")
+
     form = _referees_form(tournament, request.POST)
-    if form.is_valid():
-        users = form.cleaned_data["usernames"]
-        try:
-            tournament_setup.tournament_staff_set(
-                tournament=tournament, by=request.user, referees=users
-            )
-        except DomainError as err:
-            form.add_error(None, err.message)
-        else:
-            if users:
-                text = _("The referees are %(names)s.") % {
-                    "names": ", ".join(u.get_username() for u in users)
-                }
-            else:
-                text = _("The tournament has no referees now.")
-            messages.success(request, text)
-            return redirect(manage_url(tournament, "referees"))
-    return manage_page(request, tournament, referees_form=form)
+    return form_posted(request, tournament, form, done, anchor="referees", shown_as="referees_form")
 
 
 @login_required
@@ -394,25 +413,28 @@ def referees_set(request: HttpRequest, pk: int) -> HttpResponse:
 def staff_invite(request: HttpRequest, pk: int) -> HttpResponse:
     """Invite a referee or co-organiser by user name or e-mail address."""
     tournament = managed_tournament(request, pk)
+
+    def done(data: dict[str, Any]) -> str:
+        who = data["who"]
+        invitation = staff_invitations.staff_invite(
+            tournament=tournament, who=who, role=data["role"], by=request.user
+        )
+        if invitation.email:
+            return _("An invitation is mailed to %(who)s.") % {"who": invitation.email}
+        return _("%(who)s is invited; they accept on their invitations page.") % {
+            "who": who.strip()
+        }
+
     form = StaffInviteForm(request.POST)
-    if form.is_valid():
-        who, role = form.cleaned_data["who"], form.cleaned_data["role"]
-        try:
-            invitation = staff_invitations.staff_invite(
-                tournament=tournament, who=who, role=role, by=request.user
-            )
-        except DomainError as err:
-            form.add_error("who", err.message)
-        else:
-            if invitation.email:
-                text = _("An invitation is mailed to %(who)s.") % {"who": invitation.email}
-            else:
-                text = _("%(who)s is invited; they accept on their invitations page.") % {
-                    "who": who.strip()
-                }
-            messages.success(request, text)
-            return redirect(manage_url(tournament, "staff-invite"))
-    return manage_page(request, tournament, staff_invite_form=form)
+    return form_posted(
+        request,
+        tournament,
+        form,
+        done,
+        anchor="staff-invite",
+        shown_as="staff_invite_form",
+        field="who",
+    )
 
 
 # --- the draw ---------------------------------------------------------------------------------
@@ -430,21 +452,18 @@ def tournament_draw(request: HttpRequest, pk: int) -> HttpResponse:
     tournament = managed_tournament(request, pk)
     if closed := _drawn_already(request, tournament):
         return closed
+
+    def done(data: dict[str, Any]) -> str:
+        drawn = stage_draws.tournament_draw(
+            tournament=tournament,
+            by=request.user,
+            lengths=data["lengths"],
+            draw_seed=data["draw_seed"],
+        )
+        return _started_text(drawn)
+
     form = _draw_form(tournament, request.POST)
-    if form.is_valid():
-        try:
-            tournament = stage_draws.tournament_draw(
-                tournament=tournament,
-                by=request.user,
-                lengths=form.cleaned_data["lengths"],
-                draw_seed=form.cleaned_data["draw_seed"],
-            )
-        except DomainError as err:
-            form.add_error(None, err.message)
-        else:
-            messages.success(request, _started_text(tournament))
-            return redirect(manage_url(tournament, "draw"))
-    return manage_page(request, tournament, draw_form=form)
+    return form_posted(request, tournament, form, done, anchor="draw", shown_as="draw_form")
 
 
 @login_required
@@ -452,18 +471,17 @@ def tournament_draw(request: HttpRequest, pk: int) -> HttpResponse:
 def group_knockout_draw(request: HttpRequest, pk: int) -> HttpResponse:
     """The knockout drawn from the groups' tables (``web.views.group_knockout``)."""
     tournament = managed_tournament(request, pk)
+
+    def done(data: dict[str, Any]) -> str:
+        group_stage.group_knockout_draw(
+            tournament=tournament, by=request.user, lengths=data["lengths"]
+        )
+        return _("The knockout is drawn from the groups' tables.")
+
     form = knockout_lengths_form(tournament, request.POST)
-    if form.is_valid():
-        try:
-            group_stage.group_knockout_draw(
-                tournament=tournament, by=request.user, lengths=form.cleaned_data["lengths"]
-            )
-        except DomainError as err:
-            form.add_error(None, err.message)
-        else:
-            messages.success(request, _("The knockout is drawn from the groups' tables."))
-            return redirect(manage_url(tournament, "group-knockout"))
-    return manage_page(request, tournament, knockout_form=form)
+    return form_posted(
+        request, tournament, form, done, anchor="group-knockout", shown_as="knockout_form"
+    )
 
 
 # --- walkover ---------------------------------------------------------------------------------
