@@ -9,11 +9,11 @@ from typing import Any
 
 from django.utils.formats import get_format
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
+from django.utils.translation import ngettext, pgettext
 
 from stages.messages import Msg
 
-__all__ = ["TEMPLATES", "render", "tiebreak_name"]
+__all__ = ["TEMPLATES", "render", "tiebreak_abbreviation", "tiebreak_name"]
 
 Params = Mapping[str, Any]
 
@@ -35,6 +35,20 @@ TIEBREAK_NAMES: dict[str, Callable[[], str]] = {
     "wins": lambda: _("wins"),
     "pairing_number": lambda: _("pairing number"),
     "lots": lambda: _("drawing of lots"),
+}
+
+# The tiebreaks' short headings (``stages.tiebreaks.Tiebreak.abbreviation``), for a
+# table's columns where the names do not fit.
+TIEBREAK_ABBREVIATIONS: dict[str, Callable[[], str]] = {
+    "match_points": lambda: pgettext("tiebreak abbreviation", "MP"),
+    "game_points": lambda: pgettext("tiebreak abbreviation", "GP"),
+    "skiljepoang": lambda: pgettext("tiebreak abbreviation", "SP"),
+    "points_difference": lambda: pgettext("tiebreak abbreviation", "+/−"),
+    "direct_encounter": lambda: pgettext("tiebreak abbreviation", "DE"),
+    "buchholz": lambda: pgettext("tiebreak abbreviation", "BH"),
+    "buchholz_cut1": lambda: pgettext("tiebreak abbreviation", "BH-1"),
+    "sonneborn_berger": lambda: pgettext("tiebreak abbreviation", "SB"),
+    "wins": lambda: pgettext("tiebreak abbreviation", "W"),
 }
 
 # Code → the translated template for these parameters (``%(name)s`` placeholders).
@@ -65,6 +79,11 @@ TEMPLATES: dict[str, Callable[[Params], str]] = {
 def tiebreak_name(key: str) -> str:
     """A tiebreak's name (``stages.tiebreaks.TIEBREAKS``, or ``lots``) in the active language."""
     return TIEBREAK_NAMES[key]()
+
+
+def tiebreak_abbreviation(key: str) -> str:
+    """A tiebreak's short heading in the active language."""
+    return TIEBREAK_ABBREVIATIONS[key]()
 
 
 def score_text(value: str) -> str:

@@ -1,7 +1,8 @@
 """Standings with a tiebreak chain chosen per stage, and why A is above B.
 
 Input: the players of a stage, its results (one :class:`Result` per match, bye or walkover,
-with the round it belongs to) and the chain of tiebreaks (:data:`TIEBREAKS`). Output: the
+with the round it belongs to) and the chain of tiebreaks (:data:`TIEBREAK_LIST`, each a
+:class:`Tiebreak` object). Output: the
 rows in order, each with the value of every tiebreak of the chain, the lots drawn when a
 tie survives the whole chain, and :func:`explain_order`: the first tiebreak of the chain
 that puts A above B, as a message.
@@ -85,21 +86,6 @@ from decimal import Decimal
 from typing import Literal, Protocol
 
 from stages.messages import Msg, msg, number
-
-TIEBREAKS = (
-    "match_points",
-    "game_points",
-    "skiljepoang",
-    "points_difference",
-    "direct_encounter",
-    "buchholz",
-    "buchholz_cut1",
-    "sonneborn_berger",
-    "wins",
-)
-
-# The tiebreaks an organiser may put after match points.
-CHOOSABLE = tuple(key for key in TIEBREAKS if key != "match_points")
 
 # Why a chain is refused, as a code the caller words (``format_options``); the caller
 # handles every code (``match`` with ``assert_never``), so a new code cannot pass unworded.
@@ -355,6 +341,104 @@ def _direct_encounter(
     return score, key
 
 
+@dataclass(frozen=True, slots=True)
+class _Tables:
+    """What the tiebreaks read: each player's record, and the Buchholz family's sums."""
+
+    records: Mapping[int, _Record]
+    buchholz: Mapping[int, Decimal]
+    buchholz_cut1: Mapping[int, Decimal]
+    sonneborn_berger: Mapping[int, Decimal]
+    win: Decimal
+
+
+# A tiebreak's ranking of a tied group: each player's value (None: it has none) and a sort
+# key, smaller is higher.
+Ranking = tuple[dict[int, Decimal | None], dict[int, Decimal]]
+
+
+@dataclass(frozen=True, slots=True)
+class Tiebreak:
+    """One tiebreak: its ``key`` (stored in a tournament's chain), its ``name`` and
+    ``abbreviation`` in English (the pages word them in their reader's language:
+    ``matches.stage_text``), and ``rank``, how it orders a group of tied players.
+    ``among_tied``: its value depends on who else is tied (the direct encounter), so the
+    explanation says how many were; ``choosable``: an organiser may put it after match
+    points. The order of :data:`TIEBREAK_LIST` is the order the choices are offered in."""
+
+    key: str
+    name: str
+    abbreviation: str
+    rank: Callable[[Sequence[int], _Tables], Ranking]
+    among_tied: bool = False
+    choosable: bool = True
+
+
+def _by_value(
+    value: Callable[[_Tables, int], Decimal],
+) -> Callable[[Sequence[int], _Tables], Ranking]:
+    """A tiebreak whose value is the player's own: the higher value first."""
+
+    def rank(group: Sequence[int], tables: _Tables) -> Ranking:
+        values = {p: value(tables, p) for p in group}
+        return dict(values), {p: -v for p, v in values.items()}
+
+    return rank
+
+
+def _direct_rank(group: Sequence[int], tables: _Tables) -> Ranking:
+    """The direct encounter among exactly the tied players (a player alone has none)."""
+    if len(group) == 1:
+        return {group[0]: None}, {group[0]: Decimal(0)}
+    score, order = _direct_encounter(group, tables.records, tables.win)
+    return dict(score), {p: Decimal(order[p]) for p in group}
+
+
+TIEBREAK_LIST: tuple[Tiebreak, ...] = (
+    Tiebreak(
+        "match_points",
+        "match points",
+        "MP",
+        _by_value(lambda t, p: t.records[p].match_points),
+        choosable=False,
+    ),
+    Tiebreak(
+        "game_points",
+        "game points",
+        "GP",
+        _by_value(lambda t, p: Decimal(t.records[p].game_points)),
+    ),
+    Tiebreak(
+        "skiljepoang",
+        "skiljepoäng",
+        "SP",
+        _by_value(lambda t, p: Decimal(t.records[p].skiljepoang)),
+    ),
+    Tiebreak(
+        "points_difference",
+        "points won minus lost",
+        "+/−",
+        _by_value(lambda t, p: Decimal(t.records[p].game_points - t.records[p].points_against)),
+    ),
+    Tiebreak("direct_encounter", "direct encounter", "DE", _direct_rank, among_tied=True),
+    Tiebreak("buchholz", "Buchholz", "BH", _by_value(lambda t, p: t.buchholz[p])),
+    Tiebreak("buchholz_cut1", "Buchholz cut 1", "BH-1", _by_value(lambda t, p: t.buchholz_cut1[p])),
+    Tiebreak(
+        "sonneborn_berger", "Sonneborn–Berger", "SB", _by_value(lambda t, p: t.sonneborn_berger[p])
+    ),
+    Tiebreak("wins", "wins", "W", _by_value(lambda t, p: Decimal(t.records[p].wins))),
+)
+_BY_KEY = {t.key: t for t in TIEBREAK_LIST}
+TIEBREAKS = tuple(_BY_KEY)
+# The tiebreaks an organiser may put after match points.
+CHOOSABLE = tuple(t.key for t in TIEBREAK_LIST if t.choosable)
+
+
+def tiebreak(key: str) -> Tiebreak:
+    """The tiebreak stored as ``key`` (``KeyError`` for none)."""
+    return _BY_KEY[key]
+
+
 def standings(
     *,
     players: Sequence[int],
@@ -386,39 +470,20 @@ def standings(
     results = [r for r in results if r.round <= rounds]
     records = _records(players, results, points)
     bh, cut, sb = _buchholz(records, rounds, points.win)
-    scalar: dict[str, Callable[[int], Decimal]] = {
-        "match_points": lambda p: records[p].match_points,
-        "game_points": lambda p: Decimal(records[p].game_points),
-        "skiljepoang": lambda p: Decimal(records[p].skiljepoang),
-        "points_difference": lambda p: Decimal(records[p].game_points - records[p].points_against),
-        "buchholz": lambda p: bh[p],
-        "buchholz_cut1": lambda p: cut[p],
-        "sonneborn_berger": lambda p: sb[p],
-        "wins": lambda p: Decimal(records[p].wins),
-    }
+    tables = _Tables(records, bh, cut, sb, points.win)
     values: dict[int, dict[str, Decimal | None]] = {p: {} for p in players}
     paths: dict[int, list[int]] = {p: [] for p in players}
     tied: dict[int, list[int]] = {p: [] for p in players}
     # Start with everyone in one group in a fixed order; refine by each key in turn.
     groups: list[list[int]] = [sorted(players)] if players else []
     for key in chain:
+        rank = tiebreak(key).rank
         refined: list[list[int]] = []
         for group in groups:
-            if key == "direct_encounter":
-                if len(group) == 1:
-                    values[group[0]][key] = None
-                    parts = [group]
-                else:
-                    score, rank = _direct_encounter(group, records, points.win)
-                    for p in group:
-                        values[p][key] = score[p]
-                    parts = _split(group, {p: Decimal(rank[p]) for p in group})
-            else:
-                value = scalar[key]
-                for p in group:
-                    values[p][key] = value(p)
-                parts = _split(group, {p: -value(p) for p in group})
-            for part in parts:
+            shown, order = rank(group, tables)
+            for p in group:
+                values[p][key] = shown[p]
+            for part in _split(group, order):
                 for p in part:
                     paths[p].append(len(refined))
                     tied[p].append(len(group))
@@ -530,7 +595,7 @@ def explain_order(
     a = table.row(above).values[key]
     b = table.row(below).values[key]
     assert a is not None and b is not None
-    if key == "direct_encounter":
+    if tiebreak(key).among_tied:
         return msg(
             "standing.direct",
             above=name(above),

@@ -336,3 +336,24 @@ def test_pairing_numbers_rank_a_tie_the_chain_leaves_before_the_lots() -> None:
     assert explain_order(same, *order(same)).code == "standing.lots"
     with pytest.raises(ValueError, match="no pairing number"):
         standings(players=[10, 20], results=[], chain=["match_points"], numbers={10: 1})
+
+
+def test_each_tiebreak_is_one_object_named_and_abbreviated_everywhere() -> None:
+    """A tiebreak is one object (key, name, abbreviation, how it ranks); the pages' words
+    and the messages' catalogue name each one, in English as the object does."""
+    from django.utils import translation
+
+    from matches.stage_text import tiebreak_abbreviation, tiebreak_name
+    from stages.messages import MESSAGES
+    from stages.tiebreaks import TIEBREAK_LIST, tiebreak
+
+    assert tuple(t.key for t in TIEBREAK_LIST) == TIEBREAKS
+    assert tuple(t.key for t in TIEBREAK_LIST if t.key != "match_points") == CHOOSABLE
+    with translation.override("en"):
+        for t in TIEBREAK_LIST:
+            assert tiebreak(t.key) is t
+            assert tiebreak_name(t.key) == t.name == MESSAGES[f"tiebreak.{t.key}"]
+            assert tiebreak_abbreviation(t.key) == t.abbreviation
+    with translation.override("sv"):
+        assert tiebreak_abbreviation("game_points") == "PP"
+        assert tiebreak_abbreviation("direct_encounter") == "IM"
