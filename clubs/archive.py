@@ -48,9 +48,9 @@ from clubs.games import tournament_game
 from games.registry import family_for
 from matches.models import GameRecordSubmission
 from matches.visibility import visible_matches
+from tournaments.game_words import game_name
 from tournaments.models import Tournament
 from tournaments.permissions import User
-from web.games import game_name
 
 
 def record_extension(game: str, text: str) -> str:

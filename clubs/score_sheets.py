@@ -39,11 +39,10 @@ from fpdf.fonts import TTFFont
 from clubs import pdf_fonts
 from matches.models import Match, MatchState
 from matches.visibility import visible_matches
+from tournaments.game_words import family_of_key, game_meta, length_heading, term_word
 from tournaments.lengths import POINTS
 from tournaments.models import ResignationPolicyName, Round, Tournament
 from tournaments.permissions import User
-from web.games import family_of_key, term_word
-from web.templatetags.brade import game_meta, length_heading
 
 ENCODING = "windows-1252"
 FONT = "Helvetica"  # built in; only when DejaVu Sans is missing

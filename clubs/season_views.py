@@ -30,8 +30,8 @@ from clubs.season_services import (
     season_rules_set,
 )
 from core.errors import DomainError
+from core.http import found
 from tournaments.permissions import User, visible_tournaments
-from web.views.common import found
 
 
 def _require_keeper(user: User) -> None:

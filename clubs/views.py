@@ -35,13 +35,13 @@ from clubs.results_import import ResultsImportError, season_results_import
 from clubs.season_services import can_keep_seasons
 from core.bounds import DbIntegerFormField, parse_db_id
 from core.errors import DomainError
+from core.http import found, lang
 from core.permissions import is_organiser
 from core.site_address import site_url
 from games.registry import family_for
 from matches.models import Match
 from tournaments import selectors as tournaments_sel
 from tournaments.models import Club, Tournament
-from web.views.common import found, lang
 
 PAGE_SIZE = 100
 IMPORT_MAX_BYTES = 2_000_000

@@ -33,9 +33,9 @@ from django.utils.translation import gettext as _
 from clubs.score_sheets import CONTENT_W, MARGIN, PAGE_H, ScoreSheetPdf, fit_text
 from matches.models import HalfPointBye, Match, MatchState
 from matches.visibility import visible_matches
+from tournaments.game_words import length_heading
 from tournaments.models import Round
 from tournaments.permissions import User
-from web.templatetags.brade import length_heading
 
 __all__ = [
     "WallLine",

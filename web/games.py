@@ -15,8 +15,9 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
-from games.family import GameFamily, Term
-from games.registry import UnknownGameError, families, family_for
+from games.family import Term
+from games.registry import families, family_for
+from tournaments.game_words import family_of_key, game_name, term_word
 
 __all__ = [
     "CUBE_VALUES",
@@ -47,23 +48,6 @@ def conceded_words() -> dict[str, str]:
         "gammon": _("a gammon"),
         "backgammon": _("a backgammon"),
     }
-
-
-def family_of_key(key: str) -> GameFamily | None:
-    try:
-        return family_for(key)
-    except UnknownGameError:
-        return None
-
-
-def game_name(key: str) -> str:
-    """The game's name in the reader's language (``Bräde``, ``Backgammon``, …)."""
-    family = family_of_key(key)
-    return _(family.name) if family is not None else key
-
-
-def term_word(term: Term) -> str:
-    return _(term.name) if term.translate else term.name
 
 
 def _find(code: str, kind: str) -> Term | None:

@@ -20,8 +20,8 @@ from django.utils.translation import gettext_lazy, pgettext_lazy
 from django.views.decorators.http import require_POST
 
 from core.errors import DomainError, NotFoundError, PermissionDeniedError
+from core.http import found
 from tournaments.models import Tournament
-from web.views.common import found
 from webhooks import selectors, services
 from webhooks.models import SUBSCRIBABLE, EventKind
 

@@ -15,6 +15,7 @@ from django.utils.translation import ngettext
 from matches.engine_text import error_text, submission_text
 from matches.models import MatchState
 from scoring.scales import MINUS, PLUS, Scale, format_points
+from tournaments.game_words import game_meta, length_heading
 from tournaments.lengths import POINTS
 from tournaments.serializers import person_name
 from web.games import (
@@ -115,31 +116,8 @@ def length_words(length: int, unit: str) -> str:
     return ngettext("best of %(n)s", "best of %(n)s", length) % {"n": length}
 
 
-@register.simple_tag
-def length_heading(length: int, unit: str) -> str:
-    """A match's length on its pages: ``Best of 5 games``, ``To 7 points``."""
-    if unit == POINTS:
-        return ngettext("To %(n)s point", "To %(n)s points", length) % {"n": length}
-    return ngettext("Best of %(n)s game", "Best of %(n)s games", length) % {"n": length}
-
-
-@register.simple_tag
-def game_meta(tournament: Any) -> str:
-    """What a tournament is played as, for its pages' meta lines: the game, and the options
-    the game reads (bräde: scale, rule set and add-ons; backgammon: the Crawford rule)."""
-    family = family_of_key(tournament.game)
-    parts = [game_name(tournament.game)]
-    options = family.options if family is not None else ()
-    if "scale" in options:
-        parts.append(tournament.get_scale_display())
-    if "rules" in options:
-        rules = _("rules %(rules)s") % {"rules": tournament.rules}
-        if tournament.addons:
-            rules += f" ({', '.join(tournament.addons)})"
-        parts.append(rules)
-    if family is not None and family.length_unit == POINTS:
-        parts.append(_("Crawford rule"))
-    return " · ".join(parts)
+register.simple_tag(length_heading)
+register.simple_tag(game_meta)
 
 
 @register.filter

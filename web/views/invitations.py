@@ -18,8 +18,8 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
 
 from core.errors import DomainError
+from core.http import found
 from tournaments import invitations, staff_invitations
-from web.views.common import found
 
 __all__ = [
     "invitation_accept",

@@ -27,6 +27,7 @@ from django.utils.translation import gettext_lazy, ngettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from core.errors import DomainError
+from core.http import found
 from core.permissions import can_create_tournament, is_organiser
 from matches import round_selectors, tables, walkovers
 from matches import selectors as matches_sel
@@ -49,7 +50,6 @@ from web.forms.organiser import (
     lengths_text,
 )
 from web.games import unit_of
-from web.views.common import found
 from web.views.group_knockout import group_knockout_context, knockout_lengths_form
 from web.views.swiss import swiss_manage_context
 from web.views.swiss_byes import swiss_byes_manage_context

@@ -23,6 +23,7 @@ from django.utils.translation import gettext as _
 
 from clubs.rating_selectors import ratings_version
 from core.conditional import cached
+from core.http import found, lang
 from core.permissions import User, is_match_player, is_organiser, is_referee
 from engine.types import Side
 from matches import elimination_brackets, group_standings, round_selectors, stage_text
@@ -46,7 +47,6 @@ from web.games import entry_choices
 from web.live import conditional, fragment
 from web.stage_pages import page_for
 from web.views.bracket_parts import knockout_bracket_html
-from web.views.common import found, lang
 from web.views.reports import can_report, report_rows
 from web.views.rounds import rounds_shown
 from web.views.scoresheet import can_record, live_board, recordable

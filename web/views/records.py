@@ -39,6 +39,7 @@ from django.views.decorators.http import require_GET, require_http_methods
 
 from backgammon.mat import DOUBLE, DROP, TAKE, WIN, Action
 from core.errors import DomainError, PermissionDeniedError
+from core.http import found
 from core.permissions import can_read_records, is_match_player, is_referee, player_of
 from engine.types import Side
 from games.family import BoardDrawing
@@ -54,7 +55,6 @@ from web.bg_viewer import NotReplayableError as BgNotReplayableError
 from web.forms.records import RecordUploadForm
 from web.games import game_name, word_for_outcome, word_for_qualifier
 from web.picture import picture_layer
-from web.views.common import found
 
 # How often the status box asks for news while the engine works (seconds).
 POLL_EVERY = 2

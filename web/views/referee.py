@@ -28,6 +28,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 
 from core.errors import ConflictError, DomainError
+from core.http import found, lang
 from core.permissions import is_referee
 from matches import home_selectors, results
 from matches import selectors as matches_sel
@@ -44,7 +45,6 @@ from web.forms.referee import (
 )
 from web.games import entry_choices, outcome_codes
 from web.templatetags.brade import outcome_word
-from web.views.common import found, lang
 from web.views.reports import report_rows
 
 

@@ -29,6 +29,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from core.errors import ConflictError, DomainError, PermissionDeniedError
+from core.http import found
 from core.permissions import User, is_referee, player_of
 from engine.types import Side
 from matches import reports as report_services
@@ -38,7 +39,6 @@ from tournaments.models import Player, ResultsBy
 from web.forms.referee import PATTERN_CHOICES, PLAIN_CHOICES, NoteForm, ResultForm, choice_value
 from web.games import entry_choices, outcome_codes
 from web.templatetags.brade import outcome_word
-from web.views.common import found
 
 OPEN_MATCH = (MatchState.READY, MatchState.PLAYING)
 

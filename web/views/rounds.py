@@ -14,11 +14,11 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils.translation import gettext as _
 
+from core.http import found
 from matches import round_selectors
 from matches.models import FINISHED_STATES
 from tournaments import selectors as tournaments_sel
 from tournaments.round_kinds import round_kind
-from web.views.common import found
 
 __all__ = ["ROUNDS_ON_THE_PAGE", "round_detail", "rounds_shown"]
 

@@ -35,6 +35,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
 from core.conditional import RELEASE
+from core.http import found
 from core.permissions import can_read_records
 from games.live import LiveUnsupported, live_game_for
 from matches import selectors as matches_sel
@@ -46,7 +47,6 @@ from scoresheets.polling import FOLLOW_EVERY
 from scoresheets.recording_links import recording_link
 from tournaments import selectors as tournaments_sel
 from tournaments.private_links import private_link_token
-from web.views.common import found
 
 LIVE_BOARD_EVERY = FOLLOW_EVERY  # seconds between a follower's polls (scoresheets.polling)
 

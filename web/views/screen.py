@@ -46,6 +46,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils.translation import gettext as _
 
+from core.http import found
 from core.permissions import User
 from matches import round_selectors, stage_text
 from matches.models import Match, MatchState
@@ -59,7 +60,6 @@ from tournaments.round_kinds import round_kind
 from tournaments.selectors import LiveStamp
 from web.live import conditional
 from web.stage_pages import page_for
-from web.views.common import found
 
 __all__ = ["screen", "screen_context", "screen_panels"]
 

@@ -26,6 +26,7 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
 from core.errors import DomainError
+from core.http import found
 from matches import swiss_byes, swiss_unpair
 from matches.models import HalfPointBye, Match
 from tournaments import selectors as tournaments_sel
@@ -37,7 +38,6 @@ from tournaments.models import (
     TournamentStatus,
 )
 from web.stage_pages import page_for
-from web.views.common import found
 
 __all__ = [
     "HalfByeAskForm",

@@ -1,4 +1,6 @@
-"""Helpers shared by the page views: 404 for what a user may not see, the language."""
+"""What every app's pages share at the HTTP edge, below the apps that show pages (``web``,
+``clubs``, ``webhooks``): a selector's ``NotFoundError`` as a 404, and the request's
+language."""
 
 from __future__ import annotations
 
@@ -9,6 +11,8 @@ from django.http import Http404, HttpRequest
 from django.utils.translation import get_language
 
 from core.errors import NotFoundError
+
+__all__ = ["found", "lang"]
 
 T = TypeVar("T")
 
