@@ -8,6 +8,7 @@ from __future__ import annotations
 import html
 import json
 import re
+from dataclasses import dataclass
 from typing import Any
 
 import pytest
@@ -27,25 +28,38 @@ RECORD = (
     "Result: White hemspel\n"
 )
 
+
+@dataclass(frozen=True)
+class Words:
+    """What the viewer shows of ``RECORD`` in one language."""
+
+    moves: tuple[str, str]
+    positions: tuple[str, str, str]  # at the start, after Black's turn, at the end
+    opening: str
+
+
 WORDS = {
-    "sv": {
-        "moves": ["Bo Lind 6-5: balken/5 1/7", "Anna Ek 6-5: 24/ut"],
-        "start": "Anna Ek har 1 på spets 24 och 14 utspelade; "
-        "Bo Lind har 14 på spets 1 och 1 på balken",
-        "after": "Anna Ek har 1 på spets 24 och 14 utspelade; "
-        "Bo Lind har 13 på spets 1, 1 på spets 5 och 1 på spets 7",
-        "end": "Anna Ek har 15 utspelade; Bo Lind har 13 på spets 1, 1 på spets 5 och 1 på spets 7",
-        "opening": "Bo Lind i tur",
-    },
-    "en": {
-        "moves": ["Bo Lind 6-5: bar/5 1/7", "Anna Ek 6-5: 24/off"],
-        "start": "Anna Ek has 1 on point 24 and 14 borne off; "
-        "Bo Lind has 14 on point 1 and 1 on the bar",
-        "after": "Anna Ek has 1 on point 24 and 14 borne off; "
-        "Bo Lind has 13 on point 1, 1 on point 5 and 1 on point 7",
-        "end": "Anna Ek has 15 borne off; Bo Lind has 13 on point 1, 1 on point 5 and 1 on point 7",
-        "opening": "Bo Lind to move",
-    },
+    "sv": Words(
+        moves=("Bo Lind 6-5: balken/5 1/7", "Anna Ek 6-5: 24/ut"),
+        positions=(
+            "Anna Ek har 1 på spets 24 och 14 utspelade; Bo Lind har 14 på spets 1 och 1 på balken",
+            "Anna Ek har 1 på spets 24 och 14 utspelade; "
+            "Bo Lind har 13 på spets 1, 1 på spets 5 och 1 på spets 7",
+            "Anna Ek har 15 utspelade; Bo Lind har 13 på spets 1, 1 på spets 5 och 1 på spets 7",
+        ),
+        opening="Bo Lind i tur",
+    ),
+    "en": Words(
+        moves=("Bo Lind 6-5: bar/5 1/7", "Anna Ek 6-5: 24/off"),
+        positions=(
+            "Anna Ek has 1 on point 24 and 14 borne off; "
+            "Bo Lind has 14 on point 1 and 1 on the bar",
+            "Anna Ek has 1 on point 24 and 14 borne off; "
+            "Bo Lind has 13 on point 1, 1 on point 5 and 1 on point 7",
+            "Anna Ek has 15 borne off; Bo Lind has 13 on point 1, 1 on point 5 and 1 on point 7",
+        ),
+        opening="Bo Lind to move",
+    ),
 }
 
 
@@ -98,14 +112,14 @@ def test_the_viewer_names_the_players_the_bar_and_the_position_in_words(
     page = client.get(reverse("web:record_viewer", args=[sub.pk])).content.decode()
 
     frames = _frames(page)
-    assert [f["move"] for f in frames[1:]] == words["moves"]
-    assert [f["position"] for f in frames] == [words["start"], words["after"], words["end"]]
-    assert words["opening"] in frames[0]["move"]
+    assert tuple(f["move"] for f in frames[1:]) == words.moves
+    assert tuple(f["position"] for f in frames) == words.positions
+    assert words.opening in frames[0]["move"]
     # The move list and the position line of the page as served (no JavaScript).
     shown = " ".join(_text(page).split())
-    for move in words["moves"]:
+    for move in words.moves:
         assert move in shown
-    assert words["start"] in shown
+    assert words.positions[0] in shown
     # Nothing of the record's own notation is shown as it is written.
     for raw in ("B 6-5", "W 6-5", "W 24 | B", "bar:1"):
         assert raw not in shown, raw
