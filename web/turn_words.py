@@ -16,14 +16,16 @@ stored stay as they are.
   Lind has …`` — each player's checkers in their own numbering, as their moves are
   written (rules.md R1).
 
-The digital scoresheet's move list (``web/static/web/scoresheet.js``) writes the same
-words; :func:`place_words` is what it is given for the two places.
+The digital scoresheet's move list and the live board's caption write a recorded turn of
+the live state in the same words (``LiveBoard.turnWords`` in
+``web/static/web/live-board.js``), from :func:`script_words`.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Mapping
+from typing import Any
 
 from django.utils.text import get_text_list
 from django.utils.translation import gettext as _
@@ -33,7 +35,7 @@ from engine.position import Position
 from engine.record import TurnRecord, steps_text
 from engine.types import BAR, Side
 
-__all__ = ["place_words", "play_words", "position_words", "turn_words"]
+__all__ = ["place_words", "play_words", "position_words", "script_words", "turn_words"]
 
 # ``bar`` and ``off`` as whole words of a play (``bar/4``, ``21/off``, ``6/off*`` never
 # happens but would read the same); a point number, ``*`` and ``(n)`` are left alone.
@@ -56,6 +58,28 @@ def play_words(play: str) -> str:
         return _("no move possible")
     words = place_words()
     return _PLACE.sub(lambda found: words[found.group(1).lower()], play)
+
+
+def script_words() -> dict[str, Any]:
+    """What ``LiveBoard.turnWords`` writes a turn of the live state with (the same words as
+    :func:`turn_words`, and the live game's other actions)."""
+    return {
+        "places": place_words(),
+        "no_move": _("no move possible"),
+        "play": _("%(name)s %(dice)s: %(play)s"),
+        # bräde's tek and backgammon's opening roll: player 0's die first
+        "tek": _("Tek: %(one)s %(a)s, %(two)s %(b)s"),
+        "opening": _("Opening roll: %(one)s %(a)s, %(two)s %(b)s"),
+        "starts": _("%(name)s starts"),
+        "rolls": _("%(name)s rolls %(dice)s"),
+        "doubles": _("%(name)s doubles to %(value)s"),
+        "actions": {
+            "double": _("%(name)s doubles"),
+            "take": _("%(name)s takes"),
+            "drop": _("%(name)s drops"),
+            "resign": _("%(name)s resigns"),
+        },
+    }
 
 
 def turn_words(turn: TurnRecord, names: Mapping[Side, str]) -> str:
