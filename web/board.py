@@ -51,7 +51,7 @@ from html import escape
 
 from engine.errors import EngineError
 from engine.position import Position
-from engine.record import GameRecord, MatchRecord, TurnRecord, read_record, turn_text
+from engine.record import GameRecord, MatchRecord, TurnRecord, read_record
 from engine.replay import replay
 from engine.types import Outcome, Side
 from games.brade import BradeBoardState
@@ -105,11 +105,6 @@ class Frame:
     def state(self) -> BradeBoardState:
         """The frame as the family's board drawing takes it (``games.brade.BradeBoard``)."""
         return BradeBoardState(self.position, self.turn)
-
-    @property
-    def move_text(self) -> str:
-        """The turn line in the record's canonical form, e.g. ``W 6-4: 1/7 1/5``."""
-        return "" if self.turn is None else turn_text(self.turn)
 
 
 @dataclass(frozen=True)

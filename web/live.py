@@ -64,6 +64,8 @@ from typing import Protocol
 from django.contrib import messages
 from django.core.cache import cache
 from django.http import HttpRequest, HttpResponse, HttpResponseNotModified
+from django.shortcuts import redirect
+from django.utils.cache import patch_vary_headers
 from django.utils.translation import get_language
 
 from core.conditional import (
@@ -88,6 +90,7 @@ __all__ = [
     "etag",
     "fragment",
     "last_modified",
+    "part_of",
 ]
 
 # How long a rendered fragment stays in the cache (``core.conditional.cached``).
@@ -133,6 +136,32 @@ def conditional(
                 if response.status_code != 200:
                     return response
             validators(response, tag, modified)
+            return response
+
+        return wrapper
+
+    return decorate
+
+
+# A view of one object by its id, as the URLs call it.
+PkView = Callable[[HttpRequest, int], HttpResponse]
+
+
+def part_of(page: str) -> Callable[[PkView], PkView]:
+    """Make a part that htmx fetches again (``hx-get``) answer htmx alone: opened as a page
+    of its own (a link followed, the address typed) it sends the reader to ``page`` (a URL
+    name taking the same ``pk``), the page it is part of. The bare part has neither the
+    site's header nor its styles, so on a phone its table did not fold and it was wider
+    than the screen. Every answer says ``Vary: HX-Request``."""
+
+    def decorate(view: PkView) -> PkView:
+        @wraps(view)
+        def wrapper(request: HttpRequest, pk: int) -> HttpResponse:
+            if request.headers.get("HX-Request") == "true":
+                response = view(request, pk)
+            else:
+                response = redirect(page, pk)
+            patch_vary_headers(response, ("HX-Request",))
             return response
 
         return wrapper

@@ -276,6 +276,15 @@ def _urls(setup: Setup) -> dict[str, str]:
 
 
 PAGES = ("tournament page", "bracket", "match page", "match live")
+# The parts htmx fetches again, with its header (the match's live part answers only it).
+PARTS = ("bracket", "match live")
+
+
+def _polling(client: Client, page: str) -> Client:
+    """``client``, asking for ``page`` as the browser does: a part as htmx polls it."""
+    if page in PARTS:
+        client.defaults["HTTP_HX_REQUEST"] = "true"
+    return client
 
 
 @pytest.mark.parametrize("page", PAGES)
@@ -284,6 +293,7 @@ def test_a_poll_with_nothing_new_is_304_and_a_change_is_200_with_a_new_etag(
 ) -> None:
     setup = drawn(4, lengths=[3, 3])
     url = _urls(setup)[page]
+    client = _polling(client, page)
     first = client.get(url)
     assert first.status_code == 200
     tag = first["ETag"]
@@ -308,6 +318,7 @@ def test_the_304_path_costs_at_most_two_queries(
     """Anonymous: one query (the stamp). Signed in: two (the session, the stamp)."""
     setup = drawn(4, lengths=[3, 3])
     url = _urls(setup)[page]
+    client = _polling(client, page)
     tag = client.get(url)["ETag"]
     with django_assert_max_num_queries(1):
         assert client.get(url, headers={"If-None-Match": tag}).status_code == 304
@@ -409,8 +420,8 @@ def test_a_failing_cache_is_skipped(client: Client, monkeypatch: pytest.MonkeyPa
     for name in ("get", "set", "get_many", "set_many"):
         monkeypatch.setattr(live.cache, name, down)
     setup = drawn(4, lengths=[3, 3])
-    for url in _urls(setup).values():
-        assert client.get(url).status_code == 200
+    for page, url in _urls(setup).items():
+        assert _polling(client, page).get(url).status_code == 200
 
 
 def test_a_page_with_a_message_waiting_is_never_304(client: Client) -> None:
@@ -437,3 +448,18 @@ def test_tournament_touch_leaves_other_tournaments_alone() -> None:
     one, two = TournamentFactory.create(), TournamentFactory.create()
     tournament_touch(tournament_id=one.pk)
     assert (version(one), version(two)) == (2, 1)
+
+
+def test_the_live_part_opened_as_a_page_sends_the_reader_to_the_match_page(
+    client: Client,
+) -> None:
+    """The bare part has no header and no styles (on a phone it was wider than the screen):
+    a browser that opens its address is sent to the match's page; htmx gets the part."""
+    setup = drawn(4, lengths=[3, 3])
+    urls = _urls(setup)
+    opened = client.get(urls["match live"])
+    assert opened.status_code == 302 and opened["Location"] == urls["match page"]
+    assert "HX-Request" in opened["Vary"]
+    polled = _polling(client, "match live").get(urls["match live"])
+    assert polled.status_code == 200 and "HX-Request" in polled["Vary"]
+    assert polled.content.decode().lstrip().startswith('<div id="match-live"')

@@ -305,7 +305,7 @@ def test_viewer_draws_the_known_position_in_whites_numbering(
     }
     assert len(re.findall(r'<circle class="ck [wb]"', svg)) == 6
     assert 'data-side="0" data-count="13"' in svg and 'data-side="1" data-count="11"' in svg
-    assert "Turn 1 of 1: W 6-5: 19/off 20/off" in page  # in the turn list and the JSON
+    assert "Turn 1 of 1: P001 6-5: 19/off 20/off" in page  # in the turn list and the JSON
 
 
 def test_viewer_in_blacks_numbering_and_as_black_by_default(
@@ -340,8 +340,8 @@ def test_viewer_embeds_every_turn_and_steps_to_a_turn(
     assert script is not None
     frames = json.loads(script.group(1))
     assert len(frames) == 2
-    assert frames[1]["move"] == "W 6-5: 19/off 20/off"
-    assert frames[1]["caption"].startswith("Turn 1 of 1: W 6-5: 19/off 20/off")
+    assert frames[1]["move"] == "P001 6-5: 19/off 20/off"
+    assert frames[1]["caption"].startswith("Turn 1 of 1: P001 6-5: 19/off 20/off")
     assert "P001 wins by hemspel with munk" in frames[1]["caption"]  # by name
     assert ("W", "19") not in _stacks(frames[1]["svg"])
     assert 'data-dice="6-5"' in frames[1]["svg"]

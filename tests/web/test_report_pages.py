@@ -82,7 +82,8 @@ def test_a_player_reports_and_the_opponent_confirms_on_the_match_page() -> None:
     opponent_view = bertil.get(match_url(t.match)).content.decode()
     assert reverse("web:report_confirm", args=[report.pk]) in opponent_view
     # The opponent's confirmation from the match page's live part (one tap).
-    live = bertil.get(reverse("web:match_live", args=[t.match.pk])).content.decode()
+    live_url = reverse("web:match_live", args=[t.match.pk])
+    live = bertil.get(live_url, headers={"HX-Request": "true"}).content.decode()
     assert reverse("web:report_confirm", args=[report.pk]) in live
 
     # The reporter's own "confirm" is refused with a message, not an error page.

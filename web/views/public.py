@@ -44,7 +44,7 @@ from tournaments.round_kinds import round_kind
 from tournaments.selectors import LiveStamp
 from web.formats import format_view
 from web.games import entry_choices
-from web.live import conditional, fragment
+from web.live import conditional, fragment, part_of
 from web.stage_pages import page_for
 from web.views.bracket_parts import knockout_bracket_html
 from web.views.reports import can_report, report_rows
@@ -459,9 +459,11 @@ def match_detail(request: HttpRequest, pk: int, *, stamp: LiveStamp | None = Non
     return render(request, "web/match_detail.html", context)
 
 
+@part_of("web:match_detail")
 @conditional("match-live", matches_sel.match_stamp)
 def match_live(request: HttpRequest, pk: int, *, stamp: LiveStamp | None = None) -> HttpResponse:
-    """The games, standing and records of a match: swapped in every few seconds (htmx).
+    """The games, standing and records of a match: swapped in every few seconds (htmx);
+    opened as a page of its own, it sends the reader to the match's page (``part_of``).
 
     For anonymous viewers of a public tournament it is kept in the cache per version and
     language (``web.live``); signed-in viewers may see links others do not.

@@ -55,6 +55,7 @@ from web.bg_viewer import NotReplayableError as BgNotReplayableError
 from web.forms.records import RecordUploadForm
 from web.games import game_name, word_for_outcome, word_for_qualifier
 from web.picture import picture_layer
+from web.turn_words import play_words, position_words, turn_words
 
 # How often the status box asks for news while the engine works (seconds).
 POLL_EVERY = 2
@@ -329,9 +330,9 @@ def _mat_summary(game: dict[str, Any]) -> str:
     return text
 
 
-def _opening_text(game: board.ReplayedGame) -> str:
+def _opening_text(game: board.ReplayedGame, names: dict[Side, str]) -> str:
     record = game.record
-    side = _side_word(game.starter)
+    side = names[game.starter]
     if record.tek is not None:
         return _("Tek %(white)d-%(black)d: %(side)s starts") % {
             "white": record.tek[0],
@@ -345,11 +346,11 @@ def _opening_text(game: board.ReplayedGame) -> str:
     return _("%(side)s starts (the loser of the previous game)") % {"side": side}
 
 
-def _position_summary(frame: board.Frame) -> str:
+def _position_summary(frame: board.Frame, names: dict[Side, str]) -> str:
     position = frame.position
     parts = [
         _("%(side)s: %(off)d borne off, %(bar)d on the bar")
-        % {"side": _side_word(side), "off": position.borne_off(side), "bar": position.bar(side)}
+        % {"side": names[side], "off": position.borne_off(side), "bar": position.bar(side)}
         for side in (Side.WHITE, Side.BLACK)
     ]
     return "; ".join(parts)
@@ -362,18 +363,18 @@ def _frames_data(
     and position text."""
     seat = seat_of(view)
     total = game.turns
-    opening = _opening_text(game)
+    opening = _opening_text(game, names)
     result = _outcome_text(game, names)
     data = []
     for frame in game.frames:
-        if frame.index == 0:
+        if frame.turn is None:  # the opening: the frame before the first turn line
             caption = _("Start of game %(game)d: %(opening)s") % {
                 "game": game.number,
                 "opening": opening,
             }
             move = opening
         else:
-            move = frame.move_text
+            move = turn_words(frame.turn, names)
             caption = _("Turn %(n)d of %(total)d: %(move)s") % {
                 "n": frame.index,
                 "total": total,
@@ -385,9 +386,9 @@ def _frames_data(
             {
                 "svg": picture_layer(drawing.picture(frame.state, view=seat)),
                 "caption": caption,
-                "label": f"{caption}. {_position_summary(frame)}.",
+                "label": f"{caption}. {_position_summary(frame, names)}.",
                 "move": move,
-                "position": frame.position.text(),
+                "position": position_words(frame.position, names),
             }
         )
     return data
@@ -499,7 +500,7 @@ def mat_action_words(action: Action) -> str:
         return ngettext("wins %(n)s point", "wins %(n)s points", action.value or 0) % {
             "n": action.value
         }
-    return action.text().strip()
+    return play_words(action.text())
 
 
 def _mat_caption(game: BgReplayedGame, frame: BgFrame) -> tuple[str, str]:

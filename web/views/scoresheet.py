@@ -47,6 +47,7 @@ from scoresheets.polling import FOLLOW_EVERY
 from scoresheets.recording_links import recording_link
 from tournaments import selectors as tournaments_sel
 from tournaments.private_links import private_link_token
+from web.turn_words import script_words
 
 LIVE_BOARD_EVERY = FOLLOW_EVERY  # seconds between a follower's polls (scoresheets.polling)
 
@@ -56,13 +57,14 @@ def live_api(pk: int) -> str:
     return f"/api/matches/{pk}/live/"
 
 
-def follow_words() -> dict[str, str]:
+def follow_words() -> dict[str, Any]:
     """What a follower of a live board writes (live-board.js)."""
     return {
         "board": _("The board as it stands"),
         "to_move": _("%(name)s to play"),
         "last": _("last turn: %(text)s"),
         "won": _("%(name)s won: %(how)s"),
+        "turn": script_words(),
     }
 
 

@@ -281,6 +281,41 @@
     return String(outcome.words || "").replace(/^(White|Black)\s+/, "").replace(/^.*?\bwins?:\s*/, "");
   }
 
+  /* A play's record words ("bar/4 1/7*", "6/off") with the bar and "off" in the reader's
+     words; "-" or nothing (the roll forfeited) as "no move possible". */
+  function playWords(play, w) {
+    play = String(play || "").trim();
+    if (!play || play === "-") { return w.no_move; }
+    return play.replace(/\b(bar|off)\b/gi, function (p) { return w.places[p.toLowerCase()]; });
+  }
+
+  /* A turn of the live state (side, action, dice, the record's text) in the reader's words,
+     as web.turn_words writes a record's turns: the mover by name (not W/B), the bar and
+     "off" in the page's language. ``state``: the names, the layout and the starter; ``w``:
+     the server's words for turns (follow words' ``turn``). The record keeps its own. */
+  function turnWords(turn, state, w) {
+    var text = turn.text || "";
+    if (!w) { return text; }
+    var names = (state && state.players) || ["", ""];
+    var who = turn.side != null ? names[turn.side] : "";
+    var dice = turn.dice || [];
+    if (turn.action === "play") {
+      var line = /^(?:[WB]\s+)?([^:]*):(.*)$/.exec(text);   // "W 6-4: 1/7", "31: 8/5 6/5"
+      return line ? fill(w.play, { name: who, dice: line[1].trim(), play: playWords(line[2], w) }) : text;
+    }
+    if (turn.action === "start") {
+      if (dice.length === 2) {   // player 0's die first
+        var bg = isBg(((state && state.board) || {}).layout);
+        return fill(bg ? w.opening : w.tek, { one: names[0], a: dice[0], two: names[1], b: dice[1] });
+      }
+      return fill(w.starts, { name: names[turn.starter != null ? turn.starter : state && state.starter] });
+    }
+    if (turn.action === "roll" && dice.length) { return fill(w.rolls, { name: who, dice: dice.join("-") }); }
+    var value = turn.action === "double" ? /(\d+)\s*$/.exec(text) : null;   // "Doubles => 2"
+    if (value) { return fill(w.doubles, { name: who, value: value[1] }); }
+    return w.actions[turn.action] ? fill(w.actions[turn.action], { name: who }) : text;
+  }
+
   /* One line under a board: who is to move (or the outcome) and the last turn. */
   function caption(state, w) {
     if (!state) { return ""; }
@@ -290,7 +325,7 @@
     }
     var last = state.turns && state.turns.length ? state.turns[state.turns.length - 1] : null;
     var line = fill(w.to_move, { name: names[state.to_move] });
-    if (last && last.text) { line += " · " + fill(w.last, { text: last.text }); }
+    if (last && last.text) { line += " · " + fill(w.last, { text: turnWords(last, state, w.turn) }); }
     return line;
   }
 
@@ -358,7 +393,7 @@
   window.LiveBoard = {
     fromPicture: fromPicture, flip: flip, viewed: viewed, apply: apply, copy: copy,
     toView: toView, toOwn: toOwn, barOf: barOf, offOf: offOf, count: count, isBg: isBg,
-    draw: draw, caption: caption, fill: fill, how: how, start: start
+    draw: draw, caption: caption, fill: fill, how: how, start: start, turnWords: turnWords
   };
   document.addEventListener("DOMContentLoaded", function () { start(document); });
   document.addEventListener("htmx:afterSwap", function (e) { start(e.target); });

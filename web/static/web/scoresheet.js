@@ -838,12 +838,14 @@
   function renderTurns() {
     turnList.innerHTML = "";
     var rows = [];
+    // In the reader's words (the players' names, the bar in the page's language), not the
+    // record's W/B and bar: LiveBoard.turnWords.
     (S && S.turns ? S.turns : []).forEach(function (t) {
       // the site's roll is in the play line that follows it
-      if (t.action !== "roll") { rows.push({ text: t.text, side: t.side, state: "" }); }
+      if (t.action !== "roll") { rows.push({ text: LB.turnWords(t, S, W.turn), side: t.side, state: "" }); }
     });
     queue.forEach(function (q) {
-      rows.push({ text: q.text, side: q.side, state: q.checked ? "waiting" : "unchecked" });
+      rows.push({ text: LB.turnWords(q, S, W.turn), side: q.side, state: q.checked ? "waiting" : "unchecked" });
     });
     rows.slice(-8).forEach(function (row) {
       var li = document.createElement("li");
