@@ -9,13 +9,12 @@ built-in formats (:data:`BUILTIN_MODULES`) are imported on the first question;
 
 from __future__ import annotations
 
-import importlib
-import re
-
+from core.registry import Registry
 from formats.format import Format, Stage
 
 __all__ = [
     "BUILTIN_MODULES",
+    "FORMATS",
     "UnknownFormatError",
     "choices",
     "format_for",
@@ -34,10 +33,6 @@ BUILTIN_MODULES = (
     "formats.monrad",
 )
 
-_FORMATS: dict[str, Format] = {}
-_KEY_RE = re.compile(r"^[a-z][a-z0-9_]{0,23}$")  # Tournament.format holds 24 characters
-_loaded = False
-
 
 class UnknownFormatError(LookupError):
     """No format is registered under this key."""
@@ -47,52 +42,22 @@ class UnknownFormatError(LookupError):
         self.key = key
 
 
-def register(fmt: Format) -> Format:
-    """Register ``fmt`` under its key and return it; the same object twice is harmless,
-    another format under a taken key is an error."""
-    if not _KEY_RE.match(fmt.key):
-        raise ValueError(f"a format's key is lower-case letters, digits and _, not {fmt.key!r}")
-    existing = _FORMATS.get(fmt.key)
-    if existing is not None and existing is not fmt:
-        raise ValueError(f"a format is already registered under {fmt.key!r}")
-    _FORMATS[fmt.key] = fmt
-    return fmt
-
-
-def unregister(key: str) -> None:
-    """Remove the format under ``key`` (tests, plug-ins); ``UnknownFormatError`` if none."""
-    _load_builtins()
-    if key not in _FORMATS:
-        raise UnknownFormatError(key, tuple(_FORMATS))
-    del _FORMATS[key]
-
-
-def _load_builtins() -> None:
-    global _loaded
-    if not _loaded:
-        for module in BUILTIN_MODULES:
-            importlib.import_module(module)  # each registers its format at import
-        _loaded = True
-
-
-def _order(fmt: Format) -> int:
-    builtin = [module.rsplit(".", 1)[1] for module in BUILTIN_MODULES]
-    return builtin.index(fmt.key) if fmt.key in builtin else len(builtin)
+# Tournament.format holds 24 characters.
+FORMATS: Registry[Format] = Registry(
+    what="a format", builtin=BUILTIN_MODULES, unknown=UnknownFormatError, key_length=24
+)
+register = FORMATS.register
+unregister = FORMATS.unregister
 
 
 def formats() -> tuple[Format, ...]:
     """Every registered format, the built-in ones first."""
-    _load_builtins()
-    return tuple(sorted(_FORMATS.values(), key=_order))
+    return FORMATS.all()
 
 
 def format_for(key: str) -> Format:
     """The format registered under ``key``; :class:`UnknownFormatError` names the known."""
-    _load_builtins()
-    try:
-        return _FORMATS[key]
-    except KeyError:
-        raise UnknownFormatError(key, tuple(f.key for f in formats())) from None
+    return FORMATS.get(key)
 
 
 def keys(*, stage: Stage | None = None, feeds_knockout: bool | None = None) -> tuple[str, ...]:

@@ -45,9 +45,9 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from importlib import import_module
 from typing import Any, Generic, Literal, Protocol, TypeVar
 
+from core.registry import Registry
 from engine.messages import Msg
 from games.board import BoardPicture
 from games.results import ResultValue
@@ -240,26 +240,29 @@ class LiveRecorder(Protocol):
         ...
 
 
-_RECORDERS: dict[str, LiveRecorder] = {}
 # The games that record live (Kungabräde has no engine to check its moves).
 BUILTIN_RECORDERS = ("games.live_brade", "games.live_backgammon")
 
 
-def register_recorder(recorder: LiveRecorder) -> None:
-    _RECORDERS[recorder.key] = recorder
+def _no_recorder(key: str, known: tuple[str, ...]) -> LookupError:
+    return LookupError(f"no live recording of {key!r}; known: {', '.join(known)}")
+
+
+RECORDERS: Registry[LiveRecorder] = Registry(
+    what="a live recording", builtin=BUILTIN_RECORDERS, unknown=_no_recorder
+)
+register_recorder = RECORDERS.register
 
 
 def live_recorders() -> dict[str, LiveRecorder]:
     """Every game that records live, by key (the built-ins imported on first use)."""
-    for module in BUILTIN_RECORDERS:
-        import_module(module)  # each registers its recorder
-    return dict(_RECORDERS)
+    return {recorder.key: recorder for recorder in RECORDERS.all()}
 
 
 def live_game_for(key: str) -> LiveRecorder:
     """The live recording of the game ``key``; :class:`LiveUnsupported` for a game without
     one (Kungabräde keeps results only: there is no engine to check its moves)."""
-    recorder = live_recorders().get(key)
+    recorder = RECORDERS.find(key)
     if recorder is None:
         raise LiveUnsupported(
             f"{key} cannot be recorded move by move: the site has no engine that checks its "

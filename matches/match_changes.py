@@ -18,6 +18,8 @@ from __future__ import annotations
 
 from typing import Any, Protocol
 
+from core.registry import Watchers
+
 __all__ = [
     "NEWS_MATCHES_DRAWN",
     "NEWS_RECORD_REJECTED",
@@ -44,19 +46,12 @@ class MatchWatcher(Protocol):
     def __call__(self, *, match_id: int) -> None: ...
 
 
-_watchers: list[MatchWatcher] = []
-
-
-def match_watcher_register(watcher: MatchWatcher) -> None:
-    """Register ``watcher`` (once: registering the same one again changes nothing, so an
-    app's ``ready()`` may run twice, as it does in some test runners)."""
-    if watcher not in _watchers:
-        _watchers.append(watcher)
-
-
-def match_watchers() -> tuple[MatchWatcher, ...]:
-    """The registered watchers, in the order they were registered."""
-    return tuple(_watchers)
+_watchers: Watchers[MatchWatcher] = Watchers()
+# Register a watcher once (registering the same one again changes nothing, so an app's
+# ``ready()`` may run twice, as it does in some test runners).
+match_watcher_register = _watchers.register
+# The registered watchers, in the order they were registered.
+match_watchers = _watchers.all
 
 
 def match_changing(*, match_id: int) -> None:
@@ -91,17 +86,9 @@ class NewsWatcher(Protocol):
     def __call__(self, *, kind: str, tournament_id: int, data: dict[str, Any]) -> None: ...
 
 
-_news_watchers: list[NewsWatcher] = []
-
-
-def news_watcher_register(watcher: NewsWatcher) -> None:
-    """Register ``watcher`` once (an app's ``ready()`` may run twice)."""
-    if watcher not in _news_watchers:
-        _news_watchers.append(watcher)
-
-
-def news_watchers() -> tuple[NewsWatcher, ...]:
-    return tuple(_news_watchers)
+_news_watchers: Watchers[NewsWatcher] = Watchers()
+news_watcher_register = _news_watchers.register
+news_watchers = _news_watchers.all
 
 
 def news_tell(*, kind: str, tournament_id: int, **data: Any) -> None:
@@ -125,13 +112,8 @@ class GamesRemovedWatcher(Protocol):
     def __call__(self, *, match_id: int) -> None: ...
 
 
-_removed_watchers: list[GamesRemovedWatcher] = []
-
-
-def games_removed_register(watcher: GamesRemovedWatcher) -> None:
-    """Register ``watcher`` once (an app's ``ready()`` may run twice)."""
-    if watcher not in _removed_watchers:
-        _removed_watchers.append(watcher)
+_removed_watchers: Watchers[GamesRemovedWatcher] = Watchers()
+games_removed_register = _removed_watchers.register
 
 
 def games_removed(*, match_id: int) -> None:

@@ -13,6 +13,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Protocol
 
+from core.registry import Watchers
+
 if TYPE_CHECKING:
     from tournaments.models import Tournament
 
@@ -25,13 +27,9 @@ class VisibilityWatcher(Protocol):
     def __call__(self, *, tournament: Tournament) -> None: ...
 
 
-_watchers: list[VisibilityWatcher] = []
-
-
-def visibility_watcher_register(watcher: VisibilityWatcher) -> None:
-    """Register ``watcher`` once (an app's ``ready()`` may run twice)."""
-    if watcher not in _watchers:
-        _watchers.append(watcher)
+_watchers: Watchers[VisibilityWatcher] = Watchers()
+# Register a watcher once (an app's ``ready()`` may run twice).
+visibility_watcher_register = _watchers.register
 
 
 def visibility_changed(*, tournament: Tournament) -> None:

@@ -17,9 +17,9 @@ from matches.match_changes import match_changing, match_watcher_register, match_
 
 @pytest.fixture
 def watchers() -> Iterator[None]:
-    saved = list(match_changes._watchers)
+    saved = match_changes._watchers.all()
     yield
-    match_changes._watchers[:] = saved
+    match_changes._watchers.replace(saved)
 
 
 def test_the_clubs_app_registers_the_ratings_watcher_at_start_up() -> None:
@@ -36,7 +36,7 @@ def test_every_watcher_hears_of_a_change_once_each() -> None:
     def second(*, match_id: int) -> None:
         heard.append(("second", match_id))
 
-    match_changes._watchers[:] = []
+    match_changes._watchers.replace([])
     match_watcher_register(first)
     match_watcher_register(second)
     match_watcher_register(first)  # a second ready() changes nothing
