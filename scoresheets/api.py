@@ -133,6 +133,10 @@ class LiveStateOut(serializers.Serializer[Any]):
     score = serializers.ListField(child=serializers.IntegerField())
     length = serializers.IntegerField()
     outcome = serializers.JSONField(allow_null=True)
+    decided = serializers.BooleanField(
+        help_text="no further game of the match can be recorded: the match is decided, or "
+        "this game's report decides it once the opponent confirms it"
+    )
     previous = serializers.JSONField(allow_null=True)
     entered = serializers.JSONField()
     rules = serializers.JSONField()
@@ -159,6 +163,7 @@ STATE_EXAMPLE = OpenApiExample(
         "score": [0, 0],
         "length": 3,
         "outcome": None,
+        "decided": False,
         "previous": None,
         "entered": {"game": None, "report": None, "submission": None},
         "rules": {"game": "brade", "single_die": "forbidden", "can_resign": True},

@@ -13,9 +13,13 @@ from typing import Any
 
 from django.core.cache import cache
 
+from core.errors import ValidationError
 from games.live import LiveGame as LiveGameState
-from matches.models import Match
-from scoresheets.models import LiveGame
+from games.results import ResultValue
+from matches.common import active_games
+from matches.models import FINISHED_STATES, Match
+from matches.standing import match_standing
+from scoresheets.models import LiveGame, LiveStatus
 from scoresheets.services import live_game_replay, setup_of, turn_json
 from scoresheets.stamps import BoardStamp, board_stamp, board_stamp_cached, state_key
 
@@ -27,6 +31,7 @@ __all__ = [
     "live_state",
     "live_state_json",
     "live_state_kept",
+    "match_decided",
     "state_json",
 ]
 
@@ -136,6 +141,25 @@ def live_state_json(
     return body
 
 
+def match_decided(live: LiveGame) -> bool:
+    """Whether no game of the match can be recorded after ``live``: the match is decided,
+    or ``live`` is over and its report, waiting for the opponent, decides it once
+    confirmed (a best-of-1's only game, a match's last game). A report that breaks the
+    match rules decides nothing (the opponent or a referee settles it)."""
+    match = live.match
+    if match.state in FINISHED_STATES:
+        return True
+    waiting = live.report_id is not None and live.game_id is None
+    if live.status != LiveStatus.FINISHED or not waiting or not live.outcome:
+        return False
+    results = [g.result_value() for g in active_games(match)]
+    try:
+        standing = match_standing(match, [*results, ResultValue(**live.outcome["result"])])
+    except ValidationError:
+        return False
+    return standing.decided
+
+
 def _build(
     live: LiveGame, game: LiveGameState | None, turns: list[dict[str, Any]] | None
 ) -> dict[str, Any]:
@@ -177,6 +201,7 @@ def _build(
         "score": [match.points1, match.points2],
         "length": match.length,
         "outcome": outcome,
+        "decided": match_decided(live),
         "previous": previous,
         "entered": {
             "game": live.game.number if live.game_id and live.game else None,

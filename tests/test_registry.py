@@ -3,6 +3,7 @@ formats, live recordings) and every list of watchers shares."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import pytest
@@ -53,7 +54,7 @@ def test_a_registry_refuses_a_bad_key_and_a_second_item_under_a_taken_one() -> N
 
 def test_watchers_are_kept_once_each_in_their_order() -> None:
     heard: list[str] = []
-    watchers: Watchers[object] = Watchers()
+    watchers: Watchers[Callable[[], None]] = Watchers()
 
     def one() -> None:
         heard.append("one")
@@ -61,10 +62,10 @@ def test_watchers_are_kept_once_each_in_their_order() -> None:
     def two() -> None:
         heard.append("two")
 
-    for w in (one, two, one):
-        watchers.register(w)
-    for w in watchers:
-        w()  # type: ignore[operator]
+    for each in (one, two, one):
+        watchers.register(each)
+    for watcher in watchers:
+        watcher()
     assert heard == ["one", "two"]
     assert watchers.all() == (one, two)
 

@@ -171,3 +171,46 @@ def test_followers_see_a_confirmation_and_a_reset_that_were_no_turn(
     with django_capture_on_commit_callbacks(execute=True):
         match_reset(match=match, by=s.organiser, reason="played with the wrong starter")
     assert follower.get(url, HTTP_IF_NONE_MATCH=after["ETag"]).status_code == 404
+
+
+@pytest.mark.parametrize(
+    ("length", "resigned", "decides"),
+    [(1, False, True), (1, True, False), (3, False, False)],
+    ids=["best-of-1", "best-of-1-resigned", "best-of-3"],
+)
+def test_the_state_says_whether_the_match_is_decided(
+    django_capture_on_commit_callbacks: Any, length: int, resigned: bool, decides: bool
+) -> None:
+    """``decided``: the reported game decides the match once confirmed (a best-of-1's
+    game played out; a resigned game is not a completed one, S1), and the match is
+    decided after the confirmation; starting another game is refused with a code."""
+    s = drawn(2, lengths=[length], rules="talisman", results_by="players")
+    match = match_of(s.tournament, 1, 0)
+    one, two = players_of(match)
+    one.user, two.user = UserFactory.create(), UserFactory.create()
+    one.save()
+    two.save()
+    table = Table(client_for(one.user), match.pk)
+    with django_capture_on_commit_callbacks(execute=True):
+        assert table.start().status_code == 201
+        assert table.state["decided"] is False
+        assert table.post("start", dice=[2, 5]).status_code == 201
+        if resigned:
+            assert table.post("resign").status_code == 201
+        else:
+            play_game(table, random.Random(3), cube=False)
+    assert table.state["phase"] == "over"
+    assert table.state["decided"] is decides
+    waiting = table.start()
+    assert waiting.status_code == 409 and waiting.json()["error"]["code"] == "report_pending"
+    report = GameReport.objects.get(match=match)
+    with django_capture_on_commit_callbacks(execute=True):
+        confirmed = client_for(two.user).post(f"/api/reports/{report.pk}/confirm/", format="json")
+    assert confirmed.status_code == 200, confirmed.content
+    state = table.get().json()
+    assert state["decided"] is decides
+    again = table.start()
+    if decides:
+        assert again.status_code == 409 and again.json()["error"]["code"] == "match_decided"
+    else:
+        assert again.status_code == 201 and table.state["decided"] is False

@@ -99,6 +99,15 @@ def record_words() -> dict[str, Any]:
         "unchecked_hint": _(
             "Offline: this turn is recorded unchecked and checked when the network is back."
         ),
+        "why_dice_first": _("First the dice, then the checkers."),
+        "why_cannot_move": _("That checker cannot be moved with %(dice)s."),
+        "why_no_reach": _("No checker can go there with %(dice)s."),
+        "why_no_move": _("No checker can move with %(dice)s."),
+        "why_bar_first": _("The checker on the bar must be entered first."),
+        "why_several": _("More than one checker can go there: tap the one to move first."),
+        "why_all_played": _("The whole roll is played: confirm the turn, or undo."),
+        # one die in a sentence ("… moved with a 3"); two dice are written 5-3
+        "die_one": _("a %(n)s"),
         "confirm": _("Confirm the turn"),
         "play_forced": _("Play %(move)s"),
         "no_move": _("no move possible"),
@@ -122,6 +131,11 @@ def record_words() -> dict[str, Any]:
             "The result waits for the opponent's confirmation; then the next game can start."
         ),
         "match_over": _("The result has been entered."),
+        "match_decided": _("The match is decided; no more games are played."),
+        "decides_when_confirmed": _(
+            "The result waits for the opponent's confirmation; confirmed, it decides the "
+            "match (no more games are played)."
+        ),
         "viewer": _("Step through the game"),
         "previous": _("Game %(n)s: %(name)s won (%(how)s)."),
         "fix_first": _("A turn was refused: correct it first."),

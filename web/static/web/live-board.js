@@ -19,10 +19,25 @@
   "use strict";
 
   var NS = "http://www.w3.org/2000/svg";
-  var PW = 40, R = 17, BW = 44, TW = 52, LBL = 24, HALF = 176, MID = 60, TRI = 160;
-  var DIE = 30, CUBE = 34, MAX_SHOWN = 5;
-  var TOP = LBL, BOTTOM = LBL + 2 * HALF + MID, MIDY = TOP + HALF + MID / 2;
-  var WIDTH = 2 * TW + 12 * PW + BW, HEIGHT = BOTTOM + LBL, BAR_X = TW + 6 * PW + BW / 2;
+  var PW = 40, R = 17, LBL = 24, HALF = 176, MID = 60, TRI = 160;
+  var DIE = 30, MAX_SHOWN = 5;
+  var TOP = LBL, BOTTOM = LBL + 2 * HALF + MID, MIDY = TOP + HALF + MID / 2, HEIGHT = BOTTOM + LBL;
+  /* The frame around the points: the viewer's (trays 52 wide, the bar 44), or a narrow
+     one (``ui.narrow``: a phone's scoresheet) where the points take the width — at 360 px
+     a point is then 27 px wide, not 23 — with slim trays at the screen's edges, a slim
+     bar (its checkers and the cube drawn smaller) and the borne-off slabs narrower. */
+  var FRAMES = {
+    wide: { tray: 52, bar: 44, cube: 34, barR: R, pad: 8 },
+    narrow: { tray: 16, bar: 26, cube: 24, barR: 12, pad: 3 }
+  };
+  var TW, BW, CUBE, BAR_R, PAD, WIDTH, BAR_X;
+  function frame(narrow) {
+    var f = narrow ? FRAMES.narrow : FRAMES.wide;
+    TW = f.tray; BW = f.bar; CUBE = f.cube; BAR_R = f.barR; PAD = f.pad;
+    WIDTH = 2 * TW + 12 * PW + BW;
+    BAR_X = TW + 6 * PW + BW / 2;
+  }
+  frame(false);
   var CLS = ["w", "b"];
   var PIPS = {
     1: [[0.5, 0.5]],
@@ -136,11 +151,11 @@
     return node;
   }
 
-  function stack(g, side, n, cx, firstY, step, point) {
+  function stack(g, side, n, cx, firstY, step, point, radius) {
     var group = el("g", { "class": "stack", "data-side": side, "data-point": point, "data-count": n });
     var shown = Math.min(n, MAX_SHOWN);
     for (var k = 0; k < shown; k++) {
-      group.appendChild(el("circle", { "class": "ck " + CLS[side], cx: cx, cy: firstY + k * step, r: R }));
+      group.appendChild(el("circle", { "class": "ck " + CLS[side], cx: cx, cy: firstY + k * step, r: radius || R }));
     }
     if (n > MAX_SHOWN) {
       group.appendChild(el("text", { "class": "cnt " + CLS[side], x: cx, y: firstY + (shown - 1) * step + 5 }, String(n)));
@@ -151,18 +166,20 @@
   /* Where each side's borne-off checkers lie: [x, bottom?]. */
   function trayOf(pos, side) {
     var mine = side === pos.view;
-    if (isBg(pos.layout)) { return [WIDTH - TW + 8, mine]; }
-    return [mine ? WIDTH - TW + 8 : 8, !mine];
+    if (isBg(pos.layout)) { return [WIDTH - TW + PAD, mine]; }
+    return [mine ? WIDTH - TW + PAD : PAD, !mine];
   }
 
   /* Draw ``pos`` into ``svg`` (emptied first). ``ui``: {sources: [viewer points or "bar"],
      targets: [points or "off"], selected, from: [points], to: [points], dice, mover,
-     hits: bool (transparent tap areas with data-hit), label}. */
+     hits: bool (transparent tap areas with data-hit), label, narrow: bool (the narrow
+     frame)}. */
   function draw(svg, pos, ui) {
     ui = ui || {};
+    frame(!!ui.narrow);
     while (svg.firstChild) { svg.removeChild(svg.firstChild); }
     svg.setAttribute("viewBox", "0 0 " + WIDTH + " " + HEIGHT);
-    svg.setAttribute("class", "board live");
+    svg.setAttribute("class", "board live" + (ui.narrow ? " narrow" : ""));
     svg.setAttribute("role", "img");
     if (ui.label) { svg.setAttribute("aria-label", ui.label); }
     var H = BOTTOM - TOP;
@@ -202,7 +219,7 @@
       var c = pos.bar[side];
       if (!c) { return; }
       var upper = (side === pos.view) === isBg(pos.layout);
-      stack(svg, side, c, BAR_X, upper ? MIDY - R - 4 : MIDY + R + 4, upper ? -2 * R : 2 * R, "bar");
+      stack(svg, side, c, BAR_X, upper ? MIDY - BAR_R - 4 : MIDY + BAR_R + 4, upper ? -2 * BAR_R : 2 * BAR_R, "bar", BAR_R);
     });
     if (sources.indexOf("bar") >= 0) {
       svg.appendChild(el("rect", { "class": "hl can-bar" + (ui.selected === "bar" ? " sel" : ""), x: TW + 6 * PW + 2, y: TOP + 2, width: BW - 4, height: H - 4, rx: 6 }));
@@ -211,14 +228,14 @@
       var c = pos.off[side], tray = trayOf(pos, side), x = tray[0], bottom = tray[1];
       var g = el("g", { "class": "off", "data-side": side, "data-count": c });
       for (var k = 0; k < c; k++) {
-        g.appendChild(el("rect", { "class": "slab " + CLS[side], x: x, y: bottom ? BOTTOM - 15 - k * 11 : TOP + 6 + k * 11, width: TW - 16, height: 9 }));
+        g.appendChild(el("rect", { "class": "slab " + CLS[side], x: x, y: bottom ? BOTTOM - 15 - k * 11 : TOP + 6 + k * 11, width: TW - 2 * PAD, height: 9 }));
       }
-      if (c) { g.appendChild(el("text", { "class": "offn", x: x + (TW - 16) / 2, y: bottom ? MIDY + 20 : MIDY - 8 }, String(c))); }
+      if (c) { g.appendChild(el("text", { "class": "offn", x: x + (TW - 2 * PAD) / 2, y: bottom ? MIDY + 20 : MIDY - 8 }, String(c))); }
       svg.appendChild(g);
     });
     if (targets.indexOf("off") >= 0 && ui.mover != null) {
       var tr = trayOf(pos, ui.mover);
-      svg.appendChild(el("rect", { "class": "hl can-off", x: tr[0] - 6, y: tr[1] ? MIDY : TOP + 2, width: TW - 4, height: H / 2 - 2, rx: 6 }));
+      svg.appendChild(el("rect", { "class": "hl can-off", x: tr[0] - PAD + 2, y: tr[1] ? MIDY : TOP + 2, width: TW - 4, height: H / 2 - 2, rx: Math.min(6, PAD + 1) }));
     }
     var dice = ui.dice || pos.dice || [];
     var mover = ui.mover != null ? ui.mover : pos.mover;

@@ -6,7 +6,12 @@
  * those dice are offered (``legal`` of the live state, keyed "6-4"; "3" for one die, R13);
  * the steps may be entered in any order, and the confirmed turn is sent as the legal play
  * they make, in the engine's order. A forced turn (one legal play) is played and confirmed
- * with one tap ("Spela"). Undo takes back the last tap's steps, then the dice.
+ * with one tap ("Spela"). Undo takes back the last tap's steps, then the dice. The
+ * checkers that may move are marked as soon as the dice are known (tapped in, rolled by
+ * the site, or kept through a reload); a tap that does nothing says why in a polite status
+ * line under the board (#sheet-why). The dice and steps of the turn being entered are kept
+ * in localStorage under the game and seq they were entered for, so a reload resumes them;
+ * they go once the turn is confirmed or the game moved on without it.
  *
  * Nothing lost. Every confirmed action is queued in localStorage with its sequence number
  * (the previous state's seq + 1) and this device's id, then POSTed in order; a reply lost
@@ -14,9 +19,12 @@
  * (decided, as scoresheets/README.md says): the page keeps ``legal`` for the next turn
  * only, so the first turn is checked against it and later turns are recorded unchecked
  * (their steps constrained only by the dice distances), shown as "not yet checked", and
- * sent in order when the network is back. The server checks each; the first it refuses
- * stops the queue: the page shows the engine's message and lets the players correct that
- * turn (the later queued turns are dropped once they say so). Rolled dice need the network.
+ * sent in order when the network is back. Such a turn is confirmed once no unused die can
+ * move a checker by the rules every rule set shares (``canStepOn``, looser than the engine,
+ * never stricter): so "no move possible" is confirmed only where there is truly none. The
+ * server checks each; the first it refuses stops the queue: the page shows the engine's
+ * message and lets the players correct that turn (the later queued turns are dropped once
+ * they say so). Rolled dice need the network.
  * Another device that recorded the same turn first: the page shows the conflict and the
  * game as the server has it. A reload (or a second device) resumes from the server's state
  * and this device's queue.
@@ -42,6 +50,10 @@
   var meta = document.getElementById("sheet-meta");
   var turnList = document.getElementById("sheet-turns");
   var flipButton = document.getElementById("sheet-flip");
+  var whyLine = document.getElementById("sheet-why");
+  // A phone's width (scoresheet.css draws the board edge to edge there): the board's narrow
+  // frame, so that the points take the width.
+  var phone = window.matchMedia("(max-width: 40rem)");
 
   var S = null;          // the server's last LiveState
   var etag = null;
@@ -55,7 +67,8 @@
   var T = fresh();       // the turn being entered
   var taps = 0;          // taps since the dice were complete (read by the browser tests)
 
-  function fresh() { return { dice: [], steps: [], groups: [], sel: null, single: false, tek: [null, null], resigning: false }; }
+  // ``seq``, ``game``: the state the turn's dice were entered for (null: none entered yet).
+  function fresh() { return { dice: [], steps: [], groups: [], sel: null, single: false, tek: [null, null], resigning: false, seq: null, game: null }; }
   function fill(text, values) { return LB.fill(text, values || {}); }
 
   var device = localStorage.getItem("scoresheet:device");
@@ -194,11 +207,7 @@
       return out;
     }
     // Unchecked (offline, after the first turn): any step of an unused die's distance.
-    var dice = diceList();
-    steps.forEach(function (s) {
-      var at = dice.indexOf(s[2]);
-      if (at >= 0) { dice.splice(at, 1); }
-    });
+    var dice = unusedDice(steps);
     var bg = LB.isBg(layout);
     var froms = [];
     if (onBar) { froms.push(bar); } else {
@@ -219,6 +228,67 @@
       });
     });
     return out;
+  }
+
+  /* The dice an unchecked turn has not used yet (its steps carry their die). */
+  function unusedDice(steps) {
+    var dice = diceList();
+    steps.forEach(function (s) {
+      var at = dice.indexOf(s[2]);
+      if (at >= 0) { dice.splice(at, 1); }
+    });
+    return dice;
+  }
+
+  /* Whether an unchecked turn may play a step more: an unused die that moves some checker
+     by the rules every rule set shares (the engine's rules.md; backgammon's are the
+     standard ones). Looser than the engine where the page cannot tell (R8's maximum, the
+     `board` rule set's limits, which overshooting checker bears off), never stricter, so
+     "no step" is sure: the turn is then whole, or nothing can be played at all. */
+  function canStepOn(steps, pos) {
+    var side = G.to_move, bg = LB.isBg(pos.layout), bar = LB.barOf(pos.layout);
+    var dice = unusedDice(steps);
+    function at(p) { var x = pos.pts[LB.toView(pos, side, p)]; return x || null; }
+    function mine(p) { var x = at(p); return x && x.side === side ? x.count : 0; }
+    function theirs(p) { var x = at(p); return x && x.side !== side ? x.count : 0; }
+    function home() {      // every checker of the mover in the home quarter
+      if (pos.bar[side]) { return false; }
+      for (var p = 1; p <= 24; p++) { if (mine(p) && (bg ? p > 6 : p < 19)) { return false; } }
+      return true;
+    }
+    function blast(q, entry) {   // bräde R9: may a band on q be blasted (a superset)?
+      if (pos.off[side] >= 14) { return false; }
+      var lo = q, hi = q;
+      while (lo > 1 && theirs(lo - 1) > 1) { lo -= 1; }
+      while (hi < 24 && theirs(hi + 1) > 1) { hi += 1; }
+      if (hi - lo + 1 >= 6) { return true; }
+      if (!entry) { return false; }
+      var open = 0;
+      for (var p = 1; p <= 6; p++) { if (!mine(p) && theirs(p) < 2) { open += 1; } }
+      return pos.bar[side] > open;
+    }
+    function lands(from, d) {
+      if (bg) {
+        var to = from - d;
+        if (to <= 0) {
+          if (!home()) { return false; }
+          if (to === 0) { return true; }
+          for (var h = from + 1; h <= 6; h++) { if (mine(h)) { return false; } }
+          return true;
+        }
+        return theirs(to) < 2;
+      }
+      var q = from + d;
+      if (from === bar) { return !mine(q) && (theirs(q) < 2 || blast(q, true)); }
+      if (q >= 25) { return home(); }
+      if (mine(q) && q <= 11) { return false; }                 // R5: no bands on 2–11
+      return theirs(q) < 2 || blast(q, false);
+    }
+    var froms = [];
+    if (pos.bar[side] > 0) { froms.push(bar); } else {
+      for (var p = 1; p <= 24; p++) { if (mine(p)) { froms.push(p); } }
+    }
+    return dice.some(function (d) { return froms.some(function (from) { return lands(from, d); }); });
   }
 
   function position() {
@@ -254,7 +324,12 @@
   /* The legal play the entered steps make (null: not a whole play yet). */
   function finished() {
     var list = plays();
-    if (!list) { return T.steps.map(function (s) { return [s[0], s[1]]; }); }
+    if (!list) {
+      // Unchecked: whole once no die can move a checker any more (every die played, or
+      // nothing left that the dice can move); with no step at all, "no move possible".
+      if (canStepOn(T.steps, position())) { return null; }
+      return T.steps.map(function (s) { return [s[0], s[1]]; });
+    }
     if (!list.length) { return T.steps.length ? null : []; }
     var want = T.steps.map(key).sort().join(" ");
     for (var i = 0; i < list.length; i++) {
@@ -297,7 +372,7 @@
   function drawBoard() {
     if (!G) { return; }
     var moving = (G.phase === "roll" || G.phase === "move") && T.dice.length && diceComplete();
-    var ui = { hits: true, label: W.board };
+    var ui = { hits: true, label: W.board, narrow: phone.matches };
     if (moving) {
       var src = sources();
       ui.sources = src.map(disp);
@@ -381,6 +456,49 @@
 
   function names() { return G.players; }
 
+  // --- the turn being entered, kept through a reload -------------------------------------
+
+  var TURN_KEY = "scoresheet-turn:" + root.dataset.match;
+
+  /* The turn follows the game: dice entered for an earlier state (another device recorded
+     that turn, a conflict, the game moved on) are dropped; dice the state holds (the
+     site's roll, backgammon's opening roll) are the turn's. Then the turn is kept in
+     localStorage under its game and seq, so that a reload before confirming resumes it
+     (nothing kept once it is confirmed or superseded). */
+  function turnFollow() {
+    var entering = G.phase === "roll" || G.phase === "move";
+    if (T.seq != null && (T.seq !== G.seq || T.game !== G.game || !entering)) { T = fresh(); tell("", ""); }
+    if (G.phase === "move" && G.dice && !T.dice.length) { T.dice = G.dice.slice(); }
+    if (T.dice.length && T.seq == null) {
+      T.seq = G.seq;
+      T.game = G.game;
+      if (!T.steps.length && T.sel == null) { autoSelect(); }
+    }
+    try {
+      if (T.seq != null && (T.dice.length || T.steps.length)) {
+        localStorage.setItem(TURN_KEY, JSON.stringify({ game: T.game, seq: T.seq, dice: T.dice, steps: T.steps, groups: T.groups, single: T.single }));
+      } else {
+        localStorage.removeItem(TURN_KEY);
+      }
+    } catch (e) { /* storage full or refused: the turn is only not kept */ }
+  }
+
+  function turnRestore() {
+    derive();
+    if (!G || !(G.phase === "roll" || G.phase === "move")) { return; }
+    var kept = null;
+    try { kept = JSON.parse(localStorage.getItem(TURN_KEY) || "null"); } catch (e) { kept = null; }
+    if (!kept || kept.game !== G.game || kept.seq !== G.seq || !Array.isArray(kept.dice) || !kept.dice.length) { return; }
+    T = fresh();
+    T.dice = kept.dice;
+    T.steps = Array.isArray(kept.steps) ? kept.steps : [];
+    T.groups = Array.isArray(kept.groups) ? kept.groups : [];
+    T.single = !!kept.single;
+    T.seq = kept.seq;
+    T.game = kept.game;
+    autoSelect();
+  }
+
   function render() {
     derive();
     controls.innerHTML = "";
@@ -389,6 +507,7 @@
     renderTurns();
     if (G) { svg.removeAttribute("hidden"); } else { svg.setAttribute("hidden", ""); }  // an SVG has no .hidden
     netLine.hidden = !G;
+    if (whyLine) { whyLine.hidden = !G; }
     if (!G) {
       heading.textContent = W.not_started;
       if (root.dataset.canRecord === "1") {
@@ -397,6 +516,7 @@
       }
       return;
     }
+    turnFollow();
     drawBoard();
     meta.textContent = fill(W.game_meta, { n: S.game_number, a: S.score[0], b: S.score[1] }) +
       (G.cube && G.cube.crawford ? " · " + W.crawford : "");
@@ -405,7 +525,12 @@
     var who = names()[G.to_move];
     if (G.phase === "over") {
       heading.textContent = S.outcome && !queue.length ? fill(W.won, { name: names()[S.outcome.winner], how: LB.how(S.outcome) }) : W.over_pending;
-      if (!queue.length && S.entered && S.entered.report) {
+      if (!queue.length && S.decided) {
+        // No next game: the match is decided (or will be, once the opponent confirms
+        // this game's report).
+        var waiting = S.entered && S.entered.report && S.entered.game == null;
+        note(waiting ? W.decides_when_confirmed : W.match_decided, "decided");
+      } else if (!queue.length && S.entered && S.entered.report) {
         // The players report their results: the next game starts once the opponent has
         // confirmed this one (the server says so if not yet).
         note(W.awaiting_confirmation);
@@ -436,9 +561,10 @@
     renderTurn(who);
   }
 
-  function note(text) {
+  function note(text, name) {
     var p = document.createElement("p");
     p.className = "sheet-note";
+    if (name) { p.dataset.note = name; }
     p.textContent = text;
     controls.appendChild(p);
   }
@@ -491,7 +617,6 @@
   function renderTurn(who) {
     var rolled = G.mode === "rolled";
     if (T.resigning) { renderResign(who); return; }
-    if (G.phase === "move" && G.dice && !T.dice.length) { T.dice = G.dice.slice(); }
     var complete = diceComplete();
     heading.textContent = complete ? fill(W.move_for, { name: who, dice: T.dice.join("-") }) : fill(W.dice_for, { name: who });
     if (!complete) {
@@ -518,6 +643,7 @@
         chosen.textContent = T.dice.length ? fill(W.first_die, { n: T.dice[0] }) : W.tap_dice;
         controls.appendChild(chosen);
         controls.appendChild(dieButtons(function (d) {
+          tell("", "");
           T.dice.push(d);
           taps = 0;
           autoSelect();
@@ -607,6 +733,7 @@
   }
 
   function undo() {
+    tell("", "");
     if (T.groups.length) {
       var n = T.groups.pop();
       T.steps.splice(T.steps.length - n, n);
@@ -628,9 +755,11 @@
 
   svg.addEventListener("click", function (event) {
     var hit = event.target.closest("[data-hit]");
-    if (!hit || !G || !(G.phase === "roll" || G.phase === "move") || !diceComplete() || blocked) { return; }
+    if (!hit || !G || !(G.phase === "roll" || G.phase === "move") || blocked || T.resigning) { return; }
+    if (!diceComplete()) { tell("dice-first", W.why_dice_first); return; }
     taps += 1;
     var at = own(hit.dataset.hit);
+    tell("", "");
     if (T.sel != null) {
       var dests = destinations(T.sel);
       if (dests[at]) { move(dests[at]); return; }
@@ -639,9 +768,53 @@
     if (sources().indexOf(at) >= 0) { T.sel = at; render(); return; }
     var path = direct(at);
     if (path) { move(path); return; }
+    var why = whyNot(at);
+    tell(why[0], why[1]);
     T.sel = null;
     render();
   });
+
+  /* The status line under the board: why a tap did nothing (``code`` for the tests). */
+  function tell(code, text) {
+    if (!whyLine) { return; }
+    whyLine.dataset.why = code || "";
+    whyLine.textContent = text || "";
+  }
+
+  /* The dice not played yet by the turn's steps, as words: "a 3" (one die, or the same
+     die left more than once), else "5-3". */
+  function diceLeft() {
+    var dice = diceList();
+    T.steps.forEach(function (s) {
+      var dist = s.length > 2 ? s[2] : Math.abs(s[1] - s[0]);
+      var at = dice.indexOf(dist);
+      if (at < 0) {   // a bear-off with a higher die than the distance
+        dice.forEach(function (d, i) { if (d > dist && (at < 0 || d < dice[at])) { at = i; } });
+      }
+      if (at >= 0) { dice.splice(at, 1); }
+    });
+    if (!dice.length) { dice = diceList(); }
+    var same = dice.every(function (d) { return d === dice[0]; });
+    return same ? fill(W.die_one, { n: dice[0] }) : dice.join("-");
+  }
+
+  /* Why a tap on ``at`` (the mover's own point) neither chose a checker nor moved one:
+     [code, words]. */
+  function whyNot(at) {
+    var pos = position(), side = G.to_move, bar = LB.barOf(pos.layout);
+    if (G.legal && !G.legal.hasOwnProperty(diceKey(T.dice))) { return ["dice-not-allowed", W.dice_not_allowed]; }
+    var src = sources();
+    if (!src.length) {
+      return T.steps.length ? ["all-played", W.why_all_played] : ["no-move", fill(W.why_no_move, { dice: diceLeft() })];
+    }
+    if (at !== LB.offOf(pos.layout) && LB.count(pos, side, at) > 0) {
+      if (at !== bar && pos.bar[side] > 0) { return ["bar-first", W.why_bar_first]; }
+      return ["cannot-move", fill(W.why_cannot_move, { dice: diceLeft() })];
+    }
+    var reach = src.filter(function (from) { return !!destinations(from)[at]; }).length;
+    if (reach > 1) { return ["several", W.why_several]; }
+    return ["no-reach", fill(W.why_no_reach, { dice: diceLeft() })];
+  }
 
   /* What a tap on ``at`` does when no checker is chosen: a point with checkers that may
      move chooses them (null here); a point only one checker can reach moves it there. */
@@ -673,6 +846,7 @@
     item.checked = !!G.legal || item.action !== "play";
     if (!item.text) { item.text = actionText(item); }
     queue.push(item);
+    tell("", "");
     T = fresh();
     conflict = null;
     save();
@@ -872,6 +1046,7 @@
     });
   }
 
+  if (phone.addEventListener) { phone.addEventListener("change", function () { render(); }); }
   window.addEventListener("online", function () { setOnline(true); flush(); });
   window.addEventListener("offline", function () { setOnline(false); });
 
@@ -888,6 +1063,7 @@
     var first = JSON.parse(initial.textContent);
     if (first && (!S || first.game_number > S.game_number || (first.game_number === S.game_number && first.seq >= S.seq))) { S = first; }
   }
+  turnRestore();
   render();
   flush();
   window.setTimeout(poll, 1500);
