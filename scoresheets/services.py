@@ -69,7 +69,6 @@ from django.utils.translation import gettext as _
 
 from core.errors import ConflictError, NotFoundError, PermissionDeniedError, ValidationError
 from core.permissions import User, can_read_records, is_referee, signed_in
-from engine.types import Side
 from games.live import (
     LiveAction,
     LiveDone,
@@ -81,6 +80,7 @@ from games.live import (
 )
 from games.live import LiveGame as LiveGameState
 from games.registry import family_for
+from games.seats import other, seat_of, side_of
 from matches.common import active_games, lock_match, matches_touch
 from matches.models import FINISHED_STATES, Game, Match, MatchState, ResultSource
 from matches.records import game_record_submit
@@ -101,7 +101,6 @@ __all__ = [
     "recorder_of",
 ]
 
-SIDES = (Side.WHITE, Side.BLACK)
 _random = secrets.SystemRandom()
 
 
@@ -438,7 +437,7 @@ def live_start(
 def _create(match: Match, number: int, dice_mode: str, by: User, games: list[Any]) -> LiveGame:
     starter: int | None = None
     if family_of(match.tournament).loser_starts and games:
-        starter = SIDES.index(Side(games[-1].winner).other)  # R2, S5
+        starter = other(seat_of(games[-1].winner))  # R2, S5
     last = LiveGame.objects.filter(match=match).aggregate(seq=Max("seq"), version=Max("version"))
     setup = _setup(match, number, starter)
     data = asdict(setup)
@@ -651,7 +650,7 @@ def _finish(
     submission = game_record_submit(match=match, text=text, by=by, link=link)
     result = outcome.result
     starter_index = game.starter if live.number == 1 else None
-    starter = SIDES[starter_index] if starter_index is not None else None
+    starter = side_of(starter_index) if starter_index is not None else None
     live.status = LiveStatus.FINISHED
     live.submission = submission
     live.outcome = {**outcome.to_dict(), "result": asdict(result)}

@@ -438,8 +438,8 @@ def _brade_viewer(
     raw_view = request.GET.get("view", "").upper()
     view = Side(raw_view) if raw_view in ("W", "B") else _default_view(request, match, swapped)
     names = {
-        Side.WHITE: game.tags.get("White") or str(match.player2 if swapped else match.player1),
-        Side.BLACK: game.tags.get("Black") or str(match.player1 if swapped else match.player2),
+        side: game.tags.get(side.word) or str(match.player_for(side.other if swapped else side))
+        for side in (Side.WHITE, Side.BLACK)
     }
     frames = _frames_data(game, view, names, drawing)
     turn = min(max(_int_param(request, "turn") or 0, 0), len(frames) - 1)
@@ -564,8 +564,7 @@ def _mat_viewer(
         return _not_viewable(
             request, sub, _("The record has no game %(game)d to show.") % {"game": number}
         )
-    sides = record_sides(match, {"White": game.players[0], "Black": game.players[1]})
-    swapped = sides is not None and sides[Side.WHITE] is Side.BLACK
+    swapped = _record_sides_swapped(match, {"White": game.players[0], "Black": game.players[1]})
     raw_view = request.GET.get("view", "").upper()
     view = Side(raw_view) if raw_view in ("W", "B") else _default_view(request, match, swapped)
     frames = _mat_frames(game, seat_of(view), drawing)
