@@ -303,6 +303,9 @@ class BradeFamily:
     result_fields = ("pattern", "munk")
     tiebreak_scales = tuple(scale.value for scale in Scale if scale.has_tiebreak)  # S2
 
+    def cube_limit(self, settings: MatchSettings, score: tuple[int, int]) -> None:
+        return None  # bräde has no cube
+
     def record_format(self, text: str) -> RecordFormat[Any]:
         """JSON when the record opens with ``{`` (game-record.md), else the text form."""
         json_form = text.lstrip("\ufeff \t\r\n").startswith("{")

@@ -23,10 +23,11 @@ A family provides, from its own pure package:
   for, bräde's R2/S5); ``options`` (the tournament fields the game reads: rule set,
   add-ons, scale, resignation policy); ``result_fields`` (what a result entry takes
   besides winner and outcome); ``tiebreak_scales`` (the scales on which a match carries
-  tiebreak points, bräde's skiljepoäng); ``record_format(text)``, which of its record
-  formats a text is written in; ``describe(result)``, a result in words; and
-  ``explain(settings, results, names=)``, sentences (coded messages) on where a match
-  stands.
+  tiebreak points, bräde's skiljepoäng); ``cube_limit(settings, score)``, the highest
+  cube a game at this score can use (None for a game without a cube);
+  ``record_format(text)``, which of its record formats a text is written in;
+  ``describe(result)``, a result in words; and ``explain(settings, results, names=)``,
+  sentences (coded messages) on where a match stands.
 
 Shaped after python-chess's variants (one class per variant, found by name) and Django's
 registries (a module registers what it provides; callers ask the registry). Pure: imports
@@ -204,6 +205,12 @@ class GameFamily(Protocol):
         """The scales (``MatchSettings.scale``) on which a match also carries tiebreak
         points (bräde's skiljepoäng, scoring.md S2/S3: ``ww`` and ``ny1``); empty for a game
         without them, whose tournaments may not rank by them."""
+        ...
+
+    def cube_limit(self, settings: MatchSettings, score: tuple[int, int]) -> int | None:
+        """The highest cube value a game can use in a match with these settings at
+        ``score`` (backgammon: past it the cube is dead), so that an entry asks to confirm
+        a larger one; None for a game without a cube."""
         ...
 
     def record_format(self, text: str) -> RecordFormat[Any] | None:

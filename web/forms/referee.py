@@ -119,7 +119,7 @@ class ResultForm(forms.Form):
         required=False,
     )
     game_type = forms.CharField(required=False, max_length=16)
-    # Backgammon: the referee confirmed a cube past what the match can use (``cube_limit``).
+    # The referee confirmed a cube past what the match can use (the family's ``cube_limit``).
     confirm_cube = forms.BooleanField(required=False)
 
     def __init__(self, *args: Any, codes: tuple[str, ...] = (), **kwargs: Any) -> None:
@@ -187,15 +187,3 @@ def chosen(data: Any) -> SimpleNamespace:
         conceded=str(data.get("conceded") or ""),
         game_type=str(data.get("game_type") or ""),
     )
-
-
-def cube_limit(length: int, needed: tuple[int, int]) -> int:
-    """The highest cube a match to ``length`` points can use at this score: the smallest
-    power of two that covers what the player furthest from the length still needs (past
-    it the cube is dead, so no one doubles further). Beyond it an entry asks to confirm;
-    a cube of 64 in a 3-point match is a slip of the finger, not a game."""
-    most = max(1, min(length, max(needed)))
-    limit = 1
-    while limit < most:
-        limit *= 2
-    return limit
