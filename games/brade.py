@@ -51,7 +51,7 @@ from games.seats import SEATS, seat_of, side_of
 from scoring.explain import explain
 from scoring.match import MatchState
 from scoring.report import match_line, match_scorer, max_games_from_tags
-from scoring.scales import Scale, score_game
+from scoring.scales import GameScore, Scale, format_marks, format_tiebreak, score_game
 
 __all__ = ["BRADE_FAMILY", "BradeBoardState", "BradeFamily", "outcome_of", "result_of"]
 
@@ -197,8 +197,16 @@ class BradeScoring:
                 raise ScoringError(
                     exc.message, kind="match", game=exc.game or number, cause=exc
                 ) from None
-            points = score_game(state.scale, outcome).points
-            games.append(ScoredGame(number, result.winner, points))
+            score = score_game(state.scale, outcome)
+            games.append(
+                ScoredGame(
+                    number,
+                    result.winner,
+                    score.points,
+                    mark=score.mark,
+                    tiebreak_to=_skiljepoang_to(score),
+                )
+            )
         winner = None if state.winner is None else seat_of(state.winner)
         tiebreak = (
             (state.tiebreak[Side.WHITE], state.tiebreak[Side.BLACK])
@@ -214,7 +222,30 @@ class BradeScoring:
             games=tuple(games),
             tiebreak=tiebreak,
             decided_early=state.decided_early,
+            scale=state.scale.value,
+            marks=(
+                format_marks(state.scale, state.plus[Side.WHITE], state.minus[Side.WHITE]),
+                format_marks(state.scale, state.plus[Side.BLACK], state.minus[Side.BLACK]),
+            ),
+            tiebreak_text=None
+            if tiebreak is None
+            else (
+                format_tiebreak(state.scale, tiebreak[0]),
+                format_tiebreak(state.scale, tiebreak[1]),
+            ),
         )
+
+
+def _skiljepoang_to(score: GameScore) -> int | None:
+    """The seat a game's skiljepoäng went to (S2, W&W only: Ny 1's tiebreak is the game's
+    mark, Ny 2 has none)."""
+    if score.scale is not Scale.WW:
+        return None
+    if score.tiebreak_winner:
+        return seat_of(score.winner)
+    if score.tiebreak_loser:
+        return seat_of(score.winner.other)
+    return None
 
 
 # --- board -----------------------------------------------------------------------------

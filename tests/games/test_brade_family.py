@@ -66,6 +66,35 @@ class TestScoring:
                     state.tiebreak[Side.BLACK],
                 )
 
+    @pytest.mark.parametrize(
+        ("scale", "games", "score", "tiebreak"),
+        [
+            # W&W: a skiljepoäng to the loser of a hemspel with munk, to the winner of a
+            # jan, none for a vackert spel (S2)
+            ("ww", [("2", 1), ("2", 1), ("1", None)], ("3", "2"), ("0", "2")),
+            # Ny 1: the marks are the tiebreak, after each game's points and the totals
+            ("ny1", [("2−", None), ("2+", None), ("1", None)], ("3−", "2+"), ("−1", "+1")),
+            ("ny2", [("5", None), ("7", None), ("3", None)], ("8", "7"), None),
+        ],
+    )
+    def test_the_score_as_the_scale_writes_it(
+        self,
+        scale: str,
+        games: list[tuple[str, int | None]],
+        score: tuple[str, str],
+        tiebreak: tuple[str, str] | None,
+    ) -> None:
+        results = [
+            result(0, "hemspel", munk=True),
+            result(1, "jan"),
+            result(0, "vackert_spel", pattern="trappspel"),
+        ]
+        standing = BRADE.match_scoring(MatchSettings(length=7, scale=scale)).standing(results)
+        assert standing.scale == scale
+        assert [(g.text, g.tiebreak_to) for g in standing.games] == games
+        assert standing.score_text == score
+        assert standing.tiebreak_text == tiebreak
+
     def test_decided_early_and_no_game_after_it(self) -> None:
         scoring = BRADE.match_scoring(MatchSettings(length=3))
         two_jans = [result(1, "jan"), result(1, "jan")]
