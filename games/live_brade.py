@@ -43,6 +43,7 @@ from games.live import (
     LiveView,
     Phase,
     Recorder,
+    RecordHeader,
     Roller,
     dice_key,
     opening_pair,
@@ -286,6 +287,23 @@ def _record_text(setup: LiveSetup, games: list[Any], tags: Mapping[str, str]) ->
     return write_text(MatchRecord(tags=dict(tags), games=tuple(games)))
 
 
+def _record_tags(header: RecordHeader) -> dict[str, str]:
+    """game-record.md's tags: the event and round, the players, the rule set and add-ons,
+    the match (length, scale, resignations); an empty one left out."""
+    tags = {
+        "Event": header.event,
+        "Round": header.round,
+        "White": header.names[0],
+        "Black": header.names[1],
+        "Rules": header.rules,
+        "Addons": ", ".join(header.addons),
+        "Length": str(header.length),
+        "Scale": header.scale,
+        "Resignations": header.resignations,
+    }
+    return {key: value for key, value in tags.items() if value}
+
+
 # Bräde's live recording (``games.live.LiveRecorder``).
-BRADE_RECORDER = Recorder("brade", BradeLive, _record_text)
+BRADE_RECORDER = Recorder("brade", BradeLive, _record_text, _record_tags)
 register_recorder(BRADE_RECORDER)

@@ -76,10 +76,10 @@ from games.live import (
     LiveRefused,
     LiveSetup,
     LiveUnsupported,
+    RecordHeader,
     live_game_for,
 )
 from games.live import LiveGame as LiveGameState
-from games.registry import family_for
 from games.seats import other, seat_of, side_of
 from matches.common import active_games, lock_match, matches_touch
 from matches.models import FINISHED_STATES, Game, Match, MatchState, ResultSource
@@ -102,6 +102,8 @@ __all__ = [
 ]
 
 _random = secrets.SystemRandom()
+# Who transcribed a record the scoresheet writes (a record's header, where its game has one).
+TRANSCRIBER = "Bräde Arena scoresheet"
 
 
 def _die() -> int:
@@ -607,31 +609,19 @@ def _record_text(live: LiveGame, game: LiveGameState, recorder: LiveRecorder) ->
         games.append(replayed.record_game())
     games.append(game.record_game())
     setup = setup_of(live)
-    names = _names(match)
     tournament = match.tournament
-    tags: dict[str, str]
-    family = family_for(tournament.game)
-    if "rules" in family.options:  # a game of rule sets writes them in its record's tags
-        tags = {
-            "Event": tournament.name,
-            "Round": str(match.round.name) if match.round_id else "",
-            "White": names[0],
-            "Black": names[1],
-            "Rules": tournament.rules,
-        }
-        if tournament.addons:
-            tags["Addons"] = ", ".join(tournament.addons)
-        tags.update(
-            {
-                "Length": str(match.length),
-                "Scale": tournament.scale,
-                "Resignations": tournament.resignation_policy,
-            }
-        )
-        tags = {k: v for k, v in tags.items() if v}
-    else:
-        tags = {"Event": tournament.name, "Transcriber": "Bräde Arena scoresheet"}
-    return recorder.record_text(setup, games, tags)
+    header = RecordHeader(
+        event=tournament.name,
+        round=str(match.round.name) if match.round_id else "",
+        names=_names(match),
+        length=match.length,
+        rules=tournament.rules,
+        addons=tuple(tournament.addons or ()),
+        scale=tournament.scale,
+        resignations=tournament.resignation_policy,
+        transcriber=TRANSCRIBER,
+    )
+    return recorder.record_text(setup, games, recorder.record_tags(header))
 
 
 def _finish(
