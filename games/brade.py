@@ -38,7 +38,7 @@ from engine.record import (
 from engine.replay import replay_text, report_lines
 from engine.types import BAR, OFF, Outcome, OutcomeKind, Pattern, Side, to_other_numbering
 from games.board import BRADE, BoardPicture, Stack
-from games.family import RecordFormat, ReplayOutcome, Term, Vocabulary
+from games.family import QualifiedOutcome, RecordFormat, ReplayOutcome, Term, Vocabulary
 from games.registry import register
 from games.results import (
     MatchSettings,
@@ -57,12 +57,31 @@ __all__ = ["BRADE_FAMILY", "BradeBoardState", "BradeFamily", "outcome_of", "resu
 
 SIDES = tuple(side_of(seat) for seat in SEATS)  # White, Black
 
-# The engine's words (``OutcomeKind.word``, ``Pattern.word``), the only source of them.
+
+def _allowed(kind: OutcomeKind, pattern: Pattern | None, munk: bool) -> bool:
+    """Whether the engine takes this outcome (R11: munk with hemspel and vackert spel
+    only; R12: vackert spel has a pattern, nothing else has one)."""
+    try:
+        Outcome(Side.WHITE, kind, pattern, munk)
+    except ValueError:
+        return False
+    return True
+
+
+# The engine's words (``OutcomeKind.word``, ``Pattern.word``), the only source of them,
+# and the qualified outcomes its rules allow, in its order.
 VOCABULARY = Vocabulary(
     outcomes=tuple(Term(kind.value, kind.word, translate=False) for kind in OutcomeKind),
     qualifiers=(
         *(Term(pattern.value, pattern.word, translate=False) for pattern in Pattern),
         Term("munk", "munk", translate=False),
+    ),
+    qualified=tuple(
+        QualifiedOutcome(kind.value, pattern.value if pattern else "", munk)
+        for kind in OutcomeKind
+        for pattern in (None, *Pattern)
+        for munk in (False, True)
+        if _allowed(kind, pattern, munk)
     ),
 )
 

@@ -47,6 +47,7 @@ from games.results import MatchScoring, MatchSettings, ResultValue
 __all__ = [
     "BoardDrawing",
     "GameFamily",
+    "QualifiedOutcome",
     "RecordFormat",
     "ReplayOutcome",
     "Replayer",
@@ -71,14 +72,28 @@ class Term:
 
 
 @dataclass(frozen=True, slots=True)
+class QualifiedOutcome:
+    """An outcome with the qualifiers it carries: bräde's vackert spel ``pattern`` (R12)
+    and ``munk`` (R11); codes of the family's vocabulary."""
+
+    outcome: str
+    pattern: str = ""
+    munk: bool = False
+
+
+@dataclass(frozen=True, slots=True)
 class Vocabulary:
     """A family's words: ``outcomes`` (how a game is won), ``qualifiers`` (words that
     qualify an outcome: bräde's vackert spel patterns and munk) and ``game_types``
-    (Kungabräde's kinds of game)."""
+    (Kungabräde's kinds of game). ``qualified`` lists every outcome with each set of
+    qualifiers the game's rules allow it (bräde: vackert spel with each pattern, munk with
+    hemspel and vackert spel), in the order an entry offers them; empty for a game whose
+    outcomes carry no qualifiers."""
 
     outcomes: tuple[Term, ...]
     qualifiers: tuple[Term, ...] = ()
     game_types: tuple[Term, ...] = ()
+    qualified: tuple[QualifiedOutcome, ...] = ()
 
     def outcome(self, code: str) -> Term:
         """The outcome with this code; ``KeyError`` for an unknown one."""

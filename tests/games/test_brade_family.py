@@ -9,10 +9,10 @@ import pytest
 
 from engine.types import Outcome, OutcomeKind, Pattern, Side, to_other_numbering
 from games.brade import BradeBoardState, outcome_of
+from games.frames_brade import replay_game
 from games.registry import family_for
 from games.results import MatchSettings, ResultValue, ScoringError
 from scoring.match import match_state
-from web.board import replay_game
 
 BRADE = family_for("brade")
 CORPUS = Path(__file__).resolve().parent.parent / "data" / "corpus"
@@ -37,6 +37,22 @@ class TestVocabulary:
         assert BRADE.vocabulary.qualifier("munk").name == "munk"
         with pytest.raises(KeyError):
             BRADE.vocabulary.outcome("gammon")
+
+    def test_qualified_outcomes_follow_r11_and_r12(self) -> None:
+        """Munk with hemspel and vackert spel only (R11); vackert spel always with one of
+        its patterns, nothing else with one (R12); in the engine's order."""
+        qualified = [(q.outcome, q.pattern, q.munk) for q in BRADE.vocabulary.qualified]
+        patterns = [p.value for p in Pattern]
+        assert qualified == [
+            ("hemspel", "", False),
+            ("hemspel", "", True),
+            *(("vackert_spel", p, munk) for p in patterns for munk in (False, True)),
+            ("jan", "", False),
+            ("sprangjan", "", False),
+            ("uppgivet", "", False),
+        ]
+        for key in ("backgammon", "kungabrade"):  # outcomes without qualifiers
+            assert family_for(key).vocabulary.qualified == ()
 
 
 def result(winner: int, outcome: str, pattern: str = "", munk: bool = False) -> ResultValue:
