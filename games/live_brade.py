@@ -50,11 +50,10 @@ from games.live import (
     picture_json,
     register_recorder,
 )
+from games.seats import seat_of, side_of
 from scoring.scales import score_game
 
 __all__ = ["BRADE_RECORDER", "BradeLive", "picture_json"]
-
-SIDES = (Side.WHITE, Side.BLACK)
 
 
 def _play_steps(play: Play) -> list[list[int]]:
@@ -83,7 +82,7 @@ class BradeLive(LiveGameBase):
         self._last: TurnRecord | None = None
         self._outcome: Outcome | None = None
         if setup.starter is not None:
-            self._game = Game(self.rules, starter=SIDES[setup.starter])
+            self._game = Game(self.rules, starter=side_of(setup.starter))
 
     # --- what the game shows ------------------------------------------------------------
 
@@ -99,13 +98,13 @@ class BradeLive(LiveGameBase):
     def to_move(self) -> int | None:
         if self._game is None:
             return None
-        return SIDES.index(self._game.to_move)
+        return seat_of(self._game.to_move)
 
     @property
     def starter(self) -> int | None:
         if self._game is None:
             return None
-        return SIDES.index(self._game.start.to_move)
+        return seat_of(self._game.start.to_move)
 
     @property
     def outcome(self) -> LiveOutcome | None:
@@ -177,7 +176,7 @@ class BradeLive(LiveGameBase):
         if action.dice is None and action.starter is not None:
             if action.starter not in (0, 1):
                 raise LiveRefused("live.starter", "The starter is player 0 (White) or 1 (Black).")
-            self._chosen = SIDES[action.starter]
+            self._chosen = side_of(action.starter)
             self._game = Game(self.rules, starter=self._chosen)
             return LiveDone(
                 None, "start", None, (), f"Starter: {self._chosen.word}", starter=action.starter
@@ -215,7 +214,7 @@ class BradeLive(LiveGameBase):
         turn = TurnRecord(side, resigns=True)
         self._turns.append(turn)
         self._outcome = outcome
-        return LiveDone(SIDES.index(side), "resign", None, (), turn_text(turn))
+        return LiveDone(seat_of(side), "resign", None, (), turn_text(turn))
 
     def _roll(self, action: LiveAction, roll: Roller | None) -> LiveDone:
         game = self._game
@@ -231,7 +230,7 @@ class BradeLive(LiveGameBase):
         one = single == "required" or action.single
         dice = (roll(),) if one else tuple(sorted((roll(), roll()), reverse=True))
         self._dice = dice
-        return LiveDone(SIDES.index(side), "roll", dice, (), f"{side.value} rolls {_dice(dice)}")
+        return LiveDone(seat_of(side), "roll", dice, (), f"{side.value} rolls {_dice(dice)}")
 
     def _play(self, action: LiveAction) -> LiveDone:
         game = self._game
@@ -249,7 +248,7 @@ class BradeLive(LiveGameBase):
         self._dice = None
         self._outcome = result.outcome
         return LiveDone(
-            SIDES.index(side),
+            seat_of(side),
             "play",
             result.dice,
             tuple((s.src, s.dst) for s in result.play.steps),
