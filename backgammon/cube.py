@@ -22,7 +22,7 @@ from backgammon.errors import CubeError, MatchError
 from backgammon.messages import bg_msg
 from backgammon.position import OFF, Position
 
-__all__ = ["CubeState", "MatchScore", "Win", "win_kind"]
+__all__ = ["CubeState", "MatchScore", "Win", "cube_limit", "win_kind"]
 
 
 class Win(IntEnum):
@@ -142,3 +142,16 @@ class MatchScore:
         return MatchScore(
             self.length, (score[0], score[1]), self.games + 1, crawford_game, self.crawford_rule
         )
+
+
+def cube_limit(length: int, score: tuple[int, int]) -> int:
+    """The highest cube a match to ``length`` points can use at ``score``: the smallest
+    power of two that covers what the player furthest from the length still needs (past
+    it the cube is dead, so no one doubles further). A larger cube is allowed (values past
+    64 are), but in a 3-point match a cube of 64 is more likely a slip of the finger than a
+    game: an entry asks to confirm it."""
+    most = max(1, min(length, max(length - score[0], length - score[1])))
+    limit = 1
+    while limit < most:
+        limit *= 2
+    return limit

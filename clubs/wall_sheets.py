@@ -31,6 +31,7 @@ from dataclasses import dataclass
 from django.utils.translation import gettext as _
 
 from clubs.score_sheets import CONTENT_W, MARGIN, PAGE_H, ScoreSheetPdf, fit_text
+from games.seats import SEATS, other
 from matches.models import HalfPointBye, Match, MatchState
 from matches.visibility import visible_matches
 from tournaments.game_words import length_heading
@@ -83,8 +84,8 @@ def wall_sheet_matches(round: Round, *, by: User) -> list[Match]:
     )
 
 
-def _name(match: Match, side: int) -> str:
-    player = match.player1 if side == 1 else match.player2
+def _name(match: Match, seat: int) -> str:
+    player = match.player_for(seat)
     if player is not None:
         return player.name
     if match.state == MatchState.BYE:
@@ -111,10 +112,11 @@ def wall_lines(matches: list[Match], half_byes: Sequence[str] = ()) -> list[Wall
     opponent, alphabetically."""
     lines = [WallLine(name, None, _("½ bye")) for name in half_byes]
     for m in matches:
-        for side, player in ((1, m.player1), (2, m.player2)):
+        for seat in SEATS:
+            player = m.player_for(seat)
             if player is None:
                 continue
-            opponent = _name(m, 2 if side == 1 else 1)
+            opponent = _name(m, other(seat))
             note = _note(m)
             lines.append(
                 WallLine(player.name, m.board, f"{opponent} ({note})" if note else opponent)
@@ -192,11 +194,11 @@ class WallSheetPdf(ScoreSheetPdf):
         self.row(self.heads, bold=True)
         for m in matches:
             note = _note(m)
-            second = _name(m, 2)
+            second = _name(m, 1)
             self.row(
                 [
                     ("" if m.board is None else str(m.board), 22.0, "C"),
-                    (_name(m, 1), name_w, "L"),
+                    (_name(m, 0), name_w, "L"),
                     (f"{second} ({note})" if note else second, name_w, "L"),
                 ]
             )

@@ -22,7 +22,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from backgammon.cube import CubeState, Win
+from backgammon.cube import CubeState, Win, cube_limit
 from backgammon.dialects import GENERIC_FORMATS, ReadOptions, unsupported_format
 from backgammon.errors import BackgammonError, ResultEntryError
 from backgammon.mat import MAX_MAT_BYTES, decode_mat, read_mat, write_mat
@@ -290,6 +290,11 @@ class BackgammonFamily:
     options: tuple[str, ...] = ()  # the Crawford rule is always on in tournaments
     result_fields = ("cube", "conceded")
     tiebreak_scales: tuple[str, ...] = ()
+
+    def cube_limit(self, settings: MatchSettings, score: tuple[int, int]) -> int:
+        """``backgammon.cube.cube_limit``: what the player furthest from the length still
+        needs, as a power of two."""
+        return cube_limit(settings.length, score)
 
     def record_format(self, text: str) -> RecordFormat[Any]:
         """The project's own text or JSON record (its ``Game`` tag), gnubg's ``.sgf``, or

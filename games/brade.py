@@ -38,7 +38,7 @@ from engine.record import (
 from engine.replay import replay_text, report_lines
 from engine.types import BAR, OFF, Outcome, OutcomeKind, Pattern, Side, to_other_numbering
 from games.board import BRADE, BoardPicture, Stack
-from games.family import RecordFormat, ReplayOutcome, Term, Vocabulary
+from games.family import QualifiedOutcome, RecordFormat, ReplayOutcome, Term, Vocabulary
 from games.registry import register
 from games.results import (
     MatchSettings,
@@ -51,18 +51,37 @@ from games.seats import SEATS, seat_of, side_of
 from scoring.explain import explain
 from scoring.match import MatchState
 from scoring.report import match_line, match_scorer, max_games_from_tags
-from scoring.scales import Scale, score_game
+from scoring.scales import GameScore, Scale, format_marks, format_tiebreak, score_game
 
 __all__ = ["BRADE_FAMILY", "BradeBoardState", "BradeFamily", "outcome_of", "result_of"]
 
 SIDES = tuple(side_of(seat) for seat in SEATS)  # White, Black
 
-# The engine's words (``OutcomeKind.word``, ``Pattern.word``), the only source of them.
+
+def _allowed(kind: OutcomeKind, pattern: Pattern | None, munk: bool) -> bool:
+    """Whether the engine takes this outcome (R11: munk with hemspel and vackert spel
+    only; R12: vackert spel has a pattern, nothing else has one)."""
+    try:
+        Outcome(Side.WHITE, kind, pattern, munk)
+    except ValueError:
+        return False
+    return True
+
+
+# The engine's words (``OutcomeKind.word``, ``Pattern.word``), the only source of them,
+# and the qualified outcomes its rules allow, in its order.
 VOCABULARY = Vocabulary(
     outcomes=tuple(Term(kind.value, kind.word, translate=False) for kind in OutcomeKind),
     qualifiers=(
         *(Term(pattern.value, pattern.word, translate=False) for pattern in Pattern),
         Term("munk", "munk", translate=False),
+    ),
+    qualified=tuple(
+        QualifiedOutcome(kind.value, pattern.value if pattern else "", munk)
+        for kind in OutcomeKind
+        for pattern in (None, *Pattern)
+        for munk in (False, True)
+        if _allowed(kind, pattern, munk)
     ),
 )
 
@@ -197,8 +216,16 @@ class BradeScoring:
                 raise ScoringError(
                     exc.message, kind="match", game=exc.game or number, cause=exc
                 ) from None
-            points = score_game(state.scale, outcome).points
-            games.append(ScoredGame(number, result.winner, points))
+            score = score_game(state.scale, outcome)
+            games.append(
+                ScoredGame(
+                    number,
+                    result.winner,
+                    score.points,
+                    mark=score.mark,
+                    tiebreak_to=_skiljepoang_to(score),
+                )
+            )
         winner = None if state.winner is None else seat_of(state.winner)
         tiebreak = (
             (state.tiebreak[Side.WHITE], state.tiebreak[Side.BLACK])
@@ -214,7 +241,30 @@ class BradeScoring:
             games=tuple(games),
             tiebreak=tiebreak,
             decided_early=state.decided_early,
+            scale=state.scale.value,
+            marks=(
+                format_marks(state.scale, state.plus[Side.WHITE], state.minus[Side.WHITE]),
+                format_marks(state.scale, state.plus[Side.BLACK], state.minus[Side.BLACK]),
+            ),
+            tiebreak_text=None
+            if tiebreak is None
+            else (
+                format_tiebreak(state.scale, tiebreak[0]),
+                format_tiebreak(state.scale, tiebreak[1]),
+            ),
         )
+
+
+def _skiljepoang_to(score: GameScore) -> int | None:
+    """The seat a game's skiljepoäng went to (S2, W&W only: Ny 1's tiebreak is the game's
+    mark, Ny 2 has none)."""
+    if score.scale is not Scale.WW:
+        return None
+    if score.tiebreak_winner:
+        return seat_of(score.winner)
+    if score.tiebreak_loser:
+        return seat_of(score.winner.other)
+    return None
 
 
 # --- board -----------------------------------------------------------------------------
@@ -302,6 +352,9 @@ class BradeFamily:
     options = ("rules", "addons", "scale", "resignation_policy")
     result_fields = ("pattern", "munk")
     tiebreak_scales = tuple(scale.value for scale in Scale if scale.has_tiebreak)  # S2
+
+    def cube_limit(self, settings: MatchSettings, score: tuple[int, int]) -> None:
+        return None  # bräde has no cube
 
     def record_format(self, text: str) -> RecordFormat[Any]:
         """JSON when the record opens with ``{`` (game-record.md), else the text form."""

@@ -23,10 +23,11 @@ A family provides, from its own pure package:
   for, bräde's R2/S5); ``options`` (the tournament fields the game reads: rule set,
   add-ons, scale, resignation policy); ``result_fields`` (what a result entry takes
   besides winner and outcome); ``tiebreak_scales`` (the scales on which a match carries
-  tiebreak points, bräde's skiljepoäng); ``record_format(text)``, which of its record
-  formats a text is written in; ``describe(result)``, a result in words; and
-  ``explain(settings, results, names=)``, sentences (coded messages) on where a match
-  stands.
+  tiebreak points, bräde's skiljepoäng); ``cube_limit(settings, score)``, the highest
+  cube a game at this score can use (None for a game without a cube);
+  ``record_format(text)``, which of its record formats a text is written in;
+  ``describe(result)``, a result in words; and ``explain(settings, results, names=)``,
+  sentences (coded messages) on where a match stands.
 
 Shaped after python-chess's variants (one class per variant, found by name) and Django's
 registries (a module registers what it provides; callers ask the registry). Pure: imports
@@ -46,6 +47,7 @@ from games.results import MatchScoring, MatchSettings, ResultValue
 __all__ = [
     "BoardDrawing",
     "GameFamily",
+    "QualifiedOutcome",
     "RecordFormat",
     "ReplayOutcome",
     "Replayer",
@@ -70,14 +72,28 @@ class Term:
 
 
 @dataclass(frozen=True, slots=True)
+class QualifiedOutcome:
+    """An outcome with the qualifiers it carries: bräde's vackert spel ``pattern`` (R12)
+    and ``munk`` (R11); codes of the family's vocabulary."""
+
+    outcome: str
+    pattern: str = ""
+    munk: bool = False
+
+
+@dataclass(frozen=True, slots=True)
 class Vocabulary:
     """A family's words: ``outcomes`` (how a game is won), ``qualifiers`` (words that
     qualify an outcome: bräde's vackert spel patterns and munk) and ``game_types``
-    (Kungabräde's kinds of game)."""
+    (Kungabräde's kinds of game). ``qualified`` lists every outcome with each set of
+    qualifiers the game's rules allow it (bräde: vackert spel with each pattern, munk with
+    hemspel and vackert spel), in the order an entry offers them; empty for a game whose
+    outcomes carry no qualifiers."""
 
     outcomes: tuple[Term, ...]
     qualifiers: tuple[Term, ...] = ()
     game_types: tuple[Term, ...] = ()
+    qualified: tuple[QualifiedOutcome, ...] = ()
 
     def outcome(self, code: str) -> Term:
         """The outcome with this code; ``KeyError`` for an unknown one."""
@@ -204,6 +220,12 @@ class GameFamily(Protocol):
         """The scales (``MatchSettings.scale``) on which a match also carries tiebreak
         points (bräde's skiljepoäng, scoring.md S2/S3: ``ww`` and ``ny1``); empty for a game
         without them, whose tournaments may not rank by them."""
+        ...
+
+    def cube_limit(self, settings: MatchSettings, score: tuple[int, int]) -> int | None:
+        """The highest cube value a game can use in a match with these settings at
+        ``score`` (backgammon: past it the cube is dead), so that an entry asks to confirm
+        a larger one; None for a game without a cube."""
         ...
 
     def record_format(self, text: str) -> RecordFormat[Any] | None:

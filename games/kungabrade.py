@@ -163,6 +163,9 @@ class KungabradeFamily:
     result_fields = ("game_type",)
     tiebreak_scales: tuple[str, ...] = ()
 
+    def cube_limit(self, settings: MatchSettings, score: tuple[int, int]) -> None:
+        return None  # no cube
+
     def record_format(self, text: str) -> RecordFormat[Any] | None:
         return None  # results only
 

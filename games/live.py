@@ -62,6 +62,7 @@ __all__ = [
     "LiveRefused",
     "LiveSetup",
     "LiveUnsupported",
+    "RecordHeader",
     "Recorder",
     "Roller",
     "dice_key",
@@ -118,6 +119,25 @@ class LiveSetup:
     score: tuple[int, int] = (0, 0)
     crawford: bool = False
     names: tuple[str, str] = ("Player 1", "Player 2")
+
+
+@dataclass(frozen=True, slots=True)
+class RecordHeader:
+    """What the site knows of a match recorded live, for its record's header: the event
+    (the tournament's name) and round, the players (player 0 first), the match's length,
+    the tournament's settings (bräde's rule set, add-ons, scale and resignation policy)
+    and who transcribed it (the site). Each game writes the tags its records hold
+    (``LiveRecorder.record_tags``)."""
+
+    event: str
+    round: str = ""
+    names: tuple[str, str] = ("", "")
+    length: int = 1
+    rules: str = ""
+    addons: tuple[str, ...] = ()
+    scale: str = ""
+    resignations: str = ""
+    transcriber: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -233,6 +253,11 @@ class LiveRecorder(Protocol):
     def key(self) -> str: ...
 
     def new_game(self, setup: LiveSetup) -> LiveGame: ...
+
+    def record_tags(self, header: RecordHeader) -> dict[str, str]:
+        """The record's tags (its headers), in the order the record writes them, from
+        what the site knows of the match."""
+        ...
 
     def record_text(self, setup: LiveSetup, games: list[Any], tags: Mapping[str, str]) -> str:
         """The record of a match whose games (from game 1) were recorded live: bräde's
@@ -426,20 +451,25 @@ G = TypeVar("G", bound=LiveGameBase)
 
 class Recorder(Generic[G]):
     """A family's live recording (``LiveRecorder``): its key, its games, and the record
-    of a match's games (``write``: the family's record text)."""
+    of a match's games (``write``: the family's record text; ``tags``: its headers)."""
 
     def __init__(
         self,
         key: str,
         game: Callable[[LiveSetup], G],
         write: Callable[[LiveSetup, list[Any], Mapping[str, str]], str],
+        tags: Callable[[RecordHeader], dict[str, str]],
     ) -> None:
         self.key = key
         self._game = game
         self._write = write
+        self._tags = tags
 
     def new_game(self, setup: LiveSetup) -> G:
         return self._game(setup)
+
+    def record_tags(self, header: RecordHeader) -> dict[str, str]:
+        return self._tags(header)
 
     def record_text(self, setup: LiveSetup, games: list[Any], tags: Mapping[str, str]) -> str:
         return self._write(setup, games, tags)

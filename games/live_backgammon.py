@@ -40,6 +40,7 @@ from games.live import (
     LiveView,
     Phase,
     Recorder,
+    RecordHeader,
     Roller,
     dice_key,
     opening_pair,
@@ -389,6 +390,12 @@ def _record_text(setup: LiveSetup, games: list[Any], tags: Mapping[str, str]) ->
     return write_mat(record)
 
 
+def _record_tags(header: RecordHeader) -> dict[str, str]:
+    """The ``.mat`` record's headers: the event and who transcribed it (the players and
+    the length are the record's own lines)."""
+    return {"Event": header.event, "Transcriber": header.transcriber}
+
+
 # Backgammon's live recording (``games.live.LiveRecorder``).
-BACKGAMMON_RECORDER = Recorder("backgammon", BackgammonLive, _record_text)
+BACKGAMMON_RECORDER = Recorder("backgammon", BackgammonLive, _record_text, _record_tags)
 register_recorder(BACKGAMMON_RECORDER)

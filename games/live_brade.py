@@ -43,17 +43,17 @@ from games.live import (
     LiveView,
     Phase,
     Recorder,
+    RecordHeader,
     Roller,
     dice_key,
     opening_pair,
     picture_json,
     register_recorder,
 )
+from games.seats import seat_of, side_of
 from scoring.scales import score_game
 
 __all__ = ["BRADE_RECORDER", "BradeLive", "picture_json"]
-
-SIDES = (Side.WHITE, Side.BLACK)
 
 
 def _play_steps(play: Play) -> list[list[int]]:
@@ -82,7 +82,7 @@ class BradeLive(LiveGameBase):
         self._last: TurnRecord | None = None
         self._outcome: Outcome | None = None
         if setup.starter is not None:
-            self._game = Game(self.rules, starter=SIDES[setup.starter])
+            self._game = Game(self.rules, starter=side_of(setup.starter))
 
     # --- what the game shows ------------------------------------------------------------
 
@@ -98,13 +98,13 @@ class BradeLive(LiveGameBase):
     def to_move(self) -> int | None:
         if self._game is None:
             return None
-        return SIDES.index(self._game.to_move)
+        return seat_of(self._game.to_move)
 
     @property
     def starter(self) -> int | None:
         if self._game is None:
             return None
-        return SIDES.index(self._game.start.to_move)
+        return seat_of(self._game.start.to_move)
 
     @property
     def outcome(self) -> LiveOutcome | None:
@@ -176,7 +176,7 @@ class BradeLive(LiveGameBase):
         if action.dice is None and action.starter is not None:
             if action.starter not in (0, 1):
                 raise LiveRefused("live.starter", "The starter is player 0 (White) or 1 (Black).")
-            self._chosen = SIDES[action.starter]
+            self._chosen = side_of(action.starter)
             self._game = Game(self.rules, starter=self._chosen)
             return LiveDone(
                 None, "start", None, (), f"Starter: {self._chosen.word}", starter=action.starter
@@ -214,7 +214,7 @@ class BradeLive(LiveGameBase):
         turn = TurnRecord(side, resigns=True)
         self._turns.append(turn)
         self._outcome = outcome
-        return LiveDone(SIDES.index(side), "resign", None, (), turn_text(turn))
+        return LiveDone(seat_of(side), "resign", None, (), turn_text(turn))
 
     def _roll(self, action: LiveAction, roll: Roller | None) -> LiveDone:
         game = self._game
@@ -230,7 +230,7 @@ class BradeLive(LiveGameBase):
         one = single == "required" or action.single
         dice = (roll(),) if one else tuple(sorted((roll(), roll()), reverse=True))
         self._dice = dice
-        return LiveDone(SIDES.index(side), "roll", dice, (), f"{side.value} rolls {_dice(dice)}")
+        return LiveDone(seat_of(side), "roll", dice, (), f"{side.value} rolls {_dice(dice)}")
 
     def _play(self, action: LiveAction) -> LiveDone:
         game = self._game
@@ -248,7 +248,7 @@ class BradeLive(LiveGameBase):
         self._dice = None
         self._outcome = result.outcome
         return LiveDone(
-            SIDES.index(side),
+            seat_of(side),
             "play",
             result.dice,
             tuple((s.src, s.dst) for s in result.play.steps),
@@ -286,6 +286,23 @@ def _record_text(setup: LiveSetup, games: list[Any], tags: Mapping[str, str]) ->
     return write_text(MatchRecord(tags=dict(tags), games=tuple(games)))
 
 
+def _record_tags(header: RecordHeader) -> dict[str, str]:
+    """game-record.md's tags: the event and round, the players, the rule set and add-ons,
+    the match (length, scale, resignations); an empty one left out."""
+    tags = {
+        "Event": header.event,
+        "Round": header.round,
+        "White": header.names[0],
+        "Black": header.names[1],
+        "Rules": header.rules,
+        "Addons": ", ".join(header.addons),
+        "Length": str(header.length),
+        "Scale": header.scale,
+        "Resignations": header.resignations,
+    }
+    return {key: value for key, value in tags.items() if value}
+
+
 # Bräde's live recording (``games.live.LiveRecorder``).
-BRADE_RECORDER = Recorder("brade", BradeLive, _record_text)
+BRADE_RECORDER = Recorder("brade", BradeLive, _record_text, _record_tags)
 register_recorder(BRADE_RECORDER)

@@ -65,12 +65,22 @@ class MatchSettings:
 @dataclass(frozen=True, slots=True)
 class ScoredGame:
     """A game of a match once scored: ``points`` to its ``winner``; ``crawford`` marks
-    backgammon's Crawford game."""
+    backgammon's Crawford game. ``mark`` is the sign the points carry where the scale
+    writes one (bräde's Ny 1: ``+`` or ``−``, which is the game's tiebreak);
+    ``tiebreak_to`` the seat a tiebreak point went to (bräde's W&W skiljepoäng: the
+    winner's or the loser's), None when the game gave none."""
 
     number: int
     winner: int
     points: int
     crawford: bool = False
+    mark: str = ""
+    tiebreak_to: int | None = None
+
+    @property
+    def text(self) -> str:
+        """The points as the game writes them: ``2``, ``2+``, ``4−``."""
+        return f"{self.points}{self.mark}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,6 +94,12 @@ class MatchStanding:
     the number of backgammon's Crawford game once known; ``next_is_crawford`` whether the
     next game is it (no doubling, so no cube above 1 and no drop may be entered).
     ``decided_early``: bräde's S4, decided before all of the match's games were played.
+
+    How the game writes the score (for the match page): ``scale`` is the scale it is on
+    (bräde's ``ww``, ``ny1``, ``ny2``; empty for a game without scales), ``marks`` each
+    player's signs after the points (Ny 1's, pluses first: ``++−``), ``tiebreak_text``
+    each player's tiebreak as the scale writes it (skiljepoäng ``2``, Ny 1's ``+1``,
+    ``−1``, ``±0``; None when ``tiebreak`` is).
     """
 
     length: int
@@ -96,10 +112,18 @@ class MatchStanding:
     crawford_game: int | None = None
     next_is_crawford: bool = False
     decided_early: bool = False
+    scale: str = ""
+    marks: tuple[str, str] = ("", "")
+    tiebreak_text: tuple[str, str] | None = None
 
     @property
     def decided(self) -> bool:
         return self.winner is not None
+
+    @property
+    def score_text(self) -> tuple[str, str]:
+        """Each player's points as the game writes them: ``5``, ``5++−``."""
+        return (f"{self.score[0]}{self.marks[0]}", f"{self.score[1]}{self.marks[1]}")
 
 
 class ScoringError(ValueError):

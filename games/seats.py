@@ -9,6 +9,9 @@ speak of seats. The other encodings meet it only here:
   records write (``W``/``B``, the side's value), for every game alike;
 - a match's ``player1``/``player2`` (seat 0 is ``player1``: ``Match.player_for``).
 
+``Side`` is the engine's, given here so that the site's pages that speak of a bräde
+record's White and Black (the record viewer) take it from the seam, not the engine.
+
 Pure: imports nothing from Django.
 """
 
@@ -16,7 +19,7 @@ from __future__ import annotations
 
 from engine.types import Side
 
-__all__ = ["SEATS", "letter_of", "other", "seat_of", "side_of"]
+__all__ = ["SEATS", "Side", "letter_of", "other", "seat_of", "side_of"]
 
 SEATS = (0, 1)
 _SIDES = (Side.WHITE, Side.BLACK)

@@ -35,6 +35,7 @@ from django.utils.translation import gettext as _
 
 from core.permissions import User, authenticated, signed_in
 from core.site_address import site_root
+from games.seats import other, seat_of
 from matches.models import (
     FINISHED_STATES,
     GameRecordSubmission,
@@ -140,7 +141,7 @@ def notifications_for_report(*, report_id: int) -> list[Notification]:
     if report is None:
         return []
     match = report.match
-    opponent = match.player2 if report.reporter_side == "W" else match.player1
+    opponent = match.player_for(other(seat_of(report.reporter_side)))
     if opponent is None or opponent.user_id is None:
         return []
     return _make(

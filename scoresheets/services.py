@@ -69,7 +69,6 @@ from django.utils.translation import gettext as _
 
 from core.errors import ConflictError, NotFoundError, PermissionDeniedError, ValidationError
 from core.permissions import User, can_read_records, is_referee, signed_in
-from engine.types import Side
 from games.live import (
     LiveAction,
     LiveDone,
@@ -77,10 +76,11 @@ from games.live import (
     LiveRefused,
     LiveSetup,
     LiveUnsupported,
+    RecordHeader,
     live_game_for,
 )
 from games.live import LiveGame as LiveGameState
-from games.registry import family_for
+from games.seats import other, seat_of, side_of
 from matches.common import active_games, lock_match, matches_touch
 from matches.models import FINISHED_STATES, Game, Match, MatchState, ResultSource
 from matches.records import game_record_submit
@@ -101,8 +101,9 @@ __all__ = [
     "recorder_of",
 ]
 
-SIDES = (Side.WHITE, Side.BLACK)
 _random = secrets.SystemRandom()
+# Who transcribed a record the scoresheet writes (a record's header, where its game has one).
+TRANSCRIBER = "Bräde Arena scoresheet"
 
 
 def _die() -> int:
@@ -438,7 +439,7 @@ def live_start(
 def _create(match: Match, number: int, dice_mode: str, by: User, games: list[Any]) -> LiveGame:
     starter: int | None = None
     if family_of(match.tournament).loser_starts and games:
-        starter = SIDES.index(Side(games[-1].winner).other)  # R2, S5
+        starter = other(seat_of(games[-1].winner))  # R2, S5
     last = LiveGame.objects.filter(match=match).aggregate(seq=Max("seq"), version=Max("version"))
     setup = _setup(match, number, starter)
     data = asdict(setup)
@@ -608,31 +609,19 @@ def _record_text(live: LiveGame, game: LiveGameState, recorder: LiveRecorder) ->
         games.append(replayed.record_game())
     games.append(game.record_game())
     setup = setup_of(live)
-    names = _names(match)
     tournament = match.tournament
-    tags: dict[str, str]
-    family = family_for(tournament.game)
-    if "rules" in family.options:  # a game of rule sets writes them in its record's tags
-        tags = {
-            "Event": tournament.name,
-            "Round": str(match.round.name) if match.round_id else "",
-            "White": names[0],
-            "Black": names[1],
-            "Rules": tournament.rules,
-        }
-        if tournament.addons:
-            tags["Addons"] = ", ".join(tournament.addons)
-        tags.update(
-            {
-                "Length": str(match.length),
-                "Scale": tournament.scale,
-                "Resignations": tournament.resignation_policy,
-            }
-        )
-        tags = {k: v for k, v in tags.items() if v}
-    else:
-        tags = {"Event": tournament.name, "Transcriber": "Bräde Arena scoresheet"}
-    return recorder.record_text(setup, games, tags)
+    header = RecordHeader(
+        event=tournament.name,
+        round=str(match.round.name) if match.round_id else "",
+        names=_names(match),
+        length=match.length,
+        rules=tournament.rules,
+        addons=tuple(tournament.addons or ()),
+        scale=tournament.scale,
+        resignations=tournament.resignation_policy,
+        transcriber=TRANSCRIBER,
+    )
+    return recorder.record_text(setup, games, recorder.record_tags(header))
 
 
 def _finish(
@@ -651,7 +640,7 @@ def _finish(
     submission = game_record_submit(match=match, text=text, by=by, link=link)
     result = outcome.result
     starter_index = game.starter if live.number == 1 else None
-    starter = SIDES[starter_index] if starter_index is not None else None
+    starter = side_of(starter_index) if starter_index is not None else None
     live.status = LiveStatus.FINISHED
     live.submission = submission
     live.outcome = {**outcome.to_dict(), "result": asdict(result)}

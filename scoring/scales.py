@@ -173,9 +173,15 @@ def format_points(scale: Scale | str, points: int, plus: int = 0, minus: int = 0
     Under ``ny1`` the marks follow the points, pluses first (``2+``, ``4−``, ``5++−``);
     the other scales write the bare number (``ww`` shows skiljepoäng separately).
     """
+    return f"{points}{format_marks(scale, plus, minus)}"
+
+
+def format_marks(scale: Scale | str, plus: int, minus: int) -> str:
+    """The marks a player's points carry: under ``ny1`` pluses then minuses (``++−``);
+    none under the other scales."""
     if Scale.parse(scale) is Scale.NY1:
-        return f"{points}{PLUS * plus}{MINUS * minus}"
-    return str(points)
+        return f"{PLUS * plus}{MINUS * minus}"
+    return ""
 
 
 def format_tiebreak(scale: Scale | str, value: int) -> str:

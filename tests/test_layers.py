@@ -72,10 +72,14 @@ def _imports_of(package: str) -> dict[str, set[str]]:
     }
 
 
-def _offending(package: str, forbidden: tuple[str, ...]) -> list[str]:
+def _offending(
+    package: str, forbidden: tuple[str, ...], imports: dict[str, set[str]] | None = None
+) -> list[str]:
+    """Every import of a ``forbidden`` package by a module of ``package`` (``imports``:
+    the modules' imports by path, read from the tree when not given)."""
     return [
         f"{path} imports {module}"
-        for path, modules in _imports_of(package).items()
+        for path, modules in (_imports_of(package) if imports is None else imports).items()
         for module in sorted(modules)
         if module.split(".")[0] in forbidden
     ]
@@ -154,6 +158,30 @@ def test_webhooks_and_clubs_import_nothing_from_web() -> None:
     both."""
     assert _offending("webhooks", ("web",)) == []
     assert _offending("clubs", ("web",)) == []
+
+
+# The games' own pure packages: the site reaches them through the seam (games/: the
+# families, their services and the types they give), never directly.
+GAME_PACKAGES = ("engine", "backgammon")
+
+
+def test_web_imports_no_games_own_package() -> None:
+    assert _offending("web", GAME_PACKAGES) == [], "ask the game's family (games/) instead"
+
+
+def test_the_web_scanner_sees_a_games_own_package_imported() -> None:
+    source = (
+        "from typing import TYPE_CHECKING\n"
+        "import games.seats\n"
+        "if TYPE_CHECKING:\n    from engine.types import Side\n"
+        "def f():\n    import backgammon.mat\n"
+    )
+    found = _offending("web", GAME_PACKAGES, {"web/x.py": imported_modules(source)})
+    assert found == [
+        "web/x.py imports backgammon.mat",
+        "web/x.py imports engine.types",
+        "web/x.py imports engine.types.Side",
+    ]
 
 
 @pytest.mark.parametrize("package", ["core"])

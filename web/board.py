@@ -1,12 +1,10 @@
-"""The record viewer's bräde replay and the board's drawing: the static board as SVG.
+"""The board's drawing: the static board as SVG.
 
-Pure Python on top of the engine (no Django): :func:`replay_game` replays a record up
-to one game and pairs every turn line with the position after it (the engine's replay
-yields the positions, ``engine.replay.GameReport.positions``); each :class:`Frame` gives
-its ``state`` for bräde's family board (``games.brade.BradeBoard``), whose picture
-``web.picture`` draws into :func:`board_svg`, as it draws backgammon's. The geometry
-below (and the static board) is shared by every game. Words for people (labels,
-captions) are made by the view, which translates them.
+Pure Python (no Django): a game's frames (bräde's ``games.frames_brade``, backgammon's
+``games.frames_backgammon``) give their family's board picture, which ``web.picture``
+draws into :func:`board_svg`. The geometry below (and the static board) is shared by
+every game. Words for people (labels, captions) are made by the view, which translates
+them.
 
 How the board is oriented (decided here, shown the same way for both sides):
 
@@ -46,27 +44,9 @@ tests and scripts can read the drawing back.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from html import escape
 
-from engine.errors import EngineError
-from engine.position import Position
-from engine.record import GameRecord, MatchRecord, TurnRecord, read_record
-from engine.replay import replay
-from engine.types import Outcome, Side
-from games.brade import BradeBoardState
-
-__all__ = [
-    "PIPS",
-    "Frame",
-    "NotReplayableError",
-    "ReplayedGame",
-    "board_svg",
-    "column_x",
-    "replay_game",
-    "slot",
-    "triangle",
-]
+__all__ = ["PIPS", "board_svg", "column_x", "slot", "triangle"]
 
 # --- geometry (SVG user units) ---------------------------------------------------------
 
@@ -87,79 +67,6 @@ MIDY = TOP + HALF + MID // 2
 WIDTH = 2 * TW + 12 * PW + BW
 HEIGHT = BOTTOM + LBL
 BAR_X = TW + 6 * PW + BW // 2
-
-
-class NotReplayableError(ValueError):
-    """The record cannot be shown: it does not read, or the game is not there or bad."""
-
-
-@dataclass(frozen=True)
-class Frame:
-    """One step of the viewer: the position after ``turn`` (the opening when None)."""
-
-    index: int
-    position: Position
-    turn: TurnRecord | None = None
-
-    @property
-    def state(self) -> BradeBoardState:
-        """The frame as the family's board drawing takes it (``games.brade.BradeBoard``)."""
-        return BradeBoardState(self.position, self.turn)
-
-
-@dataclass(frozen=True)
-class ReplayedGame:
-    """A game of a record, replayed: its opening, outcome and one frame per turn line."""
-
-    number: int
-    games_in_record: int
-    tags: dict[str, str]
-    record: GameRecord
-    starter: Side
-    outcome: Outcome | None
-    frames: list[Frame] = field(default_factory=list)
-
-    @property
-    def turns(self) -> int:
-        """Turn lines of the game (forfeited rolls and a resignation included)."""
-        return len(self.frames) - 1
-
-
-def replay_game(text: str, number: int) -> ReplayedGame:
-    """Replay ``text`` up to game ``number`` and return that game frame by frame.
-
-    Only the games up to ``number`` are replayed (the earlier ones decide who starts
-    it, R2). Raises :class:`NotReplayableError` when the record does not read, has no
-    such game, or the replay fails before the game is over.
-    """
-    try:
-        record = read_record(text)
-    except EngineError as exc:
-        raise NotReplayableError(str(exc)) from None
-    if not 1 <= number <= len(record.games):
-        raise NotReplayableError(f"the record has no game {number}")
-    upto = MatchRecord(tags=record.tags, games=record.games[:number])
-    report = replay(upto)
-    if len(report.games) < number:
-        raise NotReplayableError(str(report.error) if report.error else f"game {number} is bad")
-    game_report = report.games[number - 1]
-    game_record = record.games[number - 1]
-    positions = game_report.positions
-    frames = [Frame(0, positions[0])]
-    at = 0
-    for turn in game_record.turns:
-        if not turn.resigns:  # a resignation leaves the position as it was
-            at += 1
-        frames.append(Frame(len(frames), positions[at], turn))
-    return ReplayedGame(
-        number=number,
-        games_in_record=len(record.games),
-        tags=dict(record.tags),
-        record=game_record,
-        starter=game_report.starter,
-        outcome=game_report.outcome,
-        frames=frames,
-    )
 
 
 # --- drawing ---------------------------------------------------------------------------

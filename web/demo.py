@@ -20,7 +20,7 @@ progress, through the real services only (those of ``tournaments`` and
 - round 2 partly played: two matches decided, one being played (one game entered), one
   waiting to be played; the semifinals and the final wait for their players;
 - game records: whole matches played by the engine's seeded random player
-  (``engine.corpus.random_game``) and submitted — one by the referee for a match with
+  (``games.demo_brade``) and submitted — one by the referee for a match with
   no results (verification enters them), two agreeing with entered results — plus one
   record with an illegal move (rejected with the engine's message citing the rule).
 
@@ -52,7 +52,6 @@ e-mail address) and the demo clubs left without players.
 from __future__ import annotations
 
 import datetime
-import random
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -64,14 +63,14 @@ from django.contrib.auth.models import Permission
 from django.db import transaction
 from django.db.models import Count
 
-from engine.corpus import random_game
-from engine.errors import MatchError
-from engine.game import Game as EngineGame
-from engine.record import GameRecord, MatchRecord, RecordStep, TurnRecord, write_text
-from engine.rules import RuleSet
-from engine.types import Outcome, Side
-from games.brade import result_of
+from games.demo_brade import (
+    SimulatedMatch,
+    illegal_record_text,
+    result_from_text,
+    simulate_match,
+)
 from games.results import ResultValue
+from games.seats import letter_of
 from matches.models import (
     RECORD_DONE_STATES,
     GameRecordSubmission,
@@ -83,7 +82,6 @@ from matches.result_values import result_value_from
 from matches.results import game_result_enter
 from matches.swiss_progression import swiss_round_pair, swiss_round_publish
 from matches.walkovers import match_walkover
-from scoring.match import match_state
 from tournaments.entries import entry_add, entry_seed_set
 from tournaments.invitations import invitation_accept, invitation_list, player_link_or_invite
 from tournaments.models import Club, Player, Tournament
@@ -99,14 +97,12 @@ __all__ = [
     "DemoAccount",
     "DemoError",
     "DemoSummary",
-    "SimulatedMatch",
     "demo_accounts",
     "demo_api_example",
     "demo_build",
     "demo_delete",
     "demo_summary",
     "demo_tournament",
-    "simulate_match",
 ]
 
 DEMO_PASSWORD = "brade-demo"  # demo only: printed by the command for every demo account
@@ -230,96 +226,6 @@ class ApiExample:
     @property
     def is_ready(self) -> bool:
         return self.match.state == MatchState.READY
-
-
-# --- simulated matches ------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class SimulatedMatch:
-    """Games played by the engine's random player: the records and their outcomes."""
-
-    games: tuple[GameRecord, ...]
-    outcomes: tuple[Outcome, ...]
-
-    @property
-    def first_starter(self) -> Side | None:
-        return self.games[0].tek_starter if self.games else None
-
-    def text(self, tags: dict[str, str]) -> str:
-        return write_text(MatchRecord(tags=dict(tags), games=self.games))
-
-
-def simulate_match(
-    *,
-    rules: str,
-    length: int,
-    scale: str,
-    policy: str,
-    seed: int,
-    max_games: int | None = None,
-) -> SimulatedMatch:
-    """Play a match game by game until scoring decides it (S3/S4), or ``max_games``.
-
-    Game 1 opens with a tek; every later game is started by the loser of the one
-    before (R2). A game the match rules refuse (a resignation over the cap, S1) is
-    played again from the same start.
-    """
-    rng = random.Random(seed)
-    rule_set = RuleSet.from_names(name=rules)
-    state = match_state(length=length, scale=scale, policy=policy)
-    games: list[GameRecord] = []
-    outcomes: list[Outcome] = []
-    starter: Side | None = None
-    while not state.is_over and (max_games is None or len(games) < max_games):
-        for _attempt in range(100):
-            record, outcome = random_game(rule_set, rng, number=len(games) + 1, starter=starter)
-            try:
-                state = state.after(outcome)
-            except MatchError:
-                continue
-            break
-        else:  # pragma: no cover - 100 refused resignations in a row
-            raise DemoError("the random player kept resigning over the cap (S1)")
-        games.append(record)
-        outcomes.append(outcome)
-        starter = outcome.winner.other
-    return SimulatedMatch(tuple(games), tuple(outcomes))
-
-
-def _illegal_record(*, rules: str, seed: int) -> tuple[GameRecord, int]:
-    """A game of the random player with one turn replaced by an illegal play.
-
-    The replaced turn steps a checker from point 1 onto a point 2–11 where the mover
-    already has a checker: a band there breaks R5.3. The game is cut after that turn.
-    Returns the game and the number of the replaced turn (1-based).
-    """
-    rule_set = RuleSet.from_names(name=rules)
-    record, _outcome = random_game(rule_set, random.Random(seed), number=1)
-    assert record.tek_starter is not None
-    game = EngineGame(rule_set, starter=record.tek_starter)
-    for index, turn in enumerate(record.turns):
-        if turn.resigns:
-            break
-        side = game.position.to_move
-        own = game.position.points(side)
-        if index >= 6 and len(turn.dice) == 2 and own[0] == 0 and own[1] > 0:
-            for die in turn.dice:
-                target = 1 + die
-                if 2 <= target <= 11 and own[target] > 0:
-                    other = turn.dice[1] if die == turn.dice[0] else turn.dice[0]
-                    bad = TurnRecord(
-                        side=side,
-                        dice=turn.dice,
-                        steps=(RecordStep(1, target), RecordStep(target, target + other)),
-                    )
-                    turns = (*record.turns[:index], bad)
-                    return GameRecord(number=1, tek=record.tek, turns=turns), index + 1
-        game.play_turn(turn.dice, [(s.src, s.dst) for s in turn.steps])
-    # Not reached with the fixed seed; a double on the first roll breaks R5.3 as well.
-    side = record.tek_starter
-    bad = TurnRecord(side=side, dice=(3, 3), steps=(RecordStep(1, 4), RecordStep(1, 4)))
-    return GameRecord(number=1, tek=record.tek, turns=(bad,)), 1
 
 
 # --- lookups ------------------------------------------------------------------------
@@ -510,20 +416,21 @@ def _setup() -> tuple[Tournament, dict[str, Any], list[tuple[str, str, bool]]]:
     return tournament, users, accounts
 
 
-def _enter(match: Match, outcomes: Sequence[Outcome], *, by: Any, starter: Side | None) -> None:
-    """The referee enters ``outcomes`` as games 1, 2, …; game 1 started by ``starter``."""
-    for number, outcome in enumerate(outcomes, start=1):
+def _enter(match: Match, results: Sequence[ResultValue], *, by: Any, starter: int | None) -> None:
+    """The referee enters ``results`` as games 1, 2, …; game 1 started by the seat
+    ``starter``."""
+    for number, result in enumerate(results, start=1):
         game_result_enter(
             match=match,
             number=number,
-            result=result_of(outcome),
-            starter=starter if number == 1 else None,
+            result=result,
+            starter=letter_of(starter) if starter is not None and number == 1 else None,
             by=by,
         )
 
 
-def _scripted(match: Match, results: Sequence[str], *, by: Any, starter: Side) -> None:
-    _enter(match, [Outcome.from_text(text) for text in results], by=by, starter=starter)
+def _scripted(match: Match, results: Sequence[str], *, by: Any, starter: int) -> None:
+    _enter(match, [result_from_text(text) for text in results], by=by, starter=starter)
 
 
 def _tags(match: Match) -> dict[str, str]:
@@ -586,7 +493,7 @@ def _play(tournament: Tournament, users: dict[str, Any]) -> None:
     for slot in range(8):
         match = _match(tournament, 1, slot)
         if slot in ROUND1_SCRIPTED:
-            _scripted(match, ROUND1_SCRIPTED[slot], by=referee, starter=Side.WHITE)
+            _scripted(match, ROUND1_SCRIPTED[slot], by=referee, starter=0)
         elif slot == ROUND1_WALKOVER_SLOT:
             assert match.player1 is not None and match.player2 is not None
             match_walkover(
@@ -600,21 +507,20 @@ def _play(tournament: Tournament, users: dict[str, Any]) -> None:
             _submit(match, played.text(_tags(match)), by=referee)
         elif slot == ROUND1_VERIFIED_SLOT:
             played = _simulate(match, "r1-verified")
-            _enter(match, played.outcomes, by=referee, starter=played.first_starter)
+            _enter(match, played.results, by=referee, starter=played.first_starter)
             _submit(match, played.text(_tags(match)), by=referee)
 
     for slot, results in ROUND2_SCRIPTED.items():
-        _scripted(_match(tournament, 2, slot), results, by=referee, starter=Side.BLACK)
+        _scripted(_match(tournament, 2, slot), results, by=referee, starter=1)
 
     playing = _match(tournament, 2, ROUND2_PLAYING_SLOT)
     played = _simulate(playing, "r2-playing", max_games=1)
-    _enter(playing, played.outcomes, by=referee, starter=played.first_starter)
+    _enter(playing, played.results, by=referee, starter=played.first_starter)
     _submit(playing, played.text(_tags(playing)), by=users["johan"])
 
     # Anna uploads her notes of her quarterfinal, with a slip: an illegal move.
     annas = _match(tournament, 2, 0)
-    game, _turn = _illegal_record(rules=RULES, seed=SIM_SEEDS["invalid"])
-    text = write_text(MatchRecord(tags=_tags(annas), games=(game,)))
+    text = illegal_record_text(rules=RULES, seed=SIM_SEEDS["invalid"], tags=_tags(annas))
     _submit(annas, text, by=users["anna"])
 
 

@@ -31,9 +31,8 @@ from django.utils.text import get_text_list
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext, pgettext
 
-from engine.position import Position
-from engine.record import TurnRecord, steps_text
-from engine.types import BAR, Side
+from games.frames_brade import Position, TurnRecord, checkers_of, play_of
+from games.seats import Side
 
 __all__ = ["place_words", "play_words", "position_words", "script_words", "turn_words"]
 
@@ -91,20 +90,15 @@ def turn_words(turn: TurnRecord, names: Mapping[Side, str]) -> str:
     return _("%(name)s %(dice)s: %(play)s") % {
         "name": name,
         "dice": "-".join(str(d) for d in turn.dice),
-        "play": play_words(steps_text(turn.steps)),
+        "play": play_words(play_of(turn)),
     }
 
 
 def _side_words(position: Position, side: Side) -> list[str]:
-    points = position.points(side)
-    out = [
-        _("%(count)s on point %(point)s") % {"count": points[p], "point": p}
-        for p in range(1, 25)
-        if points[p]
-    ]
-    if points[BAR]:
-        out.append(_("%(count)s on the bar") % {"count": points[BAR]})
-    off = position.borne_off(side)
+    held, bar, off = checkers_of(position, side)
+    out = [_("%(count)s on point %(point)s") % {"count": count, "point": p} for p, count in held]
+    if bar:
+        out.append(_("%(count)s on the bar") % {"count": bar})
     if off:
         out.append(ngettext("%(count)s borne off", "%(count)s borne off", off) % {"count": off})
     return out

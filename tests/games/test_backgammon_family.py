@@ -108,6 +108,32 @@ class TestScoring:
         assert standing(2, game(0, "gammon")).winner == 0
 
 
+class TestCubeLimit:
+    """The highest cube a game can use at a score (an entry asks to confirm a larger one):
+    the power of two covering what the player furthest from the length still needs."""
+
+    @pytest.mark.parametrize(
+        ("length", "score", "limit"),
+        [
+            (1, (0, 0), 1),
+            (3, (0, 0), 4),
+            (3, (2, 2), 1),
+            (5, (4, 0), 8),
+            (7, (0, 0), 8),
+            (7, (6, 3), 4),
+            (25, (0, 0), 32),
+        ],
+    )
+    def test_by_what_the_trailing_player_needs(
+        self, length: int, score: tuple[int, int], limit: int
+    ) -> None:
+        assert BG.cube_limit(MatchSettings(length=length), score) == limit
+
+    @pytest.mark.parametrize("key", ["brade", "kungabrade"])
+    def test_a_game_without_a_cube_has_no_limit(self, key: str) -> None:
+        assert family_for(key).cube_limit(MatchSettings(length=3), (0, 0)) is None
+
+
 class TestRecords:
     @pytest.mark.parametrize("path", MAT_FILES, ids=[p.name for p in MAT_FILES])
     def test_mat_read_and_written(self, path: Path) -> None:

@@ -9,10 +9,10 @@ import pytest
 
 from engine.types import Outcome, OutcomeKind, Pattern, Side, to_other_numbering
 from games.brade import BradeBoardState, outcome_of
+from games.frames_brade import replay_game
 from games.registry import family_for
 from games.results import MatchSettings, ResultValue, ScoringError
 from scoring.match import match_state
-from web.board import replay_game
 
 BRADE = family_for("brade")
 CORPUS = Path(__file__).resolve().parent.parent / "data" / "corpus"
@@ -37,6 +37,22 @@ class TestVocabulary:
         assert BRADE.vocabulary.qualifier("munk").name == "munk"
         with pytest.raises(KeyError):
             BRADE.vocabulary.outcome("gammon")
+
+    def test_qualified_outcomes_follow_r11_and_r12(self) -> None:
+        """Munk with hemspel and vackert spel only (R11); vackert spel always with one of
+        its patterns, nothing else with one (R12); in the engine's order."""
+        qualified = [(q.outcome, q.pattern, q.munk) for q in BRADE.vocabulary.qualified]
+        patterns = [p.value for p in Pattern]
+        assert qualified == [
+            ("hemspel", "", False),
+            ("hemspel", "", True),
+            *(("vackert_spel", p, munk) for p in patterns for munk in (False, True)),
+            ("jan", "", False),
+            ("sprangjan", "", False),
+            ("uppgivet", "", False),
+        ]
+        for key in ("backgammon", "kungabrade"):  # outcomes without qualifiers
+            assert family_for(key).vocabulary.qualified == ()
 
 
 def result(winner: int, outcome: str, pattern: str = "", munk: bool = False) -> ResultValue:
@@ -65,6 +81,35 @@ class TestScoring:
                     state.tiebreak[Side.WHITE],
                     state.tiebreak[Side.BLACK],
                 )
+
+    @pytest.mark.parametrize(
+        ("scale", "games", "score", "tiebreak"),
+        [
+            # W&W: a skiljepoäng to the loser of a hemspel with munk, to the winner of a
+            # jan, none for a vackert spel (S2)
+            ("ww", [("2", 1), ("2", 1), ("1", None)], ("3", "2"), ("0", "2")),
+            # Ny 1: the marks are the tiebreak, after each game's points and the totals
+            ("ny1", [("2−", None), ("2+", None), ("1", None)], ("3−", "2+"), ("−1", "+1")),
+            ("ny2", [("5", None), ("7", None), ("3", None)], ("8", "7"), None),
+        ],
+    )
+    def test_the_score_as_the_scale_writes_it(
+        self,
+        scale: str,
+        games: list[tuple[str, int | None]],
+        score: tuple[str, str],
+        tiebreak: tuple[str, str] | None,
+    ) -> None:
+        results = [
+            result(0, "hemspel", munk=True),
+            result(1, "jan"),
+            result(0, "vackert_spel", pattern="trappspel"),
+        ]
+        standing = BRADE.match_scoring(MatchSettings(length=7, scale=scale)).standing(results)
+        assert standing.scale == scale
+        assert [(g.text, g.tiebreak_to) for g in standing.games] == games
+        assert standing.score_text == score
+        assert standing.tiebreak_text == tiebreak
 
     def test_decided_early_and_no_game_after_it(self) -> None:
         scoring = BRADE.match_scoring(MatchSettings(length=3))

@@ -11,7 +11,14 @@ import pytest
 
 from backgammon.replay import replay_text as bg_replay
 from engine.replay import replay_text
-from games.live import LiveAction, LiveRefused, LiveSetup, LiveUnsupported, live_game_for
+from games.live import (
+    LiveAction,
+    LiveRefused,
+    LiveSetup,
+    LiveUnsupported,
+    RecordHeader,
+    live_game_for,
+)
 
 
 def _dice(values: list[int]) -> Callable[[], int]:
@@ -148,3 +155,38 @@ def test_a_random_backgammon_game_writes_a_mat_the_replay_accepts() -> None:
     assert report.valid, report.errors
     assert game.outcome is not None
     assert report.games[0].points == game.outcome.points
+
+
+HEADER = RecordHeader(
+    event="Klubbmästerskapet",
+    round="Final",
+    names=("Ann", "Bo"),
+    length=5,
+    rules="board",
+    addons=("double-six", "one-die"),
+    scale="ny1",
+    resignations="capped",
+    transcriber="the site",
+)
+
+
+def test_a_brade_record_writes_the_match_and_its_rules_in_its_tags() -> None:
+    tags = live_game_for("brade").record_tags(HEADER)
+    assert list(tags.items()) == [
+        ("Event", "Klubbmästerskapet"),
+        ("Round", "Final"),
+        ("White", "Ann"),
+        ("Black", "Bo"),
+        ("Rules", "board"),
+        ("Addons", "double-six, one-die"),
+        ("Length", "5"),
+        ("Scale", "ny1"),
+        ("Resignations", "capped"),
+    ]
+    plain = live_game_for("brade").record_tags(RecordHeader(event="Cup", length=3))
+    assert plain == {"Event": "Cup", "Length": "3"}  # an empty tag is left out
+
+
+def test_a_mat_record_names_the_event_and_its_transcriber() -> None:
+    tags = live_game_for("backgammon").record_tags(HEADER)
+    assert tags == {"Event": "Klubbmästerskapet", "Transcriber": "the site"}

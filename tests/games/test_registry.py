@@ -56,6 +56,9 @@ class FakeFamily:
     result_fields: tuple[str, ...] = ()
     tiebreak_scales: tuple[str, ...] = ()
 
+    def cube_limit(self, settings: MatchSettings, score: tuple[int, int]) -> int | None:
+        return None
+
     def record_format(self, text: str) -> RecordFormat[Any] | None:
         return None
 

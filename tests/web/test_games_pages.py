@@ -16,6 +16,7 @@ from django.urls import reverse
 from matches.models import Game, GameRecordSubmission, Match, RecordState
 from matches.records import game_record_submit
 from matches.results import game_result_enter
+from matches.walkovers import match_walkover
 from tests.backgammon.test_mat import XG
 from tests.factories import EntryFactory, OrganiserFactory, PlayerFactory, UserFactory
 from tests.results import won
@@ -126,6 +127,21 @@ def test_match_page_shows_points_cube_and_the_crawford_game(client: Client) -> N
     swedish = client.get(reverse("web:match_detail", args=[match.pk])).content.decode()
     assert "Till 5 poäng · Backgammon · Crawfordregeln" in swedish
     assert "Crawfordparti: parti 2" in swedish and "Ställning:" in swedish
+
+
+def test_a_walkover_keeps_the_points_of_the_games_played_before_it(client: Client) -> None:
+    """Every game's match page scores the games through its family, whatever the state:
+    a walkover given after games were played shows what each of them gave, in backgammon
+    as in bräde (whose games the page always scored on their own)."""
+    s = drawn(2, lengths=[5], game="backgammon")
+    match = match_of(s.tournament, 1, 0)
+    game_result_enter(match=match, number=1, result=won("W", "gammon", cube=2), by=s.referee)
+    match = Match.objects.get(pk=match.pk)
+    assert match.player2 is not None
+    match_walkover(match=match, winner=match.player2, by=s.referee)
+    html = _english(client).get(reverse("web:match_detail", args=[match.pk])).content.decode()
+    assert re.findall(r'data-label="Points">([^<]*)<', html) == ["4"]
+    assert "bigscore" not in html  # a walkover has no score of its own
 
 
 def test_entry_page_asks_for_the_cube_and_saves_a_gammon(client: Client) -> None:

@@ -11,12 +11,13 @@ from django.contrib.auth import authenticate, get_user_model
 from django.core.management import CommandError, call_command
 
 from core.permissions import can_create_tournament, can_grant_organiser, is_organiser, is_referee
+from games.demo_brade import simulate_match
 from matches.models import Game, GameRecordSubmission, Match, MatchEvent, MatchState, RecordState
 from matches.results import game_result_enter
 from tests.results import won
 from tournaments.models import Club, Entry, Player, Round, Tournament
 from tournaments.staff_invitations import staff_invitation_list
-from web.demo import DEMO_PASSWORD, SWISS_NAME, TOURNAMENT_NAME, simulate_match
+from web.demo import DEMO_PASSWORD, SWISS_NAME, TOURNAMENT_NAME
 
 pytestmark = pytest.mark.django_db
 

@@ -18,13 +18,11 @@ from django.utils.text import format_lazy
 from django.utils.translation import gettext_lazy as _
 
 from core.bounds import DbIntegerFormField
-from engine.types import OutcomeKind, Pattern
+from games.family import QualifiedOutcome, Vocabulary
+from games.registry import families
 from games.results import ResultValue
 from matches.result_values import result_value_from
 from web.games import CUBE_VALUES
-
-# Which outcomes may carry munk (R11, R12): hemspel and vackert spel.
-MUNK_OUTCOMES = (OutcomeKind.HEMSPEL, OutcomeKind.VACKERT_SPEL)
 
 
 @dataclass(frozen=True)
@@ -35,32 +33,37 @@ class Choice:
     label: Any  # a lazy translation: "with munk" in the reader's language
 
 
-# The buttons in the engine's words (``OutcomeKind.word``, ``Pattern.word``): hemspel,
-# hemspel with munk, jan, sprängjan, uppgivet; vackert spel is its patterns' buttons.
-PLAIN_CHOICES = tuple(
-    choice
-    for kind in OutcomeKind
-    if kind is not OutcomeKind.VACKERT_SPEL
-    for choice in (
-        Choice(kind.value, kind.word),
-        *(
-            (Choice(f"{kind.value}+munk", _("hemspel with munk")),)
-            if kind is OutcomeKind.HEMSPEL
-            else ()
-        ),
-    )
+def choice_value(result: Any) -> str:
+    """The outcome button's value for a stored result (a game or a report): the inverse
+    of ``parse_outcome``."""
+    value = str(result.outcome)
+    if result.pattern:
+        value += f":{result.pattern}"
+    return value + ("+munk" if result.munk else "")
+
+
+def _choice(vocabulary: Vocabulary, qualified: QualifiedOutcome) -> Choice:
+    """The button of an outcome with its qualifiers, in the game's words: the pattern's
+    name for vackert spel (its pattern buttons stand under "vackert spel…"), the
+    outcome's otherwise; "… with munk" in the reader's language."""
+    pattern, outcome = qualified.pattern, qualified.outcome
+    word = (vocabulary.qualifier(pattern) if pattern else vocabulary.outcome(outcome)).name
+    if qualified.munk:
+        return Choice(choice_value(qualified), format_lazy(_("{pattern} with munk"), pattern=word))
+    return Choice(choice_value(qualified), word)
+
+
+# The buttons of the games whose outcomes carry qualifiers (bräde: hemspel, hemspel with
+# munk, jan, sprängjan, uppgivet; vackert spel is its patterns' buttons), from the
+# family's qualified outcomes (R11, R12) and its words (``OutcomeKind.word``,
+# ``Pattern.word``).
+_QUALIFIED = tuple(
+    (family.vocabulary, qualified)
+    for family in families()
+    for qualified in family.vocabulary.qualified
 )
-PATTERN_CHOICES = tuple(
-    choice
-    for pattern in Pattern
-    for choice in (
-        Choice(f"vackert_spel:{pattern.value}", pattern.word),
-        Choice(
-            f"vackert_spel:{pattern.value}+munk",
-            format_lazy(_("{pattern} with munk"), pattern=pattern.word),
-        ),
-    )
-)
+PLAIN_CHOICES = tuple(_choice(v, q) for v, q in _QUALIFIED if not q.pattern)
+PATTERN_CHOICES = tuple(_choice(v, q) for v, q in _QUALIFIED if q.pattern)
 ALL_VALUES = {c.value for c in PLAIN_CHOICES + PATTERN_CHOICES}
 
 
@@ -80,18 +83,7 @@ def parse_outcome(value: str, codes: tuple[str, ...] = ()) -> ParsedOutcome:
         raise ValueError(value)
     body, _plus, munk = value.partition("+")
     kind, _colon, pattern = body.partition(":")
-    return ParsedOutcome(
-        OutcomeKind(kind).value, Pattern(pattern).value if pattern else None, munk == "munk"
-    )
-
-
-def choice_value(result: Any) -> str:
-    """The outcome button's value for a stored result (a game or a report): the inverse
-    of ``parse_outcome``."""
-    value = str(result.outcome)
-    if result.pattern:
-        value += f":{result.pattern}"
-    return value + ("+munk" if result.munk else "")
+    return ParsedOutcome(kind, pattern or None, munk == "munk")
 
 
 class ResultForm(forms.Form):
@@ -119,7 +111,7 @@ class ResultForm(forms.Form):
         required=False,
     )
     game_type = forms.CharField(required=False, max_length=16)
-    # Backgammon: the referee confirmed a cube past what the match can use (``cube_limit``).
+    # The referee confirmed a cube past what the match can use (the family's ``cube_limit``).
     confirm_cube = forms.BooleanField(required=False)
 
     def __init__(self, *args: Any, codes: tuple[str, ...] = (), **kwargs: Any) -> None:
@@ -187,15 +179,3 @@ def chosen(data: Any) -> SimpleNamespace:
         conceded=str(data.get("conceded") or ""),
         game_type=str(data.get("game_type") or ""),
     )
-
-
-def cube_limit(length: int, needed: tuple[int, int]) -> int:
-    """The highest cube a match to ``length`` points can use at this score: the smallest
-    power of two that covers what the player furthest from the length still needs (past
-    it the cube is dead, so no one doubles further). Beyond it an entry asks to confirm;
-    a cube of 64 in a 3-point match is a slip of the finger, not a game."""
-    most = max(1, min(length, max(needed)))
-    limit = 1
-    while limit < most:
-        limit *= 2
-    return limit

@@ -38,7 +38,7 @@ from core.conditional import RELEASE
 from core.errors import ConflictError, DomainError
 from core.permissions import is_organiser
 from core.site_address import site_is_loopback, site_root, site_url
-from engine.types import Side
+from games.seats import other, seat_of
 from matches import reports as report_services
 from matches.models import OPEN_REPORT_STATES, GameReport, Match, MatchState, ReportState
 from tournaments import private_links
@@ -220,7 +220,7 @@ def private_report(request: HttpRequest, token: str, pk: int) -> HttpResponse:
             private_home=_home_url(token),
         )
         return render(request, "web/reports/report.html", context, status=err.status)
-    opponent = match.player_for(Side(report.reporter_side).other)
+    opponent = match.player_for(other(seat_of(report.reporter_side)))
     messages.success(
         request,
         _("Reported. %(said)s It counts once %(opponent)s confirms it.")

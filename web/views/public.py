@@ -25,14 +25,12 @@ from clubs.rating_selectors import ratings_version
 from core.conditional import cached
 from core.http import found, lang
 from core.permissions import User, is_match_player, is_organiser, is_referee
-from engine.types import Side
+from games.results import MatchStanding, ScoredGame
 from matches import elimination_brackets, group_standings, round_selectors, stage_text
 from matches import selectors as matches_sel
 from matches.models import Game, Match, MatchState, RecordState
 from matches.standing import family_of, match_standing
 from matches.standing_lines import StandingLine
-from scoring.match import match_state
-from scoring.scales import GameScore, Scale, format_tiebreak, score_game
 from stages.messages import number
 from tournaments import selectors as tournaments_sel
 from tournaments.models import (
@@ -308,9 +306,9 @@ def _bracket_part(request: HttpRequest, context: dict[str, Any]) -> str:
 
 @dataclass
 class GameRow:
-    """One game of a match as the match page shows it: its points on the tournament's
-    scale (``score``, bräde) or as its game scores them (``points``), the Crawford game
-    marked (backgammon)."""
+    """One game of a match as the match page shows it: its points and tiebreak as its
+    game writes them (bräde: on the tournament's scale), the Crawford game marked
+    (backgammon)."""
 
     game: Game
     winner: Player | None
@@ -318,57 +316,33 @@ class GameRow:
     points_text: str
     tiebreak_text: str = ""
     crawford: bool = False
-    score: GameScore | None = None
 
 
-def _rows_on_a_scale(match: Match, games: list[Game]) -> tuple[list[GameRow], Any]:
-    """Bräde's rows: every game's points and tiebreak on the tournament's scale (S2)."""
-    scale = Scale.parse(match.tournament.scale)
-    rows = []
-    for game in games:
-        score = score_game(scale, game.outcome_value())
-        rows.append(
-            GameRow(
-                game=game,
-                winner=match.player_for(game.winner),
-                starter=match.player_for(game.starter) if game.starter else None,
-                points_text=score.text(),
-                tiebreak_text=_tiebreak_text(scale, score),
-                score=score,
-            )
-        )
-    state = None
-    if match.state not in (MatchState.WAITING, MatchState.BYE, MatchState.WALKOVER):
-        state = match_state(
-            length=match.length,
-            scale=scale,
-            policy=match.tournament.resignation_policy,
-            outcomes=[g.outcome_value() for g in games],
-        )
-    points = (state.points_text(Side.WHITE), state.points_text(Side.BLACK)) if state else None
-    return rows, points
+# A match in these states shows no score of its own (not begun, or given without play).
+NO_SCORE = (MatchState.WAITING, MatchState.BYE, MatchState.WALKOVER)
 
 
-def _rows_as_scored(match: Match, games: list[Game]) -> tuple[list[GameRow], Any]:
-    """The rows of a game without a scale: the points its family gives each game."""
-    if match.state in (MatchState.WAITING, MatchState.BYE, MatchState.WALKOVER):
-        standing = None
-        scored = []
-    else:
-        standing = match_standing(match, [g.result_value() for g in games])
-        scored = list(standing.games)
+def _rows(
+    match: Match, games: list[Game]
+) -> tuple[list[GameRow], MatchStanding | None, tuple[str, str] | None]:
+    """The games' rows as the family scores them, the standing they come from (None for a
+    match without games and without a score) and the players' points (None without a
+    score)."""
+    if not games and match.state in NO_SCORE:
+        return [], None, None
+    standing = match_standing(match, [g.result_value() for g in games])
     rows = [
         GameRow(
             game=game,
             winner=match.player_for(game.winner),
             starter=match.player_for(game.starter) if game.starter else None,
-            points_text=str(scored[i].points) if i < len(scored) else "",
-            crawford=i < len(scored) and scored[i].crawford,
+            points_text=scored.text,
+            tiebreak_text=_tiebreak_text(scored),
+            crawford=scored.crawford,
         )
-        for i, game in enumerate(games)
+        for game, scored in zip(games, standing.games, strict=True)
     ]
-    points = (str(standing.score[0]), str(standing.score[1])) if standing else None
-    return rows, points
+    return rows, standing, None if match.state in NO_SCORE else standing.score_text
 
 
 def _match_context(request: HttpRequest, pk: int) -> dict[str, Any]:
@@ -376,9 +350,7 @@ def _match_context(request: HttpRequest, pk: int) -> dict[str, Any]:
     detail = matches_sel.match_detail(match=match, by=request.user, lang=lang(request))
     tournament = match.tournament
     family = family_of(tournament)
-    on_a_scale = "scale" in family.options
-    rows, points_text = (_rows_on_a_scale if on_a_scale else _rows_as_scored)(match, detail.games)
-    scale = Scale.parse(tournament.scale) if on_a_scale else None
+    rows, standing, points_text = _rows(match, detail.games)
     rows_of_reports = report_rows(request.user, match, detail.reports)
     next_number = len(detail.games) + 1
     return {
@@ -390,18 +362,12 @@ def _match_context(request: HttpRequest, pk: int) -> dict[str, Any]:
         "next_number": next_number,
         "can_report": can_report(request.user, match, next_number, rows_of_reports),
         "rows": rows,
-        "scale": scale,
+        # The scale the score is on (bräde's), for the tiebreak's heading; "" without one.
+        "scale": standing.scale if standing is not None else "",
         "entry": entry_choices(tournament.game),
         "has_records": family.replay is not None,
         "points_text": points_text,
-        "tiebreak_text": (
-            (
-                format_tiebreak(scale, match.tiebreak1),
-                format_tiebreak(scale, match.tiebreak2),
-            )
-            if scale is not None and scale.has_tiebreak
-            else None
-        ),
+        "tiebreak_text": standing.tiebreak_text if standing is not None else None,
         "can_enter": is_referee(request.user, tournament)
         and match.state in (MatchState.READY, MatchState.PLAYING),
         "can_correct": is_referee(request.user, tournament),
@@ -426,15 +392,12 @@ def _match_context(request: HttpRequest, pk: int) -> dict[str, Any]:
     }
 
 
-def _tiebreak_text(scale: Scale, score: GameScore) -> str:
-    """A game's tiebreak contribution: skiljepoäng under ww, the sign under ny1."""
-    if scale is Scale.WW:
-        if score.tiebreak_winner:
-            return _("1 to the winner")
-        if score.tiebreak_loser:
-            return _("1 to the loser")
-        return ""
-    return score.mark
+def _tiebreak_text(game: ScoredGame) -> str:
+    """A game's tiebreak: a point to the winner or the loser (bräde's W&W skiljepoäng) in
+    words, else the mark its points carry (Ny 1's sign, which is its tiebreak)."""
+    if game.tiebreak_to is None:
+        return game.mark
+    return _("1 to the winner") if game.tiebreak_to == game.winner else _("1 to the loser")
 
 
 @conditional("match", matches_sel.match_stamp)

@@ -37,21 +37,29 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET, require_http_methods
 
-from backgammon.mat import DOUBLE, DROP, TAKE, WIN, Action
 from core.errors import DomainError, PermissionDeniedError
 from core.http import found
 from core.permissions import can_read_records, is_match_player, is_referee, player_of
-from engine.types import Side
+from games import frames_brade
 from games.family import BoardDrawing
-from games.seats import seat_of
+from games.frames_backgammon import (
+    DOUBLE,
+    DROP,
+    TAKE,
+    WIN,
+    Action,
+    BgFrame,
+    BgReplayedGame,
+    replay_mat_game,
+)
+from games.frames_backgammon import NotReplayableError as BgNotReplayableError
+from games.seats import Side, seat_of
 from matches import selectors as matches_sel
 from matches.models import RECORD_DONE_STATES, GameRecordSubmission, Match, RecordState
 from matches.records import game_record_submit, no_records_message, record_sides
 from matches.standing import family_of
 from matches.stored_report import StoredReport, stored_report
 from web import board
-from web.bg_viewer import BgFrame, BgReplayedGame, replay_mat_game
-from web.bg_viewer import NotReplayableError as BgNotReplayableError
 from web.forms.records import RecordUploadForm
 from web.games import game_name, word_for_outcome, word_for_qualifier
 from web.picture import picture_layer
@@ -273,7 +281,7 @@ def _how(outcome: str, pattern: str | None, munk: bool) -> str:
     return word
 
 
-def _outcome_text(game: board.ReplayedGame, names: dict[Side, str]) -> str:
+def _outcome_text(game: frames_brade.ReplayedGame, names: dict[Side, str]) -> str:
     """``Maria Holm wins by hemspel``: the winner by name, as backgammon's pages say it."""
     outcome = game.outcome
     if outcome is None:
@@ -330,7 +338,7 @@ def _mat_summary(game: dict[str, Any]) -> str:
     return text
 
 
-def _opening_text(game: board.ReplayedGame, names: dict[Side, str]) -> str:
+def _opening_text(game: frames_brade.ReplayedGame, names: dict[Side, str]) -> str:
     record = game.record
     side = names[game.starter]
     if record.tek is not None:
@@ -346,7 +354,7 @@ def _opening_text(game: board.ReplayedGame, names: dict[Side, str]) -> str:
     return _("%(side)s starts (the loser of the previous game)") % {"side": side}
 
 
-def _position_summary(frame: board.Frame, names: dict[Side, str]) -> str:
+def _position_summary(frame: frames_brade.Frame, names: dict[Side, str]) -> str:
     position = frame.position
     parts = [
         _("%(side)s: %(off)d borne off, %(bar)d on the bar")
@@ -357,7 +365,7 @@ def _position_summary(frame: board.Frame, names: dict[Side, str]) -> str:
 
 
 def _frames_data(
-    game: board.ReplayedGame, view: Side, names: dict[Side, str], drawing: BoardDrawing[Any]
+    game: frames_brade.ReplayedGame, view: Side, names: dict[Side, str], drawing: BoardDrawing[Any]
 ) -> list[dict[str, str]]:
     """For every frame: its drawn layer (the family's picture), caption, accessible label
     and position text."""
@@ -430,8 +438,8 @@ def _brade_viewer(
     """A bräde game of a verified text or JSON record, turn by turn."""
     match = sub.match
     try:
-        game = board.replay_game(sub.text, number)
-    except board.NotReplayableError:
+        game = frames_brade.replay_game(sub.text, number)
+    except frames_brade.NotReplayableError:
         return _not_viewable(
             request, sub, _("The record has no game %(game)d to show.") % {"game": number}
         )
@@ -439,8 +447,8 @@ def _brade_viewer(
     raw_view = request.GET.get("view", "").upper()
     view = Side(raw_view) if raw_view in ("W", "B") else _default_view(request, match, swapped)
     names = {
-        Side.WHITE: game.tags.get("White") or str(match.player2 if swapped else match.player1),
-        Side.BLACK: game.tags.get("Black") or str(match.player1 if swapped else match.player2),
+        side: game.tags.get(side.word) or str(match.player_for(side.other if swapped else side))
+        for side in (Side.WHITE, Side.BLACK)
     }
     frames = _frames_data(game, view, names, drawing)
     turn = min(max(_int_param(request, "turn") or 0, 0), len(frames) - 1)
@@ -565,8 +573,7 @@ def _mat_viewer(
         return _not_viewable(
             request, sub, _("The record has no game %(game)d to show.") % {"game": number}
         )
-    sides = record_sides(match, {"White": game.players[0], "Black": game.players[1]})
-    swapped = sides is not None and sides[Side.WHITE] is Side.BLACK
+    swapped = _record_sides_swapped(match, {"White": game.players[0], "Black": game.players[1]})
     raw_view = request.GET.get("view", "").upper()
     view = Side(raw_view) if raw_view in ("W", "B") else _default_view(request, match, swapped)
     frames = _mat_frames(game, seat_of(view), drawing)

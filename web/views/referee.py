@@ -33,7 +33,7 @@ from core.permissions import is_referee
 from matches import home_selectors, results
 from matches import selectors as matches_sel
 from matches.models import Game, Match, MatchState
-from tournaments.lengths import POINTS
+from matches.standing import family_of, match_settings
 from tournaments.models import ResultsBy
 from web.forms.referee import (
     PATTERN_CHOICES,
@@ -41,7 +41,6 @@ from web.forms.referee import (
     CorrectionForm,
     ResultForm,
     chosen,
-    cube_limit,
 )
 from web.games import entry_choices, outcome_codes
 from web.templatetags.brade import outcome_word
@@ -113,14 +112,15 @@ def _said(match: Match, game: Game) -> str:
 
 
 def _cube_question(request: HttpRequest, match: Match, form: ResultForm) -> HttpResponse | None:
-    """A backgammon entry whose cube is past what the match can use (``cube_limit``)
-    is not saved at once: the page asks to confirm it, every choice kept."""
+    """An entry whose cube is past what the match can use at its score (the family's
+    ``cube_limit``; a game without a cube has none) is not saved at once: the page asks
+    to confirm it, every choice kept."""
     cube = form.cleaned_data.get("cube")
-    if not cube or form.cleaned_data.get("confirm_cube") or match.length_unit != POINTS:
+    if not cube or form.cleaned_data.get("confirm_cube"):
         return None
-    needed = (match.length - match.points1, match.length - match.points2)
-    limit = cube_limit(match.length, needed)
-    if cube <= limit:
+    family = family_of(match.tournament)
+    limit = family.cube_limit(match_settings(match), (match.points1, match.points2))
+    if limit is None or cube <= limit:
         return None
     context = _context(request, match, form)
     context["game"] = chosen(request.POST)

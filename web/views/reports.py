@@ -31,7 +31,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from core.errors import ConflictError, DomainError, PermissionDeniedError
 from core.http import found
 from core.permissions import User, is_referee, player_of
-from engine.types import Side
+from games.seats import other, seat_of
 from matches import reports as report_services
 from matches import selectors as matches_sel
 from matches.models import GameReport, Match, MatchState, ReportState
@@ -43,10 +43,10 @@ from web.templatetags.brade import outcome_word
 OPEN_MATCH = (MatchState.READY, MatchState.PLAYING)
 
 
-def viewer_side(user: User, match: Match) -> Side | None:
-    """The side ``user`` plays in ``match`` (their linked player's), or None."""
+def viewer_seat(user: User, match: Match) -> int | None:
+    """The seat ``user`` plays in ``match`` (their linked player's), or None."""
     player = player_of(user)
-    return None if player is None else match.side_of(player)
+    return None if player is None else match.seat_of(player)
 
 
 @dataclass
@@ -62,7 +62,7 @@ class ReportRow:
     @property
     def opponent(self) -> Player | None:
         """The reporter's opponent: who confirms or disputes."""
-        return self.report.match.player_for(Side(self.report.reporter_side).other)
+        return self.report.match.player_for(other(seat_of(self.report.reporter_side)))
 
     @property
     def accept_value(self) -> str:
@@ -72,7 +72,7 @@ class ReportRow:
 
 def report_rows(user: User, match: Match, reports: list[GameReport]) -> list[ReportRow]:
     """The open reports of ``match`` among ``reports``, for ``user``."""
-    side = viewer_side(user, match)
+    seat = viewer_seat(user, match)
     staff = is_referee(user, match.tournament)
     rows = []
     for report in reports:
@@ -84,8 +84,8 @@ def report_rows(user: User, match: Match, reports: list[GameReport]) -> list[Rep
         rows.append(
             ReportRow(
                 report=report,
-                can_answer=side is not None
-                and side.value != report.reporter_side
+                can_answer=seat is not None
+                and seat != seat_of(report.reporter_side)
                 and not own
                 and report.state == ReportState.PENDING,
                 can_withdraw=own or staff,
@@ -102,7 +102,7 @@ def can_report(user: User, match: Match, next_number: int, rows: list[ReportRow]
     return (
         match.tournament.results_by == ResultsBy.PLAYERS
         and match.state in OPEN_MATCH
-        and viewer_side(user, match) is not None
+        and viewer_seat(user, match) is not None
         and not any(row.report.number == next_number for row in rows)
     )
 
@@ -170,7 +170,7 @@ def match_report(request: HttpRequest, pk: int) -> HttpResponse:
             match,
             _("In this tournament the referees enter the results; players do not report them."),
         )
-    if viewer_side(request.user, match) is None:
+    if viewer_seat(request.user, match) is None:
         return _forbidden(request, match, _("Only the players of this match may report its games."))
     if request.method != "POST":
         return render(request, "web/reports/report.html", report_context(match))
@@ -192,7 +192,7 @@ def match_report(request: HttpRequest, pk: int) -> HttpResponse:
         context["conflict"] = isinstance(err, ConflictError)
         status = 409 if isinstance(err, ConflictError) else 400
         return render(request, "web/reports/report.html", context, status=status)
-    opponent = match.player_for(Side(report.reporter_side).other)
+    opponent = match.player_for(other(seat_of(report.reporter_side)))
     messages.success(
         request,
         _("Reported. %(said)s It counts once %(opponent)s confirms it.")

@@ -3,7 +3,9 @@ position after every action (a roll and its move, a double, a take, a drop, the 
 with the cube, drawn through the family's board (``games.backgammon.BackgammonBoard``)
 as :mod:`web.picture` draws it.
 
-Pure Python on the backgammon engine (no Django); the view words the captions. A move is
+Pure Python on the backgammon engine (no Django); the view words the captions and each
+frame's action, by its kind (``DOUBLE``, ``TAKE``, ``DROP``, ``WIN``; a roll is shown as
+the record writes it). A move is
 carried out as written (``backgammon.replay.apply_move_text``); a move written without the
 hit its path makes is completed as the verification does (the legal play that leaves the
 mover's checkers where the written one does), so the viewer shows what was verified.
@@ -21,7 +23,17 @@ from backgammon.position import START, Position
 from backgammon.replay import apply_move_text, read_record
 from games.backgammon import BackgammonBoardState
 
-__all__ = ["BgFrame", "BgReplayedGame", "NotReplayableError", "replay_mat_game"]
+__all__ = [
+    "DOUBLE",
+    "DROP",
+    "TAKE",
+    "WIN",
+    "Action",
+    "BgFrame",
+    "BgReplayedGame",
+    "NotReplayableError",
+    "replay_mat_game",
+]
 
 
 class NotReplayableError(ValueError):
