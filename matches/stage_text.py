@@ -4,7 +4,7 @@ written with the language's decimal sign (1,5 in Swedish)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from django.utils.formats import get_format
@@ -13,7 +13,7 @@ from django.utils.translation import ngettext, pgettext
 
 from stages.messages import Msg
 
-__all__ = ["TEMPLATES", "render", "tiebreak_abbreviation", "tiebreak_name"]
+__all__ = ["TEMPLATES", "render", "tiebreak_abbreviation", "tiebreak_headings", "tiebreak_name"]
 
 Params = Mapping[str, Any]
 
@@ -84,6 +84,11 @@ def tiebreak_name(key: str) -> str:
 def tiebreak_abbreviation(key: str) -> str:
     """A tiebreak's short heading in the active language."""
     return TIEBREAK_ABBREVIATIONS[key]()
+
+
+def tiebreak_headings(chain: Sequence[str]) -> list[tuple[str, str]]:
+    """A standings table's tiebreak columns: each one's name and short heading."""
+    return [(tiebreak_name(key), tiebreak_abbreviation(key)) for key in chain]
 
 
 def score_text(value: str) -> str:

@@ -157,9 +157,13 @@ def test_withdraw_names_the_player(client: Client) -> None:
 def test_standings_headers_start_with_a_capital(client: Client) -> None:
     s = drawn(4, lengths=[3, 3, 3], format="round_robin", is_public=True)
     page = swedish(client).get(reverse("web:tournament_detail", args=[s.tournament.pk]))
-    heads = re.findall(r'<th scope="col">([^<]+)</th>', page.content.decode())
-    assert "Matchpoäng" in heads and "matchpoäng" not in heads
+    content = page.content.decode()
+    heads = re.findall(r'<th scope="col">([^<]+)</th>', content)
     assert all(h[0].isupper() or not h[0].isalpha() for h in heads), heads
+    # The tiebreaks' columns: a short heading, the whole name capitalised in its title.
+    tiebreaks = re.findall(r'<th scope="col"><abbr title="([^"]+)">([^<]+)</abbr></th>', content)
+    assert tiebreaks == [("Matchpoäng", "MP")]
+    assert "Rangordnad efter: matchpoäng (MP), lottning." in content
 
 
 def test_a_report_page_waits_for_the_pending_report_of_that_game() -> None:

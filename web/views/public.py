@@ -253,6 +253,7 @@ def group_context(tournament: Tournament) -> dict[str, Any]:
     return {
         "table": max(tables, key=lambda t: t.rounds),
         "columns": columns,
+        "headings": stage_text.tiebreak_headings(tables[0].chain),
         "tables": shown,
         "lines": shown[0]["lines"],
         "in_groups": len(tables) > 1,

@@ -115,6 +115,7 @@ def swiss_context(request: HttpRequest, tournament: Tournament) -> dict[str, Any
     return {
         "table": table,
         "columns": columns,
+        "headings": stage_text.tiebreak_headings(table.chain),
         "lines": lines,
         "rounds": list(reversed(rounds)),  # the latest round first
         "staff": staff,
