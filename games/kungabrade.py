@@ -80,8 +80,8 @@ def check_result(result: ResultValue, number: int | None = None) -> None:
     if result.outcome == DRIVEN_BACK and result.game_type in (EROVRING, MAKTKAMP):
         raise ScoringError(
             "driving the opponent back over the defence line wins only Slagfält "
-            "(seed 004 §1.2); Erövring and Maktkamp are won by the castle or by destroying "
-            "every piece (§1.3, §1.4)",
+            "(Kungabräde's rules, 1.2 Slagfält); Erövring and Maktkamp are won by the castle "
+            "or by destroying every piece (1.3 Erövring, 1.4 Maktkamp)",
             game=number,
         )
 

@@ -208,7 +208,8 @@ class BackgammonLive(LiveGameBase):
             ),
             equal=(
                 "live.opening_equal",
-                "The opening dice are equal; throw them again (seed 002: the higher die starts).",
+                "The opening dice are equal; throw them again (the Danish federation's rules: "
+                "the higher die starts).",
             ),
         )
         if pair is None:
@@ -315,8 +316,8 @@ class BackgammonLive(LiveGameBase):
             written = " ".join(tokens) or "(no move)"
             raise LiveRefused(
                 "live.bg_illegal",
-                "%(dice)s: %(moves)s is not a legal play (seed 002, 'Flyt af brikker': play "
-                "both dice if possible, else the higher one).",
+                "%(dice)s: %(moves)s is not a legal play (the Danish federation's rules, 'Flyt "
+                "af brikker': play both dice if possible, else the higher one).",
                 dice=f"{high}{low}",
                 moves=written,
             )

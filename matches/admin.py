@@ -22,6 +22,7 @@ from django.utils.translation import gettext as _
 
 from core import path_converters  # noqa: F401  (registers <id:…>)
 from core.errors import DomainError
+from core.reasons import ReasonCode
 from games.family import GameFamily
 from matches import record_queue, results, walkovers
 from matches.models import (
@@ -253,7 +254,7 @@ class MatchAdmin(OrganiserScoped):
                 if winner is None:
                     raise DomainError(_("That player is not known yet."))
                 walkovers.match_walkover(
-                    match=match, winner=winner, by=request.user, reason="given in admin"
+                    match=match, winner=winner, by=request.user, reason=ReasonCode.ADMIN
                 )
             except DomainError as err:
                 self.message_user(request, f"{match}: {err.message}", messages.ERROR)
@@ -270,9 +271,7 @@ class MatchAdmin(OrganiserScoped):
     def reset(self, request: HttpRequest, queryset: QuerySet[Match]) -> None:
         for match in queryset.select_related("tournament"):
             try:
-                results.match_reset(
-                    match=match, by=request.user, reason=f"reset in admin by {request.user}"
-                )
+                results.match_reset(match=match, by=request.user, reason=ReasonCode.ADMIN)
             except DomainError as err:
                 self.message_user(request, f"{match}: {err.message}", messages.ERROR)
 
@@ -327,6 +326,7 @@ class GameResultAdmin(OrganiserScoped):
         "confirmed_by",
         "report",
         "note",
+        "site_note",
     )
 
     def has_add_permission(self, request: HttpRequest) -> bool:

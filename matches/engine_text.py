@@ -589,6 +589,14 @@ VERDICTS: dict[str, Callable[[Params], str]] = {
     "verdict.crashed": lambda p: _(
         "The verifier crashed (%(error)s); an administrator has to look at this record."
     ),
+    # Every attempt died before this one could start (``record_queue``'s claim).
+    "verdict.gave_up": lambda p: ngettext(
+        "Verification stopped after %(count)s attempt: the verifier crashed or ran out of "
+        "time. An administrator has to look at this record.",
+        "Verification stopped after %(count)s attempts: the verifier crashed or ran out of "
+        "time each time. An administrator has to look at this record.",
+        _count(p, "count"),
+    ),
 }
 
 

@@ -10,6 +10,7 @@ from typing import Any
 from django.utils.translation import ngettext
 
 from core.errors import ValidationError
+from core.reasons import Reason
 from matches.group_standings import group_tables, open_table_matches
 from matches.match_changes import NEWS_MATCHES_DRAWN, news_tell
 from matches.match_creation import matches_create
@@ -51,7 +52,7 @@ class Matches:
             for line in table.lines
         }
 
-    def withdrawal_apply(self, *, entry: Entry, by: Any, reason: str) -> None:
+    def withdrawal_apply(self, *, entry: Entry, by: Any, reason: Reason) -> None:
         match_withdrawal_apply(entry=entry, by=by, reason=reason)
 
     def round_started(self, *, round: Round) -> bool:

@@ -281,6 +281,15 @@ class ResultSource(models.TextChoices):
     PLAYERS = "players", "reported by a player, confirmed by the opponent"
 
 
+class SiteNote(models.TextChoices):
+    """What the site itself notes on a result or a report: a code, worded when it is read
+    in the reader's language (``matches.site_words``), never words in the language of
+    whoever was signed in when it was stored. A person's own note stays in ``note``."""
+
+    RECORDED_LIVE = "recorded_live", "recorded move by move on the digital scoresheet"
+    FROM_RECORD = "from_record", "entered from a game record a referee submitted"
+
+
 class Game(ResultColumns):
     """One game of a match; its fields mirror the confirmed ``GameResult``."""
 
@@ -335,6 +344,7 @@ class GameReport(ResultColumns):
     number = models.PositiveIntegerField()
     starter = models.CharField(max_length=1, choices=SideChoice.choices, blank=True)
     note = models.CharField(max_length=500, blank=True)
+    site_note = models.CharField(max_length=16, choices=SiteNote.choices, blank=True)
     state = models.CharField(
         max_length=16, choices=ReportState.choices, default=ReportState.PENDING
     )
@@ -425,6 +435,7 @@ class GameResult(ResultColumns):
     )
     entered_at = models.DateTimeField(auto_now_add=True)
     note = models.CharField(max_length=500, blank=True)
+    site_note = models.CharField(max_length=16, choices=SiteNote.choices, blank=True)
     report = models.OneToOneField(
         GameReport, null=True, blank=True, on_delete=models.PROTECT, related_name="result"
     )

@@ -27,6 +27,7 @@ from django.utils.translation import gettext as _
 
 from core.errors import ConflictError
 from core.permissions import User
+from core.reasons import Reason, ReasonCode, reason_data
 from matches.common import event_add, match_mark, reports_settle
 from matches.elimination_progression import (
     elimination_refuse,
@@ -98,7 +99,7 @@ def player_place(target: Match, player: Player | None, upper: bool, by: User) ->
             (absent,) = withdrawn
             winner = target.player2 if absent == target.player1_id else target.player1
             assert winner is not None
-            walkover_apply(match=target, winner=winner, by=by, reason="the opponent withdrew")
+            walkover_apply(match=target, winner=winner, by=by, reason=ReasonCode.OPPONENT_WITHDREW)
 
 
 def advance(*, match: Match, by: User) -> None:
@@ -149,7 +150,7 @@ def tournament_finish_check(tournament_id: int) -> None:
     finish_when_played(tournament_id, Match.objects.filter(tournament_id=tournament_id))
 
 
-def walkover_apply(*, match: Match, winner: Player, by: User, reason: str) -> None:
+def walkover_apply(*, match: Match, winner: Player, by: User, reason: Reason) -> None:
     match.winner = winner
     match.state = MatchState.WALKOVER
     match.walkover = True
@@ -157,7 +158,7 @@ def walkover_apply(*, match: Match, winner: Player, by: User, reason: str) -> No
     match.decided_early = False
     match_mark(match)
     match.save()
-    event_add(match, EventKind.WALKOVER, by, winner=winner.pk, reason=reason)
+    event_add(match, EventKind.WALKOVER, by, winner=winner.pk, **reason_data(reason))
     reports_settle(match, by)
     advance(match=match, by=by)
 

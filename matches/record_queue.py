@@ -287,10 +287,7 @@ def _claim(submission_id: int) -> tuple[GameRecordSubmission, int] | _Held | Non
             sub.state = RecordState.FAILED
             sub.finished_at = now
             sub.lease_until = None
-            sub.message = (
-                f"Verification stopped after {sub.attempts} attempts: the verifier crashed or "
-                "ran out of time each time. An administrator has to look at this record."
-            )
+            _stored_verdict(sub, verdict("verdict.gave_up", count=sub.attempts))
             record_touch(sub)
             sub.save()
             return None

@@ -18,7 +18,15 @@ from engine.types import Side
 from games.results import ResultValue
 from matches.common import event_add
 from matches.engine_text import verdict, verdict_text
-from matches.models import EventKind, Game, GameRecordSubmission, Match, RecordState, ResultSource
+from matches.models import (
+    EventKind,
+    Game,
+    GameRecordSubmission,
+    Match,
+    RecordState,
+    ResultSource,
+    SiteNote,
+)
 from matches.results import game_add
 
 __all__ = ["PlayedGame", "flag", "invalid", "record_settle", "record_sides"]
@@ -88,7 +96,7 @@ def record_settle(
                     by=submitter,
                     source=ResultSource.RECORD,
                     submission=sub,
-                    note=f"from game record #{sub.pk}",
+                    site_note=SiteNote.FROM_RECORD,
                 )
             except DomainError as err:
                 return flag(

@@ -195,11 +195,14 @@ def game_report_submit(
     by: User,
     starter: Side | str | None = None,
     note: str = "",
+    site_note: str = "",
     link: PrivateLink | None = None,
 ) -> GameReport:
     """A player of ``match`` reports game ``number`` (the winner a seat: 0 is player1), for
     the opponent to confirm. Nothing counts until then. ``link``: the player acts
-    through their private link (``by`` is then None), named in the audit row.
+    through their private link (``by`` is then None), named in the audit row. ``note``
+    is the player's words, ``site_note`` what the site notes itself (a ``SiteNote`` code:
+    the digital scoresheet's); the confirmed result keeps both.
 
     ``PermissionDeniedError`` unless the tournament's players report (``results_by``) and
     ``by`` plays in the match; ``ConflictError`` when the game exists, the match is over
@@ -238,6 +241,7 @@ def game_report_submit(
                     starter=first.value if first is not None and number == 1 else "",
                     **result_columns(result),
                     note=note,
+                    site_note=site_note,
                     reported_by=signed_in(by),
                     reporter=player,
                     reporter_side=side.value,
@@ -332,6 +336,7 @@ def game_report_confirm(*, report: GameReport, by: User, link: PrivateLink | Non
             source=ResultSource.PLAYERS,
             submission=_evidence(report),
             note=report.note,
+            site_note=report.site_note,
             report=report,
         )
 

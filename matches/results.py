@@ -42,6 +42,7 @@ from core.errors import (
     ValidationError,
 )
 from core.permissions import User, is_organiser, is_referee, signed_in
+from core.reasons import Reason, reason_data
 from engine.types import Side
 from games.results import ResultValue
 from games.seats import letter_of, other
@@ -179,10 +180,14 @@ def game_add(
     source: str = ResultSource.REFEREE,
     submission: GameRecordSubmission | None = None,
     note: str = "",
+    site_note: str = "",
     report: GameReport | None = None,
 ) -> Game:
     """Add game ``number`` to a locked match and recompute it with its game's scoring
     (bräde's S1–S5, backgammon's points and Crawford rule, Kungabräde's best of n).
+
+    ``note`` is a person's words; ``site_note`` what the site notes itself (a ``SiteNote``
+    code, worded when read: ``matches.site_words``).
 
     ``report``: the players' report this game comes from, confirmed by ``by`` (the
     opponent); the result is then the reporter's, confirmed by ``by``. Any other open
@@ -214,6 +219,7 @@ def game_add(
                 confirmed_by=signed_in(by) if report is not None else None,
                 report=report,
                 note=note,
+                site_note=site_note,
             )
     except IntegrityError:
         # Only reachable where the row lock does not serialise writers.
@@ -406,7 +412,7 @@ def game_result_correct(
     return game
 
 
-def match_reset(*, match: Match, by: User, reason: str) -> Match:
+def match_reset(*, match: Match, by: User, reason: Reason) -> Match:
     """Organisers only: void a match's games and result so it can be replayed or corrected.
 
     The player it sent on is taken out of the next match (which must not have
@@ -441,5 +447,5 @@ def match_reset(*, match: Match, by: User, reason: str) -> Match:
         both = match.player1_id is not None and match.player2_id is not None
         match.state = MatchState.READY if both else MatchState.WAITING
         match.save()
-        event_add(match, EventKind.RESET, by, reason=reason, before=snapshot)
+        event_add(match, EventKind.RESET, by, **reason_data(reason), before=snapshot)
     return match

@@ -16,8 +16,10 @@ from matches.models import (
     Match,
     MatchEvent,
     MatchState,
+    SiteNote,
 )
 from matches.selectors import game_version
+from matches.site_words import note_text, reason_text
 from tournaments.serializers import PersonField, PlayerBrief, RoundOut
 
 # A match's place in a consolation or double elimination bracket: its code and where its
@@ -39,6 +41,34 @@ LINK_HELP = {
     "the grand final",
 }
 BRACKET_LINKS = tuple(LINK_HELP)
+
+NOTE_HELP = (
+    "what is noted on it, in the request's language (Accept-Language): the site's own note "
+    "(site_note, worded) and the person's, with '; ' between"
+)
+SITE_NOTE_HELP = (
+    "what the site itself notes, as a code: 'recorded_live' (recorded move by move), "
+    "'from_record' (entered from a game record); empty for none"
+)
+
+
+class NotedOut(serializers.ModelSerializer[Any]):
+    """A row with a person's note and the site's (``matches.site_words``)."""
+
+    note = serializers.SerializerMethodField(help_text=NOTE_HELP)
+    site_note = serializers.ChoiceField(
+        choices=SiteNote.choices, allow_blank=True, read_only=True, help_text=SITE_NOTE_HELP
+    )
+
+    def get_note(self, obj: GameResult | GameReport) -> str:
+        return note_text(obj)
+
+
+EVENT_DATA_HELP = (
+    "the change's details; a walkover's, withdrawal's or reset's reason as 'reason' (in the "
+    "request's language where the site gave it, then also as 'reason_code': "
+    "'opponent_withdrew', 'admin')"
+)
 
 
 class MatchOut(serializers.ModelSerializer[Match]):
@@ -144,7 +174,9 @@ class GameOut(serializers.ModelSerializer[Game]):
         return game_etag(obj, current_version(obj))
 
 
-class GameResultOut(serializers.ModelSerializer[GameResult]):
+class GameResultOut(NotedOut):
+    """A version of a game's result: who entered it and when, and what is noted on it."""
+
     entered_by = PersonField()
     confirmed_by = PersonField(
         help_text="the opponent who confirmed a player's report (source 'players'): the user "
@@ -170,10 +202,11 @@ class GameResultOut(serializers.ModelSerializer[GameResult]):
             "confirmed_by",
             "report",
             "note",
+            "site_note",
         )
 
 
-class GameReportOut(serializers.ModelSerializer[GameReport]):
+class GameReportOut(NotedOut):
     """A player's report of a game: it counts only once the opponent confirms it."""
 
     reported_by = PersonField()
@@ -197,6 +230,7 @@ class GameReportOut(serializers.ModelSerializer[GameReport]):
             "conceded",
             "game_type",
             "note",
+            "site_note",
             "state",
             "reporter",
             "reported_by",
@@ -249,6 +283,16 @@ class EventOut(serializers.ModelSerializer[MatchEvent]):
     class Meta:
         model = MatchEvent
         fields = ("kind", "by", "at", "data")
+        extra_kwargs: ClassVar[dict[str, dict[str, Any]]] = {"data": {"help_text": EVENT_DATA_HELP}}
+
+    def to_representation(self, instance: MatchEvent) -> dict[str, Any]:
+        """A reason the site keeps as a code (``reason_code``) comes with its words
+        (``reason``) in the request's language, as a person's reason does."""
+        out: dict[str, Any] = super().to_representation(instance)
+        data = out.get("data")
+        if isinstance(data, dict) and data.get("reason_code"):
+            out["data"] = {**data, "reason": reason_text(data)}
+        return out
 
 
 class MatchDetailOut(serializers.Serializer[Any]):

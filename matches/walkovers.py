@@ -10,6 +10,7 @@ from django.utils.translation import gettext as _
 
 from core.errors import ConflictError, ValidationError
 from core.permissions import User
+from core.reasons import Reason, ReasonCode, reason_data
 from matches.common import event_add, lock_match, match_snapshot, referee_require
 from matches.models import FINISHED_STATES, EventKind, Match, MatchState
 from matches.progression import walkover_apply
@@ -20,7 +21,7 @@ from tournaments.round_kinds import round_kind
 __all__ = ["match_walkover", "match_withdrawal_apply"]
 
 
-def match_walkover(*, match: Match, winner: Player, by: User, reason: str = "") -> Match:
+def match_walkover(*, match: Match, winner: Player, by: User, reason: Reason = "") -> Match:
     """S6: the match ends without (further) play; ``winner`` advances."""
     referee_require(by, match)
     with transaction.atomic():
@@ -44,7 +45,7 @@ def match_walkover(*, match: Match, winner: Player, by: User, reason: str = "") 
     return match
 
 
-def match_withdrawal_apply(*, entry: Entry, by: User, reason: str = "") -> Match | None:
+def match_withdrawal_apply(*, entry: Entry, by: User, reason: Reason = "") -> Match | None:
     """After the draw: the withdrawn player's next match becomes a walkover (S6). In a round
     robin every match they have left becomes one (decision: the results they played stay
     and count in the standings; the rest are walkovers to their opponents). In a Swiss
@@ -76,11 +77,11 @@ def match_withdrawal_apply(*, entry: Entry, by: User, reason: str = "") -> Match
     return pending
 
 
-def _withdrawal_walkover(pending: Match, player: Player, by: User, reason: str) -> None:
-    event_add(pending, EventKind.WITHDRAWAL, by, player=player.pk, reason=reason)
+def _withdrawal_walkover(pending: Match, player: Player, by: User, reason: Reason) -> None:
+    event_add(pending, EventKind.WITHDRAWAL, by, player=player.pk, **reason_data(reason))
     if pending.player1_id is not None and pending.player2_id is not None:
         winner = pending.player2 if pending.player1_id == player.pk else pending.player1
         assert winner is not None
         walkover_apply(
-            match=pending, winner=winner, by=by, reason=reason or f"{player.name} withdrew"
+            match=pending, winner=winner, by=by, reason=reason or ReasonCode.OPPONENT_WITHDREW
         )

@@ -18,8 +18,8 @@ TEXTS: dict[str, Callable[[], str]] = {
     "live.answer_double": lambda: _("A double awaits an answer: take or drop it first."),
     "live.bg_dice": lambda: _("A backgammon roll is two dice of 1–6."),
     "live.bg_illegal": lambda: _(
-        "%(dice)s: %(moves)s is not a legal play (seed 002, 'Flyt af brikker': play both "
-        "dice if possible, else the higher one)."
+        "%(dice)s: %(moves)s is not a legal play (the Danish federation's rules, 'Flyt af "
+        "brikker': play both dice if possible, else the higher one)."
     ),
     "live.dice_needed": lambda: _("Enter the dice of the turn."),
     "live.entered_mode": lambda: _("This game's dice are entered by the players, not rolled."),
@@ -28,7 +28,8 @@ TEXTS: dict[str, Callable[[], str]] = {
     ),
     "live.opening_dice": lambda: _("The opening roll is two dice, player 1's die first, each 1–6."),
     "live.opening_equal": lambda: _(
-        "The opening dice are equal; throw them again (seed 002: the higher die starts)."
+        "The opening dice are equal; throw them again (the Danish federation's rules: the "
+        "higher die starts)."
     ),
     "live.opening_first": lambda: _(
         "The game opens with the opening roll (one die each): send 'start' first."

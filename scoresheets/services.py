@@ -82,7 +82,7 @@ from games.live import (
 from games.live import LiveGame as LiveGameState
 from games.seats import other, seat_of, side_of
 from matches.common import active_games, lock_match, matches_touch
-from matches.models import FINISHED_STATES, Game, Match, MatchState, ResultSource
+from matches.models import FINISHED_STATES, Game, Match, MatchState, ResultSource, SiteNote
 from matches.records import game_record_submit
 from matches.reports import game_report_submit
 from matches.results import game_add
@@ -653,7 +653,7 @@ def _finish(
             result=result,
             by=by,
             starter=starter,
-            note=_("recorded move by move"),
+            site_note=SiteNote.RECORDED_LIVE,
             link=link,
         )
         # its evidence: confirmed, the game is verified by this record like the others
@@ -669,7 +669,7 @@ def _finish(
         by=by,
         source=ResultSource.RECORD,
         submission=submission,
-        note=_("recorded move by move"),
+        site_note=SiteNote.RECORDED_LIVE,
     )
     locked.refresh_from_db()
     if locked.state in FINISHED_STATES:

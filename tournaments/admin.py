@@ -19,6 +19,7 @@ from django.utils.translation import gettext as _
 
 from core.errors import DomainError
 from core.permissions import can_manage_all_players, is_organiser
+from core.reasons import ReasonCode
 from tournaments.entries import entry_withdraw
 from tournaments.format_change import FORMAT_FIELDS, tournament_format_set
 from tournaments.format_options import format_values
@@ -281,7 +282,7 @@ class EntryAdmin(OrganiserScoped):
     def withdraw(self, request: HttpRequest, queryset: QuerySet[Entry]) -> None:
         for entry in queryset.select_related("tournament", "player"):
             try:
-                entry_withdraw(entry=entry, by=request.user, reason="withdrawn in admin")
+                entry_withdraw(entry=entry, by=request.user, reason=ReasonCode.ADMIN)
             except DomainError as err:
                 self.message_user(request, f"{entry.player}: {err.message}", messages.ERROR)
 

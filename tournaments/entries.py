@@ -34,6 +34,7 @@ from core.permissions import (
     User,
     can_manage_all_players,
 )
+from core.reasons import Reason
 from tournaments.csv_import import CsvImportError, ImportRow, parse_entries_csv
 from tournaments.csv_messages import csv_error_text
 from tournaments.guards import (
@@ -329,8 +330,9 @@ def entries_seeds_set(
     return list(entries.values())
 
 
-def entry_withdraw(*, entry: Entry, by: User, reason: str = "") -> Entry:
-    """Withdraw a player: before the draw they leave it; after it they give a walkover."""
+def entry_withdraw(*, entry: Entry, by: User, reason: Reason = "") -> Entry:
+    """Withdraw a player: before the draw they leave it; after it they give a walkover.
+    ``reason``: the organiser's words, or the site's code (``core.reasons``)."""
     tournament = entry.tournament
     organiser_require(by, tournament)
     if entry.withdrawn_at is not None:

@@ -17,6 +17,8 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from django.core.exceptions import ImproperlyConfigured
 
+from core.reasons import Reason
+
 if TYPE_CHECKING:
     from tournaments.match_plans import PlannedMatch
     from tournaments.models import Entry, Player, Round, Tournament
@@ -48,7 +50,7 @@ class MatchPlay(Protocol):
         player's matches played in its group and its values of the chain."""
         ...
 
-    def withdrawal_apply(self, *, entry: Entry, by: Any, reason: str) -> None:
+    def withdrawal_apply(self, *, entry: Entry, by: Any, reason: Reason) -> None:
         """After the draw: the withdrawn player's next match becomes a walkover."""
         ...
 

@@ -91,7 +91,7 @@ def test_the_migration_writes_an_old_knockouts_links() -> None:
         winner_to=None, winner_to_upper=True, loser_to=None, loser_to_upper=True
     )
     assert all(v == (None, True, None, True) for v in _links(s.tournament).values())
-    migration = importlib.import_module("matches.migrations.0013_knockout_links")
+    migration = importlib.import_module("matches.migrations.0014_knockout_links")
     migration.knockout_links(apps, None)
     assert _links(s.tournament) == expected
     # Backwards, then forwards again: the same links.

@@ -6,7 +6,7 @@ import pytest
 from django.test import Client
 
 from matches.models import Game, Match, MatchState
-from tests.factories import OrganiserFactory
+from tests.factories import EntryFactory, OrganiserFactory, PlayerFactory
 from tests.tournaments.helpers import drawn, match_of
 from tournaments.models import Tournament, TournamentStatus
 
@@ -40,8 +40,12 @@ def test_organiser_sees_only_own_tournaments() -> None:
 
 
 def test_create_and_draw_in_admin() -> None:
+    """The tournament made in the admin is drawn by the admin's action: its matches are
+    created and the tournament runs, with the action's message; a tournament without
+    entries is refused with the service's reason and stays a draft."""
     organiser = OrganiserFactory.create()
     client = staff_client(organiser)
+    client.cookies["django_language"] = "en"
     form = {
         "name": "Admin Cup",
         "start_date": "2026-11-21",
@@ -59,17 +63,30 @@ def test_create_and_draw_in_admin() -> None:
         "rounds-TOTAL_FORMS": "0",
         "rounds-INITIAL_FORMS": "0",
     }
-    response = client.post("/admin/tournaments/tournament/add/", form)
-    assert response.status_code == 302, response.content.decode()[:2000]
+    response = client.post("/admin/tournaments/tournament/add/", form, follow=True)
+    assert response.redirect_chain, response.content.decode()[:2000]
     tournament = Tournament.objects.get(name="Admin Cup")
     assert list(tournament.organisers.all()) == [organiser]
-    response = client.post(
-        "/admin/tournaments/tournament/",
-        {"action": "draw_bracket", "_selected_action": [tournament.pk]},
-    )
-    assert response.status_code == 302
+    draw = {"action": "draw_bracket", "_selected_action": [tournament.pk]}
+
+    refused = client.post("/admin/tournaments/tournament/", draw, follow=True)
     tournament.refresh_from_db()
-    assert tournament.status == TournamentStatus.DRAFT  # no entries: refused with a message
+    assert tournament.status == TournamentStatus.DRAFT
+    assert not Match.objects.filter(tournament=tournament).exists()
+    assert [str(m) for m in refused.context["messages"]] == [
+        "Admin Cup: A knockout needs at least 2 players; 0 entered. Enter more first."
+    ]
+
+    for i in range(4):
+        EntryFactory.create(tournament=tournament, player=PlayerFactory.create(name=f"A{i}"))
+    drawn_page = client.post("/admin/tournaments/tournament/", draw, follow=True)
+    assert [str(m) for m in drawn_page.context["messages"]] == ["Admin Cup: bracket drawn."]
+    tournament.refresh_from_db()
+    assert tournament.status == TournamentStatus.RUNNING
+    first = Match.objects.filter(tournament=tournament, round__number=1)
+    assert first.count() == 2
+    assert all(m.player1_id is not None and m.player2_id is not None for m in first)
+    assert Match.objects.filter(tournament=tournament, round__number=2).count() == 1
 
 
 def test_enter_game_page() -> None:

@@ -14,6 +14,7 @@ from django.utils.translation import ngettext
 
 from matches.engine_text import error_text, submission_text
 from matches.models import MatchState
+from matches.site_words import site_note_text
 from scoring.scales import MINUS, PLUS, Scale, format_points
 from tournaments.game_words import game_meta, length_heading
 from tournaments.lengths import POINTS
@@ -143,6 +144,13 @@ def side_player(match: Any, side: str) -> Any:
 def verdict(sub: Any) -> str:
     """A game record's verdict in the reader's language (``matches.engine_text``)."""
     return submission_text(sub)
+
+
+@register.filter
+def site_words(row: Any) -> str:
+    """What the site noted on a result or report, in the reader's language ("" for
+    nothing); the person's own ``note`` is shown apart, as their words."""
+    return site_note_text(row)
 
 
 @register.filter

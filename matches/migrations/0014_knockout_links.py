@@ -55,6 +55,6 @@ def unlink(apps: Any, schema_editor: Any) -> None:
 
 
 class Migration(migrations.Migration):
-    dependencies = [("matches", "0012_report_record_evidence")]
+    dependencies = [("matches", "0013_site_notes_and_reason_codes")]
 
     operations = [migrations.RunPython(knockout_links, unlink)]
