@@ -38,15 +38,25 @@ class ReadOnly(admin.ModelAdmin):  # type: ignore[type-arg]
 
 @admin.register(PlayerRating)
 class PlayerRatingAdmin(ReadOnly):
-    list_display = ("player", "game", "rating", "experience", "matches")
-    list_filter = ("game",)
+    list_display = ("player", "game", "formula", "rating", "experience", "matches")
+    list_filter = ("game", "formula")
     search_fields = ("player__name",)
 
 
 @admin.register(RatingEntry)
 class RatingEntryAdmin(ReadOnly):
-    list_display = ("player", "game", "match", "opponent", "won", "before", "change", "after")
-    list_filter = ("game",)
+    list_display = (
+        "player",
+        "game",
+        "formula",
+        "match",
+        "opponent",
+        "won",
+        "before",
+        "change",
+        "after",
+    )
+    list_filter = ("game", "formula")
     search_fields = ("player__name",)
 
 

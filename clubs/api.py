@@ -18,12 +18,19 @@ from rest_framework.response import Response
 
 from clubs import rating_selectors, season_selectors, season_services
 from clubs.models import RATING_DIGITS, EventKind, RatedGame, Season, SeasonEvent
-from clubs.rating_services import entries_seed_by_rating, rating_starts_import
+from clubs.rating_formulas import formula_view
+from clubs.rating_services import (
+    can_choose_club_formula,
+    club_rating_formula_set,
+    entries_seed_by_rating,
+    rating_starts_import,
+)
 from clubs.results_import import season_results_import
 from core.bounds import DbIdField, DbIntegerField, parse_db_id
-from core.errors import ValidationError
+from core.errors import NotFoundError, ValidationError
 from matches.models import Match
 from matches.selectors import match_get
+from ratings.formulas import DEFAULT_FORMULA, formula_keys
 from tournaments import selectors as tournaments_sel
 from tournaments.api_base import ApiView, Pagination, paginate
 from tournaments.models import Club
@@ -32,6 +39,29 @@ from tournaments.serializers import ClubOut, EntryOut, PlayerBrief
 GAME_PARAM = OpenApiParameter(
     "game", str, enum=RatedGame.values, description="the rated game (default brade)"
 )
+
+
+FORMULA_PARAM = OpenApiParameter(
+    "formula",
+    str,
+    enum=list(formula_keys()),
+    description="the rating formula of the list: fibs (the default) or danish (the Danish "
+    "Backgammon Federation's); a formula no club's list uses is not kept (400)",
+)
+
+
+def rated_formula(value: str | None, *, default: str = DEFAULT_FORMULA) -> str:
+    """The formula a read asks for (``default`` when not given); 400 for one whose
+    ratings are not kept (``rating_selectors.kept_formulas``)."""
+    formula = value or default
+    kept = rating_selectors.kept_formulas()
+    if formula not in kept:
+        raise ValidationError(
+            _("No rating list is kept by the formula “%(formula)s”; kept: %(formulas)s.")
+            % {"formula": formula, "formulas": ", ".join(kept)},
+            code="unknown_formula",
+        )
+    return formula
 
 
 def rated_game(value: str | None) -> str:
@@ -58,6 +88,7 @@ class RatingRowOut(serializers.Serializer[Any]):
     rank = serializers.IntegerField(help_text="place in this list (1 = highest rating)")
     player = PlayerWithClubOut()
     game = serializers.CharField()
+    formula = serializers.CharField(help_text="the list's rating formula: fibs or danish")
     rating = serializers.DecimalField(max_digits=8, decimal_places=2)
     experience = serializers.IntegerField(help_text="sum of the lengths of the rated matches")
     matches = serializers.IntegerField(help_text="rated matches")
@@ -72,13 +103,16 @@ class PlayerRatingOut(serializers.Serializer[Any]):
 
 class RatingEntryOut(serializers.Serializer[Any]):
     match = serializers.IntegerField(source="match_id")
+    formula = serializers.CharField()
     tournament = serializers.IntegerField(source="match.tournament_id")
     opponent = PlayerBrief()
     won = serializers.BooleanField()
     before = serializers.DecimalField(max_digits=8, decimal_places=2)
     after = serializers.DecimalField(max_digits=8, decimal_places=2)
     change = serializers.DecimalField(max_digits=8, decimal_places=2)
-    experience = serializers.IntegerField(help_text="before the match (K came from it)")
+    experience = serializers.IntegerField(
+        help_text="before the match (FIBS's K came from it; the Danish formula does not use it)"
+    )
     length = serializers.IntegerField(help_text="the n the match was rated with")
     ended_at = serializers.DateTimeField()
 
@@ -93,6 +127,7 @@ class MatchRatingSideOut(serializers.Serializer[Any]):
 class MatchRatingOut(serializers.Serializer[Any]):
     rated = serializers.BooleanField()
     game = serializers.CharField(allow_null=True)
+    formula = serializers.CharField()
     player1 = MatchRatingSideOut(allow_null=True)
     player2 = MatchRatingSideOut(allow_null=True)
 
@@ -185,6 +220,7 @@ class RatingListApi(ApiView):
         parameters=[
             GAME_PARAM,
             OpenApiParameter("club", int, description="only the players of this club"),
+            FORMULA_PARAM,
         ],
         responses=RatingRowOut(many=True),
     )
@@ -193,15 +229,20 @@ class RatingListApi(ApiView):
 
         The rating list of ``game`` (``brade`` by default, or ``backgammon``), highest
         first, of one ``club`` if given; paginated with ``limit`` and ``offset``. Ratings
-        follow the FIBS formula over the decided matches of public tournaments (walkovers
-        are not rated); ``rank`` is the place in this list. Anyone may read.
+        are computed over the decided matches of public tournaments (walkovers are not
+        rated) by the list's ``formula``: the one asked for, else the club's list's
+        (``GET /api/clubs/N/rating-list/``), else FIBS; each row names it. ``rank`` is
+        the place in this list. Anyone may read.
         """
         game = rated_game(request.query_params.get("game"))
         club_text = request.query_params.get("club")
         club = parse_db_id(club_text)
         if club_text is not None and club is None:
             raise ValidationError(_("club: give a club's id."), code="invalid")
-        rows = rating_selectors.rating_list(game=game, club=club, by=request.user)
+        formula = rated_formula(
+            request.query_params.get("formula"), default=rating_selectors.club_formula(club)
+        )
+        rows = rating_selectors.rating_list(game=game, club=club, by=request.user, formula=formula)
         paginator = Pagination()
         page = paginator.paginate_queryset(rows, request, view=self) or []
         start = (paginator.offset or 0) + 1
@@ -210,6 +251,7 @@ class RatingListApi(ApiView):
                 "rank": start + i,
                 "player": _player(r.player),
                 "game": r.game,
+                "formula": r.formula,
                 "rating": r.rating,
                 "experience": r.experience,
                 "matches": r.matches,
@@ -220,47 +262,65 @@ class RatingListApi(ApiView):
 
 
 class PlayerRatingsApi(ApiView):
-    @extend_schema(responses=PlayerRatingOut(many=True))
+    @extend_schema(parameters=[FORMULA_PARAM], responses=PlayerRatingOut(many=True))
     def get(self, request: Request, pk: int) -> Response:
         """Show a player's ratings.
 
-        The player's current rating, experience and number of rated matches in each game
-        they have a rating in (none before their first rated match).
+        The player's current rating, experience and number of rated matches by
+        ``formula`` (FIBS unless asked) in each game they have a rating in (none before
+        their first rated match).
         """
         player = tournaments_sel.player_get(pk=pk, by=request.user)
-        rows = rating_selectors.player_ratings(player=player)
+        formula = rated_formula(request.query_params.get("formula"))
+        rows = rating_selectors.player_ratings(player=player, formula=formula)
         return Response(PlayerRatingOut(rows, many=True).data)
 
 
 class PlayerRatingHistoryApi(ApiView):
-    @extend_schema(operation_id="players_rating_history", responses=RatingEntryOut(many=True))
+    @extend_schema(
+        operation_id="players_rating_history",
+        parameters=[FORMULA_PARAM],
+        responses=RatingEntryOut(many=True),
+    )
     def get(self, request: Request, pk: int, game: str) -> Response:
         """List a player's rating history in one game.
 
-        Every rated match of the player in ``game``, oldest first: the opponent, won or
-        lost, the rating before and after and the change, the experience before the match
-        and the length it was rated with.
+        Every rated match of the player in ``game`` by ``formula`` (FIBS unless asked),
+        oldest first: the opponent, won or lost, the rating before and after and the
+        change, the experience before the match and the length it was rated with.
         """
         player = tournaments_sel.player_get(pk=pk, by=request.user)
-        entries = rating_selectors.player_history(player=player, game=rated_game(game))
+        formula = rated_formula(request.query_params.get("formula"))
+        entries = rating_selectors.player_history(
+            player=player, game=rated_game(game), formula=formula
+        )
         return Response(RatingEntryOut(entries, many=True).data)
 
 
 class MatchRatingApi(ApiView):
-    @extend_schema(responses=MatchRatingOut)
+    @extend_schema(parameters=[FORMULA_PARAM], responses=MatchRatingOut)
     def get(self, request: Request, pk: int) -> Response:
         """Show a match's rating change.
 
-        What the match did to both players' ratings, once it is rated (decided by play in
-        a public tournament); ``rated`` is false otherwise.
+        What the match did to both players' ratings by ``formula`` (FIBS unless asked),
+        once it is rated (decided by play in a public tournament); ``rated`` is false
+        otherwise.
         """
         match: Match = match_get(pk=pk, by=request.user)
-        change = rating_selectors.match_rating_change(match=match)
-        data: dict[str, Any] = {"rated": False, "game": None, "player1": None, "player2": None}
+        formula = rated_formula(request.query_params.get("formula"))
+        change = rating_selectors.match_rating_change(match=match, formula=formula)
+        data: dict[str, Any] = {
+            "rated": False,
+            "game": None,
+            "formula": formula,
+            "player1": None,
+            "player2": None,
+        }
         if change is not None:
             data = {
                 "rated": True,
                 "game": change.game,
+                "formula": formula,
                 "player1": change.first,
                 "player2": change.second,
             }
@@ -272,25 +332,97 @@ class TournamentSeedByRatingApi(ApiView):
         count = DbIntegerField(
             required=False, allow_null=True, min_value=0, help_text="seeds to give (default all)"
         )
+        formula = serializers.CharField(
+            required=False,
+            max_length=16,
+            default=DEFAULT_FORMULA,
+            help_text="the rating list to seed by: fibs (default) or a kept one (danish)",
+        )
 
     @extend_schema(request=SeedByRatingInput, responses=EntryOut(many=True))
     def post(self, request: Request, pk: int) -> Response:
         """Seed the entries by rating.
 
         Organisers only, before the draw: the active entries get seeds 1, 2, … by their
-        rating in the tournament's game, highest first (``count`` of them, or all); the
-        rest are unseeded. No rating counts as 1500; players on the same rating are
-        ordered by a draw from the tournament's id, so seeding twice gives the same seeds.
+        rating in the tournament's game by ``formula`` (FIBS unless a kept one is chosen),
+        highest first (``count`` of them, or all); the rest are unseeded. No rating counts
+        as 1500; players on the same rating are ordered by a draw from the tournament's
+        id, so seeding twice gives the same seeds.
         Then draw as usual (``POST /api/tournaments/N/draw/``).
         """
         tournament = tournaments_sel.tournament_get(pk=pk, by=request.user)
         data = self.SeedByRatingInput(data=request.data)
         data.is_valid(raise_exception=True)
         entries = entries_seed_by_rating(
-            tournament=tournament, by=request.user, count=data.validated_data.get("count")
+            tournament=tournament,
+            by=request.user,
+            count=data.validated_data.get("count"),
+            formula=data.validated_data["formula"],
         )
         entries.sort(key=lambda e: (e.seed is None, e.seed or 0, e.pk))
         return Response(EntryOut(entries, many=True, context={"request": request}).data)
+
+
+class FormulaOut(serializers.Serializer[Any]):
+    key = serializers.CharField(help_text="fibs or danish")
+    name = serializers.CharField(help_text="in the reader's language")
+
+
+class ClubRatingListApi(ApiView):
+    class ClubRatingListInput(serializers.Serializer[Any]):
+        formula = serializers.ChoiceField(
+            choices=formula_keys(), help_text="fibs or danish (the Danish federation's)"
+        )
+
+    class ClubRatingListOut(serializers.Serializer[Any]):
+        club = ClubOut()
+        formula = FormulaOut(help_text="the formula the club's rating list uses")
+        formulas = FormulaOut(many=True, help_text="the formulas a list may use")
+        can_choose = serializers.BooleanField(help_text="the caller may choose the formula")
+
+    def _out(self, request: Request, club: Club) -> Response:
+        own = rating_selectors.club_formula(club.pk)
+        data = {
+            "club": club,
+            "formula": formula_view(own),
+            "formulas": [formula_view(key) for key in formula_keys()],
+            "can_choose": can_choose_club_formula(by=request.user),
+        }
+        return Response(self.ClubRatingListOut(data).data)
+
+    @extend_schema(operation_id="clubs_rating_list_show", responses=ClubRatingListOut)
+    def get(self, request: Request, pk: int) -> Response:
+        """Show the formula of a club's rating list.
+
+        FIBS unless the club chose another (the Danish Backgammon Federation's); the
+        club's list (``GET /api/ratings/?club=N``) uses it. Anyone may read.
+        """
+        return self._out(request, _club_or_404(pk))
+
+    @extend_schema(
+        operation_id="clubs_rating_list_set",
+        request=ClubRatingListInput,
+        responses=ClubRatingListOut,
+    )
+    def put(self, request: Request, pk: int) -> Response:
+        """Choose the formula of a club's rating list.
+
+        The clubs' secretaries only (the season keepers; 403 otherwise). A formula no
+        club used before is computed at once for every game, from all the rated matches,
+        and kept from then on beside FIBS.
+        """
+        club = _club_or_404(pk)
+        data = self.ClubRatingListInput(data=request.data)
+        data.is_valid(raise_exception=True)
+        club_rating_formula_set(club=club, formula=data.validated_data["formula"], by=request.user)
+        return self._out(request, club)
+
+
+def _club_or_404(pk: int) -> Club:
+    club = Club.objects.filter(pk=pk).first()
+    if club is None:
+        raise NotFoundError(_("There is no club #%(id)s.") % {"id": pk})
+    return club
 
 
 # A starting rating as sent: a number of at most six digits and two decimals (the

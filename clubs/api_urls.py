@@ -36,6 +36,7 @@ urlpatterns: list[URLPattern] = [
         api_exports.WallSheetApi.as_view(),
         name="round-wall-sheet",
     ),
+    path("clubs/<id:pk>/rating-list/", api.ClubRatingListApi.as_view(), name="club-rating-list"),
     path("players/<id:pk>/ratings/", api.PlayerRatingsApi.as_view(), name="player-ratings"),
     path(
         "players/<id:pk>/ratings/<str:game>/",

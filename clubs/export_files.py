@@ -25,6 +25,7 @@ from core.errors import NotFoundError
 from core.permissions import is_referee
 from matches.models import Match
 from matches.visibility import sees_unpublished
+from ratings.formulas import DEFAULT_FORMULA
 from tournaments import selectors as tournaments_sel
 from tournaments.models import Club, Round, Tournament
 
@@ -57,11 +58,25 @@ def _tournament_meta(tournament: Tournament) -> dict[str, Any]:
     }
 
 
-def ratings_file(*, fmt: str, game: str, club: Club | None, by: Any, lang: str) -> HttpResponse:
-    """The rating list of ``game`` (and ``club``): every player, not a page."""
-    rows = exports.ratings_rows(rating_list(game=game, club=club.pk if club else None, by=by))
-    stem = f"ratings-{game}" + (f"-club-{club.pk}" if club else "")
-    meta = {"game": game, "club": club.name if club else None}
+def ratings_file(
+    *,
+    fmt: str,
+    game: str,
+    club: Club | None,
+    by: Any,
+    lang: str,
+    formula: str = DEFAULT_FORMULA,
+) -> HttpResponse:
+    """The rating list of ``game`` by ``formula`` (and ``club``): every player, not a
+    page. The columns are the same for every formula, so the FIBS list's CSV is as it was
+    before there was a choice, name and all; another formula's file says its formula in
+    its name (``ratings-brade-danish.csv``), and every JSON in its ``formula``."""
+    rows = exports.ratings_rows(
+        rating_list(game=game, club=club.pk if club else None, by=by, formula=formula)
+    )
+    stem = f"ratings-{game}" + (f"-{formula}" if formula != DEFAULT_FORMULA else "")
+    stem += f"-club-{club.pk}" if club else ""
+    meta = {"game": game, "formula": formula, "club": club.name if club else None}
     return exports.export_response(
         _fmt(fmt), stem, exports.RATING_COLUMNS, rows, meta=meta, lang=lang
     )

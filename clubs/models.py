@@ -1,17 +1,23 @@
-"""What a club keeps beyond one tournament: ratings per game and their history,
-imported starting ratings, club seasons and the results of seasons before the site.
+"""What a club keeps beyond one tournament: ratings per game and formula and their
+history, imported starting ratings, the formula of a club's rating list, club seasons and
+the results of seasons before the site.
 
 Ratings are kept per game, keyed by the game's registry key (``brade``, ``backgammon``;
-``ratings.ledger.RATED_GAMES``): a bräde match moves only bräde ratings. The figures come
-from ``ratings`` (pure: the FIBS formula and the ledger); these models only store them,
-and every change goes through ``clubs.rating_services`` and ``clubs.season_services``.
+``ratings.ledger.RATED_GAMES``): a bräde match moves only bräde ratings. Each game's
+ratings are kept by one or more formulas (``formula``, a key of ``ratings.formulas``:
+``fibs``, the default, and ``danish``), side by side: a rating list is a game's ratings by
+one formula. The figures come from ``ratings`` (pure: the formulas and the ledger); these
+models only store them, and every change goes through ``clubs.rating_services`` and
+``clubs.season_services``.
 
 - ``RatingBook``: one row per rated game, the last match rated (the order key of
-  ``ratings.ledger``) and the row every rating update locks first, so two updates of one
-  game never interleave.
-- ``PlayerRating``: a player's current rating and experience in one game.
-- ``RatingEntry``: one player's side of one rated match (before, after, change): the
-  history the charts and the match pages show.
+  ``ratings.ledger``, the same for every formula), the formulas whose rows are kept, and
+  the row every rating update locks first, so two updates of one game never interleave.
+- ``PlayerRating``: a player's current rating and experience in one game by one formula.
+- ``RatingEntry``: one player's side of one rated match by one formula (before, after,
+  change): the history the charts and the match pages show.
+- ``ClubRatingList``: the formula a club's rating list uses (FIBS when the club has no
+  row); every formula a club chooses is kept for every game.
 - ``RatingStart``: a rating a player brings from elsewhere (imported), the start instead of
   1500 (``Player.rating``, the organisers' free field, is not used: see
   ``clubs.rating_services``).
@@ -28,10 +34,24 @@ from django.conf import settings
 from django.db import models
 from django.db.models import F, Q
 
+from ratings import formulas as formula_registry
+from ratings.formulas import DEFAULT_FORMULA
 from ratings.ledger import RATED_GAMES
 from tournaments.models import Club, Player, Tournament
 
 RATING_DIGITS = 8  # up to 999999.99
+FORMULA_LENGTH = 16  # a formula's key (``ratings.formulas``)
+
+
+def formula_choices() -> tuple[tuple[str, str], ...]:
+    """The rating formulas a list may use: every registered one (``ratings.formulas``);
+    the labels are English, the pages translate them (``clubs.rating_formulas``)."""
+    return formula_registry.choices()
+
+
+def default_book_formulas() -> list[str]:
+    """A new book's formulas: the default one (see ``RatingBook.formulas``)."""
+    return [DEFAULT_FORMULA]
 
 
 class RatedGame(models.TextChoices):
@@ -47,43 +67,58 @@ assert tuple(RatedGame.values) == RATED_GAMES, "clubs.RatedGame must follow rati
 
 class RatingBook(models.Model):
     """One rated game's bookkeeping: the last match rated, in the ledger's order
-    (``ended_at``, match id), and the row each update locks first."""
+    (``ended_at``, match id), the formulas whose ratings the game's rows hold (in the
+    order they are kept; a formula wanted and not among them makes the next update
+    rebuild the game: ``clubs.rating_services``), and the row each update locks first."""
 
     game = models.CharField(max_length=16, choices=RatedGame.choices, primary_key=True)
     last_ended_at = models.DateTimeField(null=True, blank=True)
     last_match_id = models.BigIntegerField(null=True, blank=True)
     version = models.PositiveBigIntegerField(default=0)
     rebuilt_at = models.DateTimeField(null=True, blank=True)
+    formulas = models.JSONField(
+        default=default_book_formulas, help_text="the formulas whose ratings the rows hold"
+    )
 
     def __str__(self) -> str:
         return f"{self.game} ratings"
 
 
 class PlayerRating(models.Model):
-    """A player's current rating in one game: ``experience`` is the sum of the lengths of
-    their rated matches (plus any imported experience), ``matches`` how many were rated."""
+    """A player's current rating in one game by one formula: ``experience`` is the sum of
+    the lengths of their rated matches (plus any imported experience), ``matches`` how
+    many were rated."""
 
     game = models.CharField(max_length=16, choices=RatedGame.choices)
+    formula = models.CharField(
+        max_length=FORMULA_LENGTH, choices=formula_choices, default=DEFAULT_FORMULA
+    )
     player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="ratings")
     rating = models.DecimalField(max_digits=RATING_DIGITS, decimal_places=2)
     experience = models.PositiveIntegerField(default=0)
     matches = models.PositiveIntegerField(default=0)
 
     class Meta:
-        ordering = ("game", "-rating", "player_id")
+        ordering = ("game", "formula", "-rating", "player_id")
         constraints = (
-            models.UniqueConstraint(fields=["game", "player"], name="player_rating_once_per_game"),
+            models.UniqueConstraint(
+                fields=["game", "formula", "player"], name="player_rating_once_per_list"
+            ),
         )
-        indexes = (models.Index(fields=["game", "-rating"], name="player_rating_list"),)
+        indexes = (models.Index(fields=["game", "formula", "-rating"], name="player_rating_list"),)
 
     def __str__(self) -> str:
-        return f"{self.player_id} {self.game} {self.rating}"
+        return f"{self.player_id} {self.game} {self.formula} {self.rating}"
 
 
 class RatingEntry(models.Model):
-    """One player's side of one rated match (``ratings.ledger.HistoryEntry``)."""
+    """One player's side of one rated match by one formula
+    (``ratings.ledger.HistoryEntry``)."""
 
     game = models.CharField(max_length=16, choices=RatedGame.choices)
+    formula = models.CharField(
+        max_length=FORMULA_LENGTH, choices=formula_choices, default=DEFAULT_FORMULA
+    )
     match = models.ForeignKey("matches.Match", on_delete=models.CASCADE, related_name="+")
     player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="rating_entries")
     opponent = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="+")
@@ -91,22 +126,25 @@ class RatingEntry(models.Model):
     before = models.DecimalField(max_digits=RATING_DIGITS, decimal_places=2)
     after = models.DecimalField(max_digits=RATING_DIGITS, decimal_places=2)
     change = models.DecimalField(max_digits=RATING_DIGITS, decimal_places=2)
-    experience = models.PositiveIntegerField(help_text="before the match (K came from it)")
+    experience = models.PositiveIntegerField(help_text="before the match (FIBS's K came from it)")
     length = models.PositiveIntegerField(help_text="the n the match was rated with")
     ended_at = models.DateTimeField()
 
     class Meta:
-        ordering = ("game", "player", "ended_at", "match_id")
+        ordering = ("game", "formula", "player", "ended_at", "match_id")
         verbose_name_plural = "rating entries"
         constraints = (
-            models.UniqueConstraint(fields=["match", "player"], name="rating_entry_once"),
+            models.UniqueConstraint(
+                fields=["match", "player", "formula"], name="rating_entry_once_per_formula"
+            ),
             models.CheckConstraint(
                 condition=~Q(player=F("opponent")), name="rating_entry_two_players"
             ),
         )
         indexes = (
             models.Index(
-                fields=["game", "player", "ended_at", "match"], name="rating_entry_history"
+                fields=["game", "formula", "player", "ended_at", "match"],
+                name="rating_entry_history",
             ),
         )
 
@@ -138,6 +176,27 @@ class RatingStart(models.Model):
 
     def __str__(self) -> str:
         return f"{self.player} starts {self.game} at {self.rating}"
+
+
+class ClubRatingList(models.Model):
+    """The formula a club's rating list uses (``ratings.formulas``): its list page and the
+    API show the club's players by it unless asked for another. No row: FIBS. Set
+    through ``rating_services.club_rating_formula_set`` (it keeps the formula's ratings
+    for every game, rebuilding them when the formula is new to the site)."""
+
+    club = models.OneToOneField(
+        Club, on_delete=models.CASCADE, primary_key=True, related_name="rating_list"
+    )
+    formula = models.CharField(
+        max_length=FORMULA_LENGTH, choices=formula_choices, default=DEFAULT_FORMULA
+    )
+    set_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    set_at = models.DateTimeField(auto_now=True)
+
+    def __str__(self) -> str:
+        return f"{self.club} rates by {self.formula}"
 
 
 # --- seasons ------------------------------------------------------------------------

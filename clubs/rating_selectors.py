@@ -1,5 +1,13 @@
-"""Reads for ratings: which matches are rated and how the ledger sees them, the rating
-list, a player's history, a match's rating change, ratings for seeding.
+"""Reads for ratings: which matches are rated and how the ledger sees them, which
+formulas are kept, the rating list, a player's history, a match's rating change, ratings
+for seeding.
+
+**Which formulas are kept** (``kept_formulas``): FIBS always (``ratings.formulas``'s
+default, every list's formula unless it chooses another), and every formula a club's
+rating list uses (``ClubRatingList``), for every rated game. Every read of ratings takes
+the ``formula`` whose list it reads, FIBS unless told: the pages that show a player's
+rating without a list to name (the player page, a match's change, a tournament's
+entries, the home page) show FIBS's, as before there was a choice.
 
 **Which matches are rated** (``rated_matches``), the one definition both the incremental
 update and the rebuild read:
@@ -33,10 +41,11 @@ from django.db.models import Count, F, OuterRef, Q, QuerySet, Subquery
 from django.db.models.functions import Coalesce
 
 from clubs.games import game_q, tournament_game
-from clubs.models import PlayerRating, RatingBook, RatingEntry, RatingStart
+from clubs.models import ClubRatingList, PlayerRating, RatingBook, RatingEntry, RatingStart
 from games.registry import family_for
 from matches.models import EventKind, Match, MatchEvent, MatchState
 from matches.visibility import visible_matches
+from ratings.formulas import DEFAULT_FORMULA, formula_keys
 from ratings.ledger import RATED_GAMES, FinishedMatch, PlayerId, PlayerState
 from tournaments.models import Entry, Player, Tournament
 from tournaments.permissions import User, players_visible_to
@@ -107,6 +116,21 @@ def finished_matches(game: str, *, ids: Iterable[int] | None = None) -> list[Fin
     ]
 
 
+def kept_formulas() -> tuple[str, ...]:
+    """The formulas whose ratings are kept, in the registry's order (FIBS first): FIBS
+    and every registered formula a club's list uses. One query."""
+    chosen = set(ClubRatingList.objects.values_list("formula", flat=True).distinct())
+    return tuple(key for key in formula_keys() if key == DEFAULT_FORMULA or key in chosen)
+
+
+def club_formula(club: int | None) -> str:
+    """The formula of ``club``'s rating list (FIBS without a choice, or for no club)."""
+    if club is None:
+        return DEFAULT_FORMULA
+    chosen = ClubRatingList.objects.filter(club_id=club).values_list("formula", flat=True)
+    return next(iter(chosen), DEFAULT_FORMULA)
+
+
 def rating_starts(
     game: str, *, players: Iterable[int] | None = None
 ) -> dict[PlayerId, PlayerState]:
@@ -120,34 +144,42 @@ def rating_starts(
     }
 
 
-def current_states(game: str, players: Sequence[int]) -> dict[PlayerId, PlayerState]:
-    """The players' standings to continue from: the stored rating, else their imported
-    start; players with neither are left out (the ledger starts them at 1500)."""
+def current_states(
+    game: str, players: Sequence[int], *, formula: str = DEFAULT_FORMULA
+) -> dict[PlayerId, PlayerState]:
+    """The players' standings to continue from in ``formula``'s book: the stored rating,
+    else their imported start (the same for every formula); players with neither are
+    left out (the ledger starts them at 1500)."""
     states = rating_starts(game, players=players)
     for player, rating, experience in PlayerRating.objects.filter(
-        game=game, player_id__in=list(players)
+        game=game, formula=formula, player_id__in=list(players)
     ).values_list("player_id", "rating", "experience"):
         states[player] = PlayerState(rating, experience)
     return states
 
 
-def ratings_for_seeding(game: str, players: Sequence[int]) -> dict[int, Decimal]:
-    """Each player's rating in ``game`` for seeding a draw: the current rating, else the
-    imported start; players with neither are left out (``ratings.seeding`` rates them
-    1500)."""
-    return {player: state.rating for player, state in current_states(game, players).items()}
+def ratings_for_seeding(
+    game: str, players: Sequence[int], *, formula: str = DEFAULT_FORMULA
+) -> dict[int, Decimal]:
+    """Each player's rating in ``game`` by ``formula`` for seeding a draw: the current
+    rating, else the imported start; players with neither are left out
+    (``ratings.seeding`` rates them 1500)."""
+    states = current_states(game, players, formula=formula)
+    return {player: state.rating for player, state in states.items()}
 
 
 # --- pages and the API --------------------------------------------------------------
 
 
-def rating_list(*, game: str, club: int | None = None, by: User = None) -> QuerySet[PlayerRating]:
-    """The rating list of ``game``, highest first (then by name), with the players' clubs;
-    only players ``by`` may see (every rated player played in a public tournament, so in
-    practice everyone), of ``club`` if given. Two queries with the count, whatever the
-    size of the list."""
+def rating_list(
+    *, game: str, club: int | None = None, by: User = None, formula: str = DEFAULT_FORMULA
+) -> QuerySet[PlayerRating]:
+    """The rating list of ``game`` by ``formula``, highest first (then by name), with the
+    players' clubs; only players ``by`` may see (every rated player played in a public
+    tournament, so in practice everyone), of ``club`` if given. Two queries with the
+    count, whatever the size of the list."""
     qs = (
-        PlayerRating.objects.filter(game=game, player__in=players_visible_to(by))
+        PlayerRating.objects.filter(game=game, formula=formula, player__in=players_visible_to(by))
         .select_related("player__club")
         .order_by("-rating", "player__name", "player_id")
     )
@@ -165,7 +197,7 @@ def tournament_ratings(*, tournament: Tournament) -> dict[int, Decimal]:
     if game not in RATED_GAMES:
         return {}
     entered = Entry.objects.filter(tournament=tournament).values("player_id")
-    rows = PlayerRating.objects.filter(game=game, player_id__in=entered)
+    rows = PlayerRating.objects.filter(game=game, formula=DEFAULT_FORMULA, player_id__in=entered)
     return dict(rows.values_list("player_id", "rating"))
 
 
@@ -180,16 +212,19 @@ def ratings_version(*, tournament: Tournament) -> int:
     return int(row or 0)
 
 
-def player_ratings(*, player: Player) -> list[PlayerRating]:
-    """The player's current rating in each game they have one in."""
-    return list(PlayerRating.objects.filter(player=player).order_by("game"))
+def player_ratings(*, player: Player, formula: str = DEFAULT_FORMULA) -> list[PlayerRating]:
+    """The player's current rating by ``formula`` in each game they have one in."""
+    return list(PlayerRating.objects.filter(player=player, formula=formula).order_by("game"))
 
 
-def player_history(*, player: Player, game: str) -> QuerySet[RatingEntry]:
-    """The player's rated matches in ``game``, oldest first, with the opponent and the
-    match's tournament and round (rated matches are in public tournaments only)."""
+def player_history(
+    *, player: Player, game: str, formula: str = DEFAULT_FORMULA
+) -> QuerySet[RatingEntry]:
+    """The player's rated matches in ``game`` by ``formula``, oldest first, with the
+    opponent and the match's tournament and round (rated matches are in public
+    tournaments only)."""
     return (
-        RatingEntry.objects.filter(player=player, game=game)
+        RatingEntry.objects.filter(player=player, game=game, formula=formula)
         .select_related("opponent", "match__tournament", "match__round")
         .order_by("ended_at", "match_id")
     )
@@ -204,9 +239,13 @@ class MatchRatingChange:
     second: RatingEntry
 
 
-def match_rating_change(*, match: Match) -> MatchRatingChange | None:
-    """The rating change of ``match``, or None if it is not (yet) rated. One query."""
-    entries = {e.player_id: e for e in RatingEntry.objects.filter(match_id=match.pk)}
+def match_rating_change(
+    *, match: Match, formula: str = DEFAULT_FORMULA
+) -> MatchRatingChange | None:
+    """The rating change of ``match`` by ``formula``, or None if it is not (yet) rated.
+    One query."""
+    rows = RatingEntry.objects.filter(match_id=match.pk, formula=formula)
+    entries = {e.player_id: e for e in rows}
     first = entries.get(match.player1_id or 0)
     second = entries.get(match.player2_id or 0)
     if first is None or second is None:
@@ -215,10 +254,9 @@ def match_rating_change(*, match: Match) -> MatchRatingChange | None:
 
 
 def rating_changes(*, player: Player, matches: Iterable[int]) -> dict[int, Decimal]:
-    """``player``'s rating change in each of ``matches`` that is rated (match id →
+    """``player``'s FIBS rating change in each of ``matches`` that is rated (match id →
     change); matches not (yet) rated are left out. One query."""
-    return dict(
-        RatingEntry.objects.filter(player=player, match_id__in=list(matches)).values_list(
-            "match_id", "change"
-        )
+    rows = RatingEntry.objects.filter(
+        player=player, formula=DEFAULT_FORMULA, match_id__in=list(matches)
     )
+    return dict(rows.values_list("match_id", "change"))

@@ -1,8 +1,11 @@
-"""Services for ratings per game: the incremental update after a match changes,
-the rebuild, imported starting ratings and seeding a draw by rating.
+"""Services for ratings per game and formula: the incremental update after a match
+changes, the rebuild, imported starting ratings, the formula of a club's rating list and
+seeding a draw by rating.
 
-The figures are the ``ratings`` package's (FIBS formula, ``ratings.ledger``); which
-matches count and when they ended is ``clubs.rating_selectors``. Both paths write the
+The figures are the ``ratings`` package's (the formulas and ``ratings.ledger``); which
+matches count and when they ended, and which formulas are kept, is
+``clubs.rating_selectors``. Every update and rebuild of a game writes the ratings of every
+kept formula (``kept_formulas``) from the same matches in the same order. Both paths write the
 same rows from the same reads, so ``manage.py ratings rebuild`` changes nothing after the
 incremental updates (tests/clubs/test_rating_services.py).
 
@@ -16,8 +19,13 @@ incremental updates (tests/clubs/test_rating_services.py).
   (``NeedsRebuildError``), rebuilds that game. A match with nothing to do costs two reads
   and takes no lock.
 - **Rebuild** (``ratings_rebuild``): all the game's rated matches in order, from the
-  imported starts; only the rows that differ are written, and the tournaments whose
-  matches' rating changes moved are touched (their pages show the change: ``web.live``).
+  imported starts, in every kept formula; only the rows that differ are written (the rows
+  of a formula no longer kept are removed), and the tournaments whose matches' rating
+  changes moved are touched (their pages show the change: ``web.live``).
+- **A formula newly kept** (a club's list chose it: ``club_rating_formula_set``) is
+  built for every game at once, by a rebuild; and since the game's book row lists the
+  formulas its rows hold (``RatingBook.formulas``), an update that finds a kept formula
+  missing there rebuilds the game rather than rate one match from nothing.
 - **One writer per game**: every write first bumps the game's ``RatingBook`` row, which
   locks it (on SQLite it takes the write lock) before anything is read.
 - **Failures** never undo a result: the update runs after the result's commit
@@ -26,7 +34,9 @@ incremental updates (tests/clubs/test_rating_services.py).
 
 **Starting ratings.** Everyone starts at 1500 with experience 0, or at their
 ``RatingStart`` (a rating brought from elsewhere, per game, with optional experience; set
-with ``rating_start_set`` or ``manage.py ratings starts``, which rebuild the game).
+with ``rating_start_set`` or ``manage.py ratings starts``, which rebuild the game). A start
+is the same for every formula, and experience counts the same in every formula
+(``ratings.ledger``).
 ``Player.rating`` — the number organisers type in with a player or a CSV of entries — is
 *not* a start by itself: it may change at any time, and a start that changes silently
 would make the stored ratings differ from a rebuild. ``manage.py ratings starts
@@ -50,23 +60,33 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from clubs.games import tournament_game
-from clubs.models import RATING_DIGITS, PlayerRating, RatingBook, RatingEntry, RatingStart
+from clubs.models import (
+    RATING_DIGITS,
+    ClubRatingList,
+    PlayerRating,
+    RatingBook,
+    RatingEntry,
+    RatingStart,
+)
 from clubs.rating_selectors import (
     current_states,
     finished_matches,
+    kept_formulas,
     rating_starts,
     ratings_for_seeding,
 )
+from clubs.season_services import can_keep_seasons
 from core.errors import PermissionDeniedError, ValidationError
 from core.permissions import User, can_manage_all_players, signed_in
 from matches.common import matches_touch
 from matches.models import Match
 from ratings.errors import NeedsRebuildError, RatingValueError
 from ratings.fibs import to_rating
+from ratings.formulas import DEFAULT_FORMULA, formula_keys
 from ratings.ledger import RATED_GAMES, Book, FinishedMatch, HistoryEntry, PlayerState, rebuild
 from ratings.seeding import seeding_order
 from tournaments.entries import entries_seeds_set
-from tournaments.models import Entry, Player, Tournament
+from tournaments.models import Club, Entry, Player, Tournament
 
 log = logging.getLogger(__name__)
 
@@ -83,9 +103,10 @@ class SyncResult(StrEnum):
 def _lock_book(game: str) -> RatingBook:
     """The game's book row, locked for the rest of the transaction. The UPDATE comes
     first: it takes the row lock on PostgreSQL and the write lock on SQLite before
-    anything is read, so two updates of one game run one after the other."""
+    anything is read, so two updates of one game run one after the other. A new row
+    holds no ratings yet, so it holds them for every kept formula."""
     if not RatingBook.objects.filter(game=game).update(version=F("version") + 1):
-        RatingBook.objects.get_or_create(game=game)
+        RatingBook.objects.get_or_create(game=game, defaults={"formulas": list(kept_formulas())})
         RatingBook.objects.filter(game=game).update(version=F("version") + 1)
     return RatingBook.objects.select_for_update().get(game=game)
 
@@ -110,6 +131,7 @@ _STORED = ("opponent_id", "won", "before", "after", "change", "experience", "len
 def _entry_row(game: str, entry: HistoryEntry) -> RatingEntry:
     return RatingEntry(
         game=game,
+        formula=entry.formula,
         match_id=entry.match_id,
         player_id=entry.player,
         opponent_id=entry.opponent,
@@ -133,6 +155,7 @@ def _insert_entries(game: str, entries: Sequence[HistoryEntry]) -> None:
     table = RatingEntry._meta.db_table
     columns = (
         "game",
+        "formula",
         "match_id",
         "player_id",
         "opponent_id",
@@ -154,6 +177,7 @@ def _insert_entries(game: str, entries: Sequence[HistoryEntry]) -> None:
     rows = [
         (
             game,
+            e.formula,
             e.match_id,
             e.player,
             e.opponent,
@@ -172,13 +196,19 @@ def _insert_entries(game: str, entries: Sequence[HistoryEntry]) -> None:
             cursor.executemany(sql, rows[start : start + 5000])
 
 
-def _still_as_stored(stored: Sequence[RatingEntry], match: FinishedMatch) -> bool:
-    """The stored entries still describe ``match``: same players, winner, length and end."""
-    if len(stored) != 2:
+def _still_as_stored(
+    stored: Sequence[RatingEntry], match: FinishedMatch, formulas: Sequence[str]
+) -> bool:
+    """The stored entries still describe ``match`` in every one of ``formulas`` and no
+    other: two per formula, with the same players, winner, length and end."""
+    by_formula: dict[str, list[RatingEntry]] = {}
+    for row in stored:
+        by_formula.setdefault(row.formula, []).append(row)
+    if set(by_formula) != set(formulas):
         return False
-    by_player = {row.player_id: row for row in stored}
-    if set(by_player) != {match.player_a, match.player_b}:
-        return False
+    for rows in by_formula.values():
+        if len(rows) != 2 or {row.player_id for row in rows} != {match.player_a, match.player_b}:
+            return False
     return all(
         row.won == (row.player_id == match.winner)
         and row.length == match.length
@@ -214,19 +244,21 @@ def match_ratings_sync(*, match_id: int) -> SyncResult:
         rows = finished_matches(game, ids=[match_id])
         return (rows[0] if rows else None), list(RatingEntry.objects.filter(match_id=match_id))
 
+    formulas = kept_formulas()
     current, stored = look()
     if (current is None and not stored) or (
-        current is not None and _still_as_stored(stored, current)
+        current is not None and _still_as_stored(stored, current, formulas)
     ):
         return SyncResult.UNCHANGED if stored else SyncResult.NOT_RATED
     with transaction.atomic():
         book_row = _lock_book(game)
-        current, stored = look()  # again, under the lock
+        formulas = kept_formulas()  # again, under the lock
+        current, stored = look()
         if current is None and not stored:
             return SyncResult.NOT_RATED
-        if current is not None and _still_as_stored(stored, current):
+        if current is not None and _still_as_stored(stored, current, formulas):
             return SyncResult.UNCHANGED
-        if stored:
+        if stored or list(book_row.formulas) != list(formulas):
             _rebuild(game, book_row)
             return SyncResult.REBUILT
         assert current is not None
@@ -236,26 +268,38 @@ def match_ratings_sync(*, match_id: int) -> SyncResult:
             else None
         )
         players = [current.player_a, current.player_b]
-        book = Book(game, states=current_states(game, players), last=last)
+        books = [
+            Book(
+                game,
+                states=current_states(game, players, formula=formula),
+                last=last,
+                formula=formula,
+            )
+            for formula in formulas
+        ]
         try:
-            entries = book.apply(current)
+            for book in books:
+                book.check(current)
         except NeedsRebuildError:
             _rebuild(game, book_row)
             return SyncResult.REBUILT
-        RatingEntry.objects.bulk_create([_entry_row(game, e) for e in entries])
-        for entry in entries:
-            state = book.state(entry.player)
-            updated = PlayerRating.objects.filter(game=game, player_id=entry.player).update(
-                rating=state.rating, experience=state.experience, matches=F("matches") + 1
-            )
-            if not updated:
-                PlayerRating.objects.create(
-                    game=game,
-                    player_id=entry.player,
-                    rating=state.rating,
-                    experience=state.experience,
-                    matches=1,
-                )
+        for book in books:
+            entries = book.apply(current)
+            RatingEntry.objects.bulk_create([_entry_row(game, e) for e in entries])
+            for entry in entries:
+                state = book.state(entry.player)
+                updated = PlayerRating.objects.filter(
+                    game=game, formula=book.formula, player_id=entry.player
+                ).update(rating=state.rating, experience=state.experience, matches=F("matches") + 1)
+                if not updated:
+                    PlayerRating.objects.create(
+                        game=game,
+                        formula=book.formula,
+                        player_id=entry.player,
+                        rating=state.rating,
+                        experience=state.experience,
+                        matches=1,
+                    )
         book_row.last_ended_at, book_row.last_match_id = current.ended_at, current.id
         book_row.save(update_fields=["last_ended_at", "last_match_id"])
         _touch_matches([current.id])
@@ -277,24 +321,31 @@ def ratings_sync_on_commit(*, match_id: int) -> None:
 class RebuildSummary:
     game: str
     matches: int  # rated matches
-    players: int  # players with a rating
+    players: int  # players with a rating (in each kept formula: the same players)
     entries_written: int  # history rows added or rewritten
     entries_removed: int  # history rows of matches no longer rated (or rewritten)
     ratings_written: int  # current ratings added or changed
 
 
 def _rebuild(game: str, book_row: RatingBook) -> RebuildSummary:
-    """Rebuild ``game`` under its locked book row: write only what differs."""
+    """Rebuild ``game`` in every kept formula under its locked book row: write only what
+    differs, and remove the rows of formulas no longer kept."""
+    formulas = kept_formulas()
     matches = finished_matches(game)
-    ledger = rebuild(matches, imported={game: rating_starts(game)})
-    book = ledger.book(game)
-    fresh = {(e.match_id, e.player): e for history in book.histories.values() for e in history}
+    ledger = rebuild(matches, imported={game: rating_starts(game)}, formulas=formulas)
+    books = [ledger.book(game, formula) for formula in formulas]
+    fresh = {
+        (e.match_id, e.player, e.formula): e
+        for book in books
+        for history in book.histories.values()
+        for e in history
+    }
     # Tuples, not model instances: a rebuild reads every history row of the game.
     stored = {
-        (match_id, player_id): (pk, fields)
-        for pk, match_id, player_id, *fields in RatingEntry.objects.filter(game=game)
+        (match_id, player_id, formula): (pk, fields)
+        for pk, match_id, player_id, formula, *fields in RatingEntry.objects.filter(game=game)
         .order_by()
-        .values_list("pk", "match_id", "player_id", *_STORED)
+        .values_list("pk", "match_id", "player_id", "formula", *_STORED)
     }
     stale_keys = {
         key
@@ -307,24 +358,26 @@ def _rebuild(game: str, book_row: RatingBook) -> RebuildSummary:
         RatingEntry.objects.filter(pk__in=chunk).delete()
     _insert_entries(game, new)
 
-    # Current ratings: players with at least one rated match.
+    # Current ratings: players with at least one rated match, per formula.
     wanted = {
-        player: (book.state(player), len(history))
+        (player, book.formula): (book.state(player), len(history))
+        for book in books
         for player, history in book.histories.items()
         if history
     }
-    have = {row.player_id: row for row in PlayerRating.objects.filter(game=game)}
-    gone = [row.pk for player, row in have.items() if player not in wanted]
+    have = {(row.player_id, row.formula): row for row in PlayerRating.objects.filter(game=game)}
+    gone = [row.pk for key, row in have.items() if key not in wanted]
     for chunk in _chunks(gone):
         PlayerRating.objects.filter(pk__in=chunk).delete()
     changed: list[PlayerRating] = []
     created: list[PlayerRating] = []
-    for player, (state, count) in wanted.items():
-        row = have.get(player)
+    for (player, formula), (state, count) in wanted.items():
+        row = have.get((player, formula))
         if row is None:
             created.append(
                 PlayerRating(
                     game=game,
+                    formula=formula,
                     player_id=player,
                     rating=state.rating,
                     experience=state.experience,
@@ -337,14 +390,16 @@ def _rebuild(game: str, book_row: RatingBook) -> RebuildSummary:
     PlayerRating.objects.bulk_create(created, batch_size=BATCH)
     PlayerRating.objects.bulk_update(changed, ["rating", "experience", "matches"], batch_size=BATCH)
 
-    book_row.last_ended_at, book_row.last_match_id = book.last if book.last else (None, None)
+    last = books[0].last  # the same in every formula's book: the same matches
+    book_row.last_ended_at, book_row.last_match_id = last if last else (None, None)
     book_row.rebuilt_at = timezone.now()
-    book_row.save(update_fields=["last_ended_at", "last_match_id", "rebuilt_at"])
+    book_row.formulas = list(formulas)
+    book_row.save(update_fields=["last_ended_at", "last_match_id", "rebuilt_at", "formulas"])
     _touch_matches([key[0] for key in stale_keys] + [e.match_id for e in new])
     return RebuildSummary(
         game=game,
         matches=len(matches),
-        players=len(wanted),
+        players=len({player for player, _formula in wanted}),
         entries_written=len(new),
         entries_removed=len(stale),
         ratings_written=len(created) + len(changed) + len(gone),
@@ -462,16 +517,60 @@ def rating_starts_import(
     return rating_starts_set(game=game, starts=starts, by=by, note=note)
 
 
+# --- the formula of a club's rating list -----------------------------------------------
+
+
+def can_choose_club_formula(*, by: User) -> bool:
+    """Who chooses the formula of a club's rating list: the clubs' secretaries, who keep
+    its seasons (``clubs.season_services.can_keep_seasons``: superusers and users given
+    ``clubs.change_season``). Decision: the site has no role per club; a club's list,
+    like its seasons, spans many tournaments and their organisers, so organising one
+    tournament is not enough."""
+    return can_keep_seasons(by)
+
+
+def club_rating_formula_set(*, club: Club, formula: str, by: User) -> ClubRatingList:
+    """Set the formula of ``club``'s rating list (a key of ``ratings.formulas``). When
+    that makes a formula kept or no longer kept, every rated game is rebuilt in the same
+    transaction (``kept_formulas``), so the new list is there at once and a list no club
+    uses is not kept stale."""
+    if not can_choose_club_formula(by=by):
+        raise PermissionDeniedError(
+            _("Only the clubs' secretaries (the season keepers) may choose a rating formula.")
+        )
+    if formula not in formula_keys():
+        raise ValidationError(
+            _("There is no rating formula “%(formula)s”; formulas: %(formulas)s.")
+            % {"formula": formula, "formulas": ", ".join(formula_keys())},
+            code="unknown_formula",
+        )
+    with transaction.atomic():
+        rows = {game: _lock_book(game) for game in RATED_GAMES}  # before the kept set moves
+        before = kept_formulas()
+        choice, _created = ClubRatingList.objects.update_or_create(
+            club=club, defaults={"formula": formula, "set_by": signed_in(by)}
+        )
+        if kept_formulas() != before:
+            for game, book_row in rows.items():
+                _rebuild(game, book_row)
+    return choice
+
+
 # --- seeding a draw by rating ----------------------------------------------------------
 
 
 def entries_seed_by_rating(
-    *, tournament: Tournament, by: User, count: int | None = None
+    *,
+    tournament: Tournament,
+    by: User,
+    count: int | None = None,
+    formula: str = DEFAULT_FORMULA,
 ) -> list[Entry]:
     """Seed the tournament's active entries by their rating in its game, highest first
     (``ratings.seeding``): the best ``count`` (all, if not given) get seeds 1, 2, …, the
-    others none. A player's rating is the one computed here from their results (or their
-    imported start); a player with none, the rating given with their entry
+    others none. A player's rating is the one computed here from their results by
+    ``formula`` (FIBS unless the organiser chooses another kept one; or their imported
+    start); a player with none, the rating given with their entry
     (``Player.rating``, "Angiven rating"); a player with neither counts as 1500
     (decision: the site's own rating, where it has one, says more than a typed number,
     and a given rating says more than nothing; the manage page says which is used);
@@ -481,6 +580,11 @@ def entries_seed_by_rating(
     seeded players as usual: seeds 1 and 2 can meet only in the final."""
     if count is not None and count < 0:
         raise ValidationError(_("The number of seeds is 0 or more."))
+    if formula not in kept_formulas():
+        raise ValidationError(
+            _("No rating list is kept by the formula “%(formula)s”.") % {"formula": formula},
+            code="unknown_formula",
+        )
     entries = list(
         Entry.objects.filter(tournament=tournament, withdrawn_at__isnull=True)
         .select_related("player")
@@ -488,7 +592,7 @@ def entries_seed_by_rating(
     )
     game = tournament_game(tournament)
     players = [e.player_id for e in entries]
-    ratings = ratings_for_seeding(game, players) if game in RATED_GAMES else {}
+    ratings = ratings_for_seeding(game, players, formula=formula) if game in RATED_GAMES else {}
     given = {e.player_id: e.player.rating for e in entries if e.player.rating is not None}
     ratings = {**{p: Decimal(r) for p, r in given.items()}, **ratings}
     order = seeding_order(players, ratings, seed=f"tournament-{tournament.pk}")

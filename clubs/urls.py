@@ -10,6 +10,7 @@ app_name = "clubs"
 urlpatterns: list[URLPattern] = [
     path("ratings/", views.ratings, name="ratings"),
     path("ratings/export.<str:fmt>", views.ratings_export, name="ratings_export"),
+    path("clubs/<id:pk>/rating-formula/", views.club_rating_formula, name="club_rating_formula"),
     path("players/<id:pk>/ratings/<str:game>/", views.rating_history, name="rating_history"),
     path("seasons/", views.season_list, name="season_list"),
     path("seasons/new/", season_views.season_new, name="season_new"),

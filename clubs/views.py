@@ -29,8 +29,13 @@ from clubs import export_files, link_slips, score_sheets
 from clubs import season_selectors as season_sel
 from clubs.charts import history_chart
 from clubs.models import RatedGame
-from clubs.rating_selectors import player_history, rating_list
-from clubs.rating_services import entries_seed_by_rating
+from clubs.rating_formulas import formula_choices, formula_view
+from clubs.rating_selectors import club_formula, kept_formulas, player_history, rating_list
+from clubs.rating_services import (
+    can_choose_club_formula,
+    club_rating_formula_set,
+    entries_seed_by_rating,
+)
 from clubs.results_import import ResultsImportError, season_results_import
 from clubs.season_services import can_keep_seasons
 from core.bounds import DbIntegerFormField, parse_db_id
@@ -40,6 +45,7 @@ from core.permissions import is_organiser
 from core.site_address import site_url
 from games.registry import family_for
 from matches.models import Match
+from ratings.formulas import DEFAULT_FORMULA
 from tournaments import selectors as tournaments_sel
 from tournaments.models import Club, Tournament
 
@@ -50,6 +56,15 @@ IMPORT_MAX_BYTES = 2_000_000
 class SeedByRatingForm(forms.Form):
     count = DbIntegerFormField(
         label=gettext_lazy("How many seeds (empty: everyone)"), required=False, min_value=0
+    )
+    # Which kept rating list to seed by; the service refuses one that is not kept.
+    formula = forms.CharField(required=False, max_length=16)
+
+
+class ClubFormulaForm(forms.Form):
+    # A callable: the names are translated when the form is made, in the reader's language.
+    formula = forms.ChoiceField(
+        label=gettext_lazy("Rating formula of the club's list"), choices=formula_choices
     )
 
 
@@ -83,14 +98,33 @@ def _club(value: str | None) -> Club | None:
     return club
 
 
+def _formula(value: str | None, *, default: str = DEFAULT_FORMULA) -> str:
+    """The formula a page reads (``?formula=``; ``default`` when not given): a 404 for one
+    whose ratings are not kept (``rating_selectors.kept_formulas``)."""
+    formula = value or default
+    if formula not in kept_formulas():
+        raise Http404(_("No such rating list."))
+    return formula
+
+
 def ratings(request: HttpRequest) -> HttpResponse:
-    """The rating list of one game (``?game=``), optionally of one club (``?club=``),
-    100 players a page: the same few queries at 100 players and at 10,000."""
+    """The rating list of one game (``?game=``) by one formula (``?formula=``; the club's
+    list's formula with ``?club=``, else FIBS), optionally of one club, 100 players a
+    page: the same few queries at 100 players and at 10,000. Each kept formula's list is
+    a link away; a club's secretary chooses the formula of the club's list here."""
     game = _game(request.GET.get("game"))
     club = _club(request.GET.get("club"))
-    rows = rating_list(game=game, club=club.pk if club else None, by=request.user)
+    own = club_formula(club.pk if club else None)  # the list's formula, unless asked
+    formula = _formula(request.GET.get("formula"), default=own)
+    kept = kept_formulas()
+    rows = rating_list(game=game, club=club.pk if club else None, by=request.user, formula=formula)
     page = Paginator(rows, PAGE_SIZE).get_page(request.GET.get("page"))
-    clubs = Club.objects.filter(players__ratings__game=game).distinct().order_by("name")
+    clubs = (
+        Club.objects.filter(players__ratings__game=game, players__ratings__formula=formula)
+        .distinct()
+        .order_by("name")
+    )
+    can_choose = club is not None and can_choose_club_formula(by=request.user)
     context: dict[str, Any] = {
         "game": game,
         "game_name": RatedGame(game).label,
@@ -99,19 +133,55 @@ def ratings(request: HttpRequest) -> HttpResponse:
         "clubs": clubs,
         "page": page,
         "first_rank": page.start_index(),
+        "formula": formula_view(formula),
+        # ?formula= on the page's links while reading another list than the default one
+        "formula_asked": formula != own,
+        "history_formula": formula != DEFAULT_FORMULA,
+        "formulas": [formula_view(key) for key in kept] if len(kept) > 1 else [],
+        "club_formula": formula_view(own) if club else None,
+        "formula_form": ClubFormulaForm(initial={"formula": own}) if can_choose else None,
     }
     return render(request, "clubs/ratings.html", context)
 
 
+@login_required
+@require_POST
+def club_rating_formula(request: HttpRequest, pk: int) -> HttpResponse:
+    """The rating list page's "Use this formula" form (``club_rating_formula_set``)."""
+    club = _club(str(pk))
+    assert club is not None
+    form = ClubFormulaForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, _("Choose one of the rating formulas."))
+    else:
+        try:
+            choice = club_rating_formula_set(
+                club=club, formula=form.cleaned_data["formula"], by=request.user
+            )
+        except DomainError as err:
+            messages.error(request, err.message)
+        else:
+            messages.success(
+                request,
+                _("The rating list of %(club)s now uses %(formula)s.")
+                % {"club": club.name, "formula": formula_view(choice.formula).name},
+            )
+    return redirect(reverse("clubs:ratings") + f"?club={club.pk}")
+
+
 def rating_history(request: HttpRequest, pk: int, game: str) -> HttpResponse:
-    """A player's rating history in one game: the chart and every rated match."""
+    """A player's rating history in one game by one formula (``?formula=``, FIBS unless
+    told): the chart and every rated match."""
     game = _game(game)
+    formula = _formula(request.GET.get("formula"))
     player = found(tournaments_sel.player_get, pk=pk, by=request.user)
-    entries = list(player_history(player=player, game=game))
+    entries = list(player_history(player=player, game=game, formula=formula))
     game_name = RatedGame(game).label
     context = {
         "player": player,
         "game": game,
+        "formula": formula_view(formula),
+        "formula_asked": formula != DEFAULT_FORMULA,
         "game_name": game_name,
         # what a match length counts (``games.family.GameFamily.length_unit``)
         "unit": family_for(game).length_unit,
@@ -126,13 +196,17 @@ def rating_history(request: HttpRequest, pk: int, game: str) -> HttpResponse:
 
 
 def ratings_export(request: HttpRequest, fmt: str) -> HttpResponse:
-    """The rating list (``?game=``, ``?club=``) as CSV or JSON: every player, not a page."""
+    """The rating list (``?game=``, ``?club=``, ``?formula=`` as the page takes them) as
+    CSV or JSON: every player, not a page."""
+    club = _club(request.GET.get("club"))
+    own = club_formula(club.pk if club else None)
     return export_files.ratings_file(
         fmt=fmt,
         game=_game(request.GET.get("game")),
-        club=_club(request.GET.get("club")),
+        club=club,
         by=request.user,
         lang=lang(request),
+        formula=_formula(request.GET.get("formula"), default=own),
     )
 
 
@@ -221,7 +295,10 @@ def tournament_seed_by_rating(request: HttpRequest, pk: int) -> HttpResponse:
     else:
         try:
             entries = entries_seed_by_rating(
-                tournament=tournament, by=request.user, count=form.cleaned_data["count"]
+                tournament=tournament,
+                by=request.user,
+                count=form.cleaned_data["count"],
+                formula=form.cleaned_data["formula"] or DEFAULT_FORMULA,
             )
         except DomainError as err:
             messages.error(request, err.message)

@@ -30,6 +30,11 @@ Source and decisions:
   (:data:`ROUNDING`, half to even, on the float's exact value) and added exactly. A rating
   therefore never carries more than the stored precision, so continuing from stored values
   (incremental) and replaying everything (rebuild) give the same figures, cent for cent.
+  The rounding is every formula's (``ratings.formula.cents``).
+
+The formula is registered as ``fibs`` (:data:`FIBS`, ``ratings.formulas``), the default of
+every rating list. The starting rating (:data:`START_RATING`) and the counting of
+experience are the ledger's for every formula.
 
 Pure: imports nothing from Django.
 """
@@ -38,14 +43,18 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from decimal import ROUND_HALF_EVEN, Decimal
+from decimal import Decimal
 
 from ratings.errors import RatingValueError
+from ratings.formula import CENT, ROUNDING, MatchChange, cents
+from ratings.formulas import register
 
 __all__ = [
     "CENT",
+    "FIBS",
     "ROUNDING",
     "START_RATING",
+    "FibsFormula",
     "MatchChange",
     "k_factor",
     "match_change",
@@ -54,8 +63,6 @@ __all__ = [
 ]
 
 START_RATING = Decimal("1500.00")
-CENT = Decimal("0.01")
-ROUNDING = ROUND_HALF_EVEN
 
 
 def to_rating(value: Decimal | int | str) -> Decimal:
@@ -91,21 +98,6 @@ def k_factor(experience: int) -> float:
     return max(1.0, 5.0 - experience / 100.0)
 
 
-def _cents(value: float) -> Decimal:
-    # Decimal(float) is exact, so the rounding sees the float's true value.
-    return Decimal(value).quantize(CENT, rounding=ROUNDING)
-
-
-@dataclass(frozen=True, slots=True)
-class MatchChange:
-    """What one rated match does: the winner's gain and the loser's loss (both ≥ 0), and
-    P, the chance of the other result (the loser winning)."""
-
-    gain: Decimal
-    loss: Decimal
-    chance_of_other_result: float
-
-
 def match_change(
     *,
     winner_rating: Decimal,
@@ -123,7 +115,40 @@ def match_change(
     chance_not = underdog if winner_rating >= loser_rating else 1.0 - underdog
     stake = 4.0 * math.sqrt(length) * chance_not
     return MatchChange(
-        gain=_cents(k_factor(winner_experience) * stake),
-        loss=_cents(k_factor(loser_experience) * stake),
+        gain=cents(k_factor(winner_experience) * stake),
+        loss=cents(k_factor(loser_experience) * stake),
         chance_of_other_result=chance_not,
     )
+
+
+@dataclass(frozen=True, slots=True)
+class FibsFormula:
+    """The FIBS formula behind the formula protocol (``ratings.formula.RatingFormula``)."""
+
+    key: str = "fibs"
+    name: str = "FIBS"
+    summary: str = (
+        "The FIBS formula: the change grows with the square root of the match length and "
+        "with the surprise of the result, and each player's own experience scales it "
+        "(five times as much for a newcomer, once from 400 experience on)."
+    )
+
+    def match_change(
+        self,
+        *,
+        winner_rating: Decimal,
+        loser_rating: Decimal,
+        length: int,
+        winner_experience: int,
+        loser_experience: int,
+    ) -> MatchChange:
+        return match_change(
+            winner_rating=winner_rating,
+            loser_rating=loser_rating,
+            length=length,
+            winner_experience=winner_experience,
+            loser_experience=loser_experience,
+        )
+
+
+FIBS = register(FibsFormula())

@@ -1,15 +1,27 @@
-"""Ratings per game from finished matches, in the order they ended.
+"""Ratings per game and formula from finished matches, in the order they ended.
 
-A :class:`Ledger` holds one :class:`Book` per rated game (:data:`RATED_GAMES`); each book
-rates its matches in order of (``ended_at``, ``id``) with :func:`ratings.fibs.match_change`
+A :class:`Ledger` holds one :class:`Book` per rated game (:data:`RATED_GAMES`) and per
+formula it keeps (``formulas=``; FIBS alone unless told: ``ratings.formulas``); each book
+rates its matches in order of (``ended_at``, ``id``) with its formula's ``match_change``
+(``ratings.formula.RatingFormula``, found in the registry by the book's ``formula`` key)
 and keeps, per player, the current :class:`PlayerState` and a history of
-:class:`HistoryEntry`. The games never mix: a bräde match moves only bräde ratings.
+:class:`HistoryEntry`. The games never mix: a bräde match moves only bräde ratings. The
+formulas never mix either: each book has its own ratings, so a FIBS list and a Danish list
+of the same game stand side by side, rated from the same matches in the same order.
 
-- :meth:`Ledger.apply` rates one more match (the incremental update) and returns the
-  entries it added. A match that ends before the last one rated in its game, or that was
-  already rated, cannot be added incrementally without giving a different list than a
-  rebuild: ``apply`` then raises :class:`~ratings.errors.NeedsRebuildError` and changes
-  nothing, and the caller runs :func:`rebuild` over all the game's matches.
+**Starting ratings and experience are the same for every formula**: everyone starts at
+1500 (``ratings.fibs.START_RATING``) with experience 0, or at an imported
+:class:`PlayerState`, which starts the player in every formula's book of the game; and
+experience, the sum of the rated lengths, grows the same way in every book. Whether a
+formula lets experience change a rating is the formula's (FIBS's K does; the Danish
+formula's change does not: ``ratings.danish``).
+
+- :meth:`Ledger.apply` rates one more match (the incremental update) in every formula's
+  book of its game and returns the entries it added. A match that ends before the last
+  one rated in its game, or that was already rated, cannot be added incrementally without
+  giving a different list than a rebuild: ``apply`` then raises
+  :class:`~ratings.errors.NeedsRebuildError` and changes no book, and the caller runs
+  :func:`rebuild` over all the game's matches.
 - :func:`rebuild` sorts all matches by (``ended_at``, ``id``) and applies them. Both paths
   run the same arithmetic on the same stored-precision values (see ``ratings.fibs``), so
   their ratings and histories are identical, including when an incremental update
@@ -46,7 +58,9 @@ from decimal import Decimal
 
 from games.registry import family_for
 from ratings.errors import NeedsRebuildError, RatingValueError
-from ratings.fibs import START_RATING, match_change, to_rating
+from ratings.fibs import START_RATING, to_rating
+from ratings.formula import RatingFormula
+from ratings.formulas import DEFAULT_FORMULA, formula_for
 
 __all__ = [
     "RATED_GAMES",
@@ -144,9 +158,10 @@ NEW_PLAYER = PlayerState()
 
 @dataclass(frozen=True, slots=True)
 class HistoryEntry:
-    """One player's side of one rated match. ``experience`` is the player's experience
-    when the match was rated (before it; K was taken from it), ``length`` the n it was
-    rated with, so the experience after it is ``experience + length``."""
+    """One player's side of one rated match in one formula's book. ``experience`` is the
+    player's experience when the match was rated (before it; FIBS's K was taken from it),
+    ``length`` the n it was rated with, so the experience after it is
+    ``experience + length``."""
 
     match_id: int
     player: PlayerId
@@ -158,19 +173,26 @@ class HistoryEntry:
     experience: int
     length: int
     ended_at: datetime
+    formula: str = DEFAULT_FORMULA
 
 
 @dataclass(slots=True)
 class Book:
-    """One game's ratings. ``states`` are the players' standings to start from (imported
+    """One game's ratings by one formula (``formula``, a key of ``ratings.formulas``;
+    FIBS unless told). ``states`` are the players' standings to start from (imported
     ratings, or the stored current ones when continuing incrementally); ``last`` is the
     order key of the last match already rated (``None`` if none)."""
 
     game: str
     states: dict[PlayerId, PlayerState] = field(default_factory=dict)
     last: OrderKey | None = None
+    formula: str = DEFAULT_FORMULA
     histories: dict[PlayerId, list[HistoryEntry]] = field(default_factory=dict, init=False)
     _rated_ids: set[int] = field(default_factory=set, init=False, repr=False)
+    _rule: RatingFormula = field(init=False, repr=False)
+
+    def __post_init__(self) -> None:
+        self._rule = formula_for(self.formula)  # UnknownFormulaError for an unknown key
 
     def state(self, player: PlayerId) -> PlayerState:
         return self.states.get(player, NEW_PLAYER)
@@ -204,7 +226,7 @@ class Book:
         winner, loser = match.winner, match.loser
         won_state, lost_state = self.state(winner), self.state(loser)
         n = rated_length(match)
-        change = match_change(
+        change = self._rule.match_change(
             winner_rating=won_state.rating,
             loser_rating=lost_state.rating,
             length=n,
@@ -222,6 +244,7 @@ class Book:
             experience=won_state.experience,
             length=n,
             ended_at=match.ended_at,
+            formula=self.formula,
         )
         lost_entry = HistoryEntry(
             match_id=match.id,
@@ -234,6 +257,7 @@ class Book:
             experience=lost_state.experience,
             length=n,
             ended_at=match.ended_at,
+            formula=self.formula,
         )
         self.states[winner] = PlayerState(won_entry.after, won_state.experience + n)
         self.states[loser] = PlayerState(lost_entry.after, lost_state.experience + n)
@@ -252,55 +276,81 @@ class Book:
 
 
 class Ledger:
-    """The ratings of every rated game. ``imported`` gives, per game, the players who do
-    not start at 1500 with experience 0."""
+    """The ratings of every rated game, one book per game and formula. ``imported`` gives,
+    per game, the players who do not start at 1500 with experience 0 (in every formula's
+    book); ``formulas`` are the formulas kept (keys of ``ratings.formulas``, FIBS alone
+    unless told), each a book per game. The methods that read one book take its
+    ``formula`` (FIBS unless told)."""
 
     def __init__(
-        self, *, imported: Mapping[str, Mapping[PlayerId, PlayerState]] | None = None
+        self,
+        *,
+        imported: Mapping[str, Mapping[PlayerId, PlayerState]] | None = None,
+        formulas: Sequence[str] = (DEFAULT_FORMULA,),
     ) -> None:
         imported = imported or {}
         unknown = set(imported) - set(RATED_GAMES)
         if unknown:
             raise RatingValueError(f"no rated game {sorted(unknown)[0]!r}")
-        self.books: dict[str, Book] = {
-            game: Book(game, states=dict(imported.get(game, {}))) for game in RATED_GAMES
+        if not formulas:
+            raise RatingValueError("a ledger keeps at least one formula")
+        if len(set(formulas)) != len(formulas):
+            raise RatingValueError("a formula is given twice")
+        self.formulas: tuple[str, ...] = tuple(formulas)
+        self.books: dict[tuple[str, str], Book] = {
+            (game, formula): Book(game, states=dict(imported.get(game, {})), formula=formula)
+            for game in RATED_GAMES
+            for formula in self.formulas
         }
 
-    def book(self, game: str) -> Book:
+    def book(self, game: str, formula: str = DEFAULT_FORMULA) -> Book:
         try:
-            return self.books[game]
+            return self.books[(game, formula)]
         except KeyError:
-            raise RatingValueError(f"no rated game {game!r}") from None
+            if game not in RATED_GAMES:
+                raise RatingValueError(f"no rated game {game!r}") from None
+            raise RatingValueError(f"this ledger keeps no {formula!r} ratings") from None
 
     def apply(self, match: FinishedMatch) -> tuple[HistoryEntry, ...]:
-        """Rate one more match and return its two history entries (player a's, then b's);
-        none for a walkover. ``NeedsRebuildError`` (nothing changed) if the match ends
-        before, or is, a match already rated in its game."""
-        return self.book(match.game).apply(match)
+        """Rate one more match in every formula's book of its game and return its history
+        entries: per formula, in :attr:`formulas` order, player a's then b's; none for a
+        walkover. ``NeedsRebuildError`` (no book changed) if the match ends before, or is,
+        a match already rated in its game."""
+        books = [self.book(match.game, formula) for formula in self.formulas]
+        if not match.walkover:
+            for book in books:
+                book.check(match)  # all before any, so a refusal changes nothing
+        return tuple(entry for book in books for entry in book.apply(match))
 
-    def state(self, game: str, player: PlayerId) -> PlayerState:
-        return self.book(game).state(player)
+    def state(self, game: str, player: PlayerId, formula: str = DEFAULT_FORMULA) -> PlayerState:
+        return self.book(game, formula).state(player)
 
-    def rating(self, game: str, player: PlayerId) -> Decimal:
-        return self.book(game).state(player).rating
+    def rating(self, game: str, player: PlayerId, formula: str = DEFAULT_FORMULA) -> Decimal:
+        return self.book(game, formula).state(player).rating
 
-    def history(self, game: str, player: PlayerId) -> tuple[HistoryEntry, ...]:
-        return self.book(game).history(player)
+    def history(
+        self, game: str, player: PlayerId, formula: str = DEFAULT_FORMULA
+    ) -> tuple[HistoryEntry, ...]:
+        return self.book(game, formula).history(player)
 
-    def rating_list(self, game: str) -> list[tuple[PlayerId, PlayerState]]:
-        return self.book(game).rating_list()
+    def rating_list(
+        self, game: str, formula: str = DEFAULT_FORMULA
+    ) -> list[tuple[PlayerId, PlayerState]]:
+        return self.book(game, formula).rating_list()
 
 
 def rebuild(
     matches: Iterable[FinishedMatch],
     *,
     imported: Mapping[str, Mapping[PlayerId, PlayerState]] | None = None,
+    formulas: Sequence[str] = (DEFAULT_FORMULA,),
 ) -> Ledger:
-    """All ratings from scratch: every match, in order of (``ended_at``, ``id``) within its
-    game. Two matches with the same id are refused (``RatingValueError``)."""
+    """All ratings from scratch, in each of ``formulas``: every match, in order of
+    (``ended_at``, ``id``) within its game. Two matches with the same id are refused
+    (``RatingValueError``)."""
     ordered: Sequence[FinishedMatch] = sorted(matches, key=lambda m: m.order_key)
     seen: set[int] = set()
-    ledger = Ledger(imported=imported)
+    ledger = Ledger(imported=imported, formulas=formulas)
     for match in ordered:
         if match.id in seen:
             raise RatingValueError(f"match {match.id} is given twice")

@@ -4,6 +4,10 @@ page's ratings, each one tag, so those pages need one line each::
     {% load club_ratings %}{% match_rating_box match %}     (templates/web/match_detail.html)
     {% load club_ratings %}{% player_rating_box player %}   (templates/web/player_detail.html)
 
+the seeding form (``clubs/_seed_by_rating.html``) offers the kept rating lists::
+
+    {% kept_rating_formulas as formulas %}
+
 and the entries tables of a tournament's pages show each player's computed rating beside
 the given one (``Player.rating``)::
 
@@ -23,7 +27,9 @@ from django import template
 
 from clubs.charts import history_chart, signed
 from clubs.models import RatedGame
+from clubs.rating_formulas import FormulaView, formula_view
 from clubs.rating_selectors import (
+    kept_formulas,
     match_rating_change,
     player_history,
     player_ratings,
@@ -59,6 +65,13 @@ def player_rating_box(player: Any) -> dict[str, Any]:
             }
         )
     return {"player": player, "boxes": boxes}
+
+
+@register.simple_tag
+def kept_rating_formulas() -> list[FormulaView]:
+    """The formulas whose rating lists are kept (FIBS first), in the reader's language:
+    one query."""
+    return [formula_view(key) for key in kept_formulas()]
 
 
 @register.simple_tag

@@ -454,6 +454,15 @@ ENDPOINTS: list[tuple[str, str, str, dict[str, Any] | None, Callable[[str], int]
     # match are as invisible here as elsewhere; seasons are changed by season keepers
     # (``clubs.change_season``), none of these roles.
     ("rating list", "get", "/api/ratings/", None, everyone),
+    # A club's list's formula is chosen by the clubs' secretaries (the season keepers).
+    ("club rating list", "get", "/api/clubs/{club}/rating-list/", None, everyone),
+    (
+        "club rating list set",
+        "put",
+        "/api/clubs/{club}/rating-list/",
+        {"formula": "danish"},
+        global_write(set(), 200),
+    ),
     ("player ratings", "get", "/api/players/{player}/ratings/", None, read),
     ("player rating history", "get", "/api/players/{player}/ratings/brade/", None, read),
     ("match rating", "get", "/api/matches/{a}/rating/", None, read),

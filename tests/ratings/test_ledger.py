@@ -227,7 +227,7 @@ class StoredRatings:
         self.rebuilds = 0
 
     def store(self, ledger: Ledger) -> None:
-        for game, book in ledger.books.items():
+        for (game, _formula), book in ledger.books.items():
             self.states[game] = {
                 p: (_column(s.rating), s.experience) for p, s in book.states.items()
             }

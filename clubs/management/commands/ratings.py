@@ -1,11 +1,11 @@
 """``python manage.py ratings``: rebuild the ratings, show the list, set starting ratings.
 
 - ``ratings rebuild [--game brade]``: recompute the game's ratings (every rated game when
-  no ``--game``) from all its rated matches (``clubs.rating_services.ratings_rebuild``) and
-  say how many rows differed. After correct incremental updates nothing differs: "0
-  history rows written".
-- ``ratings list [--game brade] [--limit N]``: the rating list, one player a line
-  (rank, rating, experience, matches, name), tab-separated.
+  no ``--game``) from all its rated matches, in every kept formula
+  (``clubs.rating_services.ratings_rebuild``) and say how many rows differed. After
+  correct incremental updates nothing differs: "0 history rows written".
+- ``ratings list [--game brade] [--formula fibs] [--limit N]``: the rating list, one
+  player a line (rank, rating, experience, matches, name), tab-separated.
 - ``ratings starts --from-player-rating [--game brade]``: copy the organisers'
   ``Player.rating`` into starting ratings (experience 0) for the players who have a
   rating there and no start yet in the game, then rebuild. Run once, on purpose, when a
@@ -21,6 +21,7 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from clubs.models import PlayerRating, RatingStart
 from clubs.rating_services import RebuildSummary, rating_starts_set, ratings_rebuild
+from ratings.formulas import DEFAULT_FORMULA, formula_keys
 from ratings.ledger import RATED_GAMES
 from tournaments.models import Player
 
@@ -34,6 +35,7 @@ class Command(BaseCommand):
         rebuild.add_argument("--game", choices=RATED_GAMES, help="one game (default: all)")
         listing = sub.add_parser("list", help="print the rating list")
         listing.add_argument("--game", choices=RATED_GAMES, default="brade")
+        listing.add_argument("--formula", choices=formula_keys(), default=DEFAULT_FORMULA)
         listing.add_argument("--limit", type=int, default=0, help="at most N players")
         starts = sub.add_parser("starts", help="starting ratings from Player.rating")
         starts.add_argument("--game", choices=RATED_GAMES, default="brade")
@@ -51,7 +53,9 @@ class Command(BaseCommand):
             for game in games:
                 self._report(ratings_rebuild(game=game))
         elif action == "list":
-            rows = PlayerRating.objects.filter(game=options["game"]).select_related("player")
+            rows = PlayerRating.objects.filter(
+                game=options["game"], formula=options["formula"]
+            ).select_related("player")
             rows = rows.order_by("-rating", "player__name", "player_id")
             if options["limit"]:
                 rows = rows[: options["limit"]]
