@@ -8,7 +8,7 @@ registers what it provides when it is imported (``FAMILIES.register(BackgammonFa
 at its end); callers ask by key and never import a provider by name. Its built-in modules
 are imported on the first question, so a caller needs no start-up hook; the built-in items
 come first, in their modules' order, then any other in the order it registered. A lookup
-by an unknown key raises the registry's own ``LookupError`` naming the known keys (as
+by an unknown key raises the registry's own error naming the known keys (as
 python-chess's ``find_variant`` does).
 
 :class:`Watchers` keeps callbacks in the order they registered, each once (an app's
@@ -46,7 +46,7 @@ class Registry(Generic[T]):
         *,
         what: str,
         builtin: Sequence[str],
-        unknown: Callable[[str, tuple[str, ...]], LookupError],
+        unknown: Callable[[str, tuple[str, ...]], Exception],
         key_length: int = 32,
     ) -> None:
         self._what = what
