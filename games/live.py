@@ -43,7 +43,7 @@ Pure: imports nothing from Django.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Generic, Literal, Protocol, TypeVar
 
@@ -108,7 +108,8 @@ class LiveSetup:
     already (bräde after game 1: the loser of the previous game, R2/S5), else None (the
     tek or the opening roll decides); ``length`` and ``score``: the match so far;
     ``crawford``: this is backgammon's Crawford game (no doubling); ``names``: the two
-    players (player 0 first: White in bräde)."""
+    players (player 0 first: White in bräde); ``resignations``: bräde's resignation
+    policy (S1: ``capped`` or ``forbidden``)."""
 
     number: int = 1
     starter: int | None = None
@@ -119,6 +120,7 @@ class LiveSetup:
     score: tuple[int, int] = (0, 0)
     crawford: bool = False
     names: tuple[str, str] = ("Player 1", "Player 2")
+    resignations: str = "capped"
 
 
 @dataclass(frozen=True, slots=True)
@@ -262,6 +264,13 @@ class LiveRecorder(Protocol):
     def record_text(self, setup: LiveSetup, games: list[Any], tags: Mapping[str, str]) -> str:
         """The record of a match whose games (from game 1) were recorded live: bräde's
         text form, backgammon's ``.mat``; ``tags`` are the record's headers."""
+        ...
+
+    def checked_report(self, games: Sequence[LiveGame]) -> dict[str, Any]:
+        """The report of that record — the one its family's replay gives (its games'
+        outcomes, the match's score) — made from the finished games themselves, every
+        turn of which was checked as it was played: the record is verified once, by its
+        turns, not replayed again (``matches.records.game_record_checked``)."""
         ...
 
 
@@ -459,11 +468,13 @@ class Recorder(Generic[G]):
         game: Callable[[LiveSetup], G],
         write: Callable[[LiveSetup, list[Any], Mapping[str, str]], str],
         tags: Callable[[RecordHeader], dict[str, str]],
+        report: Callable[[Sequence[G]], dict[str, Any]],
     ) -> None:
         self.key = key
         self._game = game
         self._write = write
         self._tags = tags
+        self._report = report
 
     def new_game(self, setup: LiveSetup) -> G:
         return self._game(setup)
@@ -473,3 +484,6 @@ class Recorder(Generic[G]):
 
     def record_text(self, setup: LiveSetup, games: list[Any], tags: Mapping[str, str]) -> str:
         return self._write(setup, games, tags)
+
+    def checked_report(self, games: Sequence[Any]) -> dict[str, Any]:
+        return self._report(games)

@@ -18,10 +18,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
-from backgammon.cube import CubeState, Win, win_kind
+from backgammon.cube import CubeState, MatchScore, Win, win_kind
+from backgammon.dialects import UNNAMED
 from backgammon.errors import BackgammonError
 from backgammon.mat import DOUBLE, DROP, ROLL, TAKE, WIN, Action, MatGame, MatRecord, write_mat
 from backgammon.match import Ending, game_points
@@ -116,6 +117,16 @@ class BackgammonLive(LiveGameBase):
         how = f"{result.outcome} ({result.conceded})" if result.conceded else result.outcome
         words = f"{self.setup.names[result.winner]} wins: {how}, cube {result.cube}"
         return LiveOutcome(result, words, self._points)
+
+    @property
+    def result_value(self) -> ResultValue | None:
+        """The game's result once it is over."""
+        return self._result
+
+    @property
+    def points(self) -> int:
+        """What the finished game is worth in the match (0 before it ends)."""
+        return self._points
 
     def _position(self, player: int) -> Position:
         return Position.trusted(self._boards[player], self._boards[1 - player])
@@ -397,6 +408,55 @@ def _record_tags(header: RecordHeader) -> dict[str, str]:
     return {"Event": header.event, "Transcriber": header.transcriber}
 
 
+def _checked_report(games: Sequence[BackgammonLive]) -> dict[str, Any]:
+    """The report ``backgammon.replay`` gives the ``.mat`` record of ``games``: each game's
+    winner, points, cube, Crawford game and ending, the score after it, the match's
+    winner once one reaches the length."""
+    setup = games[-1].setup
+    names = setup.names
+    entries: list[dict[str, object]] = []
+    # counted as the replay counts (the Crawford game known once a player reaches
+    # length - 1, also when it is the next game, not recorded yet)
+    match = MatchScore(setup.length, games[0].setup.score, games[0].setup.number - 1)
+    for game in games:
+        result = game.result_value
+        if result is None:
+            raise ValueError("a game that is not over has no report")
+        match = match.add_game(result.winner, game.points)
+        entries.append(
+            {
+                "game": game.setup.number,
+                "winner": names[result.winner],
+                "points": game.points,
+                "cube": result.cube,
+                "crawford": game.setup.crawford,
+                "how": result.outcome,
+                "score_after": list(match.score),
+            }
+        )
+    score = match.score
+    crawford_game = match.crawford_game
+    return {
+        "valid": True,
+        "error": None,
+        # the reader's name for the layout ``write_mat`` writes (gnubg's, no program line)
+        "program": UNNAMED,
+        "format": "mat",
+        "money": False,
+        "jacoby": False,
+        "length": setup.length,
+        "players": list(names),
+        "score": {names[0]: score[0], names[1]: score[1]},
+        "winner": None if match.winner is None else names[match.winner],
+        "crawford_game": crawford_game,
+        "games": entries,
+        "warnings": [],
+        "errors": [],
+    }
+
+
 # Backgammon's live recording (``games.live.LiveRecorder``).
-BACKGAMMON_RECORDER = Recorder("backgammon", BackgammonLive, _record_text, _record_tags)
+BACKGAMMON_RECORDER = Recorder(
+    "backgammon", BackgammonLive, _record_text, _record_tags, _checked_report
+)
 register_recorder(BACKGAMMON_RECORDER)

@@ -19,7 +19,7 @@ Player 0 is White, player 1 Black.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from engine.errors import EngineError
@@ -29,6 +29,7 @@ from engine.movegen import legal_plays
 from engine.play import Play
 from engine.position import Position
 from engine.record import GameRecord, MatchRecord, RecordStep, TurnRecord, turn_text, write_text
+from engine.replay import GameReport
 from engine.rules import RuleSet
 from engine.types import Outcome, Side
 from games.brade import BRADE_FAMILY, BradeBoardState, result_of
@@ -51,6 +52,7 @@ from games.live import (
     register_recorder,
 )
 from games.seats import seat_of, side_of
+from scoring.match import match_state
 from scoring.scales import score_game
 
 __all__ = ["BRADE_RECORDER", "BradeLive", "picture_json"]
@@ -257,6 +259,17 @@ class BradeLive(LiveGameBase):
 
     # --- the record -----------------------------------------------------------------------
 
+    def game_report(self) -> GameReport:
+        """The game as the engine's replay reports it (``engine.replay.GameReport``)."""
+        if self._game is None:
+            raise ValueError("the game has not started: it has no report")
+        return GameReport(
+            number=self.setup.number,
+            starter=self._game.start.to_move,
+            outcome=self._outcome,
+            turns=len(self._turns),
+        )
+
     def record_game(self) -> GameRecord:
         return GameRecord(
             number=self.setup.number,
@@ -303,6 +316,26 @@ def _record_tags(header: RecordHeader) -> dict[str, str]:
     return {key: value for key, value in tags.items() if value}
 
 
+def _checked_report(games: Sequence[BradeLive]) -> dict[str, Any]:
+    """The report the engine's replay gives the record of ``games`` (game-record.md's JSON
+    report: valid, the rule set, each game's starter, outcome and turns)."""
+    setup = games[-1].setup
+    reports = [game.game_report() for game in games]
+    state = match_state(
+        length=setup.length,
+        scale=setup.scale,
+        policy=setup.resignations,
+        outcomes=[r.outcome for r in reports if r.outcome is not None],
+    )
+    return {
+        "valid": True,
+        "error": None,
+        "rules": setup.rules,  # the rule set; its add-ons are the record's Addons tag
+        "games": [r.to_dict() for r in reports],
+        "match": dict(state.to_report()),
+    }
+
+
 # Bräde's live recording (``games.live.LiveRecorder``).
-BRADE_RECORDER = Recorder("brade", BradeLive, _record_text, _record_tags)
+BRADE_RECORDER = Recorder("brade", BradeLive, _record_text, _record_tags, _checked_report)
 register_recorder(BRADE_RECORDER)

@@ -556,6 +556,13 @@ VERDICTS: dict[str, Callable[[Params], str]] = {
         _count(p, "count"),
     ),
     "verdict.verified": lambda p: _("Verified; %(agree)s."),
+    "verdict.recorded_live": lambda p: ngettext(
+        "Verified as it was recorded: every turn of its %(count)s game was checked by the "
+        "engine as it was played.",
+        "Verified as it was recorded: every turn of its %(count)s games was checked by the "
+        "engine as it was played.",
+        _count(p, "count"),
+    ),
     "verdict.entered": lambda p: _("Verified; %(agree)s and %(entered)s."),
     # No game was entered before the record: nothing to agree with, only the entered.
     "verdict.entered_only": lambda p: _("Verified; %(entered)s."),

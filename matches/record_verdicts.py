@@ -27,7 +27,7 @@ from matches.models import (
     ResultSource,
     SiteNote,
 )
-from matches.results import game_add
+from matches.results import locked_game_add
 
 __all__ = ["PlayedGame", "flag", "invalid", "record_settle", "record_sides"]
 
@@ -88,7 +88,7 @@ def record_settle(
             if played.result is None:
                 break
             try:
-                game_add(
+                locked_game_add(
                     match,
                     number=played.number,
                     result=played.result,

@@ -68,6 +68,7 @@ from tournaments.page_versions import tournament_touch
 __all__ = [
     "RECORD_CONTROL_CHARACTERS",
     "RECORD_MAX_BYTES",
+    "game_record_checked",
     "game_record_submit",
     "game_record_verify",
     "match_flag_clear",
@@ -167,27 +168,9 @@ def _capital(sentence: str) -> str:
     return sentence[:1].upper() + sentence[1:] + "."
 
 
-def game_record_submit(
-    *, match: Match, text: str | bytes, by: User, link: PrivateLink | None = None
-) -> GameRecordSubmission:
-    """Store a record as submitted; verification is enqueued when the transaction commits.
-
-    ``link``: a player of the match submits through their private link
-    (``tournaments.private_links``; ``by`` is then None), named in the audit row.
-
-    A file's bytes are decoded as the game's replay (and ``manage.py replay``) decodes
-    them (``Replayer.decode``): bräde's records are UTF-8, backgammon's ``.mat`` files
-    UTF-8 or else Windows-1252. The text is stored as it was decoded.
-
-    Refused before anything is stored (``ValidationError``, so a 400 or a form error on
-    every entry point and on every database): over 1 MB, bytes the game's records cannot
-    be (code ``encoding``, naming the byte; a UTF-16 or UTF-32 file naming its encoding)
-    or text with lone surrogates (which JSON can carry), empty, a file that is no game
-    record the site reads (code ``not_a_record``, ``games.unread``: no game's reader
-    claims it — binary, JSON or SGF of something else, any other text — named with the
-    formats the site reads, as ``manage.py replay`` says it), control characters
-    (``RECORD_CONTROL_CHARACTERS``, named with their line and column).
-    """
+def _record_accepted(*, match: Match, text: str | bytes, by: User, link: PrivateLink | None) -> str:
+    """The record's text as it is stored, once the submitter may submit it and it may be
+    a record at all (``game_record_submit``'s refusals)."""
     if link is not None:
         allowed = (
             link.revoked_at is None
@@ -241,6 +224,31 @@ def game_record_submit(
     _refuse_control_characters(decoded)
     if match.player1_id is None or match.player2_id is None:
         raise ValidationError(_("The players of this match are not known yet."))
+    return decoded
+
+
+def game_record_submit(
+    *, match: Match, text: str | bytes, by: User, link: PrivateLink | None = None
+) -> GameRecordSubmission:
+    """Store a record as submitted; verification is enqueued when the transaction commits.
+
+    ``link``: a player of the match submits through their private link
+    (``tournaments.private_links``; ``by`` is then None), named in the audit row.
+
+    A file's bytes are decoded as the game's replay (and ``manage.py replay``) decodes
+    them (``Replayer.decode``): bräde's records are UTF-8, backgammon's ``.mat`` files
+    UTF-8 or else Windows-1252. The text is stored as it was decoded.
+
+    Refused before anything is stored (``ValidationError``, so a 400 or a form error on
+    every entry point and on every database): over 1 MB, bytes the game's records cannot
+    be (code ``encoding``, naming the byte; a UTF-16 or UTF-32 file naming its encoding)
+    or text with lone surrogates (which JSON can carry), empty, a file that is no game
+    record the site reads (code ``not_a_record``, ``games.unread``: no game's reader
+    claims it — binary, JSON or SGF of something else, any other text — named with the
+    formats the site reads, as ``manage.py replay`` says it), control characters
+    (``RECORD_CONTROL_CHARACTERS``, named with their line and column).
+    """
+    decoded = _record_accepted(match=match, text=text, by=by, link=link)
     with transaction.atomic():
         tournament_touch(tournament_id=match.tournament_id)
         submission = GameRecordSubmission.objects.create(
@@ -250,6 +258,52 @@ def game_record_submit(
         event_add(match, EventKind.RECORD_SUBMITTED, by, submission=submission.pk, **via)
         pk = submission.pk
         transaction.on_commit(lambda: _after_submit(pk))
+    return submission
+
+
+def game_record_checked(
+    *,
+    match: Match,
+    text: str,
+    report: dict[str, Any],
+    entered: bool,
+    by: User,
+    link: PrivateLink | None = None,
+) -> GameRecordSubmission:
+    """Store the record of games recorded live, verified already: each of its turns was
+    checked by the game's engine as it was played (``scoresheets``), so it is not queued
+    and replayed a second time. ``report`` is the report its family's replay would give
+    (``LiveRecorder.checked_report``); ``entered``: its last game is entered from it at
+    once (a referee's recording, or a tournament whose referees enter the results), else
+    it is a player's report's evidence. The same refusals as ``game_record_submit``; the
+    record is ``entered`` or ``verified`` from the start, its verdict saying how, and the
+    news of a verified record is told as for any other."""
+    decoded = _record_accepted(match=match, text=text, by=by, link=link)
+    games = len(report.get("games") or [])
+    sentence = verdict("verdict.recorded_live", count=games)
+    with transaction.atomic():
+        tournament_touch(tournament_id=match.tournament_id)
+        now = timezone.now()
+        with translation.override("en"):
+            message = verdict_text([sentence])
+        submission = GameRecordSubmission.objects.create(
+            match=match,
+            submitted_by=signed_in(by),
+            text=decoded,
+            state=RecordState.ENTERED if entered else RecordState.VERIFIED,
+            message=message,
+            report=cast(StoredReport, {**report, "verdict": [sentence.to_dict()]}),
+            finished_at=now,
+        )
+        via = {} if link is None else {"private_link": link.pk}
+        event_add(match, EventKind.RECORD_SUBMITTED, by, submission=submission.pk, **via)
+        news_tell(
+            kind=NEWS_RECORD_VERIFIED,
+            tournament_id=match.tournament_id,
+            match=match.pk,
+            submission=submission.pk,
+            state=submission.state,
+        )
     return submission
 
 

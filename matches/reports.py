@@ -4,7 +4,7 @@ In a tournament whose results come from the players (``Tournament.results_by`` i
 ``players``), either player of a match reports a game (``game_report_submit``); the
 other player confirms it (``game_report_confirm``) or disputes it
 (``game_report_dispute``). A report counts for nothing until it is confirmed: only then
-is the game added, through the same path as a referee's entry (``matches.results.game_add``),
+is the game added, through the same path as a referee's entry (``matches.results.locked_game_add``),
 so scoring, the decision, advancement, versions and the audit trail are the same; its
 result (source ``players``) names the reporter (``entered_by``), the confirmer
 (``confirmed_by``) and the report.
@@ -64,7 +64,7 @@ from matches.models import (
     result_columns,
 )
 from matches.result_values import result_wire
-from matches.results import game_add, next_game_check
+from matches.results import locked_game_add, next_game_check
 from matches.standing import match_standing, result_check, result_text, result_words
 from tournaments.models import Player, PrivateLink, ResultsBy
 
@@ -327,7 +327,7 @@ def game_report_confirm(*, report: GameReport, by: User, link: PrivateLink | Non
             game=report.number,
             **_via(link),
         )
-        return game_add(
+        return locked_game_add(
             match,
             number=report.number,
             result=report.result_value(),

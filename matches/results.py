@@ -1,5 +1,5 @@
 """Results: a game entered (by a referee, from a verified record or from a confirmed
-player's report: ``game_add``), a game corrected, a match reset.
+player's report: ``locked_game_add``), a game corrected, a match reset.
 
 Sides: ``player1`` (the upper slot) is White (``W``) and ``player2`` Black (``B``) for
 scoring.
@@ -16,7 +16,7 @@ Decisions where the docs are silent:
   second check comes from game records, which mark games verified. Organisers may do
   everything referees may in their own tournaments. Where the players report their
   results (``matches.reports``), a player's report becomes a game only when the opponent
-  confirms it, through ``game_add`` like any entry; a referee's entry, walkover, reset or
+  confirms it, through ``locked_game_add`` like any entry; a referee's entry, walkover, reset or
   deciding correction settles the open reports it makes moot (``common.reports_settle``).
 - A correction re-derives the starters of the later games (S5: the loser of the previous
   game starts), since those were derived from the corrected winner.
@@ -41,7 +41,7 @@ from core.errors import (
     PreconditionRequiredError,
     ValidationError,
 )
-from core.permissions import User, is_organiser, is_referee, signed_in
+from core.permissions import User, is_match_player, is_organiser, is_referee, signed_in
 from core.reasons import Reason, reason_data
 from engine.types import Side
 from games.results import ResultValue
@@ -66,7 +66,9 @@ from matches.models import (
     GameResult,
     Match,
     MatchState,
+    RecordState,
     ResultSource,
+    SiteNote,
     result_columns,
 )
 from matches.progression import advance, refuse_if_downstream_started, unadvance
@@ -79,11 +81,13 @@ from matches.standing import (
     result_words,
     standing_apply,
 )
+from tournaments.models import ResultsBy
 
 __all__ = [
-    "game_add",
     "game_result_correct",
     "game_result_enter",
+    "game_result_record",
+    "locked_game_add",
     "match_reset",
     "next_game_check",
 ]
@@ -170,7 +174,7 @@ def next_game_check(
     return starter
 
 
-def game_add(
+def locked_game_add(
     match: Match,
     *,
     number: int,
@@ -279,8 +283,53 @@ def game_result_enter(
     first_starter = Side(starter) if starter else None
     with transaction.atomic():
         locked = lock_match(match)
-        return game_add(
+        return locked_game_add(
             locked, number=number, result=result, starter=first_starter, by=by, note=note
+        )
+
+
+def game_result_record(
+    *,
+    match: Match,
+    number: int,
+    result: ResultValue,
+    starter: Side | None,
+    by: User,
+    submission: GameRecordSubmission,
+) -> Game:
+    """Game ``number`` of ``match``, recorded move by move on the scoresheet, entered from
+    its record (``submission``, stored already verified: ``records.game_record_checked``),
+    under the match's lock, which this service takes itself. Allowed to a referee of the
+    tournament, and to a player of the match where the referees enter the results (the
+    scoresheet checked every turn, so the record is the referee's evidence); a tournament
+    whose players report their results takes a recorded game as a report instead
+    (``matches.reports``). The game is verified by its record, as an entry from an
+    uploaded record is."""
+    tournament = match.tournament
+    allowed = is_referee(by, tournament) or (
+        tournament.results_by == ResultsBy.REFEREES and is_match_player(by, match)
+    )
+    if not allowed:
+        raise PermissionDeniedError(
+            _("Only the tournament's referees may enter this game's result."),
+            code="not_a_referee",
+        )
+    if submission.match_id != match.pk or submission.state != RecordState.ENTERED:
+        raise ValidationError(
+            _("The record given is not this match's verified record."), code="record_mismatch"
+        )
+    result_check(match, result)
+    with transaction.atomic():
+        locked = lock_match(match)
+        return locked_game_add(
+            locked,
+            number=number,
+            result=result,
+            starter=starter,
+            by=by,
+            source=ResultSource.RECORD,
+            submission=submission,
+            site_note=SiteNote.RECORDED_LIVE,
         )
 
 

@@ -29,14 +29,17 @@ network is back; the server checks each here, the first refused turn stops the q
 and the page lets the players correct it. Rolled dice need the network.
 
 The end of a game (``_finish``): the record of the match's recorded games (an ordinary
-record: bräde's text form, backgammon's ``.mat``) is submitted with
-``matches.records.game_record_submit`` (stored as submitted, verified by the task as any
-upload, shown in the viewer, the archive and the API), and the engine's outcome becomes
-the game's result:
+record: bräde's text form, backgammon's ``.mat``) is stored verified already with
+``matches.records.game_record_checked`` — verified once, by its turns, each checked by
+the engine as it was played; its report (the one the family's replay would give) is made
+from the games themselves (``LiveRecorder.checked_report``), so it is never queued and
+replayed again, and the record is verified the moment its game is — and the engine's
+outcome becomes the game's result:
 
 - where referees enter results (``Tournament.results_by`` = ``referees``), or a
-  referee recorded the game, it counts at once: ``matches.results.game_add`` with source
-  ``record`` and the record as its evidence (the game is verified); the match is scored,
+  referee recorded the game, it counts at once: ``matches.results.game_result_record``
+  (which takes the match's lock and checks who may) with the record as its evidence (the
+  game is verified); the match is scored,
   decided and advanced as for any entry, and the next game starts with the right
   starter (bräde R2/S5: the loser; backgammon: a new opening roll);
 - where the players report (``players``), it is the recording player's report
@@ -82,10 +85,10 @@ from games.live import (
 from games.live import LiveGame as LiveGameState
 from games.seats import other, seat_of, side_of
 from matches.common import active_games, lock_match, matches_touch
-from matches.models import FINISHED_STATES, Game, Match, MatchState, ResultSource, SiteNote
-from matches.records import game_record_submit
+from matches.models import FINISHED_STATES, Game, Match, MatchState, SiteNote
+from matches.records import game_record_checked
 from matches.reports import game_report_submit
-from matches.results import game_add
+from matches.results import game_result_record
 from matches.standing import family_of, match_standing
 from scoresheets.messages import refusal_text
 from scoresheets.models import DiceMode, LiveGame, LiveStatus, LiveTurn
@@ -176,6 +179,7 @@ def _setup(match: Match, number: int, starter: int | None) -> LiveSetup:
         score=(int(standing.score[0]), int(standing.score[1])),
         crawford=bool(standing.next_is_crawford),
         names=_names(match),
+        resignations=tournament.resignation_policy,
     )
 
 
@@ -594,8 +598,8 @@ def live_turn_post(
     return Posted(live, True, game, shown)
 
 
-def _record_text(live: LiveGame, game: LiveGameState, recorder: LiveRecorder) -> str:
-    """The record of the match's recorded games up to this one (from game 1)."""
+def _match_games(live: LiveGame, game: LiveGameState) -> list[LiveGameState]:
+    """The match's recorded games up to this one (from game 1), each as its live game."""
     match = live.match
     earlier = list(
         LiveGame.objects.filter(match=match, status=LiveStatus.FINISHED, number__lt=live.number)
@@ -606,8 +610,14 @@ def _record_text(live: LiveGame, game: LiveGameState, recorder: LiveRecorder) ->
     for old in earlier:
         old.match = match
         _, replayed = live_game_replay(old, list(old.turns.all()))
-        games.append(replayed.record_game())
-    games.append(game.record_game())
+        games.append(replayed)
+    games.append(game)
+    return games
+
+
+def _record_text(live: LiveGame, games: list[LiveGameState], recorder: LiveRecorder) -> str:
+    """The record of the match's recorded games (``_match_games``)."""
+    match = live.match
     setup = setup_of(live)
     tournament = match.tournament
     header = RecordHeader(
@@ -621,7 +631,8 @@ def _record_text(live: LiveGame, game: LiveGameState, recorder: LiveRecorder) ->
         resignations=tournament.resignation_policy,
         transcriber=TRANSCRIBER,
     )
-    return recorder.record_text(setup, games, recorder.record_tags(header))
+    games_written = [g.record_game() for g in games]
+    return recorder.record_text(setup, games_written, recorder.record_tags(header))
 
 
 def _finish(
@@ -636,16 +647,25 @@ def _finish(
     outcome = game.outcome
     assert outcome is not None
     match = live.match
-    text = _record_text(live, game, recorder)
-    submission = game_record_submit(match=match, text=text, by=by, link=link)
+    games = _match_games(live, game)
+    text = _record_text(live, games, recorder)
     result = outcome.result
     starter_index = game.starter if live.number == 1 else None
     starter = side_of(starter_index) if starter_index is not None else None
+    tournament = match.tournament
+    at_once = tournament.results_by == ResultsBy.REFEREES or is_referee(by, tournament)
+    # Verified once, by its turns: every one was checked as it was played.
+    submission = game_record_checked(
+        match=match,
+        text=text,
+        report=recorder.checked_report(games),
+        entered=at_once,
+        by=by,
+        link=link,
+    )
     live.status = LiveStatus.FINISHED
     live.submission = submission
     live.outcome = {**outcome.to_dict(), "result": asdict(result)}
-    tournament = match.tournament
-    at_once = tournament.results_by == ResultsBy.REFEREES or is_referee(by, tournament)
     if not at_once:
         live.report = game_report_submit(
             match=match,
@@ -660,17 +680,15 @@ def _finish(
         live.report.submission = submission
         live.report.save(update_fields=["submission"])
         return None
-    locked = lock_match(match)
-    live.game = game_add(
-        locked,
+    live.game = game_result_record(
+        match=match,
         number=live.number,
         result=result,
         starter=starter,
         by=by,
-        source=ResultSource.RECORD,
         submission=submission,
-        site_note=SiteNote.RECORDED_LIVE,
     )
+    locked = live.game.match
     locked.refresh_from_db()
     if locked.state in FINISHED_STATES:
         return None
