@@ -93,9 +93,9 @@ class OptionSpec:
             raise ValueError(
                 f"the option {self.key!r}: a tiebreak chain, and only one, has choices"
             )
-        self.check_default()
+        self._check_default()
 
-    def check_default(self) -> None:
+    def _check_default(self) -> None:
         """A default of the option's kind, within its bounds."""
         match self.kind:
             case OptionKind.FLAG:

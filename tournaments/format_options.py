@@ -37,7 +37,6 @@ __all__ = [
     "advance_problem_error",
     "chain_problem_error",
     "format_values",
-    "left_out",
     "stored_value",
 ]
 
@@ -53,7 +52,7 @@ def _format(key: str) -> Format:
         ) from None
 
 
-def left_out(spec: OptionSpec) -> Any:
+def _left_out(spec: OptionSpec) -> Any:
     """What an option left out means: its default, but the tiebreak chain's is ``None``
     (the usual chain of the format's stage)."""
     return None if spec.kind == OptionKind.TIEBREAKS else spec.default
@@ -69,13 +68,13 @@ def format_values(
 ) -> dict[str, Any]:
     """A tournament's ``format`` and every option (``formats.options``), checked for
     ``game`` and ``scale`` and normalised (module docstring), by column. ``options``: the
-    options given (one left out: :func:`left_out`); a name that is no option is a
+    options given (one left out: :func:`_left_out`); a name that is no option is a
     TypeError."""
     unknown = unknown_options(options)
     if unknown:
         raise TypeError(f"no such tournament options: {', '.join(unknown)}")
     fmt = _format(format)
-    given = {spec.key: options.get(spec.key, left_out(spec)) for spec in option_specs()}
+    given = {spec.key: options.get(spec.key, _left_out(spec)) for spec in option_specs()}
     for check in CROSS_CHECKS:
         check(fmt, given)
     return {
