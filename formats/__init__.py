@@ -14,7 +14,10 @@ key.
 
 Modules:
 
-- ``formats.format``: the protocol, the stages, the options a format reads.
+- ``formats.format``: the protocol, the stages.
+- ``formats.option`` and ``formats.options``: the tournament options, each declared once
+  (its kind, default, words and bounds), their registry, and a tournament's values of them
+  (``Options``); a format names the ones it reads.
 - ``formats.registry``: register and find formats by key; the keys of a stage.
 - ``formats.knockout``, ``formats.round_robin``, ``formats.swiss``,
   ``formats.consolation``, ``formats.double_elimination``, ``formats.monrad``: the
@@ -25,7 +28,8 @@ stage (its draw, its progression, its standings and its pages) lives in the apps
 the format; the words for people are English and translated at the edge (``web.formats``).
 """
 
-from formats.format import Format, FormatSpec, Options, Stage
+from formats.format import Format, FormatSpec, Stage
+from formats.options import Options
 from formats.registry import format_for, formats, keys
 
 __all__ = ["Format", "FormatSpec", "Options", "Stage", "format_for", "formats", "keys"]

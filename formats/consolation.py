@@ -7,7 +7,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from formats.format import FormatSpec, Options, Stage
+from formats.format import FormatSpec, Stage
+from formats.options import Options
 from formats.registry import register
 from stages import elimination
 
@@ -17,7 +18,7 @@ __all__ = ["CONSOLATION"]
 @dataclass(frozen=True, slots=True)
 class ConsolationFormat(FormatSpec):
     def bracket(self, players: int, options: Options) -> elimination.Bracket:
-        return elimination.consolation(players, progressive=options.progressive_consolation)
+        return elimination.consolation(players, progressive=options.flag("progressive_consolation"))
 
 
 CONSOLATION = register(

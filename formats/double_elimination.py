@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from formats.format import FormatSpec, Options, Stage
+from formats.format import FormatSpec, Stage
+from formats.options import Options
 from formats.registry import register
 from stages import elimination
 
@@ -16,7 +17,7 @@ __all__ = ["DOUBLE_ELIMINATION"]
 @dataclass(frozen=True, slots=True)
 class DoubleEliminationFormat(FormatSpec):
     def bracket(self, players: int, options: Options) -> elimination.Bracket:
-        return elimination.double_elimination(players, reset=options.grand_final_reset)
+        return elimination.double_elimination(players, reset=options.flag("grand_final_reset"))
 
 
 DOUBLE_ELIMINATION = register(

@@ -22,8 +22,9 @@ What a format gives:
 - ``key`` (the code a tournament stores), ``name`` (English; the pages translate it) and
   ``description`` (the choice's words on the creation form, English, translated there);
 - ``stage`` and ``feeds_knockout`` (above);
-- ``options``: the tournament settings the format reads (:data:`OPTION_FIELDS`); the
-  others are kept at their defaults when a tournament is created or changed;
+- ``options``: the keys of the tournament options the format reads (``formats.options``,
+  each declared once there); the others are kept at their defaults when a tournament is
+  created or changed;
 - ``losers_bracket``: an elimination whose second bracket is a losers' bracket (so its
   main bracket is the winners' bracket and its last round the winners' final);
 - ``words``: what its pages say of it (:class:`Words`: the draw's heading and button,
@@ -44,18 +45,17 @@ options), never on its key. Pure: imports nothing from Django.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from enum import StrEnum
 from typing import Protocol
 
+from formats.options import Options
 from stages.elimination import Bracket
 from stages.swiss import SwissPlayer, SwissRound
 
 __all__ = [
-    "OPTION_FIELDS",
     "Format",
     "FormatSpec",
-    "Options",
     "Stage",
     "Words",
     "words_of",
@@ -69,44 +69,6 @@ class Stage(StrEnum):
     ELIMINATION = "elimination"
     GROUPS = "groups"
     PAIRED = "paired"
-
-
-# The tournament settings a format may read (``Tournament`` fields of the same names).
-OPTION_FIELDS = (
-    "third_place_match",
-    "progressive_consolation",
-    "consolation_third_place",
-    "grand_final_reset",
-    "groups",
-    "double_round",
-    "group_advance",
-    "swiss_rounds",
-    "tiebreaks",
-)
-
-
-@dataclass(frozen=True, slots=True)
-class Options:
-    """A tournament's format settings, as a stage reads them (``Options.of(tournament)``)."""
-
-    third_place_match: bool = False
-    progressive_consolation: bool = False
-    consolation_third_place: bool = False
-    grand_final_reset: bool = True
-    groups: int = 1
-    double_round: bool = False
-    group_advance: int = 0
-    swiss_rounds: int | None = None
-    tiebreaks: tuple[str, ...] = field(default_factory=tuple)
-
-    @classmethod
-    def of(cls, source: object) -> Options:
-        """The options of ``source`` (a tournament, or any object with these attributes;
-        a missing one keeps its default)."""
-        default = cls()
-        values = {name: getattr(source, name, getattr(default, name)) for name in OPTION_FIELDS}
-        values["tiebreaks"] = tuple(values["tiebreaks"] or ())
-        return cls(**values)
 
 
 @dataclass(frozen=True, slots=True)
@@ -170,7 +132,7 @@ class Format(Protocol):
 
     @property
     def options(self) -> frozenset[str]:
-        """The settings of :data:`OPTION_FIELDS` the format reads."""
+        """The keys of the options the format reads (``formats.options``)."""
         ...
 
     @property

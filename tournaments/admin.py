@@ -20,10 +20,21 @@ from django.utils.translation import gettext as _
 from core.errors import DomainError
 from core.permissions import can_manage_all_players, is_organiser
 from core.reasons import ReasonCode
+from formats import format_for
+from formats.option import OptionKind
+from formats.options import option_specs
 from tournaments.entries import entry_withdraw
-from tournaments.format_change import FORMAT_FIELDS, tournament_format_set
+from tournaments.format_change import format_fields, tournament_format_set
 from tournaments.format_options import format_values
-from tournaments.models import Club, Entry, Player, Round, Tournament, TournamentStatus
+from tournaments.models import (
+    DEFAULT_FORMAT,
+    Club,
+    Entry,
+    Player,
+    Round,
+    Tournament,
+    TournamentStatus,
+)
 from tournaments.page_versions import tournament_touch, tournaments_touch
 from tournaments.permissions import (
     can_manage_players,
@@ -123,6 +134,13 @@ class RoundInline(admin.TabularInline):  # type: ignore[type-arg]
         return False
 
 
+def _default_format_options() -> tuple[str, ...]:
+    """The options of the format a tournament created in the admin has, in the
+    registry's order."""
+    read = format_for(DEFAULT_FORMAT).options
+    return tuple(spec.key for spec in option_specs() if spec.key in read)
+
+
 @admin.register(Tournament)
 class TournamentAdmin(OrganiserScoped):
     tournament_path = "self"
@@ -155,7 +173,6 @@ class TournamentAdmin(OrganiserScoped):
                     "addons",
                     "scale",
                     "resignation_policy",
-                    "third_place_match",
                 )
             },
         ),
@@ -163,17 +180,18 @@ class TournamentAdmin(OrganiserScoped):
         ("People", {"fields": ("organisers", "referees")}),
         ("State", {"fields": ("status", "draw_seed", "created_at")}),
     )
-    format_fieldset: Any = ("Format", {"fields": FORMAT_FIELDS})
 
     def has_add_permission(self, request: HttpRequest) -> bool:
         return bool(request.user.has_perm("tournaments.add_tournament"))
 
     def get_fieldsets(self, request: HttpRequest, obj: Any = None) -> Any:
-        """The format on the change form only: a tournament created here is a knockout
-        (other formats are chosen on the new-tournament page, ``web.views.organiser``)."""
+        """The format and its options (``format_change.format_fields``) on the change
+        form; on the add form, the options of the default format only: a tournament
+        created here is a knockout (other formats are chosen on the new-tournament page,
+        ``web.views.organiser``)."""
         fieldsets = list(super().get_fieldsets(request, obj))
-        if obj is not None:
-            fieldsets.insert(2, self.format_fieldset)
+        fields = format_fields() if obj is not None else _default_format_options()
+        fieldsets.insert(2, ("Format", {"fields": fields}))
         return fieldsets
 
     def get_readonly_fields(self, request: HttpRequest, obj: Any = None) -> Any:
@@ -181,34 +199,37 @@ class TournamentAdmin(OrganiserScoped):
         the tournament is not a draft (its rounds and matches were made for them)."""
         fields = list(super().get_readonly_fields(request, obj))
         if obj is not None and obj.status != TournamentStatus.DRAFT:
-            fields += FORMAT_FIELDS
+            fields += format_fields()
         return fields
 
     def save_model(self, request: HttpRequest, obj: Tournament, form: Any, change: bool) -> None:
         if change:
+            shape = format_fields()
             fields = {
                 name: form.cleaned_data[name]
                 for name in form.changed_data
-                if name not in ("organisers", "referees", *FORMAT_FIELDS)
+                if name not in ("organisers", "referees", *shape)
             }
-            formats = {
-                name: form.cleaned_data[name] for name in form.changed_data if name in FORMAT_FIELDS
-            }
+            formats = {name: form.cleaned_data[name] for name in form.changed_data if name in shape}
             stored = Tournament.objects.get(pk=obj.pk)
             # A new game or scale in a draft: the tiebreak chain is checked against it too,
             # and a chain that was the old game's default becomes the new one's.
             rechain = bool({"game", "scale"} & set(form.changed_data)) and (
                 stored.status == TournamentStatus.DRAFT
             )
-            # (the JSON widget may report an unchanged chain as changed: compare the values)
-            if rechain and list(formats.get("tiebreaks", stored.tiebreaks)) == stored.tiebreaks:
-                old_default = format_values(
-                    stored.game,
-                    stored.scale,
-                    **{name: getattr(stored, name) for name in FORMAT_FIELDS} | {"tiebreaks": None},
-                )["tiebreaks"]
-                if list(stored.tiebreaks) == old_default:
-                    formats["tiebreaks"] = None
+            for chain in (s.key for s in option_specs() if s.kind == OptionKind.TIEBREAKS):
+                kept = getattr(stored, chain)
+                # (the JSON widget may report an unchanged chain as changed: compare values)
+                if rechain and list(formats.get(chain, kept)) == kept:
+                    options = {s.key: getattr(stored, s.key) for s in option_specs()}
+                    old_default = format_values(
+                        stored.game,
+                        stored.scale,
+                        format=stored.format,
+                        options=options | {chain: None},
+                    )[chain]
+                    if list(kept) == old_default:
+                        formats[chain] = None
             try:
                 with transaction.atomic():  # all of the form or nothing
                     tournament_update(tournament=obj, by=request.user, **fields)
@@ -234,8 +255,8 @@ class TournamentAdmin(OrganiserScoped):
                     "scale",
                     "resignation_policy",
                     "is_public",
-                    "third_place_match",
                     "results_by",
+                    *_default_format_options(),
                 )
             },
         )

@@ -26,7 +26,6 @@ from core.parsers import CSVTextParser, JSONObjectParser
 from core.permissions import is_referee
 from formats.registry import choices as format_choices
 from formats.registry import formats
-from stages import crossover, roundrobin, tiebreaks
 from tournaments import format_change, selectors
 from tournaments.api_base import (
     STRICT_BOOLEANS,
@@ -38,6 +37,7 @@ from tournaments.api_base import (
     paginate,
 )
 from tournaments.api_examples import TOURNAMENT_LIST_EXAMPLES
+from tournaments.api_options import option_input_fields, with_option_fields
 from tournaments.entries import entries_csv_import, entry_add, entry_seed_set, entry_withdraw
 from tournaments.models import (
     DEFAULT_FORMAT,
@@ -68,7 +68,6 @@ from tournaments.serializers import (
     TournamentOut,
     staff_member,
 )
-from tournaments.swiss_rounds import MAX_ROUNDS as MAX_SWISS_ROUNDS
 from tournaments.tournament_setup import tournament_create, tournament_staff_set
 
 # The formats in the schema's words: every registered format, from its own description.
@@ -276,7 +275,6 @@ class TournamentListApi(ApiView):
             ResignationPolicyName.choices, default=ResignationPolicyName.CAPPED
         )
         is_public = serializers.BooleanField(default=True)
-        third_place_match = serializers.BooleanField(default=False)
         results_by = serializers.ChoiceField(
             ResultsBy.choices,
             default=ResultsBy.REFEREES,
@@ -288,56 +286,10 @@ class TournamentListApi(ApiView):
             default=DEFAULT_FORMAT,
             help_text=FORMAT_HELP,
         )
-        double_round = serializers.BooleanField(
-            default=False, help_text="round robin: everyone meets everyone twice"
-        )
-        progressive_consolation = serializers.BooleanField(
-            default=False,
-            help_text="consolation: later main-bracket losers enter the consolation deeper "
-            "(progressive); false: only first-match losers (simple)",
-        )
-        consolation_third_place = serializers.BooleanField(
-            default=False,
-            help_text="progressive consolation: its final is the match for third place (its "
-            "winner 3rd, its loser 4th) and every consolation round places its losers; "
-            "refused with a simple consolation",
-        )
-        grand_final_reset = serializers.BooleanField(
-            default=True,
-            help_text="double elimination: the grand final is replayed if the losers' "
-            "bracket's player wins it",
-        )
-        groups = DbIntegerField(
-            min_value=1,
-            max_value=roundrobin.MAX_ROUND_ROBIN_GROUPS,
-            default=1,
-            help_text="round robin: the number of groups (players dealt by snake seeding)",
-        )
-        group_advance = DbIntegerField(
-            min_value=0,
-            max_value=crossover.MAX_SWISS_ADVANCE,
-            default=0,
-            help_text="round robin: the top k (at most 4) of each group go on to a knockout, "
-            "placed crosswise (A1–B2, B1–A2 …); Swiss: the top k (2 to 32) of the standings, "
-            "seeded in order; 0: no knockout",
-        )
-        swiss_rounds = DbIntegerField(
-            min_value=1,
-            max_value=MAX_SWISS_ROUNDS,
-            required=False,
-            allow_null=True,
-            default=None,
-            help_text="Swiss: the number of rounds (at most players − 1); left out, "
-            "⌈log₂ players⌉ at the start",
-        )
-        tiebreaks = serializers.ListField(
-            child=serializers.ChoiceField(tiebreaks.CHOOSABLE),
-            required=False,
-            allow_null=True,
-            default=None,
-            help_text="round robin and Swiss: the tiebreaks after match points, in order (the "
-            "lots come last); left out, the game's usual chain",
-        )
+
+        def get_fields(self) -> dict[str, Any]:
+            """These fields and every option's (``tournaments.api_options``)."""
+            return with_option_fields(super().get_fields(), option_input_fields(change=False))
 
     @extend_schema(responses=TournamentOut(many=True), examples=TOURNAMENT_LIST_EXAMPLES)
     def get(self, request: Request) -> Response:
@@ -379,29 +331,12 @@ class TournamentDetailApi(ApiView):
         scale = serializers.ChoiceField(ScaleName.choices, required=False)
         resignation_policy = serializers.ChoiceField(ResignationPolicyName.choices, required=False)
         is_public = serializers.BooleanField(required=False)
-        third_place_match = serializers.BooleanField(required=False)
         results_by = serializers.ChoiceField(ResultsBy.choices, required=False)
         format = serializers.ChoiceField(format_choices(), required=False)
-        tiebreaks = serializers.ListField(
-            child=serializers.ChoiceField(tiebreaks.CHOOSABLE),
-            required=False,
-            allow_null=True,
-            help_text="round robin and Swiss: the tiebreaks after match points, in order; "
-            "null: the game's usual chain (also what a new format gets when this is left out)",
-        )
-        double_round = serializers.BooleanField(required=False)
-        groups = DbIntegerField(
-            min_value=1, max_value=roundrobin.MAX_ROUND_ROBIN_GROUPS, required=False
-        )
-        group_advance = DbIntegerField(
-            min_value=0, max_value=crossover.MAX_SWISS_ADVANCE, required=False
-        )
-        swiss_rounds = DbIntegerField(
-            min_value=1, max_value=MAX_SWISS_ROUNDS, required=False, allow_null=True
-        )
-        progressive_consolation = serializers.BooleanField(required=False)
-        consolation_third_place = serializers.BooleanField(required=False)
-        grand_final_reset = serializers.BooleanField(required=False)
+
+        def get_fields(self) -> dict[str, Any]:
+            """These fields and every option's (``tournaments.api_options``)."""
+            return with_option_fields(super().get_fields(), option_input_fields(change=True))
 
     @extend_schema(responses=TournamentDetailOut)
     def get(self, request: Request, pk: int) -> Response:
@@ -413,12 +348,11 @@ class TournamentDetailApi(ApiView):
     def patch(self, request: Request, pk: int) -> Response:
         """Change a tournament's settings.
 
-        Organisers only. The rules, scale and resignation policy, and the format, its
-        tiebreak chain and options (``format``, ``tiebreaks``, ``double_round``,
-        ``groups``, ``group_advance``, ``swiss_rounds``, ``progressive_consolation``,
-        ``consolation_third_place``, ``grand_final_reset``, as when creating it) change
-        only while the tournament is a draft: once the bracket is drawn, 409. A new
-        format without ``tiebreaks`` gets its usual chain. ``results_by`` may change at
+        Organisers only. The rules, scale and resignation policy, and the format and its
+        options (the fields of creating it, from ``format`` on, and the match for third
+        place) change only while the tournament is a draft: once the bracket is drawn,
+        409. A new format without ``tiebreaks`` gets its usual chain, and the options it
+        does not read go back to their defaults. ``results_by`` may change at
         any time, from ``players`` back to ``referees`` only while no player's report is
         open. All or nothing: a refused change changes nothing.
         """

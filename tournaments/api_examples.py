@@ -11,6 +11,8 @@ from typing import Any
 
 from drf_spectacular.utils import OpenApiExample
 
+from tournaments.api_options import option_defaults, with_option_fields
+
 TOKEN = "9944b09199c62bcf9418ad846dd0e4bbdfc6ee4b"
 
 TOKEN_EXAMPLES = [
@@ -38,32 +40,26 @@ TOURNAMENT_LIST_EXAMPLES = [
     OpenApiExample(
         "A club evening's knockout",
         description="One tournament of the page (``limit`` and ``offset`` choose the page).",
-        value={
-            "id": 12,
-            "name": "Klubbkväll november",
-            "start_date": "2026-11-25",
-            "end_date": "2026-11-25",
-            "venue": "Klubblokalen",
-            "game": "brade",
-            "rules": "talisman",
-            "addons": [],
-            "scale": "ww",
-            "resignation_policy": "capped",
-            "status": "running",
-            "is_public": True,
-            "third_place_match": False,
-            "results_by": "referees",
-            "format": "knockout",
-            "double_round": False,
-            "progressive_consolation": False,
-            "consolation_third_place": False,
-            "grand_final_reset": True,
-            "groups": 1,
-            "group_advance": 0,
-            "swiss_rounds": None,
-            "tiebreaks": [],
-            "draw_seed": 7,
-        },
+        value=with_option_fields(
+            {
+                "id": 12,
+                "name": "Klubbkväll november",
+                "start_date": "2026-11-25",
+                "end_date": "2026-11-25",
+                "venue": "Klubblokalen",
+                "game": "brade",
+                "rules": "talisman",
+                "addons": [],
+                "scale": "ww",
+                "resignation_policy": "capped",
+                "status": "running",
+                "is_public": True,
+                "results_by": "referees",
+                "format": "knockout",
+                "draw_seed": 7,
+            },
+            option_defaults(),  # a knockout without a match for third place
+        ),
         response_only=True,
         status_codes=["200"],
     ),

@@ -23,19 +23,25 @@ Decisions where the sources are silent:
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from django.utils.translation import gettext as _
 
 from core.errors import ValidationError
-from formats import format_for
+from formats.format import Format
 
 __all__ = ["third_place_check"]
 
 
-def third_place_check(format: str, *, progressive: bool, third_place: bool) -> bool:
-    """The option as stored: on only for a progressive consolation (module decisions)."""
-    if not third_place or "consolation_third_place" not in format_for(format).options:
-        return False
-    if not progressive:
+def third_place_check(fmt: Format, given: Mapping[str, Any]) -> None:
+    """The option asked for (``given``, by option) only with a progressive consolation
+    (module decisions): one of the checks across options of
+    ``tournaments.format_options``, which stores the option only where the format reads
+    it."""
+    if not given["consolation_third_place"] or "consolation_third_place" not in fmt.options:
+        return
+    if not (given["progressive_consolation"] and "progressive_consolation" in fmt.options):
         raise ValidationError(
             _(
                 "Only a progressive consolation decides third place: tick “Progressive "
@@ -43,4 +49,3 @@ def third_place_check(format: str, *, progressive: bool, third_place: bool) -> b
             ),
             code="consolation_third_place",
         )
-    return True

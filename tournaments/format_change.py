@@ -1,5 +1,5 @@
-"""Changing how a draft tournament is played: its format and the options that shape the
-draw, before the draw only.
+"""Changing how a draft tournament is played: its format and its options (every option of
+the registry, ``formats.options``), before the draw only.
 
 ``tournament_create`` sets these once; ``tournament_update`` changes a tournament's details,
 not its format. This service is what the admin's change form calls for a draft
@@ -7,20 +7,24 @@ not its format. This service is what the admin's change form calls for a draft
 checks and normalises the result as ``tournament_create`` does, with the same function
 (``format_values``).
 
-Decision: changing the format without giving a tiebreak chain
-gives the new format's default chain (a knockout's empty chain would otherwise stay
-behind).
+Decisions:
+- Changing the format without giving a tiebreak chain gives the new format's default
+  chain (a knockout's empty chain would otherwise stay behind); an empty chain is the
+  usual one too, as at creation.
+- The options the new format does not read go back to their defaults (``format_values``):
+  a round robin keeps no match for third place that a knockout had asked for.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Any
 
 from django.db import transaction
 from django.utils.translation import gettext as _
 
 from core.errors import ValidationError
+from formats.option import OptionKind
+from formats.options import option_keys, option_specs
 from tournaments import guards
 from tournaments.format_options import format_values
 from tournaments.models import Tournament
@@ -28,23 +32,17 @@ from tournaments.page_versions import tournament_touch
 from tournaments.permissions import User
 from tournaments.tournament_setup import tournament_update
 
-FORMAT_FIELDS = (
-    "format",
-    "tiebreaks",
-    "double_round",
-    "groups",
-    "group_advance",
-    "swiss_rounds",
-    "progressive_consolation",
-    "consolation_third_place",
-    "grand_final_reset",
-)
+
+def format_fields() -> tuple[str, ...]:
+    """The fields this service changes: the format and every registered option."""
+    return ("format", *option_keys())
 
 
 def tournament_format_set(*, tournament: Tournament, by: User, **changes: Any) -> Tournament:
-    """Change the draft's ``FORMAT_FIELDS`` named in ``changes`` (the rest are kept)."""
+    """Change the draft's :func:`format_fields` named in ``changes`` (the rest are kept)."""
     guards.organiser_require(by, tournament)
-    unknown = set(changes) - set(FORMAT_FIELDS)
+    fields = format_fields()
+    unknown = set(changes) - set(fields)
     if unknown:
         raise ValidationError(
             _("These fields cannot be changed: %(fields)s.")
@@ -53,12 +51,17 @@ def tournament_format_set(*, tournament: Tournament, by: User, **changes: Any) -
     with transaction.atomic():
         locked = Tournament.objects.select_for_update().get(pk=tournament.pk)
         guards.draft_require(locked, _("Changing the format"))
-        values = {name: changes.get(name, getattr(locked, name)) for name in FORMAT_FIELDS}
-        given: Sequence[str] | None = values["tiebreaks"] or None
-        if "format" in changes and "tiebreaks" not in changes:
-            given = None
-        values = format_values(locked.game, locked.scale, **{**values, "tiebreaks": given})
-        changed = sorted(name for name in FORMAT_FIELDS if getattr(locked, name) != values[name])
+        options = {
+            spec.key: changes.get(spec.key, getattr(locked, spec.key)) for spec in option_specs()
+        }
+        for spec in option_specs():
+            if spec.kind == OptionKind.TIEBREAKS:  # decisions: the usual chain
+                usual = "format" in changes and spec.key not in changes
+                options[spec.key] = None if usual else (options[spec.key] or None)
+        values = format_values(
+            locked.game, locked.scale, format=changes.get("format", locked.format), options=options
+        )
+        changed = sorted(name for name in fields if getattr(locked, name) != values[name])
         for name in changed:
             setattr(locked, name, values[name])
         if changed:
@@ -78,8 +81,9 @@ def tournament_settings_set(*, tournament: Tournament, by: User, **changes: Any)
     tiebreak chain is checked against.
     """
     guards.organiser_require(by, tournament)
-    details = {k: v for k, v in changes.items() if k not in FORMAT_FIELDS}
-    shape = {k: v for k, v in changes.items() if k in FORMAT_FIELDS}
+    fields = format_fields()
+    details = {k: v for k, v in changes.items() if k not in fields}
+    shape = {k: v for k, v in changes.items() if k in fields}
     with transaction.atomic():
         if shape:
             # Checked before any detail is written: once drawn, the answer is 409.

@@ -1,15 +1,20 @@
-"""A tournament's format and the settings it reads, checked and normalised as
+"""A tournament's format and the options it reads, checked and normalised as
 ``tournament_setup.tournament_create`` and ``format_change.tournament_format_set`` store them.
 
-The format is asked (``formats.format_for``), never compared: the settings a format does
-not read (``Format.options``) are kept at their defaults, its tiebreak chain's default
-comes from its stage (none for a bracket, the round robin's or the paired rounds'), and
-groups and a knockout after the standings are allowed where the format reads them.
+The format is asked (``formats.format_for``), never compared, and the options follow their
+registry (``formats.options``), never a list here: every option the format does not read
+(``Format.options``) is stored at its default; every one it reads passes its own check (a
+number its bounds, the tiebreak chain ``stages.tiebreaks.chain_problem`` for the game;
+left out, the chain is the usual one of the format's stage) after the checks across
+options (:data:`CROSS_CHECKS`), which run for every format: groups and a knockout after
+the standings only where the format reads them, a consolation deciding third place only
+when it is progressive. A cross check runs first because it names the combination that
+is wrong (a knockout played in groups), which no option's own check can.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, assert_never
 
 from django.utils.translation import gettext as _
@@ -17,14 +22,23 @@ from django.utils.translation import gettext as _
 from core.errors import ValidationError
 from formats import format_for
 from formats.format import Format
+from formats.option import OptionKind, OptionSpec
+from formats.options import option_for, option_specs, unknown_options
 from formats.registry import UnknownFormatError, keys
 from games.registry import family_for
-from stages import crossover, roundrobin
+from stages import crossover
 from stages.tiebreaks import CHOOSABLE, ChainProblem, chain_problem
-from tournaments import consolation_places, swiss_rounds
+from tournaments import consolation_places
+from tournaments.option_problems import option_problem_error
 from tournaments.stage_draws import stage_draw
 
-__all__ = ["advance_problem_error", "chain_problem_error", "format_values"]
+__all__ = [
+    "CROSS_CHECKS",
+    "advance_problem_error",
+    "chain_problem_error",
+    "format_values",
+    "stored_value",
+]
 
 
 def _format(key: str) -> Format:
@@ -38,10 +52,62 @@ def _format(key: str) -> Format:
         ) from None
 
 
+def _left_out(spec: OptionSpec) -> Any:
+    """What an option left out means: its default, but the tiebreak chain's is ``None``
+    (the usual chain of the format's stage)."""
+    return None if spec.kind == OptionKind.TIEBREAKS else spec.default
+
+
+def stored_value(spec: OptionSpec, value: Any) -> Any:
+    """``value`` as the option's column stores it (a tiebreak chain as a list)."""
+    return list(value or ()) if spec.kind == OptionKind.TIEBREAKS else value
+
+
+def format_values(
+    game: str, scale: str, *, format: str, options: Mapping[str, Any]
+) -> dict[str, Any]:
+    """A tournament's ``format`` and every option (``formats.options``), checked for
+    ``game`` and ``scale`` and normalised (module docstring), by column. ``options``: the
+    options given (one left out: :func:`_left_out`); a name that is no option is a
+    TypeError."""
+    unknown = unknown_options(options)
+    if unknown:
+        raise TypeError(f"no such tournament options: {', '.join(unknown)}")
+    fmt = _format(format)
+    given = {spec.key: options.get(spec.key, _left_out(spec)) for spec in option_specs()}
+    for check in CROSS_CHECKS:
+        check(fmt, given)
+    return {
+        "format": format,
+        **{
+            spec.key: stored_value(spec, _checked(spec, fmt, game, scale, given[spec.key]))
+            for spec in option_specs()
+        },
+    }
+
+
+def _checked(spec: OptionSpec, fmt: Format, game: str, scale: str, value: Any) -> Any:
+    """The option as the format reads it, after its own check; its default if the
+    format does not read it."""
+    if spec.key not in fmt.options:
+        return spec.default
+    match spec.kind:
+        case OptionKind.FLAG:
+            return bool(value)
+        case OptionKind.NUMBER | OptionKind.OPTIONAL_NUMBER:
+            problem = spec.problem(value)
+            if problem is not None:
+                raise option_problem_error(spec, problem, value)
+            return value
+        case OptionKind.TIEBREAKS:
+            return _chain(fmt, game, scale, value)
+        case _:
+            assert_never(spec.kind)
+
+
 def _chain(fmt: Format, game: str, scale: str, tiebreaks: Sequence[str] | None) -> list[str]:
-    """The tournament's tiebreak chain after match points (empty for a bracket)."""
-    if "tiebreaks" not in fmt.options:
-        return []
+    """The tournament's tiebreak chain after match points (``None``: the usual one of the
+    format's stage)."""
     if tiebreaks is None:
         default = stage_draw(fmt.stage).chain
         return default(game, scale) if default is not None else []
@@ -68,62 +134,14 @@ def chain_problem_error(problem: ChainProblem) -> ValidationError:
     return ValidationError(text, code="tiebreaks")
 
 
-def format_values(
-    game: str,
-    scale: str,
-    *,
-    format: str,
-    tiebreaks: Sequence[str] | None,
-    double_round: bool,
-    groups: int,
-    group_advance: int,
-    swiss_rounds: int | None,
-    progressive_consolation: bool,
-    grand_final_reset: bool,
-    consolation_third_place: bool = False,
-) -> dict[str, Any]:
-    """A tournament's format fields, checked for ``game`` and ``scale`` and normalised:
-    the tiebreak chain (``None``: the format's default), a double round, a progressive
-    consolation and a number of paired rounds only where the format reads them (``None``
-    rounds: decided at the start), groups and a knockout after them only where
-    ``_groups_check`` allows, and a consolation final deciding third place only for a
-    progressive consolation (``consolation_places``)."""
-    fmt = _format(format)
-    chain = _chain(fmt, game, scale, tiebreaks)
-    _groups_check(fmt, groups, group_advance)
-    progressive = bool(progressive_consolation) and "progressive_consolation" in fmt.options
-    return {
-        "format": format,
-        "tiebreaks": chain,
-        "double_round": bool(double_round) and "double_round" in fmt.options,
-        "groups": groups,
-        "group_advance": group_advance,
-        "swiss_rounds": _rounds_check(fmt, swiss_rounds),
-        "progressive_consolation": progressive,
-        "consolation_third_place": consolation_places.third_place_check(
-            format, progressive=progressive, third_place=bool(consolation_third_place)
-        ),
-        "grand_final_reset": grand_final_reset,
-    }
-
-
-def _rounds_check(fmt: Format, rounds: int | None) -> int | None:
-    """A paired format's number of rounds, if given (``swiss_rounds.rounds_problem``);
-    other formats have none."""
-    if "swiss_rounds" not in fmt.options or rounds is None:
-        return None
-    problem = swiss_rounds.rounds_problem(rounds, None)
-    if problem is not None:
-        raise ValidationError(problem, code="swiss_rounds")
-    return rounds
-
-
-def _groups_check(fmt: Format, groups: int, group_advance: int) -> None:
-    """A format in groups may be played in ``groups`` groups
-    (``roundrobin.MAX_ROUND_ROBIN_GROUPS`` at most) and feed a knockout with the top
-    ``group_advance`` of each group (``crossover.advance_problem``); a format that feeds a
-    knockout from one table (the paired rounds' standings) with its top ``group_advance``;
-    other formats have one group and feed nothing."""
+def _groups_check(fmt: Format, given: Mapping[str, Any]) -> None:
+    """A format in groups may be played in ``groups`` groups (the option's own bounds,
+    checked first here: the advance is judged for a number of groups that can be) and
+    feed a knockout with the top ``group_advance`` of each group
+    (``crossover.advance_problem``); a format that feeds a knockout from one table (the
+    paired rounds' standings) with its top ``group_advance``; other formats have one group
+    and feed nothing."""
+    groups, group_advance = given["groups"], given["group_advance"]
     in_groups = "groups" in fmt.options
     if fmt.feeds_knockout and not in_groups and groups == 1 and group_advance != 0:
         if not 2 <= group_advance <= crossover.MAX_SWISS_ADVANCE:
@@ -139,12 +157,9 @@ def _groups_check(fmt: Format, groups: int, group_advance: int) -> None:
                 _("Only a round robin is played in groups."), code="groups_not_round_robin"
             )
         return
-    if not 1 <= groups <= roundrobin.MAX_ROUND_ROBIN_GROUPS:
-        raise ValidationError(
-            _("A round robin is played in 1 to %(max)s groups, not %(groups)s.")
-            % {"max": roundrobin.MAX_ROUND_ROBIN_GROUPS, "groups": groups},
-            code="groups",
-        )
+    groups_problem = option_for("groups").problem(groups)
+    if groups_problem is not None:
+        raise option_problem_error(option_for("groups"), groups_problem, groups)
     problem = crossover.advance_problem(groups, group_advance)
     if problem is not None:
         raise advance_problem_error(problem)
@@ -166,3 +181,10 @@ def advance_problem_error(problem: crossover.AdvanceProblem) -> ValidationError:
         case _:
             assert_never(problem)
     return ValidationError(text, code="group_advance")
+
+
+# The checks across options, run for every format before each option's own check.
+CROSS_CHECKS: tuple[Callable[[Format, Mapping[str, Any]], None], ...] = (
+    _groups_check,
+    consolation_places.third_place_check,
+)

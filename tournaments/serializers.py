@@ -9,8 +9,10 @@ from rest_framework import serializers
 
 from core.names import display_name, person_name
 from core.permissions import is_organiser, is_referee
+from formats.options import option_specs
 from games.registry import UnknownGameError, family_for
 from stages.roundrobin import group_label
+from tournaments.api_options import with_options
 from tournaments.lengths import MAX_MATCH_LENGTH, validate_length_bounds
 from tournaments.models import Club, Entry, Player, Round, Tournament
 
@@ -95,6 +97,9 @@ class RoundOut(serializers.ModelSerializer[Round]):
 GAME_OPTIONS = ("rules", "addons", "scale", "resignation_policy")
 
 
+# A tournament. Its options (``formats.options``) are placed among these fields and
+# described by ``tournaments.api_options`` (a docstring would be the schema's description);
+# each is the tournament's column.
 class TournamentOut(serializers.ModelSerializer[Tournament]):
     class Meta:
         model = Tournament
@@ -111,17 +116,8 @@ class TournamentOut(serializers.ModelSerializer[Tournament]):
             "resignation_policy",
             "status",
             "is_public",
-            "third_place_match",
             "results_by",
             "format",
-            "double_round",
-            "progressive_consolation",
-            "consolation_third_place",
-            "grand_final_reset",
-            "groups",
-            "group_advance",
-            "swiss_rounds",
-            "tiebreaks",
             "draw_seed",
         )
         # The game's own settings (bräde's rule set, add-ons, scale and resignation
@@ -130,14 +126,14 @@ class TournamentOut(serializers.ModelSerializer[Tournament]):
         extra_kwargs: ClassVar[dict[str, dict[str, Any]]] = {
             **{name: {"allow_null": True} for name in GAME_OPTIONS},
             "game": {"help_text": "the game played: bräde, backgammon or Kungabräde"},
-            "tiebreaks": {
-                "help_text": "round robin and Swiss: the tiebreaks after match points, in order"
-            },
-            "consolation_third_place": {
-                "help_text": "progressive consolation: its final decides third place (its "
-                "winner 3rd, its loser 4th)"
-            },
         }
+
+    def get_field_names(self, declared_fields: Any, info: Any) -> list[str]:
+        return list(with_options(super().get_field_names(declared_fields, info)))
+
+    def get_extra_kwargs(self) -> dict[str, Any]:
+        described = {spec.key: {"help_text": spec.description} for spec in option_specs()}
+        return described | super().get_extra_kwargs()
 
     def to_representation(self, instance: Tournament) -> dict[str, Any]:
         data: dict[str, Any] = super().to_representation(instance)

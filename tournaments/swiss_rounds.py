@@ -34,14 +34,15 @@ from django.utils.translation import gettext as _
 
 from core.errors import ValidationError
 from core.permissions import User
+from formats.options import option_for
 from games.registry import family_for
 from stages import roundrobin, tiebreaks
 from tournaments.draw_steps import draw_begin, draw_end
 from tournaments.models import Entry, Round, RoundKind, Tournament
+from tournaments.option_problems import option_problem_text
 from tournaments.round_lengths import round_lengths
 
 __all__ = [
-    "MAX_ROUNDS",
     "default_chain",
     "default_rounds",
     "entry_pairing_numbers",
@@ -68,20 +69,13 @@ def default_chain(game: str, scale: str) -> list[str]:
 _NOT_POINTS = frozenset({"direct_encounter", "sonneborn_berger", "wins"})
 
 
-# The most rounds a paired tournament is set up with (players − 1 bounds it at the start).
-MAX_ROUNDS = 99
-
-
 def rounds_problem(rounds: int, players: int | None) -> str | None:
     """Why ``rounds`` Swiss rounds cannot be played by ``players`` (None: not known yet),
-    in words, or ``None``."""
-    if rounds < 1:
-        return _("Paired rounds are at least 1 round, not %(rounds)s.") % {"rounds": rounds}
-    if rounds > MAX_ROUNDS:
-        return _("Paired rounds are at most %(max)s rounds, not %(rounds)s.") % {
-            "max": MAX_ROUNDS,
-            "rounds": rounds,
-        }
+    in words, or ``None``: the option's own bounds (``formats.options``), then the field."""
+    spec = option_for("swiss_rounds")
+    problem = spec.problem(rounds)
+    if problem is not None:
+        return option_problem_text(spec, problem, rounds)
     if players is not None and rounds > players - 1:
         return _(
             "%(players)s players can play at most %(max)s rounds without a rematch; "

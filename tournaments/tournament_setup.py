@@ -25,9 +25,7 @@ from core.permissions import (
     signed_in,
 )
 from games.registry import UnknownGameError, family_for
-from tournaments.format_options import (
-    format_values,
-)
+from tournaments.format_options import format_values
 from tournaments.guards import (
     draft_require,
     organiser_require,
@@ -122,23 +120,17 @@ def tournament_create(
     scale: str = ScaleName.WW,
     resignation_policy: str = ResignationPolicyName.CAPPED,
     is_public: bool = True,
-    third_place_match: bool = False,
     results_by: str = ResultsBy.REFEREES,
     format: str = DEFAULT_FORMAT,
-    double_round: bool = False,
-    tiebreaks: Sequence[str] | None = None,
-    groups: int = 1,
-    group_advance: int = 0,
-    progressive_consolation: bool = False,
-    grand_final_reset: bool = True,
-    swiss_rounds: int | None = None,
-    consolation_third_place: bool = False,
+    **options: Any,
 ) -> Tournament:
     """Create a tournament; ``by`` becomes its first organiser. ``results_by``: who enters
     the results, its referees or its players (one reports, the opponent confirms).
-    ``format``: single elimination, or a round robin (``double_round``: everyone meets
-    everyone twice) ranked by match points and then ``tiebreaks`` (default: the game's
-    chain, ``stages.tiebreaks.default_chain``)."""
+    ``format``: a registered format (``formats.registry``); ``options``: its options by
+    key (``formats.options``: ``third_place_match=True``, ``groups=2``,
+    ``tiebreaks=[...]``, …), each left out at its default (the tiebreak chain at the
+    format's usual one), checked and normalised by ``format_options.format_values``; a
+    keyword that is no option is a TypeError."""
     if not can_create_tournament(by):
         raise PermissionDeniedError(
             _("You may not create tournaments; ask an administrator for organiser rights.")
@@ -155,19 +147,7 @@ def tournament_create(
     addons = unused.get("addons", addons)
     scale = unused.get("scale", scale)
     resignation_policy = unused.get("resignation_policy", resignation_policy)
-    shape = format_values(
-        game,
-        scale,
-        format=format,
-        tiebreaks=tiebreaks,
-        double_round=double_round,
-        groups=groups,
-        group_advance=group_advance,
-        swiss_rounds=swiss_rounds,
-        progressive_consolation=progressive_consolation,
-        grand_final_reset=grand_final_reset,
-        consolation_third_place=consolation_third_place,
-    )
+    shape = format_values(game, scale, format=format, options=options)
     with transaction.atomic():
         tournament = Tournament.objects.create(
             name=name.strip(),
@@ -180,7 +160,6 @@ def tournament_create(
             scale=scale,
             resignation_policy=resignation_policy,
             is_public=is_public,
-            third_place_match=third_place_match,
             results_by=_results_by(results_by),
             **shape,
         )
@@ -198,8 +177,9 @@ def _results_by(value: str) -> str:
     return value
 
 
-# Fields that change how matches are played: fixed once the bracket is drawn.
-_PLAY_FIELDS = {"game", "rules", "addons", "scale", "resignation_policy", "third_place_match"}
+# Fields that change how matches are played: fixed once the bracket is drawn. (The
+# format's options are changed by ``format_change.tournament_format_set``.)
+_PLAY_FIELDS = {"game", "rules", "addons", "scale", "resignation_policy"}
 # ``results_by`` may change while the tournament runs (a club finds it has too few
 # referees, or enough after all), once no player's report is left open
 # (``match_play_port.MatchPlay.results_by_check``).

@@ -18,7 +18,7 @@ from stages.tiebreaks import default_chain
 from tests.factories import OrganiserFactory
 from tests.tournaments.helpers import drawn
 from tests.tournaments.test_admin import staff_client
-from tournaments.format_change import FORMAT_FIELDS, tournament_format_set
+from tournaments.format_change import format_fields, tournament_format_set
 from tournaments.models import Tournament, TournamentStatus
 from tournaments.tournament_setup import tournament_create
 
@@ -46,9 +46,9 @@ def test_the_format_is_read_only_once_drawn() -> None:
     assert setup.tournament.status != TournamentStatus.DRAFT
     request = admin_request(setup.organiser)
     readonly = model_admin().get_readonly_fields(request, setup.tournament)
-    assert set(FORMAT_FIELDS) <= set(readonly)
+    assert set(format_fields()) <= set(readonly)
     form = model_admin().get_form(request, setup.tournament)
-    assert not set(FORMAT_FIELDS) & set(form.base_fields)
+    assert not set(format_fields()) & set(form.base_fields)
     page = staff_client(setup.organiser).get(
         f"/admin/tournaments/tournament/{setup.tournament.pk}/change/"
     )
@@ -61,8 +61,8 @@ def test_a_draft_keeps_its_format_editable() -> None:
     organiser = OrganiserFactory.create()
     tournament = a_draft(organiser)
     request = admin_request(organiser)
-    assert not set(FORMAT_FIELDS) & set(model_admin().get_readonly_fields(request, tournament))
-    assert set(FORMAT_FIELDS) <= set(model_admin().get_form(request, tournament).base_fields)
+    assert not set(format_fields()) & set(model_admin().get_readonly_fields(request, tournament))
+    assert set(format_fields()) <= set(model_admin().get_form(request, tournament).base_fields)
     # the add form has no format (a tournament made in the admin is a knockout)
     assert "format" not in model_admin().get_form(request, None).base_fields
 

@@ -22,9 +22,8 @@ from django.utils.translation import gettext_lazy, ngettext
 
 from core.bounds import DbIntegerFormField
 from core.errors import DomainError
+from formats.options import option_for, option_keys, option_specs
 from matches.models import Match
-from matches.stage_text import tiebreak_name
-from stages import tiebreaks
 from tournaments.csv_import import CsvImportError, ImportRow, parse_entries_csv
 from tournaments.csv_messages import csv_error_text
 from tournaments.lengths import (
@@ -47,12 +46,8 @@ from tournaments.models import (
 )
 from tournaments.tournament_setup import BOARD_ADDONS
 from web.formats import format_choices, formats_reading
+from web.forms.option_fields import option_field_names, option_form_fields, option_value
 from web.games import game_name
-
-
-def tiebreak_choices() -> list[tuple[str, str]]:
-    return [("", "—"), *((key, tiebreak_name(key)) for key in tiebreaks.CHOOSABLE)]
-
 
 # Largest CSV accepted: a field of a few hundred players is a few kilobytes.
 CSV_MAX_BYTES = 512 * 1024
@@ -194,14 +189,6 @@ class TournamentForm(Form):
             "Referees and organisers can always enter and correct results themselves."
         ),
     )
-    third_place_match = forms.BooleanField(
-        label=gettext_lazy("Match for third place"),
-        required=False,
-        help_text=gettext_lazy(
-            "The semifinal losers play for third place, over the final's length "
-            "(with at least 4 players)."
-        ),
-    )
     format = forms.ChoiceField(
         label=gettext_lazy("Format"),
         choices=format_choices,
@@ -209,102 +196,42 @@ class TournamentForm(Form):
         required=False,  # left out: single elimination, as before the choice existed
         widget=forms.RadioSelect,
     )
-    double_round = forms.BooleanField(
-        label=gettext_lazy("Double round robin"),
-        required=False,
-        help_text=gettext_lazy("Everyone meets everyone twice (round robin only)."),
-    )
-    progressive_consolation = forms.BooleanField(
-        label=gettext_lazy("Progressive consolation"),
-        required=False,
-        help_text=gettext_lazy(
-            "Consolation: the losers of later main-bracket rounds (all but the final) enter "
-            "the consolation too, deeper in it. Unticked: only the players who lose their "
-            "first match play the consolation."
-        ),
-    )
-    consolation_third_place = forms.BooleanField(
-        label=gettext_lazy("The consolation decides third place"),
-        required=False,
-        help_text=gettext_lazy(
-            "Progressive consolation: its final is the match for third place (its winner "
-            "third, its loser fourth), and every consolation round places its losers."
-        ),
-    )
-    grand_final_reset = forms.BooleanField(
-        label=gettext_lazy("Replay the final if needed"),
-        required=False,
-        initial=True,
-        help_text=gettext_lazy(
-            "Double elimination: if the losers' bracket's player wins the final, it is "
-            "played again, so that nobody goes out after one loss."
-        ),
-    )
-    # The numbers below are checked by the service (``tournaments.format_options``), whose
-    # words show at the field; the form bounds them only to what the database stores.
-    groups = DbIntegerFormField(
-        label=gettext_lazy("Groups"),
-        required=False,  # left out: one group
-        help_text=gettext_lazy(
-            "Round robin: play in this many groups, the players dealt by seed "
-            "(snake seeding: 1 → A, 2 → B, …, back from the last group)."
-        ),
-    )
-    group_advance = DbIntegerFormField(
-        label=gettext_lazy("Players per group on to a knockout"),
-        required=False,  # left out: the groups are the whole tournament
-        help_text=gettext_lazy(
-            "Round robin: the top players of each group play a knockout afterwards, placed "
-            "crosswise (A1–B2, B1–A2 …). Swiss: the top players of the standings (2 to 32), "
-            "seeded in their order. 0: no knockout."
-        ),
-    )
-    swiss_rounds = DbIntegerFormField(
-        label=gettext_lazy("Number of rounds"),
-        required=False,  # left out: ⌈log₂ players⌉ at the start (tournaments.swiss_rounds)
-        help_text=gettext_lazy(
-            "Rounds paired one at a time: how many, at most the number of players minus one. "
-            "Leave it empty for the usual number (7–8 players: 3 rounds, 9–16: 4, …)."
-        ),
-    )
-    tiebreak_1 = forms.ChoiceField(
-        label=gettext_lazy("Tiebreak 1"),
-        choices=tiebreak_choices,
-        required=False,
-        help_text=gettext_lazy(
-            "Round robin and Swiss: players level on match points are ranked by these, in "
-            "order, and then by lot. Leave them all empty for the format's usual chain."
-        ),
-    )
-    tiebreak_2 = forms.ChoiceField(
-        label=gettext_lazy("Tiebreak 2"), choices=tiebreak_choices, required=False
-    )
-    tiebreak_3 = forms.ChoiceField(
-        label=gettext_lazy("Tiebreak 3"), choices=tiebreak_choices, required=False
-    )
-    tiebreak_4 = forms.ChoiceField(
-        label=gettext_lazy("Tiebreak 4"), choices=tiebreak_choices, required=False
-    )
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        # Each format's own options carry the formats that read them (``data-formats``
-        # on the page): with a script, only the chosen format's options show; without
-        # one, all of them do, as before.
-        for name, field in self.fields.items():
-            option = "tiebreaks" if name.startswith("tiebreak_") else name
-            readers = formats_reading(option)
-            if readers:
-                field.formats = " ".join(readers)  # type: ignore[attr-defined]
+        # Each option's fields (``formats.options``) carry the formats that read it
+        # (``data-formats`` on the page): with a script, only the chosen format's options
+        # show; without one, all of them do, as before.
+        for spec in option_specs():
+            readers = " ".join(formats_reading(spec.key))
+            for name, field in option_form_fields(spec).items():
+                field.formats = readers  # type: ignore[attr-defined]
+                self.fields[name] = field
+
+    def _option_fields(self, *, older: bool) -> list[forms.BoundField]:
+        return [
+            self[name]
+            for spec in option_specs()
+            if spec.older_than_formats == older
+            for name in option_field_names(spec)
+        ]
+
+    def format_option_fields(self) -> list[forms.BoundField]:
+        """The options' fields shown with the format, in the registry's order."""
+        return self._option_fields(older=False)
+
+    def older_option_fields(self) -> list[forms.BoundField]:
+        """The fields of the options older than the formats, shown among how the
+        tournament is played, where they always were (``OptionSpec.older_than_formats``)."""
+        return self._option_fields(older=True)
+
+    def options(self) -> dict[str, Any]:
+        """Every option's value by key, for ``tournament_create`` (a left-out number: its
+        default; the tiebreak chain left empty: ``None``, the format's usual one)."""
+        return {spec.key: option_value(spec, self.cleaned_data) for spec in option_specs()}
 
     def clean_format(self) -> str:
         return str(self.cleaned_data.get("format") or DEFAULT_FORMAT)
-
-    def tiebreaks(self) -> list[str] | None:
-        """The chosen chain after match points, or ``None`` (the game's usual one)."""
-        chosen = [self.cleaned_data.get(f"tiebreak_{i}") or "" for i in range(1, 5)]
-        chain = [key for key in chosen if key]
-        return chain or None
 
     def clean_game(self) -> str:
         return str(self.cleaned_data.get("game") or DEFAULT_GAME)
@@ -315,20 +242,19 @@ class TournamentForm(Form):
     # The service checks the values (``tournaments.tournament_setup.tournament_create``: the
     # dates, the add-ons, the tiebreak chain, the format's options); its error shows at the
     # field its code names.
+    # An option's error (its code is its key) shows at the option's first field.
     SERVICE_FIELDS: ClassVar[dict[str, str]] = {
         "dates": "end_date",
         "addons": "addons",
-        "tiebreaks": "tiebreak_1",
         "format": "format",
-        "groups": "groups",
         "groups_not_round_robin": "groups",
-        "group_advance": "group_advance",
-        "swiss_rounds": "swiss_rounds",
-        "consolation_third_place": "consolation_third_place",
     }
 
     def add_service_error(self, err: DomainError) -> None:
-        self.add_error(self.SERVICE_FIELDS.get(err.code), err.message)
+        field = self.SERVICE_FIELDS.get(err.code)
+        if field is None and err.code in option_keys():
+            field = option_field_names(option_for(err.code))[0]
+        self.add_error(field, err.message)
 
 
 # --- entries ------------------------------------------------------------------------------

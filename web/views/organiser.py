@@ -155,17 +155,9 @@ def tournament_create(request: HttpRequest) -> HttpResponse:
                 scale=data["scale"],
                 resignation_policy=data["resignation_policy"],
                 is_public=data["is_public"],
-                third_place_match=data["third_place_match"],
                 results_by=data["results_by"],
                 format=data["format"],
-                double_round=data["double_round"],
-                progressive_consolation=data["progressive_consolation"],
-                consolation_third_place=data["consolation_third_place"],
-                grand_final_reset=data["grand_final_reset"],
-                tiebreaks=form.tiebreaks(),
-                groups=1 if data.get("groups") is None else data["groups"],
-                group_advance=data.get("group_advance") or 0,
-                swiss_rounds=data.get("swiss_rounds"),
+                **form.options(),
             )
         except DomainError as err:
             form.add_service_error(err)
