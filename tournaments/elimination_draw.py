@@ -24,7 +24,6 @@ Decisions where the issue is silent:
 
 from __future__ import annotations
 
-import secrets
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -34,12 +33,11 @@ from django.utils.translation import gettext as _
 from core.permissions import User
 from formats import Options, format_for
 from stages import elimination, knockout
-from tournaments.draw_steps import draw_begin, draw_end, seeded_and_drawn
+from tournaments.draw_steps import draw_end, draw_open, seeded_and_drawn
 from tournaments.match_plans import elimination_plan
 from tournaments.match_play_port import match_play
 from tournaments.models import Round, RoundKind, Tournament, round_title
 from tournaments.models import bracket_round_name as round_name
-from tournaments.round_lengths import round_lengths
 
 __all__ = [
     "RoundPlan",
@@ -121,21 +119,18 @@ def elimination_draw(
     """Draw a consolation or double-elimination tournament (``tournament_draw``
     calls this for those formats; the same checks and arguments as a knockout's draw)."""
     with transaction.atomic():
-        tournament, entries = draw_begin(
+        opening = draw_open(
             tournament=tournament,
             doing=_("Drawing the bracket"),
             too_few=_("A knockout needs at least 2 players; %(count)s entered. Enter more first."),
+            lengths=lengths,
+            defaults=lambda t, players: default_lengths(round_plan(bracket_shape(t, players))),
+            draw_seed=draw_seed,
         )
+        tournament, entries, draw_seed = opening.tournament, opening.entries, opening.seed
+        lengths, unit = opening.lengths, opening.unit
         shape = bracket_shape(tournament, len(entries))
         plan = round_plan(shape)
-        lengths, unit = round_lengths(
-            tournament=tournament,
-            lengths=lengths,
-            defaults=default_lengths(plan),
-            players=len(entries),
-        )
-        if draw_seed is None:
-            draw_seed = secrets.randbits(62)
         # Seed line number k is players[k - 1] (``knockout.first_round``'s numbering).
         seeded, unseeded = seeded_and_drawn(entries)
         players = seeded + knockout.draw_order(unseeded, draw_seed)

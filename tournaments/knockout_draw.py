@@ -10,7 +10,6 @@ Decisions where the docs are silent:
 
 from __future__ import annotations
 
-import secrets
 from collections.abc import Sequence
 
 from django.db import transaction
@@ -18,11 +17,11 @@ from django.utils.translation import gettext as _
 
 from core.permissions import User
 from stages import knockout
-from tournaments.draw_steps import draw_begin, draw_end, seeded_and_drawn
+from tournaments.draw_steps import draw_end, draw_open, rounds_make, seeded_and_drawn
 from tournaments.match_plans import knockout_plan
 from tournaments.match_play_port import match_play
-from tournaments.models import Round, Tournament
-from tournaments.round_lengths import round_lengths
+from tournaments.models import Tournament
+from tournaments.round_kinds import RoundKind
 
 __all__ = ["knockout_draw"]
 
@@ -43,32 +42,18 @@ def knockout_draw(
     the draw; byes go to the top seeds.
     """
     with transaction.atomic():
-        tournament, entries = draw_begin(
+        opening = draw_open(
             tournament=tournament,
             doing=_("Drawing the bracket"),
             too_few=_("A knockout needs at least 2 players; %(count)s entered. Enter more first."),
-        )
-        rounds = knockout.round_count(len(entries))
-        lengths, unit = round_lengths(
-            tournament=tournament,
             lengths=lengths,
-            defaults=knockout.default_lengths(rounds),
-            players=len(entries),
+            defaults=lambda t, players: knockout.default_lengths(knockout.round_count(players)),
+            draw_seed=draw_seed,
         )
-        if draw_seed is None:
-            draw_seed = secrets.randbits(62)
-        pairs = knockout.first_round(*seeded_and_drawn(entries), draw_seed)
-        round_rows = [
-            Round.objects.create(
-                tournament=tournament,
-                number=number,
-                rounds_after=knockout.rounds_after(number, rounds),
-                match_length=lengths[number - 1],
-                length_unit=unit,
-            )
-            for number in range(1, rounds + 1)
-        ]
-        draw_end(tournament=tournament, draw_seed=draw_seed)
+        tournament, entries = opening.tournament, opening.entries
+        pairs = knockout.first_round(*seeded_and_drawn(entries), opening.seed)
+        round_rows = rounds_make(opening, kind=RoundKind.KNOCKOUT)
+        draw_end(tournament=tournament, draw_seed=opening.seed)
         plan = knockout_plan(
             rounds=round_rows,
             first_round=[(p.upper, p.lower) for p in pairs],

@@ -4,7 +4,6 @@ groups."""
 
 from __future__ import annotations
 
-import secrets
 from collections.abc import Sequence
 from typing import assert_never
 
@@ -18,16 +17,14 @@ from core.permissions import (
     User,
 )
 from stages import roundrobin
-from tournaments.draw_steps import draw_begin, draw_end, seeded_and_drawn
+from tournaments.draw_steps import draw_end, draw_open, rounds_make, seeded_and_drawn
 from tournaments.match_plans import table_plan
 from tournaments.match_play_port import match_play
 from tournaments.models import (
     Entry,
-    Round,
     RoundKind,
     Tournament,
 )
-from tournaments.round_lengths import round_lengths
 
 
 def _groups_fit(tournament: Tournament, players: int) -> None:
@@ -68,6 +65,10 @@ def groups_problem_error(
     return ValidationError(text)
 
 
+def _round_count(tournament: Tournament, players: int) -> int:
+    return roundrobin.group_round_count(players, tournament.groups, double=tournament.double_round)
+
+
 def round_robin_draw(
     *,
     tournament: Tournament,
@@ -79,25 +80,19 @@ def round_robin_draw(
     (``stages.roundrobin``); with an odd number of players each round has one bye.
     ``lengths`` and ``draw_seed`` as for a knockout (``round_robin`` for the order)."""
     with transaction.atomic():
-        tournament, entries = draw_begin(
+        opening = draw_open(
             tournament=tournament,
             doing=_("Drawing the round robin"),
             too_few=_(
                 "A round robin needs at least 2 players; %(count)s entered. Enter more first."
             ),
-        )
-        _groups_fit(tournament, len(entries))
-        rounds = roundrobin.group_round_count(
-            len(entries), tournament.groups, double=tournament.double_round
-        )
-        lengths, unit = round_lengths(
-            tournament=tournament,
             lengths=lengths,
-            defaults=roundrobin.default_lengths(rounds),
-            players=len(entries),
+            defaults=lambda t, players: roundrobin.default_lengths(_round_count(t, players)),
+            draw_seed=draw_seed,
+            check=_groups_fit,
         )
-        if draw_seed is None:
-            draw_seed = secrets.randbits(62)
+        tournament, entries, draw_seed = opening.tournament, opening.entries, opening.seed
+        rounds = _round_count(tournament, len(entries))
         order = roundrobin.draw_order(*seeded_and_drawn(entries), draw_seed)
         dealt = roundrobin.snake_groups(order, tournament.groups)
         if tournament.groups > 1:
@@ -111,17 +106,7 @@ def round_robin_draw(
         fixtures = [
             [f for table in per_group if i < len(table) for f in table[i]] for i in range(rounds)
         ]
-        round_rows = [
-            Round.objects.create(
-                tournament=tournament,
-                number=number,
-                rounds_after=rounds - number,
-                match_length=lengths[number - 1],
-                length_unit=unit,
-                kind=RoundKind.ROUND_ROBIN,
-            )
-            for number in range(1, rounds + 1)
-        ]
+        round_rows = rounds_make(opening, kind=RoundKind.ROUND_ROBIN)
         draw_end(tournament=tournament, draw_seed=draw_seed)
         plan = table_plan(
             rounds=round_rows,

@@ -26,7 +26,6 @@ from __future__ import annotations
 
 import math
 import random
-import secrets
 from collections.abc import Sequence
 
 from django.db import transaction
@@ -37,10 +36,9 @@ from core.permissions import User
 from formats.options import option_for
 from games.registry import family_for
 from stages import roundrobin, tiebreaks
-from tournaments.draw_steps import draw_begin, draw_end
-from tournaments.models import Entry, Round, RoundKind, Tournament
+from tournaments.draw_steps import draw_end, draw_open, rounds_make
+from tournaments.models import Entry, RoundKind, Tournament
 from tournaments.option_problems import option_problem_text
-from tournaments.round_lengths import round_lengths
 
 __all__ = [
     "default_chain",
@@ -123,6 +121,17 @@ def entry_pairing_numbers(entries: Sequence[Entry], *, seed: int) -> dict[int, i
     return {e.player_id: numbers.get(e.player_id, last) for e in entries}
 
 
+def _rounds(tournament: Tournament, players: int) -> int:
+    """The number of paired rounds: the tournament's, or the default for ``players``."""
+    return tournament.swiss_rounds or default_rounds(players)
+
+
+def _rounds_check(rounds: int, players: int) -> None:
+    problem = rounds_problem(rounds, players)
+    if problem is not None:
+        raise ValidationError(problem, code="swiss_rounds")
+
+
 def swiss_start(
     *,
     tournament: Tournament,
@@ -136,39 +145,21 @@ def swiss_start(
     is paired yet: the organiser checks players in and out, then pairs round 1
     (``matches.swiss_progression.swiss_round_pair``)."""
     with transaction.atomic():
-        tournament, entries = draw_begin(
+        opening = draw_open(
             tournament=tournament,
             doing=_("Starting the tournament"),
             too_few=_(
                 "This tournament needs at least 2 players; %(count)s entered. Enter more first."
             ),
-        )
-        rounds = tournament.swiss_rounds or default_rounds(len(entries))
-        problem = rounds_problem(rounds, len(entries))
-        if problem is not None:
-            raise ValidationError(problem, code="swiss_rounds")
-        lengths, unit = round_lengths(
-            tournament=tournament,
             lengths=lengths,
-            defaults=roundrobin.default_lengths(rounds),
-            players=len(entries),
+            defaults=lambda t, players: roundrobin.default_lengths(_rounds(t, players)),
+            draw_seed=draw_seed,
+            check=lambda t, players: _rounds_check(_rounds(t, players), players),
         )
-        Round.objects.bulk_create(
-            [
-                Round(
-                    tournament=tournament,
-                    number=number,
-                    rounds_after=rounds - number,
-                    match_length=lengths[number - 1],
-                    length_unit=unit,
-                    kind=RoundKind.PAIRED,
-                    published=False,
-                )
-                for number in range(1, rounds + 1)
-            ]
-        )
+        tournament, entries, seed = opening.tournament, opening.entries, opening.seed
+        rounds = _rounds(tournament, len(entries))
+        rounds_make(opening, kind=RoundKind.PAIRED, published=False)
         tournament.swiss_rounds = rounds
-        seed = draw_seed if draw_seed is not None else secrets.randbits(62)
         numbers = pairing_numbers(entries, seed=seed)
         for entry in entries:
             entry.pairing_number = numbers[entry.player_id]
