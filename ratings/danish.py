@@ -25,7 +25,7 @@ Decisions where the federation's page is silent, or differs from FIBS:
   each rated match's length to both players, and the rating list shows it — because the
   issue asks for "starting ratings and experience as for FIBS" and a federation list
   shows TMP beside the rating; it only never enters this formula.
-  :meth:`DanishFormula.match_change` takes the two experiences, as every formula does,
+  the formula's ``match_change`` takes the two experiences, as every formula does,
   and checks that they are not negative, but does not use them.
 - **Starting ratings as for FIBS**: 1500, or a rating brought from elsewhere
   (``ratings.ledger``, the same for every formula). The page's 1000 and 1100 are an
@@ -47,14 +47,13 @@ Pure: imports nothing from Django.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
 from decimal import Decimal
 
 from ratings.errors import RatingValueError
-from ratings.formula import MatchChange, cents
+from ratings.formula import Formula, MatchChange, cents
 from ratings.formulas import register
 
-__all__ = ["DANISH", "DanishFormula", "match_change", "upset_chance"]
+__all__ = ["DANISH", "match_change", "upset_chance"]
 
 
 def upset_chance(difference: float, length: int) -> float:
@@ -89,35 +88,16 @@ def match_change(
     return MatchChange(gain=delta, loss=delta, chance_of_other_result=chance_not)
 
 
-@dataclass(frozen=True, slots=True)
-class DanishFormula:
-    """The Danish federation's formula behind the formula protocol
-    (``ratings.formula.RatingFormula``)."""
-
-    key: str = "danish"
-    name: str = "Danish Backgammon Federation rating"
-    summary: str = (
-        "The Danish Backgammon Federation's formula: the winner gains the match length "
-        "times the chance the loser had of winning, and the loser loses as much; "
-        "experience is counted but does not change the figures."
+# The formula behind the formula protocol (``ratings.formula.RatingFormula``).
+DANISH = register(
+    Formula(
+        key="danish",
+        name="Danish Backgammon Federation rating",
+        summary=(
+            "The Danish Backgammon Federation's formula: the winner gains the match length "
+            "times the chance the loser had of winning, and the loser loses as much; "
+            "experience is counted but does not change the figures."
+        ),
+        change=match_change,
     )
-
-    def match_change(
-        self,
-        *,
-        winner_rating: Decimal,
-        loser_rating: Decimal,
-        length: int,
-        winner_experience: int,
-        loser_experience: int,
-    ) -> MatchChange:
-        return match_change(
-            winner_rating=winner_rating,
-            loser_rating=loser_rating,
-            length=length,
-            winner_experience=winner_experience,
-            loser_experience=loser_experience,
-        )
-
-
-DANISH = register(DanishFormula())
+)

@@ -42,11 +42,10 @@ Pure: imports nothing from Django.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
 from decimal import Decimal
 
 from ratings.errors import RatingValueError
-from ratings.formula import CENT, ROUNDING, MatchChange, cents
+from ratings.formula import CENT, ROUNDING, Formula, MatchChange, cents
 from ratings.formulas import register
 
 __all__ = [
@@ -54,7 +53,6 @@ __all__ = [
     "FIBS",
     "ROUNDING",
     "START_RATING",
-    "FibsFormula",
     "MatchChange",
     "k_factor",
     "match_change",
@@ -121,34 +119,16 @@ def match_change(
     )
 
 
-@dataclass(frozen=True, slots=True)
-class FibsFormula:
-    """The FIBS formula behind the formula protocol (``ratings.formula.RatingFormula``)."""
-
-    key: str = "fibs"
-    name: str = "FIBS"
-    summary: str = (
-        "The FIBS formula: the change grows with the square root of the match length and "
-        "with the surprise of the result, and each player's own experience scales it "
-        "(five times as much for a newcomer, once from 400 experience on)."
+# The formula behind the formula protocol (``ratings.formula.RatingFormula``).
+FIBS = register(
+    Formula(
+        key="fibs",
+        name="FIBS",
+        summary=(
+            "The FIBS formula: the change grows with the square root of the match length and "
+            "with the surprise of the result, and each player's own experience scales it "
+            "(five times as much for a newcomer, once from 400 experience on)."
+        ),
+        change=match_change,
     )
-
-    def match_change(
-        self,
-        *,
-        winner_rating: Decimal,
-        loser_rating: Decimal,
-        length: int,
-        winner_experience: int,
-        loser_experience: int,
-    ) -> MatchChange:
-        return match_change(
-            winner_rating=winner_rating,
-            loser_rating=loser_rating,
-            length=length,
-            winner_experience=winner_experience,
-            loser_experience=loser_experience,
-        )
-
-
-FIBS = register(FibsFormula())
+)

@@ -24,11 +24,12 @@ Pure: imports nothing from Django.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from decimal import ROUND_HALF_EVEN, Decimal
 from typing import Protocol
 
-__all__ = ["CENT", "ROUNDING", "MatchChange", "RatingFormula", "cents"]
+__all__ = ["CENT", "ROUNDING", "Formula", "MatchChange", "RatingFormula", "cents"]
 
 CENT = Decimal("0.01")
 ROUNDING = ROUND_HALF_EVEN
@@ -82,3 +83,31 @@ class RatingFormula(Protocol):
         each experience being the player's before the match. ``RatingValueError`` for a
         length below 1 or a negative experience."""
         ...
+
+
+@dataclass(frozen=True, slots=True)
+class Formula:
+    """A formula module's object (``RatingFormula``): its code, English name and summary,
+    and its module's ``match_change`` function (``change``), which it answers with."""
+
+    key: str
+    name: str
+    summary: str
+    change: Callable[..., MatchChange]
+
+    def match_change(
+        self,
+        *,
+        winner_rating: Decimal,
+        loser_rating: Decimal,
+        length: int,
+        winner_experience: int,
+        loser_experience: int,
+    ) -> MatchChange:
+        return self.change(
+            winner_rating=winner_rating,
+            loser_rating=loser_rating,
+            length=length,
+            winner_experience=winner_experience,
+            loser_experience=loser_experience,
+        )

@@ -1,7 +1,7 @@
 """The registry of rating formulas: register, find by key, list.
 
 A ``core.registry.Registry``, as the games' and the formats' are: a formula's module
-registers its formula when it is imported (``register(FibsFormula())`` at its end), and
+registers its formula when it is imported (``register(Formula(...))`` at its end), and
 callers ask the registry — ``formula_for(book.formula)`` — never import a formula by
 name. A third formula is one module (a class with ``key``, ``name``, ``summary`` and
 ``match_change``: ``ratings.formula.RatingFormula``) and one line in
