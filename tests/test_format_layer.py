@@ -14,6 +14,7 @@ from __future__ import annotations
 import ast
 import re
 import warnings
+from collections.abc import Callable
 from pathlib import Path
 
 from formats import Stage, formats
@@ -216,17 +217,21 @@ def _asks_stage(node: ast.AST) -> bool:
     return isinstance(node, ast.Attribute) and node.attr == "stage"
 
 
-def stage_questions(source: str) -> list[str]:
-    """Each place in ``source`` that compares a stage: ``line: what``."""
+def _comparisons(source: str, asks: Callable[[ast.AST], bool], what: str) -> list[str]:
+    """Each comparison in ``source`` with an operand ``asks`` flags: ``line: what``."""
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         tree = ast.parse(source)
     return [
-        f"{node.lineno}: compares a stage"
+        f"{node.lineno}: {what}"
         for node in ast.walk(tree)
-        if isinstance(node, ast.Compare)
-        and any(_is_stage(o) or _asks_stage(o) for o in (node.left, *node.comparators))
+        if isinstance(node, ast.Compare) and any(asks(o) for o in (node.left, *node.comparators))
     ]
+
+
+def stage_questions(source: str) -> list[str]:
+    """Each place in ``source`` that compares a stage: ``line: what``."""
+    return _comparisons(source, lambda o: _is_stage(o) or _asks_stage(o), "compares a stage")
 
 
 def test_the_stage_scanner_finds_each_way_of_comparing() -> None:
@@ -287,15 +292,7 @@ def _is_kind(node: ast.AST) -> bool:
 
 def kind_questions(source: str) -> list[str]:
     """Each place in ``source`` that compares a round's kind: ``line: what``."""
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        tree = ast.parse(source)
-    return [
-        f"{node.lineno}: compares a round kind"
-        for node in ast.walk(tree)
-        if isinstance(node, ast.Compare)
-        and any(_is_kind(o) for o in (node.left, *node.comparators))
-    ]
+    return _comparisons(source, _is_kind, "compares a round kind")
 
 
 def test_the_kind_scanner_finds_each_way_of_comparing() -> None:
