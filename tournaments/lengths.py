@@ -4,7 +4,7 @@ S1: a match is played over an odd number n of completed games (bräde; Kungabrä
 best of n); a backgammon match is played to a number of points, odd or even. The sources name no
 longest match; Bräde Arena accepts 1 to ``scoring.match.MAX_MATCH_LENGTH`` (25), the one
 constant every edge takes its bound from: the services (``tournament_draw``,
-``round_length_set``, ``bracket_matches_create``), the draw form, the API's input
+``round_length_set``, ``matches_create``), the draw form, the API's input
 serializers, and the models' length fields (so the admin's forms), which also carry a
 database constraint. Past the bound a request would otherwise make every view of the
 match do work that grows with its length.
