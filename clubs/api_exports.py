@@ -25,6 +25,7 @@ from clubs import export_files
 from clubs.api import GAME_PARAM, rated_game
 from core.bounds import parse_db_id
 from core.errors import ValidationError
+from core.http import lang
 from tournaments.api_base import ApiView
 from tournaments.models import Club
 
@@ -42,11 +43,6 @@ class FirstRenderer(BaseContentNegotiation):
 
 class FileView(ApiView):
     content_negotiation_class = FirstRenderer
-
-
-def _lang(request: Request) -> str:
-    code = (getattr(request, "LANGUAGE_CODE", None) or "sv")[:2]
-    return "en" if code == "en" else "sv"
 
 
 def _signed_in(request: Request) -> None:
@@ -100,7 +96,7 @@ class RatingsExportApi(FileView):
             if club is None:
                 raise ValidationError(_("club: give a club's id."), code="invalid")
         return export_files.ratings_file(
-            fmt=fmt, game=game, club=club, by=request.user, lang=_lang(request)
+            fmt=fmt, game=game, club=club, by=request.user, lang=lang(request)
         )
 
 
@@ -115,7 +111,7 @@ class ResultsExportApi(FileView):
         Every match the caller may see, a row each (``tournament-N-results.csv`` or
         ``.json``; `/tournaments/N/results.csv` on the site).
         """
-        return export_files.results_file(pk=pk, fmt=fmt, by=request.user, lang=_lang(request))
+        return export_files.results_file(pk=pk, fmt=fmt, by=request.user, lang=lang(request))
 
 
 class PlacingsExportApi(FileView):
@@ -125,7 +121,7 @@ class PlacingsExportApi(FileView):
 
         Place, player and how far each came (``tournament-N-placings.csv`` or ``.json``).
         """
-        return export_files.placings_file(pk=pk, fmt=fmt, by=request.user, lang=_lang(request))
+        return export_files.placings_file(pk=pk, fmt=fmt, by=request.user, lang=lang(request))
 
 
 class ArchiveExportApi(FileView):
@@ -139,7 +135,7 @@ class ArchiveExportApi(FileView):
         the results and a README. Only the tournament's referees and organisers (403).
         """
         _signed_in(request)
-        return export_files.archive_file(pk=pk, by=request.user, lang=_lang(request))
+        return export_files.archive_file(pk=pk, by=request.user, lang=lang(request))
 
 
 class ScoreSheetsApi(FileView):
@@ -172,4 +168,4 @@ class SeasonStandingsExportApi(FileView):
 
         The points table as ``season-N-standings.csv`` or ``.json``. Anyone may read.
         """
-        return export_files.season_standings_file(pk=pk, fmt=fmt, lang=_lang(request))
+        return export_files.season_standings_file(pk=pk, fmt=fmt, lang=lang(request))

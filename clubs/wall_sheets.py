@@ -15,8 +15,12 @@ Decisions where the docs are silent:
   "to be decided" for them. A Swiss player sitting the round out on a half-point bye is
   listed after the matches, with no table and "½ bye" for an opponent: they are in the
   round and look for their name on the wall like everyone else.
-- The alphabetical list sorts names as a Swedish reader does: case ignored, å, ä, ö
-  after z in that order, other accented letters with their base letter.
+- The alphabetical list sorts names as a reader of the sheet's language does: case
+  ignored; in Swedish å, ä, ö after z in that order (æ with ä, ø with ö); in Danish æ, ø,
+  å after z in that order (ä with æ, ö with ø, and a double ``aa`` as å, as Danish
+  dictionaries and phone books sort Aagaard); other accented letters with their base
+  letter. English has no letters after z: an English sheet keeps the site's Swedish order
+  (the players are the Swedish and Danish clubs' own).
 - The type is large (14 pt names) to be read on a wall; the column heads are repeated
   on each page when a list runs over. The fonts are the score sheets' (``clubs.pdf_fonts``
   through ``clubs.score_sheets``): names in any script print as written.
@@ -28,6 +32,8 @@ import unicodedata
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from django.conf import settings
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from clubs.score_sheets import CONTENT_W, MARGIN, PAGE_H, ScoreSheetPdf, fit_text
@@ -40,8 +46,8 @@ from tournaments.permissions import User
 
 __all__ = [
     "WallLine",
+    "alphabetical_key",
     "half_bye_names",
-    "swedish_key",
     "wall_lines",
     "wall_sheet",
     "wall_sheet_matches",
@@ -50,13 +56,23 @@ __all__ = [
 NAME_SIZE, MIN_NAME_SIZE = 14.0, 8.0
 ROW_H = 9.0
 BOTTOM = PAGE_H - 15  # a row that would end below this starts a new page
-# After z, in this order: the characters just past "z" in ASCII.
-SWEDISH_LAST = str.maketrans({"å": "{", "ä": "|", "æ": "|", "ö": "}", "ø": "}"})
+# The letters after z of each alphabet, in its order, as the characters just past "z" in
+# ASCII; Danish reads a double a as å first. A language not listed sorts as Swedish (see
+# the module text).
+LAST_LETTERS = {
+    "sv": str.maketrans({"å": "{", "ä": "|", "æ": "|", "ö": "}", "ø": "}"}),
+    "da": str.maketrans({"æ": "{", "ä": "{", "ø": "|", "ö": "|", "å": "}"}),
+}
+DOUBLE_LETTERS = {"da": (("aa", "å"),)}
 
 
-def swedish_key(name: str) -> str:
-    """The sort key of ``name`` in Swedish alphabetical order (see the module text)."""
-    folded = name.casefold().translate(SWEDISH_LAST)
+def alphabetical_key(name: str, language: str = "sv") -> str:
+    """The sort key of ``name`` in ``language``'s alphabetical order (see the module
+    text)."""
+    folded = name.casefold()
+    for double, letter in DOUBLE_LETTERS.get(language, ()):
+        folded = folded.replace(double, letter)
+    folded = folded.translate(LAST_LETTERS.get(language, LAST_LETTERS["sv"]))
     return "".join(c for c in unicodedata.normalize("NFKD", folded) if not unicodedata.combining(c))
 
 
@@ -99,17 +115,20 @@ def _note(match: Match) -> str:
     return ""
 
 
-def half_bye_names(round: Round) -> list[str]:
-    """The players sitting ``round`` out on a half-point bye, in Swedish order."""
+def half_bye_names(round: Round, language: str = "sv") -> list[str]:
+    """The players sitting ``round`` out on a half-point bye, in ``language``'s
+    alphabetical order."""
     names = HalfPointBye.objects.filter(
         entry__tournament_id=round.tournament_id, round_number=round.number
     ).values_list("entry__player__name", flat=True)
-    return sorted(names, key=lambda name: (swedish_key(name), name))
+    return sorted(names, key=lambda name: (alphabetical_key(name, language), name))
 
 
-def wall_lines(matches: list[Match], half_byes: Sequence[str] = ()) -> list[WallLine]:
+def wall_lines(
+    matches: list[Match], half_byes: Sequence[str] = (), language: str = "sv"
+) -> list[WallLine]:
     """Every known player of ``matches`` (and of ``half_byes``) with their table and
-    opponent, alphabetically."""
+    opponent, in ``language``'s alphabetical order."""
     lines = [WallLine(name, None, _("½ bye")) for name in half_byes]
     for m in matches:
         for seat in SEATS:
@@ -121,7 +140,7 @@ def wall_lines(matches: list[Match], half_byes: Sequence[str] = ()) -> list[Wall
             lines.append(
                 WallLine(player.name, m.board, f"{opponent} ({note})" if note else opponent)
             )
-    return sorted(lines, key=lambda line: (swedish_key(line.name), line.name))
+    return sorted(lines, key=lambda line: (alphabetical_key(line.name, language), line.name))
 
 
 class WallSheetPdf(ScoreSheetPdf):
@@ -233,11 +252,12 @@ def wall_sheet(
     """The round's wall sheet as a PDF: its file name and bytes (see the module text;
     the caller checks that ``by`` may see the round). ``after(sheet, matches)`` draws
     more pages at the end (the private links' slips, ``clubs.link_slips``)."""
+    language = get_language() or settings.LANGUAGE_CODE  # the sheet's words' language
     matches = wall_sheet_matches(round, by=by)
-    half_byes = half_bye_names(round)
+    half_byes = half_bye_names(round, language)
     sheet = WallSheetPdf(round, matches, half_byes)
     sheet.by_table(matches, half_byes)
-    sheet.alphabetical(wall_lines(matches, half_byes))
+    sheet.alphabetical(wall_lines(matches, half_byes, language))
     if after is not None:
         after(sheet, matches)
     name = f"tournament-{round.tournament_id}-round-{round.number}-wall-sheet.pdf"

@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, TypeVar
 
+from django.conf import settings
 from django.http import Http404, HttpRequest
 from django.utils.translation import get_language
 
@@ -25,7 +26,14 @@ def found(select: Callable[..., T], **kwargs: Any) -> T:
         raise Http404(str(err)) from None
 
 
-def lang(request: HttpRequest) -> str:
-    """``sv`` or ``en``: the language of this request (scoring's explanations take it)."""
-    code = (getattr(request, "LANGUAGE_CODE", None) or get_language() or "sv")[:2]
-    return "en" if code == "en" else "sv"
+def lang(request: HttpRequest | object) -> str:
+    """The language of ``request`` (Django's, or DRF's ``Request`` around one): a code of
+    ``settings.LANGUAGES`` (``sv``, ``en``, ``da``), which scoring's explanations, the
+    exports' decimal comma and a file's words take.
+
+    Decisions where the docs are silent: any language of the site is passed on as it is
+    (Danish as Danish, not folded into Swedish or English), since each has a whole
+    catalogue; a code the site does not have (a region such as ``sv-SE`` is cut to ``sv``
+    first) falls back to ``settings.LANGUAGE_CODE``, the site's Swedish."""
+    code = (getattr(request, "LANGUAGE_CODE", None) or get_language() or "")[:2]
+    return code if code in dict(settings.LANGUAGES) else settings.LANGUAGE_CODE

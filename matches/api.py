@@ -8,8 +8,8 @@ import re
 from typing import Any
 
 import django_filters
+from django.conf import settings
 from django.core.validators import ProhibitNullCharactersValidator
-from django.utils import translation
 from django.utils.formats import number_format
 from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
@@ -27,6 +27,7 @@ from rest_framework.response import Response
 from core.bounds import DbIdField, DbIntegerField
 from core.conditional import Stamp, api_conditional
 from core.errors import PermissionDeniedError, ValidationError
+from core.http import lang
 from core.parsers import JSONObjectParser
 from core.permissions import can_read_records
 from games.results import ResultValue
@@ -116,17 +117,22 @@ class MatchDetailApi(ApiView):
         """Show one match with its games, its events and why it stands as it does.
 
         ``explanation`` is in the request's language, like every message of the API
-        (``Accept-Language``, English by default); ``lang=sv`` or ``lang=en`` overrides it.
+        (``Accept-Language``, English by default); ``lang=sv``, ``lang=en`` or ``lang=da``
+        overrides it.
         Answers ``If-None-Match`` with 304 while the match is unchanged (``ETag``: the
         match's own version, so entries in other matches leave it as it is).
         """
         match = selectors.match_get(pk=pk, by=request.user)
-        lang = request.query_params.get("lang")
-        if lang is None:
-            lang = "sv" if (translation.get_language() or "").startswith("sv") else "en"
-        if lang not in ("sv", "en"):
-            raise ValidationError(_("lang must be sv or en."), code="unknown_language")
-        detail = selectors.match_detail(match=match, by=request.user, lang=lang)
+        language = request.query_params.get("lang")
+        if language is None:
+            language = lang(request)
+        codes = [code for code, _name in settings.LANGUAGES]
+        if language not in codes:
+            raise ValidationError(
+                _("lang must be one of %(languages)s.") % {"languages": ", ".join(codes)},
+                code="unknown_language",
+            )
+        detail = selectors.match_detail(match=match, by=request.user, lang=language)
         return Response(
             MatchDetailOut(detail, context=staff_context(request.user, match.tournament)).data
         )

@@ -206,7 +206,9 @@ SAME_IN_EVERY_LANGUAGE = frozenset(
 
 # The kinds of name whose possessive differs between the languages: English adds an
 # apostrophe alone after a final s; Swedish adds ``:s`` to an abbreviation (``A:s``,
-# ``SM:s``), nothing after s, x or z, else ``s``.
+# ``SM:s``), nothing after s, x or z, else ``s``; Danish (Retskrivningsordbogen) adds
+# ``s`` to a name (``Annas``), ``'s`` to an abbreviation (``DBgF's``) and an apostrophe
+# alone after s, x or z (``Lars'``, ``Marx'``).
 _GENITIVES: dict[str, Callable[[], str]] = {
     "abbreviation ending in s": lambda: pgettext(
         "genitive of an abbreviation ending in s", "%(name)s'"
@@ -230,7 +232,8 @@ def _kind_of_name(name: str) -> str:
 
 
 def genitive(name: str) -> str:
-    """``name``'s possessive in the active language (Anna's, Lars'; Annas, Lars, A:s)."""
+    """``name``'s possessive in the active language (Anna's, Lars'; Annas, Lars, A:s;
+    Annas, Lars', A's)."""
     return _GENITIVES[_kind_of_name(name)]() % {"name": name}
 
 

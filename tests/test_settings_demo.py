@@ -118,6 +118,7 @@ class TestPages:
         status, body = pages["broken"]
         assert status == 500
         assert "<h1>Något gick fel</h1>" in body and "Something went wrong" in body
+        assert '<h2 lang="da">Noget gik galt</h2>' in body  # the page stands alone: all three
         assert 'href="/static/web/site.css"' in body
 
     def test_static_files_are_served_by_whitenoise(self, pages: dict[str, Any]) -> None:

@@ -419,7 +419,8 @@ class Entry(models.Model):
 def round_label(number: int, rounds_after: int) -> str:
     """A round's name in the active language, as players say it: in Swedish Omgång N,
     Sextondelsfinal, Åttondelsfinal, Kvartsfinal, Semifinal, Final; in English Round N,
-    Round of 32, Round of 16, Quarterfinal, Semifinal, Final. (Round N keeps the
+    Round of 32, Round of 16, Quarterfinal, Semifinal, Final; in Danish Runde N,
+    1/16-finale, Ottendedelsfinale, Kvartfinale, Semifinale, Finale. (Round N keeps the
     tournament's round number, so a knockout after groups of 64 or more would say it.)
     Only ``number`` and ``rounds_after`` are stored, so a
     page shows the name in its reader's language (a stored name would be one language's)."""
@@ -437,7 +438,8 @@ def round_label(number: int, rounds_after: int) -> str:
 
 
 def third_place_label() -> str:
-    """The third-place match's name in the active language (Bronsmatch in Swedish)."""
+    """The third-place match's name in the active language (Bronsmatch in Swedish,
+    Bronzekamp in Danish)."""
     return gettext("Third-place match")
 
 

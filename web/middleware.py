@@ -1,10 +1,12 @@
-"""Language: Swedish pages unless the visitor chose English; the API answers in the
-language its client asks for, English by default.
+"""Language: Swedish pages unless the visitor chose another language of
+``settings.LANGUAGES`` (English, Danish); the API answers in the language its client asks
+for, English by default.
 
 Pages: Django's ``LocaleMiddleware`` would follow the browser's Accept-Language header,
 so most visitors would get English. Bräde is played in Swedish clubs: the site is
 Swedish by default, and only the language cookie (set by the switch on every page,
-``set_language``) changes it. Accept-Language is ignored for pages.
+``set_language``) changes it. Accept-Language is ignored for pages, for Danish as for
+English: a Danish visitor chooses "Dansk" with the switch once, and the cookie keeps it.
 
 API (every path under ``/api/``): its messages (the services' error messages, e.g. a
 409's "Game 2 was entered already by …") follow Django's normal negotiation without
@@ -13,7 +15,7 @@ cookie when it names a supported language, else the first supported language of 
 request's Accept-Language header. When neither names one (no header, ``*``, or only
 unsupported languages) the API answers in English, not in the site's Swedish: API
 clients are programs whose authors read the English API docs, and a program that wants
-Swedish messages says so with ``Accept-Language: sv``. Every response carries
+Swedish or Danish messages says so with ``Accept-Language: sv`` or ``da``. Every response carries
 ``Content-Language`` and ``Vary: Accept-Language`` (``LocaleMiddleware.process_response``).
 """
 

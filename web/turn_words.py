@@ -7,7 +7,8 @@ position as a sentence. Only the showing changes: the record, its replay and wha
 stored stay as they are.
 
 - :func:`turn_words`: a bräde turn line (``W 6-4: bar/4 1/7``) as ``Anna Ek 6-4: balken/4
-  1/7`` (Swedish) or ``Anna Ek 6-4: bar/4 1/7`` (English); a resignation as ``Anna Ek
+  1/7`` (Swedish) or ``Anna Ek 6-4: bar/4 1/7`` (English and Danish: the Danish
+  federation writes ``bar`` and ``ud``, as in ``4/ud``); a resignation as ``Anna Ek
   resigns``; a roll that could not be played as "no move possible".
 - :func:`play_words`: the play of a turn, bräde's or a ``.mat`` roll's (``25/22 6/off``),
   with ``bar`` and ``off`` in the reader's words; points, chains, ``*`` (a hit) and

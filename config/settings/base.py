@@ -157,7 +157,10 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # --- Language, time -------------------------------------------------------------------
 LANGUAGE_CODE = "sv"
-LANGUAGES = [("sv", "Svenska"), ("en", "English")]
+# Swedish, the site's default; English; Danish for the Danish backgammon players. Every
+# language of this list has a catalogue (locale/<code>/LC_MESSAGES), the switch on every
+# page offers each, and the API answers in each (web.middleware).
+LANGUAGES = [("sv", "Svenska"), ("en", "English"), ("da", "Dansk")]
 LOCALE_PATHS = [BASE_DIR / "locale"]
 TIME_ZONE = "Europe/Stockholm"
 USE_I18N = True

@@ -1,5 +1,6 @@
-"""The API speaks the request's language (Accept-Language, English by default): a
-match's explanation and a game record's verdict, with ``?lang=`` still an override."""
+"""The API speaks the request's language (Accept-Language, English by default; Swedish and
+Danish on request): a match's explanation and a game record's verdict, with ``?lang=``
+still an override."""
 
 from __future__ import annotations
 
@@ -37,12 +38,15 @@ def test_match_explanation_follows_accept_language_and_lang_overrides() -> None:
     api = client_for(setup.referee)
     url = f"/api/matches/{match.pk}/"
     english, swedish = _explanation(match, "en"), _explanation(match, "sv")
-    assert english != swedish
+    danish = _explanation(match, "da")
+    assert english != swedish and danish not in (english, swedish)
     assert api.get(url).json()["explanation"] == english
     assert api.get(url, HTTP_ACCEPT_LANGUAGE="en").json()["explanation"] == english
     assert api.get(url, HTTP_ACCEPT_LANGUAGE="sv-SE,sv;q=0.9").json()["explanation"] == swedish
     overridden = api.get(url + "?lang=sv", HTTP_ACCEPT_LANGUAGE="en").json()
     assert overridden["explanation"] == swedish
+    assert api.get(url, HTTP_ACCEPT_LANGUAGE="da-DK,da;q=0.9").json()["explanation"] == danish
+    assert api.get(url + "?lang=da", HTTP_ACCEPT_LANGUAGE="sv").json()["explanation"] == danish
     assert api.get(url + "?lang=de").status_code == 400
 
 
@@ -65,24 +69,27 @@ def test_a_rejected_records_verdict_follows_accept_language(
     assert api.get(url).json()["message"] == sub.message
     swedish = api.get(url, HTTP_ACCEPT_LANGUAGE="sv").json()["message"]
     assert swedish.startswith("parti 1, rad 5: R") and swedish != sub.message
+    danish = api.get(url, HTTP_ACCEPT_LANGUAGE="da").json()["message"]
+    assert danish.startswith("parti 1, linje 5: R") and danish != sub.message
 
 
 def test_refusals_answer_in_the_requests_language_with_a_stable_code() -> None:
     """The API's own refusals (not only the services') are worded through gettext: the
-    same ``code`` in both languages, the message in the one asked for."""
+    same ``code`` in every language, the message in the one asked for."""
     setup = drawn(2, lengths=[3])
     match = match_of(setup.tournament, 1, 0)
     api = client_for(setup.referee)
     stranger = setup.referee.pk + 10_000
-    asks: list[tuple[str, str, dict[str, Any], int, str, str, str]] = [
+    asks: list[tuple[str, str, dict[str, Any], int, str, str, str, str]] = [
         (
             "get",
             f"/api/matches/{match.pk}/?lang=de",
             {},
             400,
             "unknown_language",
-            "lang must be sv or en.",
-            "lang måste vara sv eller en.",
+            "lang must be one of sv, en, da.",
+            "lang måste vara ett av sv, en, da.",
+            "lang skal være én af sv, en, da.",
         ),
         (
             "post",
@@ -92,6 +99,7 @@ def test_refusals_answer_in_the_requests_language_with_a_stable_code() -> None:
             "not_in_match",
             f"Player #{stranger} does not play in this match.",
             f"Spelare #{stranger} spelar inte i den här matchen.",
+            f"Spiller #{stranger} spiller ikke i denne kamp.",
         ),
         (
             "post",
@@ -101,6 +109,7 @@ def test_refusals_answer_in_the_requests_language_with_a_stable_code() -> None:
             "no_winner",
             "Say who won: winner (W or B) or winner_player (a player id).",
             "Ange vem som vann: winner (W eller B) eller winner_player (ett spelar-id).",
+            "Angiv, hvem der vandt: winner (W eller B) eller winner_player (et spiller-id).",
         ),
         (
             "get",
@@ -110,10 +119,11 @@ def test_refusals_answer_in_the_requests_language_with_a_stable_code() -> None:
             "not_found",
             "No club #987654.",
             "Ingen klubb #987654.",
+            "Ingen klub #987654.",
         ),
     ]
-    for method, url, body, status, code, english, swedish in asks:
-        for header, words in (("en", english), ("sv-SE,sv;q=0.9", swedish)):
+    for method, url, body, status, code, english, swedish, danish in asks:
+        for header, words in (("en", english), ("sv-SE,sv;q=0.9", swedish), ("da", danish)):
             call = getattr(api, method)
             r = call(url, body, format="json", HTTP_ACCEPT_LANGUAGE=header)
             assert r.status_code == status, (url, r.content)
@@ -148,6 +158,27 @@ def test_signing_in_is_asked_for_in_swedish() -> None:
     }
 
 
+def test_signing_in_is_asked_for_in_danish() -> None:
+    from rest_framework.test import APIClient
+
+    anonymous = APIClient().post(
+        "/api/clubs/", {"name": "Aarhus BK"}, format="json", HTTP_ACCEPT_LANGUAGE="da"
+    )
+    assert anonymous.status_code == 401
+    assert anonymous["Content-Language"] == "da"
+    assert anonymous.json()["error"] == {
+        "code": "not_authenticated",
+        "message": "Log ind (session), eller send en 'Authorization: Token …'-header.",
+    }
+    half = APIClient().post(
+        "/api/token/", {"username": "anna"}, format="json", HTTP_ACCEPT_LANGUAGE="da"
+    )
+    assert half.json()["error"] == {
+        "code": "credentials_half",
+        "message": "Send både 'username' og 'password'.",
+    }
+
+
 def test_a_404_from_django_is_worded_in_the_active_language() -> None:
     from django.http import Http404
     from django.utils import translation
@@ -157,6 +188,7 @@ def test_a_404_from_django_is_worded_in_the_active_language() -> None:
     for language, words in (
         ("en", "Not found, or not visible to you."),
         ("sv", "Hittades inte, eller är inte synligt för dig."),
+        ("da", "Ikke fundet, eller ikke synlig for dig."),
     ):
         with translation.override(language):
             response = exception_handler(Http404(), {})

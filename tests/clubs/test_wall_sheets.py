@@ -1,6 +1,7 @@
 """The wall sheet: a round's pairings on A4, read back with pypdf: by table (bye and
-walkover without a table), then every player alphabetically in Swedish order with their
-table and opponent; the staff see an unpublished round's, everyone a published one's."""
+walkover without a table), then every player alphabetically in the order of the sheet's
+language (Swedish; Danish on a Danish sheet) with their table and opponent; the staff see
+an unpublished round's, everyone a published one's."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ from django.test import Client
 from django.urls import reverse
 from pypdf import PdfReader
 
-from clubs.wall_sheets import swedish_key
+from clubs.wall_sheets import alphabetical_key
 from matches.models import Match, MatchState
 from matches.swiss_progression import swiss_round_pair, swiss_round_publish
 from matches.tables import match_table_set
@@ -40,13 +41,13 @@ def wall(client: Client, tournament: Any, number: int, status: int = 200) -> lis
     return pages(bytes(response.content))
 
 
-def row_of(name: str, matches: list[Match]) -> str:
+def row_of(name: str, matches: list[Match], bye: str = "frirond") -> str:
     """The start of ``name``'s row in the alphabetical list: name, table, opponent."""
     m = next(
         m for m in matches if name in (getattr(m.player1, "name", ""), m.player2 and m.player2.name)
     )
     if m.player2 is None:
-        return f"{name} frirond"
+        return f"{name} {bye}"
     opponent = m.player2.name if m.player1 and m.player1.name == name else m.player1.name  # type: ignore[union-attr]
     return f"{name} {m.board} {opponent}"
 
@@ -64,7 +65,7 @@ def cup() -> dict[str, Any]:
 
 
 def test_swedish_alphabetical_order() -> None:
-    assert sorted(NAMES, key=swedish_key) == [
+    assert sorted(NAMES, key=alphabetical_key) == [
         "Anna Berg",
         "Bo Ström",
         "Zäta Holm",
@@ -72,7 +73,40 @@ def test_swedish_alphabetical_order() -> None:
         "Ärla Nord",
         "Örjan Ek",
     ]
-    assert swedish_key("émile") < swedish_key("erik") < swedish_key("zorro")
+    assert alphabetical_key("émile") < alphabetical_key("erik") < alphabetical_key("zorro")
+
+
+def test_danish_alphabetical_order() -> None:
+    """Danish puts æ, ø, å after z, and reads a double a as å (Aagaard under Å)."""
+    names = ["Åse Holm", "Øster Bo", "Aagaard Jens", "Zeta Lund", "Ærø Kim", "Anders Ek"]
+    assert sorted(names, key=lambda n: alphabetical_key(n, "da")) == [
+        "Anders Ek",
+        "Zeta Lund",
+        "Ærø Kim",
+        "Øster Bo",
+        "Aagaard Jens",
+        "Åse Holm",
+    ]
+    # Swedish reads Aa as A, and å before ä (æ) and ö (ø).
+    assert sorted(names, key=alphabetical_key)[:2] == ["Aagaard Jens", "Anders Ek"]
+
+
+def test_a_danish_sheet_is_in_danish_and_in_danish_order(
+    client: Client, cup: dict[str, Any]
+) -> None:
+    client.cookies["django_language"] = "da"
+    by_table, alphabetical = wall(client, cup["t"], 1)
+    assert "Parringer efter bord" in by_table and by_table.count("fri runde") == 2
+    assert "Spillerne i alfabetisk rækkefølge" in alphabetical
+    first = list(
+        Match.objects.filter(tournament=cup["t"], round__number=1).select_related(
+            "player1", "player2"
+        )
+    )
+    rows = {n: alphabetical.index(row_of(n, first, bye="fri runde")) for n in NAMES}
+    danish = sorted(NAMES, key=lambda n: alphabetical_key(n, "da"))
+    assert danish[-3:] == ["Ärla Nord", "Örjan Ek", "Åsa Lind"]  # ä as æ, ö as ø, å last
+    assert sorted(rows, key=lambda n: rows[n]) == danish
 
 
 def test_by_table_then_alphabetically_with_tables(client: Client, cup: dict[str, Any]) -> None:
@@ -97,7 +131,7 @@ def test_by_table_then_alphabetically_with_tables(client: Client, cup: dict[str,
     assert "Spelarna i bokstavsordning" in alphabetical
     # Each player's own row (the name, then a table or none, then the opponent), in order.
     rows = {n: alphabetical.index(row_of(n, first)) for n in NAMES}
-    assert sorted(rows, key=lambda n: rows[n]) == sorted(NAMES, key=swedish_key)
+    assert sorted(rows, key=lambda n: rows[n]) == sorted(NAMES, key=alphabetical_key)
     assert f"{a.player1.name} 1 {a.player2.name}" in alphabetical
     assert f"{b.player2.name} 5 {b.player1.name}" in alphabetical
 

@@ -4,6 +4,7 @@ wording in each language, and a name's possessive follows each language's rule."
 from __future__ import annotations
 
 import pytest
+from django.conf import settings
 from django.utils import translation
 
 from engine.messages import Msg, param_names
@@ -25,7 +26,7 @@ def test_each_wording_uses_the_parameters_of_the_english(code: str) -> None:
     names = param_names(code)
     for count in (1, 2):
         params = {name: (count if name == "count" else f"<{name}>") for name in names}
-        for lang in ("sv", "en"):
+        for lang, _name in settings.LANGUAGES:
             with translation.override(lang):
                 text = render(Msg(code, params))
             assert text
@@ -46,22 +47,26 @@ def test_the_english_wording_is_the_catalogues_english() -> None:
 
 
 @pytest.mark.parametrize(
-    ("name", "english", "swedish"),
+    ("name", "english", "swedish", "danish"),
     [
-        ("Anna", "Anna's", "Annas"),
-        ("Lars", "Lars'", "Lars"),
-        ("Max", "Max's", "Max"),
-        ("Fritz", "Fritz's", "Fritz"),
-        ("A", "A's", "A:s"),
-        ("SM", "SM's", "SM:s"),
-        ("Ö", "Ö's", "Ö:s"),
+        ("Anna", "Anna's", "Annas", "Annas"),
+        ("Lars", "Lars'", "Lars", "Lars'"),
+        ("Max", "Max's", "Max", "Max'"),
+        ("Fritz", "Fritz's", "Fritz", "Fritz'"),
+        ("A", "A's", "A:s", "A's"),
+        ("SM", "SM's", "SM:s", "SM's"),
+        ("Ö", "Ö's", "Ö:s", "Ö's"),
     ],
 )
-def test_the_possessive_in_each_language(name: str, english: str, swedish: str) -> None:
+def test_the_possessive_in_each_language(
+    name: str, english: str, swedish: str, danish: str
+) -> None:
     with translation.override("en"):
         assert genitive(name) == english
     with translation.override("sv"):
         assert genitive(name) == swedish
+    with translation.override("da"):  # Retskrivningsordbogen: Annas, Lars', DBgF's
+        assert genitive(name) == danish
 
 
 def test_default_names_and_nested_messages_are_worded_in_the_language() -> None:
@@ -72,6 +77,9 @@ def test_default_names_and_nested_messages_are_worded_in_the_language() -> None:
     ]
     assert explanation([line], lang="en") == [
         "White has won the match: it was decided after game 3."
+    ]
+    assert explanation([line], lang="da") == [
+        "Hvid har vundet kampen: den blev afgjort efter parti 3."
     ]
 
 

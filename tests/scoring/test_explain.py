@@ -122,18 +122,25 @@ class TestWhatEachNeeds:
         assert lines[0] == "Best of 3 completed games (W&W): no game played yet."
         assert lines[1].startswith("Level on points: White must outscore Black")
 
+    def test_ww_tiebreak_clause_in_danish(self) -> None:
+        s = state(3, "ww", "W hemspel", "W hemspel")
+        assert words(s, lang="da", names=AB)[3] == (
+            "B er 2 point bagud og skal score mindst 3 mere end A i det sidste parti, "
+            "eller præcis 2 mere, hvilket er nok, hvis B får mindst 1 skiljepoäng mere end A."
+        )
+
     def test_default_names(self) -> None:
         lines = words(state(3, "ww", "W hemspel"))
         assert any(line.startswith("Vit leder med 1 poäng") for line in lines)
 
     def test_unknown_language(self) -> None:
         with pytest.raises(ValueError, match="unknown language"):
-            words(match_state(length=3), lang="da")
+            words(match_state(length=3), lang="de")
 
 
 def test_every_position_of_short_matches_is_explained() -> None:
     """Each reachable position of best-of-3 matches (no resignations) gets sentences in
-    both languages; a decided one names the winner, an open one has a line per player."""
+    every language; a decided one names the winner, an open one has a line per player."""
     kinds = [
         Outcome(side, kind, munk=munk)
         for side in (W, B)
@@ -152,6 +159,7 @@ def test_every_position_of_short_matches_is_explained() -> None:
         for lang, won in (
             ("sv", ("{} vinner matchen", "{} har vunnit")),
             ("en", ("{} wins", "{} has won")),
+            ("da", ("{} vinder kampen", "{} har vundet")),
         ):
             lines = words(s, lang=lang, names=names)
             assert all(line and line[-1] == "." for line in lines)
@@ -161,7 +169,9 @@ def test_every_position_of_short_matches_is_explained() -> None:
                 assert not any(form.format(names[s.winner.other]) in text for form in won)
             else:
                 assert len(lines) >= 3
-                assert sum(line.startswith(("Anna", "Lika", "Level")) for line in lines) >= 1
+                assert (
+                    sum(line.startswith(("Anna", "Lika", "Level", "Lige")) for line in lines) >= 1
+                )
         checked += 1
         if not s.is_over:
             stack.extend(s.after(o) for o in kinds)

@@ -1,7 +1,7 @@
 """Template filters for bräde: scores in a tournament's scale and the game's words.
 
 The game words (hemspel, jan, sprängjan, munk, …) come from the game's family
-(``web.games``) and stay Swedish in both languages; the glossary page explains them.
+(``web.games``) and stay Swedish in every language; the glossary page explains them.
 """
 
 from __future__ import annotations
