@@ -4,16 +4,17 @@ rating list, each as CSV and as JSON from the same rows.
 - **Rows** are plain dicts with fixed English keys: the JSON has them, so a script reads
   every JSON export the same way whatever the page language.
 - **CSV** is for people and their spreadsheets: its header row names the columns in the
-  reader's language (``column_titles``) and a yes/no is ja/nej on a Swedish page, as
-  the archive's README beside it is Swedish and the numbers already follow the
-  reader's spreadsheet (decimal comma). One language per file rather than both in each
+  reader's language (``column_titles``) and a yes/no is ja/nej on a Swedish or Danish
+  page, as the archive's README beside it is in that language and the numbers already
+  follow the reader's spreadsheet (decimal comma). One language per file rather than both in each
   title: a spreadsheet's column is read at a glance, and a script takes the JSON.
 - **CSV** opens in a spreadsheet with Swedish letters intact: UTF-8 with a byte-order
   mark (Excel takes a BOM-less file for the local code page and shows "Ã¶" for "ö"),
   fields separated by ``;`` (Swedish Excel's list separator, as the players import of
   the organiser pages takes it), CRLF line ends, quoted where needed (``csv`` module).
-  Ratings have a decimal comma on a Swedish page and a decimal point on an English one,
-  so that the spreadsheet of either language reads them as numbers. Every text cell is
+  Ratings have a decimal comma on a Swedish or Danish page and a decimal point on an
+  English one (Django's format of the language, ``decimal_comma``), so that the
+  spreadsheet of each language reads them as numbers. Every text cell is
   written through ``core.csv_cells.spreadsheet_text``, so a name beginning with ``=``,
   ``+``, ``-``, ``@``, a tab or a carriage return is not a live formula in the spreadsheet
   (numbers we write as numbers are left as they are; see that module). ``csv_text`` is

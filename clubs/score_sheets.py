@@ -19,9 +19,9 @@ Chinese, Japanese and Korean, both found on the machine (``clubs.pdf_fonts``): n
 Latin with any accents, Greek, Cyrillic, Arabic (shaped, right to left) and CJK print as
 written. A character no font has prints as ``?``. Without DejaVu on the machine (a
 warning in the log), the sheets fall back to the built-in Helvetica, encoded as
-Windows-1252: Swedish letters (åäöÅÄÖ, é, the en dash) are covered, another character
-(a Polish ł, say) is written without its accent, or as ``?`` when it has no Latin base
-letter. A name too long for its box is set smaller, down to ``MIN_NAME_SIZE``, and
+Windows-1252: Swedish and Danish letters (åäöæøÅÄÖÆØ, é, the en dash) are covered,
+another character (a Polish ł, say) is written without its accent, or as ``?`` when it
+has no Latin base letter. A name too long for its box is set smaller, down to ``MIN_NAME_SIZE``, and
 wrapped onto more lines beyond that; it never runs out of its box.
 """
 

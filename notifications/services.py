@@ -16,7 +16,9 @@ Who is told what (decisions where the docs are silent):
 - A user who turned both off is not told at all; one who turned the home off still gets
   the mail (and the other way round). A user without an e-mail address gets no mail.
 - Mails are written in the site's language (``LANGUAGE_CODE``): the site keeps no
-  language per user.
+  language per user. So a Danish player's mail is Swedish too: the language a reader
+  chose (English, Danish) lives in their browser's cookie, which the task that mails
+  never sees; the page a mail links to is in the reader's language.
 """
 
 from __future__ import annotations

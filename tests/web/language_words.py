@@ -1,12 +1,14 @@
 """Tell-tale words of each page language, and one page of every kind of the demo, for the
-crawl that reads every page kind in both languages (``test_language_crawl``).
+crawl that reads every page kind in every language (``test_language_crawl``).
 
-A word list rather than the catalogue: the catalogue check (``test_swedish_crawl``) finds
-English msgids shown untranslated, but not English built outside the catalogue (an
-f-string, a file's raw words) nor Swedish on an English page. The words are common
-function words and result words of each language that the other language does not use;
-the game words (hemspel, jan, munk, Slagfält …) stay Swedish on English pages by design
-and are not in the list, nor are words the two languages share ("match", "Final").
+A word list rather than the catalogue: the catalogue checks (``test_swedish_crawl``,
+``test_danish_crawl``) find English msgids shown untranslated, but not English built
+outside the catalogue (an f-string, a file's raw words) nor Swedish on an English or a
+Danish page. The words are common function words and result words of each language that
+the others do not use; the game words (hemspel, jan, munk, Slagfält …) stay Swedish on
+every page by design and are not in the lists, nor are words two of the languages share
+("match", "Final"; Swedish and Danish "med", "ja", "nej", "parti"; English and Danish
+"for", "point").
 """
 
 from __future__ import annotations
@@ -19,19 +21,29 @@ from django.urls import reverse
 from matches.models import GameRecordSubmission, GameReport, Match
 from tournaments.models import Player, Tournament
 
-# English words no Swedish page may show, and Swedish words no English page may show.
-TELLTALE = {
-    "sv": re.compile(
-        r"\b(the|and|with|wins|won|player|players|game|games|doubles|takes|drops|points|"
-        r"cube|round|verified|not|yes|no)\b",
-        re.IGNORECASE,
-    ),
-    "en": re.compile(
-        r"\b(och|med|är|vinner|vann|spelare|spelaren|parti|partier|partiet|omgång|poäng|"
-        r"ställning|inte|av|för|kub|verifierat|ja|nej)\b",
-        re.IGNORECASE,
-    ),
+# Each language's own words, which a page in another language may not show.
+OWN_WORDS = {
+    "en": r"the|and|with|wins|won|player|players|game|games|doubles|takes|drops|points|"
+    r"cube|round|verified|not|yes|no",
+    "sv": r"och|är|vinner|vann|spelare|spelaren|omgång|poäng|ställning|inte|av|för|kub|"
+    r"verifierat|matchen|matcher",
+    "da": r"og|ikke|spiller|spillere|kamp|kampe|kampen|runde|vinder|vandt|stilling|"
+    r"dobleterning|verificeret|af",
 }
+# The Swedish words a page in English may not show include the two the Swedish and Danish
+# pages share, as before Danish came (an English page shows neither).
+SHARED_NORDIC = r"med|parti|partier|partiet|ja|nej"
+
+
+def _telltale(lang: str) -> re.Pattern[str]:
+    others = [words for other, words in OWN_WORDS.items() if other != lang]
+    if lang == "en":
+        others.append(SHARED_NORDIC)
+    return re.compile(r"\b(" + "|".join(others) + r")\b", re.IGNORECASE)
+
+
+# The other languages' words no page in a language may show.
+TELLTALE = {lang: _telltale(lang) for lang in OWN_WORDS}
 
 
 def visible_text(page: str) -> str:
@@ -52,7 +64,7 @@ def foreign_words(text: str, lang: str, names: tuple[str, ...] = ()) -> list[str
 
 
 def proper_names() -> tuple[str, ...]:
-    """Names the pages show as they are written, in both languages."""
+    """Names the pages show as they are written, in every language."""
     names = [p.name for p in Player.objects.all()]
     names += [t.name for t in Tournament.objects.all()]
     names += [t.venue for t in Tournament.objects.exclude(venue="")]

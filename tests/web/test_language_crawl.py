@@ -1,7 +1,8 @@
-"""Every page kind in both languages: a crawl of the demo (``manage.py seed_demo``: each
-game and format), with a backgammon ``.mat`` record stepped through and a bräde record
-that disagrees with its match, finds no tell-tale word of the other language on a page
-(``tests.web.language_words``). The language is set per request, explicitly."""
+"""Every page kind in every language (Swedish, English, Danish): a crawl of the demo
+(``manage.py seed_demo``: each game and format), with a backgammon ``.mat`` record stepped
+through and a bräde record that disagrees with its match, finds no tell-tale word of
+another language on a page (``tests.web.language_words``), and no page fails. The
+language is set per request, explicitly."""
 
 from __future__ import annotations
 
@@ -37,7 +38,13 @@ def test_the_word_lists_tell_the_languages_apart() -> None:
     assert foreign_words("Game 3: game 3 is the Crawford game", "sv")
     assert not foreign_words("Anna Lindqvist vinner med jan", "sv")
     assert not foreign_words("Anna Lindqvist wins by hemspel with munk", "en")
-    assert set(TELLTALE) == {"sv", "en"}
+    # Danish: English and Swedish words leak onto a Danish page; Danish onto the others.
+    assert foreign_words("Alice: Takes", "da") and foreign_words("Anna vinner med jan", "da")
+    assert foreign_words("Omgång 2: 3 poäng", "da")
+    assert foreign_words("Anna vinder med jan", "sv") and foreign_words("Runde 2", "en")
+    assert not foreign_words("Anna Lindqvist vinder med hemspel og munk i kampen", "da")
+    assert not foreign_words("Bob dobler til 2, Alice tager: 4 point, Crawfordpartiet", "da")
+    assert set(TELLTALE) == {"sv", "en", "da"}
 
 
 @pytest.fixture
@@ -54,7 +61,7 @@ def demo(django_capture_on_commit_callbacks: Any) -> list[str]:
     return page_urls()
 
 
-@pytest.mark.parametrize("lang", ["sv", "en"])
+@pytest.mark.parametrize("lang", ["sv", "en", "da"])
 def test_no_page_shows_the_other_languages_words(demo: list[str], lang: str) -> None:
     names = proper_names()
     signed_in = Client()

@@ -43,11 +43,12 @@ def _fragments(text: str) -> list[str]:
     ]
 
 
-def english_fragments() -> set[str]:
-    """English text no Swedish page may show: from the .po (translated differently)
-    and from the engine's message templates."""
+def english_fragments(po: Path = PO) -> set[str]:
+    """English text no page in the language of ``po`` (a catalogue, the Swedish one
+    unless told) may show: from the .po (translated differently) and from the engine's
+    message templates."""
     out: set[str] = set()
-    for entry in polib.pofile(str(PO)):
+    for entry in polib.pofile(str(po)):
         forms = [(entry.msgid, entry.msgstr)]
         if entry.msgid_plural:
             forms = [
@@ -56,8 +57,8 @@ def english_fragments() -> set[str]:
             ]
         for msgid, msgstr in forms:
             if msgstr and msgstr != msgid:
-                swedish = set(_fragments(msgstr))
-                out.update(f for f in _fragments(msgid) if f not in swedish)
+                translated = set(_fragments(msgstr))
+                out.update(f for f in _fragments(msgid) if f not in translated)
     for template in MESSAGES.values():
         texts = [template.singular, template.plural] if isinstance(template, Plural) else [template]
         for text in texts:
