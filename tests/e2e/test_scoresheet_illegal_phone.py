@@ -27,12 +27,18 @@ pytestmark = pytest.mark.django_db(transaction=True)
 AS_PLAYED = ((13, 8), (13, 10))
 
 
-def _enter_as_played(sheet: Sheet) -> None:
+def _enter_as_played(sheet: Sheet, *, probe: bool = False) -> None:
     """Switch to entering the move as played and tap it in: each checker, then where it
-    went (player 0's points are drawn with their own numbers)."""
+    went (player 0's points are drawn with their own numbers). ``probe``: first try the
+    opponent's two checkers on point 1, where no checker can stand (the page says why)."""
     page = sheet.page
     page.locator("#sheet-controls button[data-act=as-played]").click()
     expect(page.locator("#sheet-controls button[data-act=legal-only]")).to_be_visible()
+    if probe:
+        sheet.tap(_hit(sheet.layout, 0, 13))
+        sheet.tap(_hit(sheet.layout, 0, 1))
+        expect(page.locator("#sheet-why")).to_have_attribute("data-why", "free-held")
+        assert page.evaluate("() => document.getElementById('scoresheet').sheet.selected()") is None
     for src, dst in AS_PLAYED:
         sheet.tap(_hit(sheet.layout, 0, src))
         sheet.tap(_hit(sheet.layout, 0, dst))
@@ -53,7 +59,7 @@ def test_an_illegal_move_accepted_by_the_opponent(live_server: Any, new_page: An
     expect(sheet.root).to_have_attribute("data-phase", "move")
 
     # The move as it was played: refused as illegal, with the reason, the opponent asked.
-    _enter_as_played(sheet)
+    _enter_as_played(sheet, probe=True)
     banner = page.locator("#sheet-banner")
     expect(banner).to_have_class(re.compile(r"\billegal\b"), timeout=15_000)
     message = banner.locator(".engine-message")
@@ -105,3 +111,6 @@ def test_an_illegal_move_accepted_by_the_opponent(live_server: Any, new_page: An
     expect(warnings.first).to_contain_text(str(warning["line"]))
     _no_sideways_scroll(page)
     shoot(page, "record-illegal-warning-phone")
+    # The viewer steps through the game as it was played.
+    page.locator(f"#record-status a[href='/records/{sub.pk}/viewer/']").click()
+    expect(page.locator("#viewer")).to_be_visible()

@@ -108,7 +108,7 @@ def test_an_accepted_illegal_play_sent_again_is_stored_once(opened: Table) -> No
         [[8, 1], [13, 11]],  # point 1 is held by the opponent's two checkers
     ],
 )
-def test_a_move_that_cannot_be_carried_out_is_never_acceptable(
+def test_only_a_move_that_can_be_carried_out_is_acceptable(
     opened: Table, steps: list[list[int]]
 ) -> None:
     refused = opened.post("play", steps=steps)
@@ -119,6 +119,8 @@ def test_a_move_that_cannot_be_carried_out_is_never_acceptable(
     assert forced.status_code == 400
     assert forced.json()["error"]["code"] == "illegal_play"
     assert len(_stored(opened)) == 1
+    # the line drawn: a wrong count, which can be carried out, is accepted
+    assert opened.post("play", steps=WRONG_COUNT, accept_illegal=True).status_code == 201
 
 
 def test_accepting_a_legal_play_records_it_as_legal(opened: Table) -> None:

@@ -147,6 +147,9 @@ def record_words() -> dict[str, Any]:
         "legal_only": _("Back to the legal moves"),
         "free_hint": _("Enter the move as it was played: tap a checker, then where it went."),
         "why_free_first": _("Tap the checker that was moved first, then where it went."),
+        "why_free_held": _(
+            "No checker can stand there: two or more of the opponent's checkers hold the point."
+        ),
         "illegal_heading": _("An illegal move: the opponent decides"),
         "illegal_refused": _("Illegal move %(text)s:"),
         "illegal_ask": _(

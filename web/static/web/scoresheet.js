@@ -853,8 +853,12 @@
   /* Why a tap on ``at`` (the mover's own point) neither chose a checker nor moved one:
      [code, words]. */
   function whyNot(at) {
-    if (T.free) { return ["free-first", W.why_free_first]; }
     var pos = position(), side = G.to_move, bar = LB.barOf(pos.layout);
+    if (T.free) {
+      var there = at !== bar && at !== LB.offOf(pos.layout) ? pos.pts[LB.toView(pos, side, at)] : null;
+      var held = there && there.side !== side && there.count > 1;
+      return T.sel != null && held ? ["free-held", W.why_free_held] : ["free-first", W.why_free_first];
+    }
     if (G.legal && !G.legal.hasOwnProperty(diceKey(T.dice))) { return ["dice-not-allowed", W.dice_not_allowed]; }
     var src = sources();
     if (!src.length) {
