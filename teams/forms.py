@@ -11,7 +11,7 @@ from django import forms
 from django.contrib.auth import get_user_model
 from django.db.models import QuerySet
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, ngettext
+from django.utils.translation import gettext_lazy, ngettext, pgettext_lazy
 
 from teams.models import TEAM_NAME_LENGTH
 from teams.selectors import RosterLine
@@ -31,7 +31,7 @@ class TeamCreateForm(TeamRenameForm):
         help_text=gettext_lazy("The team plays the club's own players."),
     )
     game = forms.ChoiceField(
-        label=gettext_lazy("Game"),
+        label=pgettext_lazy("the game played", "Game"),
         choices=game_choices,
         initial=DEFAULT_GAME,
         help_text=gettext_lazy("Its ratings order the boards."),
