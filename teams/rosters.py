@@ -64,6 +64,7 @@ from core.permissions import User, signed_in
 from ratings.seeding import seeding_order
 from teams.models import Team, TeamMember
 from teams.permissions import can_edit_roster
+from teams.selectors import team_of
 from tournaments.models import Player
 from tournaments.permissions import players_visible_to
 
@@ -171,12 +172,6 @@ def _following_ratings(team: Team, follow: bool) -> None:
     if team.boards_by_rating != follow:
         team.boards_by_rating = follow
         team.save(update_fields=["boards_by_rating"])
-
-
-def team_of(*, season_id: int, player: Player) -> Team | None:
-    """The team ``player`` plays for in the season, or None (T1)."""
-    member = TeamMember.objects.filter(season_id=season_id, player=player).first()
-    return None if member is None else member.team
 
 
 def _in_a_team(player: Player, team: Team, other: Team) -> ConflictError:

@@ -31,6 +31,7 @@ __all__ = [
     "season_teams",
     "team_captains",
     "team_get",
+    "team_of",
     "team_roster",
     "visible_player_ids",
 ]
@@ -94,6 +95,14 @@ def roster_player_get(*, team: Team, pk: int) -> Player:
             _("No player #%(id)s on this team's roster.") % {"id": pk}, code="not_on_roster"
         )
     return member.player
+
+
+def team_of(*, season_id: int, player: Player) -> Team | None:
+    """The team ``player`` plays for in the season, or None (``teams.rosters`` T1)."""
+    member = (
+        TeamMember.objects.filter(season_id=season_id, player=player).select_related("team").first()
+    )
+    return None if member is None else member.team
 
 
 def team_captains(*, team: Team) -> list[AuthUser]:

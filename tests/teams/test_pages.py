@@ -176,7 +176,7 @@ def test_an_order_the_rules_refuse_is_explained_and_nothing_saved(
     client.force_login(s.captain)
     if language == "en":
         english(client)
-    data = {f"board_{p.pk}": n for p, n in zip(s.players, numbers, strict=True)}
+    data = {f"board_{p.pk}": str(n) for p, n in zip(s.players, numbers, strict=True)}
     if reserve is not None:
         data[f"reserve_{s.players[reserve].pk}"] = "on"
     page = client.post(reverse("teams:roster_edit", args=[s.team.pk]), data)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import datetime
 from decimal import Decimal
+from typing import Any
 
 import pytest
 
@@ -28,7 +29,7 @@ from tests.teams.helpers import Squad, boards, rate, squad
 pytestmark = pytest.mark.django_db
 
 
-def add_all(s: Squad, *, by: object = None) -> None:
+def add_all(s: Squad, *, by: Any = None) -> None:
     for player in s.players:
         roster_player_add(team=s.team, player=player, by=by or s.captain)
 
