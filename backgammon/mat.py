@@ -53,6 +53,7 @@ __all__ = [
     "MatSeen",
     "check_record_length",
     "decode_mat",
+    "mat_action_lines",
     "read_mat",
     "whole_number",
     "write_mat",
@@ -502,23 +503,40 @@ _LEFT = 28
 
 def write_mat(record: MatRecord) -> str:
     """The record in gnubg's ``.mat`` layout."""
+    return "\n".join(_layout(record)[0]) + "\n"
+
+
+def mat_action_lines(record: MatRecord) -> tuple[tuple[int, ...], ...]:
+    """The line (from 1) each action of each game is written on by :func:`write_mat`: the
+    line a reader gives the action (``Action.line``) and a replay names in its warnings
+    and errors. Both columns of a row share its line."""
+    return _layout(record)[1]
+
+
+def _layout(record: MatRecord) -> tuple[list[str], tuple[tuple[int, ...], ...]]:
+    """The lines of :func:`write_mat` and each game's actions' lines (from 1)."""
     out: list[str] = [f'; [{key} "{value}"]' for key, value in record.headers]
     if out:
         out.append("")
     out.append(f" {record.length} point match")
     out.append("")
     name0, name1 = record.players
+    where: list[tuple[int, ...]] = []
     for game in record.games:
         out.append(f" Game {game.number}")
         out.append(f" {name0} : {game.score[0]:<{_LEFT - len(name0)}} {name1} : {game.score[1]}")
-        out.extend(_game_lines(game))
+        lines, rows = _game_lines(game)
+        where.append(tuple(len(out) + 1 + row for row in rows))
+        out.extend(lines)
         out.append("")
-    return "\n".join(out) + "\n"
+    return out, tuple(where)
 
 
-def _game_lines(game: MatGame) -> list[str]:
-    """The numbered two-column lines of one game: a row is one turn of each player."""
+def _game_lines(game: MatGame) -> tuple[list[str], list[int]]:
+    """The numbered two-column lines of one game (a row is one turn of each player), and
+    the index among them of each action's line."""
     lines: list[str] = []
+    rows: list[int] = []
     row: list[str | None] = [None, None]
     turn = 0
 
@@ -536,12 +554,14 @@ def _game_lines(game: MatGame) -> list[str]:
         if action.kind == WIN:
             flush()
             pad = " " * (5 if action.player == 0 else 5 + _LEFT + 1)
+            rows.append(len(lines))
             lines.append(f"{pad}{action.text()}")
             continue
         if row[action.player] is not None or (action.player == 0 and row[1] is not None):
             flush()
         row[action.player] = action.text()
+        rows.append(len(lines))  # the row being filled is written next
         if action.player == 1:
             flush()
     flush()
-    return lines
+    return lines, rows

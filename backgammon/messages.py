@@ -44,6 +44,29 @@ MESSAGES: dict[str, str | Plural] = {
     "bg.turn.illegal_stands": (
         "illegal play {dice}: {moves} stands as played (Ugyldige slag og ulovlige ryk)"
     ),
+    # ---- why a play is illegal (illegal.py; seed 002 "Flyt af brikker", "Udtagning af brikker")
+    "bg.play.illegal": "{dice}: {moves} is not a legal play: {reason}",
+    "bg.play.too_many": "{move}: every die of {dice} is played already",
+    "bg.play.bar_first": (
+        "{move}: a checker on the bar enters before any other checker moves (Flyt af brikker)"
+    ),
+    "bg.play.backwards": "{move}: a checker moves forward only, to a lower point (Flyt af brikker)",
+    "bg.play.not_home": (
+        "{move}: checkers are borne off only once all of them are in the home board "
+        "(Udtagning af brikker)"
+    ),
+    "bg.play.no_die": Plural(
+        "{move} moves {pips} pip, and no die left shows that (dice left: {left})",
+        "{move} moves {pips} pips, and no die left shows that (dice left: {left})",
+        "pips",
+    ),
+    "bg.play.bear_off_higher": (
+        "{move}: a {die} bears a checker off from a lower point only when no checker is on a "
+        "higher point (Udtagning af brikker)"
+    ),
+    "bg.play.unused": (
+        "both dice must be played if possible, else the higher one (Flyt af brikker)"
+    ),
     # ---- moves that cannot be carried out at all (replay.py)
     "bg.move.no_point": "point {point} does not exist (0–25)",
     "bg.move.bad": "not a move: {move}",

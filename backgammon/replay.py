@@ -88,6 +88,7 @@ __all__ = [
     "MatchReport",
     "Warning_",
     "apply_move_text",
+    "illegal_stands",
     "replay_mat",
     "replay_record",
     "replay_text",
@@ -192,6 +193,16 @@ def _point(text: str) -> int:
     if not 0 <= value <= BAR:
         raise ImpossibleMoveError(bg_msg("bg.move.no_point", point=value))
     return value
+
+
+def illegal_stands(action: Action) -> Msg:
+    """The warning of an illegal roll ``action`` that stands as played: its dice and its
+    moves as the record writes them (a live recording's accepted illegal move says the
+    same, ``games.live_backgammon``)."""
+    assert action.dice is not None
+    d1, d2 = action.dice
+    written = " ".join(action.moves) or "(no move)"
+    return bg_msg("bg.turn.illegal_stands", dice=f"{d1}{d2}", moves=written)
 
 
 def apply_move_text(pos: Position, moves: tuple[str, ...]) -> Position:
@@ -325,12 +336,7 @@ class _GameReplay:
             if same_board:  # written without the hit path gnubg would show
                 played = same_board[0]
             else:
-                written = " ".join(action.moves) or "(no move)"
-                self.pending_illegal = (
-                    player,
-                    action.line,
-                    bg_msg("bg.turn.illegal_stands", dice=f"{d1}{d2}", moves=written),
-                )
+                self.pending_illegal = (player, action.line, illegal_stands(action))
         self.boards[player] = played.me
         self.boards[1 - player] = played.opp
         self.on_roll = 1 - player

@@ -1,6 +1,6 @@
 """Reads for ratings: which matches are rated and how the ledger sees them, which
 formulas are kept, the rating list, a player's history, a match's rating change, ratings
-for seeding.
+for seeding and for ordering a team's boards.
 
 **Which formulas are kept** (``kept_formulas``): FIBS always (``ratings.formulas``'s
 default, every list's formula unless it chooses another), and every formula a club's
@@ -166,6 +166,23 @@ def ratings_for_seeding(
     (``ratings.seeding`` rates them 1500)."""
     states = current_states(game, players, formula=formula)
     return {player: state.rating for player, state in states.items()}
+
+
+def ratings_for_ordering(
+    game: str, players: Sequence[Player], *, formula: str = DEFAULT_FORMULA
+) -> dict[int, Decimal]:
+    """Each player's rating for putting players in order by strength (a draw's seeds, a
+    team's boards), by player id: the rating computed here in ``game`` by ``formula``
+    (else the imported start: ``ratings_for_seeding``); for a player with neither, or in
+    a game without ratings, the rating given with the player (``Player.rating``,
+    "Angiven rating"); players with none of these are left out (``ratings.seeding``
+    counts them as 1500). Decision: the site's own rating, where it has one, says more
+    than a typed number, and a given rating says more than nothing. One query for the
+    computed ratings (none for a game without ratings) and one for the imported starts."""
+    ids = [p.pk for p in players]
+    computed = ratings_for_seeding(game, ids, formula=formula) if game in RATED_GAMES else {}
+    given = {p.pk: Decimal(p.rating) for p in players if p.rating is not None}
+    return {**given, **computed}
 
 
 # --- pages and the API --------------------------------------------------------------

@@ -73,7 +73,7 @@ from clubs.rating_selectors import (
     finished_matches,
     kept_formulas,
     rating_starts,
-    ratings_for_seeding,
+    ratings_for_ordering,
 )
 from clubs.season_services import can_keep_seasons
 from core.errors import PermissionDeniedError, ValidationError
@@ -590,11 +590,10 @@ def entries_seed_by_rating(
         .select_related("player")
         .order_by("pk")
     )
-    game = tournament_game(tournament)
     players = [e.player_id for e in entries]
-    ratings = ratings_for_seeding(game, players, formula=formula) if game in RATED_GAMES else {}
-    given = {e.player_id: e.player.rating for e in entries if e.player.rating is not None}
-    ratings = {**{p: Decimal(r) for p, r in given.items()}, **ratings}
+    ratings = ratings_for_ordering(
+        tournament_game(tournament), [e.player for e in entries], formula=formula
+    )
     order = seeding_order(players, ratings, seed=f"tournament-{tournament.pk}")
     place = {player: i + 1 for i, player in enumerate(order)}
     limit = len(order) if count is None else count

@@ -33,6 +33,8 @@ urlpatterns: list[URLPattern | URLResolver] = [
     path("i18n/setlang/", set_language, name="set_language"),
     # Ratings, seasons, exports and archives (the clubs app).
     path("", include("clubs.urls")),
+    # A season's teams and their rosters (teams app).
+    path("", include("teams.urls")),
     # A tournament's webhooks on its manage page (webhooks app).
     path("", include("webhooks.urls")),
     # Server-rendered pages (web app); it serves "/" too.

@@ -26,6 +26,14 @@ constrained by the dice), queued with their sequence numbers and sent in order w
 network is back; the server checks each, the first refused one stops the queue and the
 page lets the players correct it. Rolled dice need the network.
 
+An illegal play the opponent accepts (backgammon, seed 002 "Ugyldige slag og ulovlige
+ryk": the opponent may let an illegal move stand or have it corrected): a game whose
+recorder ``accepts_illegal`` refuses an illegal play that can be carried out on the board
+with ``acceptable`` set, and takes it again, posted with ``accept_illegal``, as played
+(``LiveDone.illegal``); its record writes it as played, so the record's replay reports it
+as the warning an uploaded record gets. Bräde's rules have no such acceptance: its
+recorder refuses every illegal play, whatever the flag.
+
 Kungabräde has no engine and no record: :func:`live_game_for` raises
 :class:`LiveUnsupported` for it, with the reason.
 
@@ -83,11 +91,20 @@ class LiveRefused(ValueError):
     """An action the game refuses. ``msg`` is the engine's own coded message when the
     engine refused it (an illegal step, a roll R13 forbids, a double in the Crawford
     game); otherwise ``code`` and ``params`` name the live protocol's refusal and
-    ``text`` is its English sentence (the edge translates by ``code``)."""
+    ``text`` is its English sentence (the edge translates by ``code``). ``acceptable``: an
+    illegal play that can be carried out on the board, which the opponent may accept as
+    played (posted again with ``LiveAction.accept_illegal``)."""
 
     def __init__(
-        self, code: str, text: str, *, msg: Msg | None = None, **params: str | int
+        self,
+        code: str,
+        text: str,
+        *,
+        msg: Msg | None = None,
+        acceptable: bool = False,
+        **params: str | int,
     ) -> None:
+        self.acceptable = acceptable
         self.params: dict[str, str | int] = dict(params)
         self.text = msg.text() if msg is not None else (text % self.params if params else text)
         super().__init__(self.text)
@@ -149,7 +166,9 @@ class LiveAction:
     site rolled); ``steps``: ``(from, to)`` pairs in the mover's numbering; ``starter``:
     who starts when the players decide (bräde's game 1 instead of the tek);
     ``resign_value``: what a backgammon resignation concedes (1, 2 or 3 times the cube);
-    ``single``: ask the site to roll one die (bräde's R13, ``roll`` only)."""
+    ``single``: ask the site to roll one die (bräde's R13, ``roll`` only);
+    ``accept_illegal``: the opponent accepts the play as played if it is illegal (a game
+    whose recorder ``accepts_illegal``; ``play`` only)."""
 
     action: str
     dice: tuple[int, ...] | None = None
@@ -157,13 +176,15 @@ class LiveAction:
     starter: int | None = None
     resign_value: int | None = None
     single: bool = False
+    accept_illegal: bool = False
 
 
 @dataclass(frozen=True, slots=True)
 class LiveDone:
     """An accepted action as stored: who acted, the dice as they count (the site's roll,
     higher die first), the steps as the engine applied them and the record's words for
-    it (``W 6-4: 1/7 1/5``, ``31: 8/5 6/5``, ``Doubles => 2``)."""
+    it (``W 6-4: 1/7 1/5``, ``31: 8/5 6/5``, ``Doubles => 2``); ``illegal``: an illegal
+    play the opponent accepted, its steps as played."""
 
     side: int | None
     action: str
@@ -172,6 +193,7 @@ class LiveDone:
     text: str
     starter: int | None = None
     resign_value: int | None = None
+    illegal: bool = False
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -180,6 +202,7 @@ class LiveDone:
             "dice": None if self.dice is None else list(self.dice),
             "steps": [list(s) for s in self.steps],
             "text": self.text,
+            "illegal": self.illegal,
         }
 
 
@@ -254,6 +277,12 @@ class LiveRecorder(Protocol):
     @property
     def key(self) -> str: ...
 
+    @property
+    def accepts_illegal(self) -> bool:
+        """Whether the opponent may accept an illegal play as played (backgammon's rules
+        allow it; bräde's do not)."""
+        ...
+
     def new_game(self, setup: LiveSetup) -> LiveGame: ...
 
     def record_tags(self, header: RecordHeader) -> dict[str, str]:
@@ -266,11 +295,13 @@ class LiveRecorder(Protocol):
         text form, backgammon's ``.mat``; ``tags`` are the record's headers."""
         ...
 
-    def checked_report(self, games: Sequence[LiveGame]) -> dict[str, Any]:
-        """The report of that record — the one its family's replay gives (its games'
-        outcomes, the match's score) — made from the finished games themselves, every
-        turn of which was checked as it was played: the record is verified once, by its
-        turns, not replayed again (``matches.records.game_record_checked``)."""
+    def checked_report(self, games: Sequence[LiveGame], tags: Mapping[str, str]) -> dict[str, Any]:
+        """The report of that record (``tags`` its headers, as ``record_text`` writes
+        them) — the one its family's replay gives (its games' outcomes, the match's score,
+        the illegal plays accepted as the warnings on their lines) — made from the
+        finished games themselves, every turn of which was checked as it was played: the
+        record is verified once, by its turns, not replayed again
+        (``matches.records.game_record_checked``)."""
         ...
 
 
@@ -421,6 +452,7 @@ class LiveGameBase(ABC):
                 steps=done.steps,
                 starter=done.starter,
                 resign_value=done.resign_value,
+                accept_illegal=done.illegal,
             )
         )
 
@@ -460,7 +492,9 @@ G = TypeVar("G", bound=LiveGameBase)
 
 class Recorder(Generic[G]):
     """A family's live recording (``LiveRecorder``): its key, its games, and the record
-    of a match's games (``write``: the family's record text; ``tags``: its headers)."""
+    of a match's games (``write``: the family's record text; ``tags``: its headers;
+    ``report``: its checked report); ``accepts_illegal``: its rules let the opponent
+    accept an illegal play as played."""
 
     def __init__(
         self,
@@ -468,9 +502,12 @@ class Recorder(Generic[G]):
         game: Callable[[LiveSetup], G],
         write: Callable[[LiveSetup, list[Any], Mapping[str, str]], str],
         tags: Callable[[RecordHeader], dict[str, str]],
-        report: Callable[[Sequence[G]], dict[str, Any]],
+        report: Callable[[Sequence[G], Mapping[str, str]], dict[str, Any]],
+        *,
+        accepts_illegal: bool = False,
     ) -> None:
         self.key = key
+        self.accepts_illegal = accepts_illegal
         self._game = game
         self._write = write
         self._tags = tags
@@ -485,5 +522,5 @@ class Recorder(Generic[G]):
     def record_text(self, setup: LiveSetup, games: list[Any], tags: Mapping[str, str]) -> str:
         return self._write(setup, games, tags)
 
-    def checked_report(self, games: Sequence[Any]) -> dict[str, Any]:
-        return self._report(games)
+    def checked_report(self, games: Sequence[Any], tags: Mapping[str, str]) -> dict[str, Any]:
+        return self._report(games, tags)

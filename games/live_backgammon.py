@@ -11,6 +11,19 @@
   (24–1, 25 the bar, 0 off); any steps that leave one of the roll's legal positions are
   the play (gnubg's rule: legal plays are distinct resulting positions), written in the
   record as the generator's steps.
+- An illegal play may stand as played when the opponent accepts it ("Ugyldige slag og
+  ulovlige ryk": the opponent accepts it, or has the whole roll played again). What may
+  stand is what the replay of an uploaded ``.mat`` lets stand (``backgammon.replay``): a
+  play that ``apply_move_text`` can carry out on the board — a wrong count, a die not
+  played, a checker moved backwards or borne off too early, more steps than dice. What
+  cannot be carried out at all is never acceptable, as it is an error in a replayed
+  record: a checker moved from a point (or the bar) where the mover has none, a point
+  held by two or more opposing checkers, a move from off or to the bar, a point that
+  does not exist. An illegal play is refused first with its reason
+  (``backgammon.illegal``) and ``acceptable``; posted again with ``accept_illegal`` it
+  is carried out step by step as written (a single opposing checker where a step lands
+  is hit) and written so in the record, whose replay then reports it as a warning on its
+  line — the warning :func:`_checked_report` gives too.
 - The player on roll may resign, conceding 1, 2 or 3 times the cube (``resign_value``).
 - The game's record is an ordinary ``.mat`` game (``backgammon.mat``): its score line,
   the two columns, ``Wins N points [and the match]``.
@@ -24,11 +37,23 @@ from typing import Any
 from backgammon.cube import CubeState, MatchScore, Win, win_kind
 from backgammon.dialects import UNNAMED
 from backgammon.errors import BackgammonError
-from backgammon.mat import DOUBLE, DROP, ROLL, TAKE, WIN, Action, MatGame, MatRecord, write_mat
+from backgammon.illegal import illegal_reason
+from backgammon.mat import (
+    DOUBLE,
+    DROP,
+    ROLL,
+    TAKE,
+    WIN,
+    Action,
+    MatGame,
+    MatRecord,
+    mat_action_lines,
+    write_mat,
+)
 from backgammon.match import Ending, game_points
 from backgammon.movegen import legal_plays
 from backgammon.position import BAR, CHECKERS, OFF, START, Position
-from backgammon.replay import apply_move_text
+from backgammon.replay import Warning_, apply_move_text, illegal_stands
 from games.backgammon import BACKGAMMON_FAMILY, BackgammonBoardState
 from games.live import (
     TWO_DICE,
@@ -81,6 +106,7 @@ class BackgammonLive(LiveGameBase):
         self._opening: tuple[int, int] | None = None
         self._last: tuple[int, tuple[int, int]] | None = None  # who played which dice
         self._actions: list[Action] = []
+        self._illegal: list[int] = []  # the accepted illegal plays, by index in _actions
         self._result: ResultValue | None = None
         self._points = 0
 
@@ -202,10 +228,11 @@ class BackgammonLive(LiveGameBase):
         raise LiveRefused("live.action", "Unknown action %(action)s.", action=kind)
 
     def _redo(self, done: LiveDone) -> bool:
-        """A stored play is carried out without generating the legal plays again."""
+        """A stored play is carried out without generating the legal plays again (an
+        accepted illegal one as it was played)."""
         if done.action == "play" and self._on_roll is not None:
             assert done.dice is not None
-            self._carry_out((done.dice[0], done.dice[1]), done.steps)
+            self._carry_out((done.dice[0], done.dice[1]), done.steps, illegal=done.illegal)
             return True
         return False
 
@@ -317,29 +344,30 @@ class BackgammonLive(LiveGameBase):
         tokens = tuple(f"{_point(src)}/{_point(dst)}" for src, dst in action.steps)
         try:
             played = apply_move_text(pos, tokens)
-        except BackgammonError as err:
+        except BackgammonError as err:  # it cannot be carried out: never acceptable
             raise _refused(err) from None
         plays = legal_plays(pos, high, low)
         chosen = next((p for p in plays if p.result == played), None)
         if chosen is None:  # the same checkers moved, written without the hit path
             chosen = next((p for p in plays if p.result.me == played.me), None)
         if chosen is None:
-            written = " ".join(tokens) or "(no move)"
-            raise LiveRefused(
-                "live.bg_illegal",
-                "%(dice)s: %(moves)s is not a legal play (the Danish federation's rules, 'Flyt "
-                "af brikker': play both dice if possible, else the higher one).",
-                dice=f"{high}{low}",
-                moves=written,
-            )
+            if not action.accept_illegal:
+                reason = illegal_reason(pos, (high, low), action.steps)
+                raise LiveRefused("live.bg_illegal", "", msg=reason, acceptable=True)
+            # the opponent accepted it: it stands as played (module doc)
+            text = self._carry_out((high, low), action.steps, illegal=True)
+            return LiveDone(player, "play", (high, low), action.steps, text, illegal=True)
         steps = tuple((s.src, s.dst) for s in chosen.steps)
         text = self._carry_out((high, low), steps)
         return LiveDone(player, "play", (high, low), steps, text)
 
-    def _carry_out(self, dice: tuple[int, int], steps: tuple[tuple[int, int], ...]) -> str:
-        """Move the checkers of a play known to be legal (checked when it was posted, or
-        replayed from the stored turns) and end the game when the last one is borne off;
-        the play's words (``31: 8/5 6/5``, ``*`` after a hit)."""
+    def _carry_out(
+        self, dice: tuple[int, int], steps: tuple[tuple[int, int], ...], *, illegal: bool = False
+    ) -> str:
+        """Move the checkers of a play known to be legal, or an ``illegal`` one the
+        opponent accepted that can be carried out (checked when it was posted, or replayed
+        from the stored turns), and end the game when the last one is borne off; the
+        play's words (``31: 8/5 6/5``, ``*`` after a hit)."""
         player = self._on_roll
         assert player is not None
         me = list(self._boards[player])
@@ -354,6 +382,8 @@ class BackgammonLive(LiveGameBase):
             me[dst] += 1
             moves.append(f"{_point(src)}/{_point(dst)}{'*' if hit else ''}")
         high, low = max(dice), min(dice)
+        if illegal:
+            self._illegal.append(len(self._actions))
         self._actions.append(Action(player, ROLL, dice=(high, low), moves=tuple(moves)))
         after = Position.trusted(tuple(me), tuple(opp))
         self._boards[player] = after.me
@@ -383,6 +413,11 @@ class BackgammonLive(LiveGameBase):
     def record_game(self) -> MatGame:
         return MatGame(self.setup.number, self.setup.score, tuple(self._actions))
 
+    @property
+    def illegal_actions(self) -> tuple[int, ...]:
+        """The accepted illegal plays, by their index in the record's game's actions."""
+        return tuple(self._illegal)
+
 
 def _cube_error(code: str) -> BackgammonError:
     from backgammon.errors import CubeError
@@ -391,15 +426,32 @@ def _cube_error(code: str) -> BackgammonError:
     return CubeError(bg_msg(code))
 
 
-def _record_text(setup: LiveSetup, games: list[Any], tags: Mapping[str, str]) -> str:
-    """The ``.mat`` record (gnubg's layout) of the games, ``tags`` as its headers."""
-    record = MatRecord(
+def _record(setup: LiveSetup, games: Sequence[MatGame], tags: Mapping[str, str]) -> MatRecord:
+    return MatRecord(
         length=setup.length,
         players=setup.names,
         games=tuple(games),
         headers=tuple(tags.items()),
     )
-    return write_mat(record)
+
+
+def _record_text(setup: LiveSetup, games: list[Any], tags: Mapping[str, str]) -> str:
+    """The ``.mat`` record (gnubg's layout) of the games, ``tags`` as its headers."""
+    return write_mat(_record(setup, games, tags))
+
+
+def _warnings(games: Sequence[BackgammonLive], tags: Mapping[str, str]) -> list[dict[str, object]]:
+    """The accepted illegal plays as the replay of the record warns of them: each on the
+    line ``write_mat`` writes it on, with the replay's own message, in the file's order."""
+    written = [game.record_game() for game in games]
+    lines = mat_action_lines(_record(games[-1].setup, written, tags))
+    found = [
+        Warning_(illegal_stands(mat.actions[index]), mat.number, lines[k][index])
+        for k, (game, mat) in enumerate(zip(games, written, strict=True))
+        for index in game.illegal_actions
+    ]
+    found.sort(key=lambda warning: warning.line)
+    return [warning.to_dict(coded=True) for warning in found]
 
 
 def _record_tags(header: RecordHeader) -> dict[str, str]:
@@ -408,10 +460,11 @@ def _record_tags(header: RecordHeader) -> dict[str, str]:
     return {"Event": header.event, "Transcriber": header.transcriber}
 
 
-def _checked_report(games: Sequence[BackgammonLive]) -> dict[str, Any]:
-    """The report ``backgammon.replay`` gives the ``.mat`` record of ``games``: each game's
-    winner, points, cube, Crawford game and ending, the score after it, the match's
-    winner once one reaches the length."""
+def _checked_report(games: Sequence[BackgammonLive], tags: Mapping[str, str]) -> dict[str, Any]:
+    """The report ``backgammon.replay`` gives the ``.mat`` record of ``games`` (``tags`` its
+    headers): each game's winner, points, cube, Crawford game and ending, the score after
+    it, the match's winner once one reaches the length, and the illegal plays the
+    opponent accepted as its warnings."""
     setup = games[-1].setup
     names = setup.names
     entries: list[dict[str, object]] = []
@@ -450,13 +503,18 @@ def _checked_report(games: Sequence[BackgammonLive]) -> dict[str, Any]:
         "winner": None if match.winner is None else names[match.winner],
         "crawford_game": crawford_game,
         "games": entries,
-        "warnings": [],
+        "warnings": _warnings(games, tags),
         "errors": [],
     }
 
 
 # Backgammon's live recording (``games.live.LiveRecorder``).
 BACKGAMMON_RECORDER = Recorder(
-    "backgammon", BackgammonLive, _record_text, _record_tags, _checked_report
+    "backgammon",
+    BackgammonLive,
+    _record_text,
+    _record_tags,
+    _checked_report,
+    accepts_illegal=True,  # seed 002, "Ugyldige slag og ulovlige ryk"
 )
 register_recorder(BACKGAMMON_RECORDER)

@@ -316,9 +316,11 @@ def _record_tags(header: RecordHeader) -> dict[str, str]:
     return {key: value for key, value in tags.items() if value}
 
 
-def _checked_report(games: Sequence[BradeLive]) -> dict[str, Any]:
+def _checked_report(games: Sequence[BradeLive], tags: Mapping[str, str]) -> dict[str, Any]:
     """The report the engine's replay gives the record of ``games`` (game-record.md's JSON
-    report: valid, the rule set, each game's starter, outcome and turns)."""
+    report: valid, the rule set, each game's starter, outcome and turns; the record's
+    ``tags`` do not change it). Bräde has no illegal play that stands: every turn was
+    legal."""
     setup = games[-1].setup
     reports = [game.game_report() for game in games]
     state = match_state(

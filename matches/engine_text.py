@@ -340,6 +340,30 @@ TEMPLATES.update(
         "bg.turn.illegal_stands": lambda p: _(
             "illegal play %(dice)s: %(moves)s stands as played (Ugyldige slag og ulovlige ryk)"
         ),
+        "bg.play.illegal": lambda p: _("%(dice)s: %(moves)s is not a legal play: %(reason)s"),
+        "bg.play.too_many": lambda p: _("%(move)s: every die of %(dice)s is played already"),
+        "bg.play.bar_first": lambda p: _(
+            "%(move)s: a checker on the bar enters before any other checker moves (Flyt af brikker)"
+        ),
+        "bg.play.backwards": lambda p: _(
+            "%(move)s: a checker moves forward only, to a lower point (Flyt af brikker)"
+        ),
+        "bg.play.not_home": lambda p: _(
+            "%(move)s: checkers are borne off only once all of them are in the home board "
+            "(Udtagning af brikker)"
+        ),
+        "bg.play.no_die": lambda p: ngettext(
+            "%(move)s moves %(pips)s pip, and no die left shows that (dice left: %(left)s)",
+            "%(move)s moves %(pips)s pips, and no die left shows that (dice left: %(left)s)",
+            _count(p, "pips"),
+        ),
+        "bg.play.bear_off_higher": lambda p: _(
+            "%(move)s: a %(die)s bears a checker off from a lower point only when no checker "
+            "is on a higher point (Udtagning af brikker)"
+        ),
+        "bg.play.unused": lambda p: _(
+            "both dice must be played if possible, else the higher one (Flyt af brikker)"
+        ),
         "bg.move.no_point": lambda p: _("point %(point)s does not exist (0–25)"),
         "bg.move.bad": lambda p: _("not a move: %(move)s"),
         "bg.move.from_off": lambda p: _("%(move)s: a checker cannot come back from off"),
@@ -561,6 +585,12 @@ VERDICTS: dict[str, Callable[[Params], str]] = {
         "engine as it was played.",
         "Verified as it was recorded: every turn of its %(count)s games was checked by the "
         "engine as it was played.",
+        _count(p, "count"),
+    ),
+    # An illegal move the opponent accepted at the table (a game recorded live).
+    "verdict.accepted_live": lambda p: ngettext(
+        "%(count)s illegal move was accepted as played by the opponent; see the warnings.",
+        "%(count)s illegal moves were accepted as played by the opponent; see the warnings.",
         _count(p, "count"),
     ),
     "verdict.entered": lambda p: _("Verified; %(agree)s and %(entered)s."),

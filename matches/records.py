@@ -276,23 +276,27 @@ def game_record_checked(
     (``LiveRecorder.checked_report``); ``entered``: its last game is entered from it at
     once (a referee's recording, or a tournament whose referees enter the results), else
     it is a player's report's evidence. The same refusals as ``game_record_submit``; the
-    record is ``entered`` or ``verified`` from the start, its verdict saying how, and the
+    record is ``entered`` or ``verified`` from the start, its verdict saying how (and how
+    many illegal moves the opponent accepted as played, the report's warnings), and the
     news of a verified record is told as for any other."""
     decoded = _record_accepted(match=match, text=text, by=by, link=link)
     games = len(report.get("games") or [])
-    sentence = verdict("verdict.recorded_live", count=games)
+    sentences = [verdict("verdict.recorded_live", count=games)]
+    accepted = len(report.get("warnings") or [])
+    if accepted:  # illegal moves the opponent accepted as played (backgammon)
+        sentences.append(verdict("verdict.accepted_live", count=accepted))
     with transaction.atomic():
         tournament_touch(tournament_id=match.tournament_id)
         now = timezone.now()
         with translation.override("en"):
-            message = verdict_text([sentence])
+            message = verdict_text(sentences)
         submission = GameRecordSubmission.objects.create(
             match=match,
             submitted_by=signed_in(by),
             text=decoded,
             state=RecordState.ENTERED if entered else RecordState.VERIFIED,
             message=message,
-            report=cast(StoredReport, {**report, "verdict": [sentence.to_dict()]}),
+            report=cast(StoredReport, {**report, "verdict": [s.to_dict() for s in sentences]}),
             finished_at=now,
         )
         via = {} if link is None else {"private_link": link.pk}

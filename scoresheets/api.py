@@ -98,6 +98,13 @@ class LiveTurnIn(serializers.Serializer[Any]):
     single = serializers.BooleanField(
         required=False, default=False, help_text="roll (bräde, R13): the site rolls one die"
     )
+    accept_illegal = serializers.BooleanField(
+        required=False,
+        default=False,
+        help_text="play (backgammon): the opponent accepts the play as played if it is "
+        "illegal (sent after a refusal whose error.acceptable is true); bräde refuses it, "
+        "and so does any other action",
+    )
 
 
 class LiveTurnOut(serializers.Serializer[Any]):
@@ -107,6 +114,9 @@ class LiveTurnOut(serializers.Serializer[Any]):
     dice = serializers.ListField(child=serializers.IntegerField(), allow_null=True)
     steps = serializers.ListField(child=serializers.ListField(child=serializers.IntegerField()))
     text = serializers.CharField()
+    illegal = serializers.BooleanField(
+        help_text="an illegal play the opponent accepted as played (backgammon)"
+    )
 
 
 class LiveStateOut(serializers.Serializer[Any]):
@@ -166,7 +176,12 @@ STATE_EXAMPLE = OpenApiExample(
         "decided": False,
         "previous": None,
         "entered": {"game": None, "report": None, "submission": None},
-        "rules": {"game": "brade", "single_die": "forbidden", "can_resign": True},
+        "rules": {
+            "game": "brade",
+            "accept_illegal": False,
+            "single_die": "forbidden",
+            "can_resign": True,
+        },
         "turns": [
             {
                 "seq": 1,
@@ -175,6 +190,7 @@ STATE_EXAMPLE = OpenApiExample(
                 "dice": [2, 5],
                 "steps": [],
                 "text": "Tek: 2-5",
+                "illegal": False,
             },
             {
                 "seq": 2,
@@ -183,6 +199,7 @@ STATE_EXAMPLE = OpenApiExample(
                 "dice": [6, 4],
                 "steps": [[1, 7], [1, 5]],
                 "text": "W 6-4: 1/7 1/5",
+                "illegal": False,
             },
             {
                 "seq": 3,
@@ -191,6 +208,7 @@ STATE_EXAMPLE = OpenApiExample(
                 "dice": [3, 1],
                 "steps": [[1, 4], [4, 5]],
                 "text": "B 3-1: 1/4 4/5",
+                "illegal": False,
             },
         ],
         "version": "12.4",
@@ -320,6 +338,14 @@ class MatchLiveTurnsApi(ApiView):
         responses={
             200: LiveStateOut,
             201: LiveStateOut,
+            400: OpenApiResponse(
+                description="'illegal_play': the engine refuses the action (the message "
+                "says why; error.acceptable is true for a backgammon play that is illegal "
+                "but can stand as played if the opponent accepts it); "
+                "'accept_illegal_unsupported': accept_illegal in a game whose rules refuse "
+                "every illegal play (bräde); 'accept_illegal_play_only': accept_illegal "
+                "with an action other than a play; 'invalid': the body is not a turn."
+            ),
             409: OpenApiResponse(
                 description="'live_conflict': this seq was recorded with other content "
                 "(error.fields.state is the current state); 'live_gap': a seq beyond the "
@@ -339,6 +365,20 @@ class MatchLiveTurnsApi(ApiView):
                 },
                 request_only=True,
             ),
+            OpenApiExample(
+                "An illegal backgammon play accepted as played",
+                description="Sent after the same play was refused with 'illegal_play' and "
+                "error.acceptable, once the opponent accepts it: it stands as played.",
+                value={
+                    "seq": 4,
+                    "device": "1b4e28ba-2fa1-11d2-883f-0016d3cca427",
+                    "action": "play",
+                    "dice": [5, 2],
+                    "steps": [[13, 8], [13, 10]],
+                    "accept_illegal": True,
+                },
+                request_only=True,
+            ),
             STATE_EXAMPLE,
         ],
     )
@@ -348,6 +388,11 @@ class MatchLiveTurnsApi(ApiView):
         ``seq`` is the previous state's ``seq`` + 1. The same ``seq`` with the same
         content again is answered 200 with the state (stored once). An action the engine
         refuses is 400 ``illegal_play`` with the engine's message (the rule it breaks).
+        Backgammon: an illegal play that can be carried out on the board is refused with
+        ``error.acceptable`` true; the opponent may have it corrected (the play is
+        posted again) or accept it: the same play with ``accept_illegal`` true is stored
+        as played (``illegal`` in its turn) and the game's record reports it as a
+        warning. Bräde refuses ``accept_illegal`` (400 ``accept_illegal_unsupported``).
         The end of the game enters its result as a verified record: counted at once where
         referees enter results, a report for the opponent to confirm where players do.
         """
@@ -362,6 +407,7 @@ class MatchLiveTurnsApi(ApiView):
             starter=v.get("starter"),
             resign_value=v.get("resign_value"),
             single=v.get("single", False),
+            accept_illegal=v.get("accept_illegal", False),
         )
 
         def state_of(live: Any) -> dict[str, Any]:

@@ -17,10 +17,6 @@ TEXTS: dict[str, Callable[[], str]] = {
     "live.action": lambda: _("Unknown action %(action)s."),
     "live.answer_double": lambda: _("A double awaits an answer: take or drop it first."),
     "live.bg_dice": lambda: _("A backgammon roll is two dice of 1–6."),
-    "live.bg_illegal": lambda: _(
-        "%(dice)s: %(moves)s is not a legal play (the Danish federation's rules, 'Flyt af "
-        "brikker': play both dice if possible, else the higher one)."
-    ),
     "live.dice_needed": lambda: _("Enter the dice of the turn."),
     "live.entered_mode": lambda: _("This game's dice are entered by the players, not rolled."),
     "live.no_cube": lambda: _(

@@ -84,7 +84,8 @@ class LiveTurn(models.Model):
     ``posted`` is the content as it was sent (action, dice, steps, starter, resignation),
     so the same content sent again is recognised (idempotent) and different content with
     the same number is a conflict; ``dice`` and ``steps`` are what the engine applied (the
-    site's roll, the steps as played); ``text`` the record's words for it."""
+    site's roll, the steps as played); ``text`` the record's words for it; ``illegal``: an
+    illegal play the opponent accepted as played (backgammon), its steps as played."""
 
     live_game = models.ForeignKey(LiveGame, on_delete=models.CASCADE, related_name="turns")
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="+")
@@ -95,6 +96,9 @@ class LiveTurn(models.Model):
     steps = models.JSONField(default=list, blank=True)
     starter = models.PositiveSmallIntegerField(null=True, blank=True)
     resign_value = models.PositiveSmallIntegerField(null=True, blank=True)
+    illegal = models.BooleanField(
+        default=False, help_text="an illegal play the opponent accepted as played"
+    )
     text = models.CharField(max_length=200)
     posted = models.JSONField(default=dict)
     device = models.UUIDField()

@@ -15,6 +15,7 @@ from django.core.cache import cache
 
 from core.errors import ValidationError
 from games.live import LiveGame as LiveGameState
+from games.live import live_game_for
 from games.results import ResultValue
 from matches.common import active_games
 from matches.models import FINISHED_STATES, Match
@@ -208,7 +209,12 @@ def _build(
             "report": live.report_id,
             "submission": live.submission_id,
         },
-        "rules": {"game": match.tournament.game, **view.extra},
+        # ``accept_illegal``: the opponent may accept an illegal play as played
+        "rules": {
+            "game": match.tournament.game,
+            "accept_illegal": live_game_for(match.tournament.game).accepts_illegal,
+            **view.extra,
+        },
         "turns": turns,
         "version": f"{live.pk}.{live.version}",
     }

@@ -22,6 +22,21 @@ content is ``live_conflict`` (a second device recorded that turn first) with the
 current state; a ``seq`` beyond the next is ``live_gap`` with the ``expected`` one; an
 action the engine refuses is ``illegal_play`` with the engine's message.
 
+An illegal play the opponent accepts (backgammon: seed 002, "Ugyldige slag og ulovlige
+ryk"): an illegal play that can be carried out on the board is refused as
+``illegal_play`` with ``acceptable`` true (beside its code and message); the opponent
+either has it corrected (the mover posts the play again, same ``seq``) or accepts it:
+the same play posted again with ``accept_illegal`` is stored as played
+(``LiveTurn.illegal``), written so in the record, and its record's report warns of it
+on its line as the replay of an uploaded record does. ``accept_illegal`` is part of the
+turn's content (a retry with it is answered 200; the same ``seq`` without it afterwards
+is a conflict); on a legal play it changes nothing; with another action it is refused
+(``accept_illegal_play_only``). A game whose rules have no such acceptance (bräde)
+refuses the flag (``accept_illegal_unsupported``), before anything else is checked.
+Decided: who accepts
+is not checked beyond who may record — the acceptance is tapped on the device at the
+table, as the opponent's take or drop is.
+
 Offline (decided): a page keeps the next turn's legal plays only; offline, the first
 turn is checked against them, later turns are recorded unchecked (steps constrained
 only by the dice), queued with their sequence numbers and sent in order when the
@@ -200,6 +215,7 @@ def _done_of(turn: LiveTurn) -> LiveDone:
         text=turn.text,
         starter=turn.starter,
         resign_value=turn.resign_value,
+        illegal=turn.illegal,
     )
 
 
@@ -223,6 +239,7 @@ def turn_json(turn: LiveTurn) -> dict[str, Any]:
         "dice": turn.dice,
         "steps": turn.steps,
         "text": turn.text,
+        "illegal": turn.illegal,
     }
 
 
@@ -472,9 +489,12 @@ def posted_content(
     starter: int | None = None,
     resign_value: int | None = None,
     single: bool = False,
+    accept_illegal: bool = False,
 ) -> dict[str, Any]:
-    """A turn's content as compared for idempotency (the device is not part of it)."""
-    return {
+    """A turn's content as compared for idempotency (the device is not part of it).
+    ``accept_illegal`` is there only when set, so a turn stored before the flag existed
+    compares as it did."""
+    content: dict[str, Any] = {
         "action": action,
         "dice": None if dice is None else [int(d) for d in dice],
         "steps": [[int(a), int(b)] for a, b in (steps or [])],
@@ -482,6 +502,9 @@ def posted_content(
         "resign_value": resign_value,
         "single": bool(single),
     }
+    if accept_illegal:
+        content["accept_illegal"] = True
+    return content
 
 
 def live_turn_post(
@@ -501,6 +524,19 @@ def live_turn_post(
     game as the turn left it (to build the state without replaying it again). ``link``:
     a player records through their private link (``by`` is then None; module doc)."""
     _require_recorder(by, match, link)
+    if content.get("accept_illegal") and not recorder_of(match).accepts_illegal:
+        raise ValidationError(
+            _(
+                "%(game)s has no illegal move that stands: its rules refuse every illegal "
+                "play. Play the turn again."
+            )
+            % {"game": family_of(match.tournament).name},
+            code="accept_illegal_unsupported",
+        )
+    if content.get("accept_illegal") and content.get("action") != "play":
+        raise ValidationError(
+            _("Only a play can be accepted as played."), code="accept_illegal_play_only"
+        )
     with transaction.atomic():
         live = (
             # the live game's row only: its match and tournament are the ones read
@@ -551,6 +587,7 @@ def live_turn_post(
             starter=content.get("starter"),
             resign_value=content.get("resign_value"),
             single=bool(content.get("single")),
+            accept_illegal=bool(content.get("accept_illegal")),
         )
         roller = _die if live.dice_mode == DiceMode.ROLLED else None
         try:
@@ -558,7 +595,8 @@ def live_turn_post(
         except LiveRefused as refused:
             # a refused action leaves the game as it was: it is kept for the next try
             replays_keep(live, recorder, game, shown, now=True)
-            raise ValidationError(refusal_text(refused), code="illegal_play") from None
+            extra = {"acceptable": True} if refused.acceptable else {}
+            raise ValidationError(refusal_text(refused), code="illegal_play", **extra) from None
         try:
             with transaction.atomic():
                 turn = LiveTurn.objects.create(
@@ -571,6 +609,7 @@ def live_turn_post(
                     steps=[list(s) for s in done.steps],
                     starter=done.starter,
                     resign_value=done.resign_value,
+                    illegal=done.illegal,
                     text=done.text[:200],
                     posted=dict(content),
                     device=device,
@@ -615,10 +654,9 @@ def _match_games(live: LiveGame, game: LiveGameState) -> list[LiveGameState]:
     return games
 
 
-def _record_text(live: LiveGame, games: list[LiveGameState], recorder: LiveRecorder) -> str:
-    """The record of the match's recorded games (``_match_games``)."""
+def _record_tags(live: LiveGame, recorder: LiveRecorder) -> dict[str, str]:
+    """The headers of the match's record, from what the site knows of the match."""
     match = live.match
-    setup = setup_of(live)
     tournament = match.tournament
     header = RecordHeader(
         event=tournament.name,
@@ -631,8 +669,7 @@ def _record_text(live: LiveGame, games: list[LiveGameState], recorder: LiveRecor
         resignations=tournament.resignation_policy,
         transcriber=TRANSCRIBER,
     )
-    games_written = [g.record_game() for g in games]
-    return recorder.record_text(setup, games_written, recorder.record_tags(header))
+    return recorder.record_tags(header)
 
 
 def _finish(
@@ -648,7 +685,8 @@ def _finish(
     assert outcome is not None
     match = live.match
     games = _match_games(live, game)
-    text = _record_text(live, games, recorder)
+    tags = _record_tags(live, recorder)
+    text = recorder.record_text(setup_of(live), [g.record_game() for g in games], tags)
     result = outcome.result
     starter_index = game.starter if live.number == 1 else None
     starter = side_of(starter_index) if starter_index is not None else None
@@ -658,7 +696,7 @@ def _finish(
     submission = game_record_checked(
         match=match,
         text=text,
-        report=recorder.checked_report(games),
+        report=recorder.checked_report(games, tags),
         entered=at_once,
         by=by,
         link=link,

@@ -27,6 +27,8 @@ SERVICE_MODULES = (
     "matches.walkovers",
     "clubs.rating_services",
     "clubs.season_services",
+    "teams.team_services",
+    "teams.rosters",
     "webhooks.services",
 )
 # What those modules hold beside the services: a check's message, values a service reads,
@@ -35,6 +37,7 @@ HELPERS = {
     "player_shared_error",
     "format_values",
     "can_keep_seasons",
+    "require_keeper",
     "retry_delay",
     "body_bytes",
     "delivery_headers",

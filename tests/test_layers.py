@@ -1,5 +1,5 @@
 """The apps' layers: ``core`` below everything, ``tournaments`` below ``matches`` below
-``clubs`` and ``webhooks``.
+``clubs`` and ``webhooks``, ``clubs`` below ``teams``.
 
 ``matches`` imports ``tournaments`` (a match belongs to a tournament's round); the other
 way round goes through ``tournaments.match_play_port``, the port ``matches`` registers at
@@ -23,6 +23,7 @@ APPS = (
     "matches",
     "web",
     "clubs",
+    "teams",
     "accounts",
     "webhooks",
     "notifications",
@@ -158,6 +159,31 @@ def test_webhooks_and_clubs_import_nothing_from_web() -> None:
     both."""
     assert _offending("webhooks", ("web",)) == []
     assert _offending("clubs", ("web",)) == []
+
+
+# ``teams`` sits above ``clubs`` (a team belongs to a season; its boards follow the club's
+# ratings) and ``tournaments`` (its players). What lies below it imports nothing of it: a
+# league of team matches will reach the rosters through a port, as clubs hears of matches.
+BELOW_TEAMS = ("tournaments", "matches", "clubs", "webhooks", "notifications", "scoresheets")
+
+
+@pytest.mark.parametrize("package", BELOW_TEAMS)
+def test_nothing_below_teams_imports_it(package: str) -> None:
+    assert _offending(package, ("teams",)) == []
+
+
+def test_teams_imports_nothing_from_web() -> None:
+    """Its pages are its own (as clubs' are); what they share lies below (``core.http``)."""
+    assert _offending("teams", ("web",)) == []
+
+
+def test_the_teams_scanner_sees_an_import_of_teams() -> None:
+    source = "def f():\n    from teams.rosters import roster_player_add\n"
+    found = _offending("clubs", ("teams",), {"clubs/x.py": imported_modules(source)})
+    assert found == [
+        "clubs/x.py imports teams.rosters",
+        "clubs/x.py imports teams.rosters.roster_player_add",
+    ]
 
 
 # The games' own pure packages: the site reaches them through the seam (games/: the

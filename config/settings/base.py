@@ -63,6 +63,7 @@ INSTALLED_APPS = [
     "tournaments",
     "matches",
     "clubs",
+    "teams",
     "webhooks",
     "notifications",
     "scoresheets",

@@ -8,6 +8,10 @@ cannot be probed; visible but not allowed is 403; anonymous writes are 401. Play
 follow their tournaments: one entered only in the private tournament is as invisible
 as it (404), and only its organiser may change them.
 
+A season's teams are public; the "player" user captains the world's team, so keeps its
+roster (``teams.rosters``), while only the season keepers (none of these roles) create,
+rename and delete teams and name captains.
+
 Cases one row per operation cannot hold (player edits by registry staff and by the
 linked user, the staff list's user names) are in tables of their own below.
 """
@@ -28,6 +32,7 @@ from clubs.models import Season, SeasonEvent
 from matches.models import GameRecordSubmission, Match
 from matches.reports import game_report_submit
 from matches.services import game_result_enter
+from teams.models import Team, TeamMember
 from tests.api.conftest import client_for
 from tests.factories import (
     ClubFactory,
@@ -106,6 +111,13 @@ def world() -> World:
         club=club, name="Säsong", start_date=date(2026, 1, 1), end_date=date(2026, 12, 31)
     )
     SeasonEvent.objects.create(season=season, tournament=t)  # private: counted for nobody
+    # A team of the season, captained by the "player" user (a captain need not play for
+    # it); one club player on its roster, one not yet.
+    team = Team.objects.create(season=season, club=club, name="Lag 1", name_key="lag 1")
+    team.captains.add(player_user)
+    team_player = PlayerFactory.create(club=club)
+    TeamMember.objects.create(team=team, season=season, player=team_player, board=1)
+    club_player = PlayerFactory.create(club=club)
     # A webhook of the private tournament; its address is a private one, which a delivery
     # refuses without sending (no traffic leaves the test).
     hook = Webhook.objects.create(tournament=t, url="http://127.0.0.1:9/hook", secret="s" * 64)
@@ -145,6 +157,9 @@ def world() -> World:
         "referee": s.referee.pk,
         "report": report.pk,
         "season": season.pk,
+        "team": team.pk,
+        "team_player": team_player.pk,
+        "club_player": club_player.pk,
         "invitation": invitation.pk,
         "hook": hook.pk,
     }
@@ -210,6 +225,7 @@ def everyone(role: str) -> int:
 STAFF = {"referee", "organiser"}
 ORG = {"organiser"}
 ORGANISERS = {"organiser", "organiser_elsewhere"}
+CAPTAIN = {"player"}  # captains the world's team
 
 # (name, method, url, body, expected status by role)
 ENDPOINTS: list[tuple[str, str, str, dict[str, Any] | None, Callable[[str], int]]] = [
@@ -510,6 +526,64 @@ ENDPOINTS: list[tuple[str, str, str, dict[str, Any] | None, Callable[[str], int]
         "/api/seasons/{season}/standings/export/csv/",
         None,
         everyone,
+    ),
+    # Teams (teams app): read by everyone; created, renamed, deleted and given captains by
+    # the season keepers (none of these roles); a roster kept by the team's captains (the
+    # "player" user captains the world's team) and the season keepers.
+    ("season teams", "get", "/api/seasons/{season}/teams/", None, everyone),
+    (
+        "team create",
+        "post",
+        "/api/seasons/{season}/teams/",
+        {"name": "Lag 2"},
+        global_write(set(), 201),
+    ),
+    ("team detail", "get", "/api/teams/{team}/", None, everyone),
+    ("team rename", "patch", "/api/teams/{team}/", {"name": "Lag Ett"}, global_write(set(), 200)),
+    ("team delete", "delete", "/api/teams/{team}/", None, global_write(set(), 204)),
+    ("team captains", "get", "/api/teams/{team}/captains/", None, everyone),
+    (
+        "team captains set",
+        "put",
+        "/api/teams/{team}/captains/",
+        {"captains": ["{referee}"]},
+        global_write(set(), 200),
+    ),
+    (
+        "team player add",
+        "post",
+        "/api/teams/{team}/players/",
+        {"player": "{club_player}"},
+        global_write(CAPTAIN, 201),
+    ),
+    (
+        "team player reserve",
+        "patch",
+        "/api/teams/{team}/players/{team_player}/",
+        {"reserve": True},
+        global_write(CAPTAIN, 200),
+    ),
+    (
+        "team player remove",
+        "delete",
+        "/api/teams/{team}/players/{team_player}/",
+        None,
+        global_write(CAPTAIN, 204),
+    ),
+    ("team boards", "get", "/api/teams/{team}/boards/", None, everyone),
+    (
+        "team boards order",
+        "put",
+        "/api/teams/{team}/boards/",
+        {"order": ["{team_player}"]},
+        global_write(CAPTAIN, 200),
+    ),
+    (
+        "team boards by rating",
+        "post",
+        "/api/teams/{team}/boards/by-rating/",
+        None,
+        global_write(CAPTAIN, 200),
     ),
     ("rating list file", "get", "/api/ratings/export/json/", None, everyone),
     ("results file", "get", "/api/tournaments/{t}/exports/results/csv/", None, read),

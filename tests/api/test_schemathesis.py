@@ -4,7 +4,7 @@ Each operation gets positive (schema-valid) and negative (schema-violating) requ
 generated from the schema with a fixed seed, sent in-process to the WSGI app as four
 callers: the demo's organiser (``arrangor``), its referee (``domare``), a player
 (``anna``) and anonymously. The path ids are the demo's own objects (a tournament of
-each format, a match, an entry, a round, a player, a record, a season) most of the
+each format, a match, an entry, a round, a player, a record, a season, a team) most of the
 time, and a generated number otherwise, so most requests reach the code behind the 404.
 
 A failure is any of: a server error (5xx); a response whose body the schema does not
@@ -63,6 +63,8 @@ from schemathesis.specs.openapi.checks import (
 
 from clubs import season_services
 from matches.models import GameRecordSubmission, Match
+from teams.rosters import roster_player_add
+from teams.team_services import team_captains_set, team_create
 from tournaments.models import Club, Entry, Player, Round, Tournament, TournamentFormat
 from web.demo import demo_build
 
@@ -133,6 +135,12 @@ def world() -> dict[str, Any]:
         club_night_match_won=1,
         club_night_placings={},
     )
+    # A team of the season, captained by the demo's player, with two of the club's players.
+    team = team_create(season=season, name="Lag 1", by=users["admin"])
+    team_captains_set(team=team, captains=[users["anna"]], by=users["admin"])
+    on_roster = list(Player.objects.filter(club=club).order_by("pk")[:2])
+    for player in on_roster:
+        roster_player_add(team=team, player=player, by=users["admin"])
     tokens = {
         name: (users[name], Token.objects.get_or_create(user=users[name])[0].key)
         for name in ("arrangor", "domare", "anna")
@@ -152,6 +160,8 @@ def world() -> dict[str, Any]:
         ),
         "season": [season.pk],
         "club": [club.pk],
+        "team": [team.pk],
+        "team_player": [on_roster[0].pk],  # a team's path's {player}
     }
     return {"tokens": tokens, "ids": ids}
 
@@ -168,6 +178,7 @@ def _kind(path: str) -> str | None:
         "records": "record",
         "seasons": "season",
         "clubs": "club",
+        "teams": "team",
     }.get(first)
 
 
@@ -228,6 +239,8 @@ def _strategy(operation: Any, mode: GenerationMode, ids: dict[str, list[int]]) -
                 params["number"] = 1
             if "game" in path_names:
                 params["game"] = "brade"
+            if "player" in path_names:
+                params["player"] = ids["team_player"][0]
             fixed.append(params)
     strategies = [operation.as_strategy(mode, path_parameters=params) for params in fixed]
     strategies.append(operation.as_strategy(mode))

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from backgammon.errors import ImpossibleMoveError, RecordSyntaxError
-from backgammon.mat import DOUBLE, ROLL, TAKE, read_mat, write_mat
+from backgammon.mat import DOUBLE, ROLL, TAKE, mat_action_lines, read_mat, write_mat
 from backgammon.position import START
 from backgammon.replay import apply_move_text, replay_mat
 
@@ -103,6 +103,20 @@ class TestRoundTrip:
         written = write_mat(record)
         assert '; [Site "eXtreme Gammon"]' in written
         assert read_mat(written) == record
+
+
+class TestActionLines:
+    """``mat_action_lines`` names the line ``write_mat`` writes each action on: the line
+    a reader gives it back (the line a replay's warnings and errors name)."""
+
+    @pytest.mark.parametrize("path", [*REAL, None], ids=[p.name for p in REAL] + ["xg"])
+    def test_the_lines_read_back(self, path: Path | None) -> None:
+        record = read_mat(XG if path is None else path.read_text())
+        reread = read_mat(write_mat(record))
+        assert mat_action_lines(record) == tuple(
+            tuple(action.line for action in game.actions) for game in reread.games
+        )
+        assert len({line for game in mat_action_lines(record) for line in game}) > 1
 
 
 class TestReplayRealFiles:

@@ -80,3 +80,62 @@ def play_game(table: Table, rng: random.Random, *, limit: int = 600, cube: bool 
         assert table.post("resign", resign_value=1).status_code == 201
         return
     raise AssertionError("the game did not end")
+
+
+def _not_quite(play: list[list[int]]) -> list[list[list[int]]]:
+    """Plays near ``play`` that are likely illegal: its last step one point short of where
+    it should land (a wrong count), the play without its last step (a die not played),
+    nothing played at all."""
+    found: list[list[list[int]]] = []
+    if play:
+        src, dst = play[-1]
+        if 1 < dst < src:
+            found.append([*play[:-1], [src, dst - 1]])
+        found.append(play[:-1])
+    found.append([])
+    return found
+
+
+def illegal_turn(table: Table, rng: random.Random) -> Any:
+    """A backgammon play that is illegal but can be carried out, refused with
+    ``acceptable`` and then accepted as played by the opponent; a legal one where every
+    try turns out legal or impossible. The state must ask for a play."""
+    state = table.state
+    legal = state["legal"]
+    if state["phase"] == "move":
+        ((key, plays),) = legal.items()
+        dice: dict[str, Any] = {}
+    else:
+        key = rng.choice(sorted(legal))
+        dice = {"dice": [int(d) for d in key.split("-")]}
+    play = rng.choice(plays if state["phase"] == "move" else legal[key])
+    for steps in _not_quite(play):
+        refused = table.post("play", steps=steps, **dice)
+        if refused.status_code == 201:  # legal after all: the turn is played
+            return refused
+        error = refused.json()["error"]
+        assert error["code"] == "illegal_play", error
+        if error.get("acceptable"):
+            return table.post("play", steps=steps, accept_illegal=True, **dice)
+    return table.post("play", steps=play, **dice)
+
+
+def play_game_with_illegal(
+    table: Table, rng: random.Random, *, every: float = 0.15, limit: int = 1200
+) -> None:
+    """``play_game`` where a backgammon play is, now and then (``every``), an illegal one
+    the opponent accepts (``illegal_turn``)."""
+    number = table.state["game_number"]
+    for _ in range(limit):
+        if table.state["game_number"] != number or table.state["phase"] == "over":
+            return
+        playing = table.state["phase"] in ("roll", "move")
+        if playing and rng.random() < every:
+            response = illegal_turn(table, rng)
+        else:
+            response = random_turn(table, rng)
+        assert response.status_code == 201, response.content
+    if table.state["cube"] is not None and table.state["phase"] == "roll":
+        assert table.post("resign", resign_value=1).status_code == 201
+        return
+    raise AssertionError("the game did not end")

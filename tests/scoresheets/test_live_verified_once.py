@@ -6,24 +6,31 @@ written record (the oracle here: that replay, run by the test)."""
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Any
 
 import pytest
 
 from matches.models import Game, GameRecordSubmission, Match, MatchState, RecordState
 from matches.records import _real_replay
+from scoresheets.models import LiveTurn
 from tests.api.conftest import client_for
-from tests.scoresheets.helpers import Table, play_game
+from tests.scoresheets.helpers import Table, play_game, play_game_with_illegal
 from tests.tournaments.helpers import drawn, match_of
 from tournaments.models import ResultsBy
 
 pytestmark = pytest.mark.django_db
 
 
-def _record_match(table: Table, match: Match, rng: random.Random) -> None:
+def _record_match(
+    table: Table,
+    match: Match,
+    rng: random.Random,
+    play: Callable[[Table, random.Random], None] = lambda t, r: play_game(t, r, limit=1200),
+) -> None:
     """Play games until the match is decided (or a bounded number of games)."""
     for _ in range(25):
-        play_game(table, rng, limit=1200)
+        play(table, rng)
         match.refresh_from_db()
         if match.state == MatchState.DECIDED:
             return
@@ -96,3 +103,31 @@ def test_the_scoresheet_enters_results_only_through_the_result_services() -> Non
     assert "locked_game_add" not in source
     assert "game_result_record(" in source
     assert "game_record_checked(" in source
+
+
+@pytest.mark.parametrize(("length", "seed"), [(5, 3), (7, 4)])
+def test_accepted_illegal_moves_are_the_replays_warnings(length: int, seed: int) -> None:
+    """An illegal play the opponent accepted stands as played (seed 002, "Ugyldige slag og
+    ulovlige ryk"): the record writes it as played, and the stored report of every
+    record of the match warns of each such play on its line exactly as the replay of that
+    record does; the verdict says how many the opponent accepted."""
+    s = drawn(2, lengths=[length], game="backgammon")
+    match = match_of(s.tournament, 1, 0)
+    table = Table(client_for(s.referee), match.pk)
+    assert table.start().status_code == 201
+    _record_match(table, match, random.Random(seed), play_game_with_illegal)
+    subs = list(GameRecordSubmission.objects.filter(match=match).order_by("pk"))
+    assert len(subs) >= 2
+    for sub in subs:
+        assert _without_verdict(sub.report) == _real_replay(sub.text, match=match).to_dict()
+    accepted = LiveTurn.objects.filter(match=match, illegal=True).count()
+    assert accepted >= 2
+    last = subs[-1].report
+    assert len(last["warnings"]) == accepted
+    assert {w["code"] for w in last["warnings"]} == {"bg.turn.illegal_stands"}
+    assert len({w["game"] for w in last["warnings"]}) >= 2  # their lines in later games
+    assert [v["code"] for v in last["verdict"]] == [
+        "verdict.recorded_live",
+        "verdict.accepted_live",
+    ]
+    assert last["verdict"][1]["params"] == {"count": accepted}

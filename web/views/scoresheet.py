@@ -142,6 +142,23 @@ def record_words() -> dict[str, Any]:
         "refused": _("The server refused the turn %(text)s:"),
         "later_dropped": _("Turns recorded after it: %(n)s; they are dropped when you correct it."),
         "correct": _("Correct this turn"),
+        # an illegal move the opponent may accept as played (backgammon)
+        "as_played": _("Played otherwise? Enter the move as it was played"),
+        "legal_only": _("Back to the legal moves"),
+        "free_hint": _("Enter the move as it was played: tap a checker, then where it went."),
+        "why_free_first": _("Tap the checker that was moved first, then where it went."),
+        "why_free_held": _(
+            "No checker can stand there: two or more of the opponent's checkers hold the point."
+        ),
+        "illegal_heading": _("An illegal move: the opponent decides"),
+        "illegal_refused": _("Illegal move %(text)s:"),
+        "illegal_ask": _(
+            "%(name)s: accept the move as played, or have it corrected? Accepted, it stands; "
+            "corrected, the whole roll is played again."
+        ),
+        "accept_illegal": _("Accept it as played"),
+        "have_corrected": _("Have it corrected"),
+        "accepted_illegal": _("illegal, accepted as played"),
         "conflict": _(
             "Another device recorded this game at the same time. The board shows the game as "
             "the server has it."

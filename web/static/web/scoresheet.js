@@ -25,6 +25,17 @@
  * server checks each; the first it refuses stops the queue: the page shows the engine's
  * message and lets the players correct that turn (the later queued turns are dropped once
  * they say so). Rolled dice need the network.
+ * An illegal move (backgammon, the Danish federation's rules, "Ugyldige slag og ulovlige
+ * ryk": the opponent accepts it as played or has it corrected). Where the state's
+ * ``rules.accept_illegal`` says so, "Played otherwise?" lets the players enter the move as
+ * it was played on the board: any checker of the mover to any point its checkers can stand
+ * on (not one held by two or more opposing checkers) or off — what the replay of an
+ * uploaded record can carry out. The server refuses an illegal one with its reason and
+ * ``error.acceptable``: the page says why it is illegal and asks the opponent to
+ * accept it as played (the same turn sent again with ``accept_illegal``: it stands, the
+ * turn list marks it) or to have it corrected (the mover enters the turn again with the
+ * same dice). A refusal that is not acceptable (a checker that is not there) can only be
+ * corrected.
  * Another device that recorded the same turn first: the page shows the conflict and the
  * game as the server has it. A reload (or a second device) resumes from the server's state
  * and this device's queue.
@@ -68,7 +79,8 @@
   var taps = 0;          // taps since the dice were complete (read by the browser tests)
 
   // ``seq``, ``game``: the state the turn's dice were entered for (null: none entered yet).
-  function fresh() { return { dice: [], steps: [], groups: [], sel: null, single: false, tek: [null, null], resigning: false, seq: null, game: null }; }
+  // ``free``: the move is entered as it was played, legal or not (see the top).
+  function fresh() { return { dice: [], steps: [], groups: [], sel: null, single: false, tek: [null, null], resigning: false, seq: null, game: null, free: false }; }
   function fill(text, values) { return LB.fill(text, values || {}); }
 
   var device = localStorage.getItem("scoresheet:device");
@@ -299,6 +311,7 @@
 
   /* Where the checker on ``from`` may go with the next steps: {to: [steps]}. */
   function destinations(from) {
+    if (T.free) { return freeTargets(position(), from); }
     var out = {};
     function walk(at, path, pos) {
       if (path.length >= 4) { return; }
@@ -313,7 +326,29 @@
     return out;
   }
 
+  /* Entering the move as it was played: the checkers that can be moved at all (the bar's
+     too, whatever the rules say) and, from one of them, every point its checker can stand
+     on — not one held by two or more opposing checkers — or off. */
+  function acceptsIllegal() { return !!(S && S.rules && S.rules.accept_illegal); }
+  function freeSources(pos) {
+    var side = G.to_move, out = [];
+    if (pos.bar[side] > 0) { out.push(LB.barOf(pos.layout)); }
+    for (var p = 1; p <= 24; p++) { if (LB.count(pos, side, p) > 0) { out.push(p); } }
+    return out;
+  }
+  function freeTargets(pos, from) {
+    var side = G.to_move, out = {};
+    for (var p = 1; p <= 24; p++) {
+      var there = pos.pts[LB.toView(pos, side, p)];
+      if (p === from || (there && there.side !== side && there.count > 1)) { continue; }
+      out[p] = [[from, p]];
+    }
+    out[LB.offOf(pos.layout)] = [[from, LB.offOf(pos.layout)]];
+    return out;
+  }
+
   function sources() {
+    if (T.free) { return freeSources(position()); }
     var seen = {}, out = [];
     candidates(T.steps, position()).forEach(function (s) {
       if (!seen[s[0]]) { seen[s[0]] = true; out.push(s[0]); }
@@ -323,6 +358,7 @@
 
   /* The legal play the entered steps make (null: not a whole play yet). */
   function finished() {
+    if (T.free) { return T.steps.map(function (s) { return [s[0], s[1]]; }); }
     var list = plays();
     if (!list) {
       // Unchecked: whole once no die can move a checker any more (every die played, or
@@ -476,7 +512,7 @@
     }
     try {
       if (T.seq != null && (T.dice.length || T.steps.length)) {
-        localStorage.setItem(TURN_KEY, JSON.stringify({ game: T.game, seq: T.seq, dice: T.dice, steps: T.steps, groups: T.groups, single: T.single }));
+        localStorage.setItem(TURN_KEY, JSON.stringify({ game: T.game, seq: T.seq, dice: T.dice, steps: T.steps, groups: T.groups, single: T.single, free: T.free }));
       } else {
         localStorage.removeItem(TURN_KEY);
       }
@@ -494,6 +530,7 @@
     T.steps = Array.isArray(kept.steps) ? kept.steps : [];
     T.groups = Array.isArray(kept.groups) ? kept.groups : [];
     T.single = !!kept.single;
+    T.free = !!kept.free && acceptsIllegal();
     T.seq = kept.seq;
     T.game = kept.game;
     autoSelect();
@@ -550,7 +587,7 @@
     if (S.previous && !S.turns.length && !queue.length) {
       note(fill(W.previous, { n: S.previous.game_number, name: names()[S.previous.outcome.winner], how: LB.how(S.previous.outcome) }));
     }
-    if (blocked) { heading.textContent = W.fix_first; return; }
+    if (blocked) { heading.textContent = blocked.acceptable ? W.illegal_heading : W.fix_first; return; }
     if (G.phase === "start") { heading.textContent = W.who_starts; renderStart(); return; }
     if (G.phase === "cube") {
       heading.textContent = fill(W.answer_double, { name: who });
@@ -668,7 +705,7 @@
     var done = finished();
     var row = document.createElement("div");
     row.className = "actions turn-actions";
-    if (forced && forced.length <= 1 && !T.steps.length) {
+    if (!T.free && forced && forced.length <= 1 && !T.steps.length) {
       var only = forced.length ? forced[0] : [];
       row.appendChild(button(fill(W.play_forced, { move: playText([], only).replace(/^: /, "") }), "primary big", function () {
         taps += 1;
@@ -688,8 +725,23 @@
     var hint = document.createElement("p");
     hint.className = "hint";
     hint.id = "sheet-hint";
-    if (T.steps.length) { hint.textContent = playText(T.dice, T.steps); } else if (!G.legal) { hint.textContent = W.unchecked_hint; } else { hint.textContent = W.tap_hint; }
+    if (T.steps.length) { hint.textContent = playText(T.dice, T.steps); } else if (T.free) { hint.textContent = W.free_hint; } else if (!G.legal) { hint.textContent = W.unchecked_hint; } else { hint.textContent = W.tap_hint; }
     controls.appendChild(hint);
+    if (acceptsIllegal()) {
+      // The move as it was played on the board, legal or not (the opponent decides).
+      var other = document.createElement("p");
+      other.className = "actions as-played";
+      if (T.free) {
+        other.appendChild(button(W.legal_only, "secondary", function () {
+          T.free = false; T.steps = []; T.groups = []; T.sel = null; tell("", ""); autoSelect(); render();
+        }, { "data-act": "legal-only" }));
+      } else {
+        other.appendChild(button(W.as_played, "secondary", function () {
+          T.free = true; T.sel = null; tell("", ""); render();
+        }, { "data-act": "as-played" }));
+      }
+      controls.appendChild(other);
+    }
     root.dataset.taps = taps;
   }
 
@@ -763,7 +815,7 @@
     if (T.sel != null) {
       var dests = destinations(T.sel);
       if (dests[at]) { move(dests[at]); return; }
-      if (at === T.sel) { render(); return; }
+      if (at === T.sel) { if (T.free) { T.sel = null; } render(); return; }
     }
     if (sources().indexOf(at) >= 0) { T.sel = at; render(); return; }
     var path = direct(at);
@@ -802,6 +854,11 @@
      [code, words]. */
   function whyNot(at) {
     var pos = position(), side = G.to_move, bar = LB.barOf(pos.layout);
+    if (T.free) {
+      var there = at !== bar && at !== LB.offOf(pos.layout) ? pos.pts[LB.toView(pos, side, at)] : null;
+      var held = there && there.side !== side && there.count > 1;
+      return T.sel != null && held ? ["free-held", W.why_free_held] : ["free-first", W.why_free_first];
+    }
     if (G.legal && !G.legal.hasOwnProperty(diceKey(T.dice))) { return ["dice-not-allowed", W.dice_not_allowed]; }
     var src = sources();
     if (!src.length) {
@@ -819,6 +876,7 @@
   /* What a tap on ``at`` does when no checker is chosen: a point with checkers that may
      move chooses them (null here); a point only one checker can reach moves it there. */
   function direct(at) {
+    if (T.free) { return null; }  // as played: the checker first, then where it went
     var src = sources();
     if (src.indexOf(at) >= 0) { return null; }
     var found = null, many = false;
@@ -861,7 +919,7 @@
 
   function body(item) {
     var out = { seq: item.seq, device: device, action: item.action };
-    ["dice", "steps", "starter", "resign_value", "single"].forEach(function (k) { if (item[k] != null) { out[k] = item[k]; } });
+    ["dice", "steps", "starter", "resign_value", "single", "accept_illegal"].forEach(function (k) { if (item[k] != null) { out[k] = item[k]; } });
     return out;
   }
 
@@ -897,7 +955,9 @@
         return;
       }
       if (r.status >= 400 && r.status < 500) {
-        blocked = { item: item, message: error ? error.message : String(r.status), later: queue.length - 1 };
+        // an illegal play that may stand as played: the opponent decides (see the top)
+        var acceptable = !!(error && error.code === "illegal_play" && error.acceptable);
+        blocked = { item: item, message: error ? error.message : String(r.status), later: queue.length - 1, acceptable: acceptable };
         save(); render();
         return;
       }
@@ -961,6 +1021,7 @@
   function renderBanner() {
     banner.innerHTML = "";
     banner.hidden = true;
+    if (blocked && blocked.acceptable) { renderIllegal(); return; }
     if (blocked) {
       banner.hidden = false;
       banner.className = "sheet-banner bad";
@@ -996,6 +1057,46 @@
     }
   }
 
+  /* An illegal play that may stand: why it is illegal, and the opponent's choice — accept
+     it as played (the same turn sent again with ``accept_illegal``; the turns queued after
+     it stay), or have it corrected (the mover enters the turn again, the same dice). */
+  function renderIllegal() {
+    var item = blocked.item;
+    var players = (S && S.players) || ["", ""];
+    banner.hidden = false;
+    banner.className = "sheet-banner bad illegal";
+    var p = document.createElement("p");
+    p.textContent = fill(W.illegal_refused, { text: item.text || "" });
+    var m = document.createElement("p");
+    m.className = "engine-message";
+    m.textContent = blocked.message;
+    var ask = document.createElement("p");
+    ask.className = "illegal-ask";
+    ask.textContent = fill(W.illegal_ask, { name: players[1 - item.side] || "" });
+    banner.appendChild(p);
+    banner.appendChild(m);
+    banner.appendChild(ask);
+    if (blocked.later > 0) {
+      var later = document.createElement("p");
+      later.textContent = fill(W.later_dropped, { n: blocked.later });
+      banner.appendChild(later);
+    }
+    var row = document.createElement("div");
+    row.className = "actions";
+    row.appendChild(button(W.accept_illegal, "secondary", function () {
+      if (queue.length && queue[0].seq === item.seq) { queue[0].accept_illegal = true; }
+      blocked = null;
+      save(); render(); flush();
+    }, { "data-act": "accept-illegal" }));
+    row.appendChild(button(W.have_corrected, "primary", function () {
+      var dice = item.dice;
+      blocked = null; queue = []; T = fresh(); save(); etag = null;
+      if (dice && dice.length) { T.dice = dice.slice(); }  // the whole roll again, same dice
+      refresh().then(render);
+    }, { "data-act": "correct" }));
+    banner.appendChild(row);
+  }
+
   function renderNet() {
     var waiting = queue.length;
     netLine.className = "sheet-net" + (online && !blocked ? "" : " offline");
@@ -1016,14 +1117,22 @@
     // record's W/B and bar: LiveBoard.turnWords.
     (S && S.turns ? S.turns : []).forEach(function (t) {
       // the site's roll is in the play line that follows it
-      if (t.action !== "roll") { rows.push({ text: LB.turnWords(t, S, W.turn), side: t.side, state: "" }); }
+      if (t.action !== "roll") { rows.push({ text: LB.turnWords(t, S, W.turn), side: t.side, state: "", illegal: !!t.illegal }); }
     });
     queue.forEach(function (q) {
-      rows.push({ text: LB.turnWords(q, S, W.turn), side: q.side, state: q.checked ? "waiting" : "unchecked" });
+      rows.push({ text: LB.turnWords(q, S, W.turn), side: q.side, state: q.checked ? "waiting" : "unchecked", illegal: !!q.accept_illegal });
     });
     rows.slice(-8).forEach(function (row) {
       var li = document.createElement("li");
       li.textContent = row.text;
+      if (row.illegal) {   // an illegal move the opponent accepted: it stands as played
+        var bad = document.createElement("span");
+        bad.className = "tag warn";
+        bad.textContent = W.accepted_illegal;
+        li.appendChild(document.createTextNode(" "));
+        li.appendChild(bad);
+        li.dataset.illegal = "1";
+      }
       if (row.state) {
         var tag = document.createElement("span");
         tag.className = "tag " + (row.state === "unchecked" ? "warn" : "");
