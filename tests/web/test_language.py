@@ -1,6 +1,6 @@
 """Which language a response speaks (web/middleware.py): pages are Swedish unless the
-language cookie says English; the API follows the cookie or Accept-Language and is
-English when neither names a supported language."""
+language cookie says English or Danish; the API follows the cookie or Accept-Language and
+is English when neither names a supported language."""
 
 from __future__ import annotations
 
@@ -20,7 +20,7 @@ MISSING = "/api/tournaments/999999/"
 
 
 def test_page_without_cookie_is_swedish_whatever_the_browser_asks() -> None:
-    for header in ("", "en-US,en;q=0.9"):
+    for header in ("", "en-US,en;q=0.9", "da-DK,da;q=0.9"):
         response = Client(HTTP_ACCEPT_LANGUAGE=header).get("/")
         assert response["Content-Language"] == "sv"
         assert "Turneringar" in response.content.decode()
@@ -32,6 +32,23 @@ def test_page_with_english_cookie_is_english() -> None:
     response = client.get("/")
     assert response["Content-Language"] == "en"
     assert "Tournaments" in response.content.decode()
+
+
+def test_page_with_danish_cookie_is_danish() -> None:
+    client = Client()
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = "da"
+    response = client.get("/")
+    assert response["Content-Language"] == "da"
+    assert "Turneringer" in response.content.decode()
+
+
+@pytest.mark.parametrize("header", ["da", "da-DK,da;q=0.9,en;q=0.8", "de, da;q=0.5"])
+def test_api_error_with_accept_language_da_is_danish(header: str) -> None:
+    response = Client(HTTP_ACCEPT_LANGUAGE=header).get(MISSING)
+    assert response.status_code == 404
+    assert response["Content-Language"] == "da"
+    message = response.json()["error"]["message"]
+    assert message == "Der er ingen turnering nr. 999999, som du kan se."
 
 
 def test_api_error_without_accept_language_is_english() -> None:

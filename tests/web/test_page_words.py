@@ -84,7 +84,7 @@ def test_munk_buttons_are_in_the_readers_language(client: Client) -> None:
 
 
 def test_the_game_words_name_kungabrades_game_types(client: Client) -> None:
-    for lang in ("sv", "en"):
+    for lang in ("sv", "en", "da"):
         client.cookies["django_language"] = lang
         page = client.get(reverse("web:glossary")).content.decode()
         for word in ("Slagfält", "Erövring", "Maktkamp"):
