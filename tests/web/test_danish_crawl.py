@@ -4,7 +4,8 @@ backgammon ``.mat`` record and a rejected bräde record) in Danish fails on a pa
 does not answer, or on English text of the catalogue shown untranslated: a msgid of the
 Danish .po whose translation differs, or a template of the engine's and scoring's
 messages (``engine.messages``), found in the visible text (the rules of
-``test_swedish_crawl``, with the Danish catalogue)."""
+``test_swedish_crawl``, with the Danish catalogue). The season and team pages, which the
+demo has none of, are read from a club's season of their own."""
 
 from __future__ import annotations
 
@@ -21,8 +22,10 @@ from django.urls import reverse
 
 from matches.models import GameRecordSubmission, Match, RecordState
 from matches.records import game_record_submit
+from teams.rosters import roster_player_add
 from tests.backgammon.test_mat import XG
-from tests.web.language_words import page_urls
+from tests.teams.helpers import squad
+from tests.web.language_words import foreign_words, page_urls
 from tests.web.test_games_pages import _mat_match
 from tests.web.test_page_words import OTHERS
 from tests.web.test_swedish_crawl import _rejected_mat, english_fragments, visible_text
@@ -132,3 +135,42 @@ def test_a_rejected_mat_record_is_danish(
     assert danish in page
     assert re.search(r"\blinje \d+", page)
     assert {f for f in fragments if f in page} == set()
+
+
+def test_a_seasons_teams_pages_are_danish(client: Client) -> None:
+    """The season and team pages (not in the demo): in Danish, whole, with no English of
+    the catalogue and no other language's words, for the keeper and the captain."""
+    s = squad()
+    roster_player_add(team=s.team, player=s.players[0], by=s.captain)
+    fragments = english_fragments(PO)
+    names = (s.club.name, s.season.name, s.team.name, *(p.name for p in s.players))
+    pages = {
+        s.keeper: [
+            reverse("clubs:season_detail", args=[s.season.pk]),
+            reverse("clubs:season_edit", args=[s.season.pk]),
+            reverse("teams:season_teams", args=[s.season.pk]),
+            reverse("teams:team_detail", args=[s.team.pk]),
+            reverse("teams:team_edit", args=[s.team.pk]),
+        ],
+        s.captain: [reverse("teams:roster_edit", args=[s.team.pk])],
+    }
+    found: dict[str, list[str]] = {}
+    for user, urls in pages.items():
+        client.force_login(user)
+        client.cookies["django_language"] = "da"
+        for url in urls:
+            response = client.get(url)
+            assert response.status_code == 200, url
+            page = response.content.decode()
+            assert '<html lang="da">' in page, url
+            text = visible_text(page)
+            shown = [f for f in fragments if f in text]
+            shown += foreign_words(text, "da", names)
+            if shown:
+                found[url] = shown
+    assert found == {}
+    client.force_login(s.captain)
+    roster = visible_text(
+        client.get(reverse("teams:roster_edit", args=[s.team.pk])).content.decode()
+    )
+    assert "Holdliste" in roster and "Tilføj en spiller" in roster
