@@ -1,6 +1,6 @@
 """What every app's pages share at the HTTP edge, below the apps that show pages (``web``,
-``clubs``, ``webhooks``): a selector's ``NotFoundError`` as a 404, and the request's
-language."""
+``clubs``, ``teams``, ``webhooks``): a selector's ``NotFoundError`` as a 404, the request's
+language, and the one way a posted form is answered (``form_answered``)."""
 
 from __future__ import annotations
 
@@ -8,12 +8,13 @@ from collections.abc import Callable
 from typing import Any, TypeVar
 
 from django.conf import settings
-from django.http import Http404, HttpRequest
+from django.contrib import messages
+from django.http import Http404, HttpRequest, HttpResponse
 from django.utils.translation import get_language
 
-from core.errors import NotFoundError
+from core.errors import DomainError, NotFoundError
 
-__all__ = ["found", "lang"]
+__all__ = ["form_answered", "found", "lang"]
 
 T = TypeVar("T")
 
@@ -37,3 +38,29 @@ def lang(request: HttpRequest | object) -> str:
     first) falls back to ``settings.LANGUAGE_CODE``, the site's Swedish."""
     code = (getattr(request, "LANGUAGE_CODE", None) or get_language() or "")[:2]
     return code if code in dict(settings.LANGUAGES) else settings.LANGUAGE_CODE
+
+
+def form_answered(
+    request: HttpRequest,
+    form: Any,
+    done: Callable[[dict[str, Any]], str],
+    *,
+    success: Callable[[], HttpResponse],
+    again: Callable[[], HttpResponse],
+    field: str | None = None,
+    refused: Callable[[DomainError], Any] | None = None,
+) -> HttpResponse:
+    """A posted form, answered the one way every page answers it: a valid ``form`` runs its
+    service (``done``, given the cleaned data, returns what to say); success says it and
+    answers ``success()`` (a redirect: post/redirect/get); the form's errors, or the
+    service's refusal (a ``DomainError``, its message — or what ``refused`` makes of it —
+    at ``field``; None: the whole form), answer ``again()``, the page with the form."""
+    if form.is_valid():
+        try:
+            text = done(form.cleaned_data)
+        except DomainError as err:
+            form.add_error(field, refused(err) if refused is not None else err.message)
+        else:
+            messages.success(request, text)
+            return success()
+    return again()

@@ -9,6 +9,8 @@ a refusal is shown on the page it came from.
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
@@ -19,7 +21,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from clubs import season_selectors
 from core.errors import DomainError
-from core.http import found
+from core.http import form_answered, found
 from core.names import person_name
 from teams import rosters, selectors, team_services
 from teams.forms import CaptainsForm, OrderForm, PlayerAddForm, TeamCreateForm, TeamRenameForm
@@ -60,23 +62,30 @@ def season_teams(request: HttpRequest, pk: int) -> HttpResponse:
     if request.method == "POST":
         if form is None:
             raise PermissionDenied(_("Only the clubs' season keepers may create teams."))
-        if form.is_valid():
-            try:
-                team = team_services.team_create(
-                    season=season,
-                    name=form.cleaned_data["name"],
-                    club=form.cleaned_data["club"],
-                    game=form.cleaned_data["game"],
-                    by=request.user,
-                )
-            except DomainError as err:
-                form.add_error(None, err.message)
-            else:
-                messages.success(
-                    request,
-                    _("The team “%(name)s” is created; name its captains.") % {"name": team.name},
-                )
-                return redirect("teams:team_edit", pk=team.pk)
+        made: list[Team] = []
+
+        def done(data: dict[str, Any]) -> str:
+            team = team_services.team_create(
+                season=season,
+                name=data["name"],
+                club=data["club"],
+                game=data["game"],
+                by=request.user,
+            )
+            made.append(team)
+            return _("The team “%(name)s” is created; name its captains.") % {"name": team.name}
+
+        return form_answered(
+            request,
+            form,
+            done,
+            success=lambda: redirect("teams:team_edit", pk=made[0].pk),
+            again=lambda: _season_page(request, season, form),
+        )
+    return _season_page(request, season, form)
+
+
+def _season_page(request: HttpRequest, season: Any, form: Any) -> HttpResponse:
     context = {"season": season, "teams": selectors.season_teams(season=season), "form": form}
     return render(request, "teams/season_teams.html", context)
 
@@ -124,17 +133,20 @@ def roster_edit(request: HttpRequest, pk: int) -> HttpResponse:
     if request.method == "GET":
         return _roster_page(request, team)
     form = OrderForm(request.POST, lines=selectors.team_roster(team=team))
-    if form.is_valid():
-        try:
-            rosters.roster_order_set(
-                team=team, order=form.order(), reserves=form.reserves(), by=request.user
-            )
-        except DomainError as err:
-            form.add_error(None, err.message)
-        else:
-            messages.success(request, _("The boards are saved in your order."))
-            return redirect("teams:roster_edit", pk=team.pk)
-    return _roster_page(request, team, order_form=form)
+
+    def done(data: dict[str, Any]) -> str:
+        rosters.roster_order_set(
+            team=team, order=form.order(), reserves=form.reserves(), by=request.user
+        )
+        return _("The boards are saved in your order.")
+
+    return form_answered(
+        request,
+        form,
+        done,
+        success=lambda: redirect("teams:roster_edit", pk=team.pk),
+        again=lambda: _roster_page(request, team, order_form=form),
+    )
 
 
 @login_required
@@ -144,18 +156,21 @@ def roster_add(request: HttpRequest, pk: int) -> HttpResponse:
     form = PlayerAddForm(
         request.POST, players=selectors.addable_players(team=team, by=request.user)
     )
-    if form.is_valid():
-        player = form.cleaned_data["player"]
-        try:
-            rosters.roster_player_add(
-                team=team, player=player, reserve=form.cleaned_data["reserve"], by=request.user
-            )
-        except DomainError as err:
-            form.add_error(None, err.message)
-        else:
-            messages.success(request, _("%(player)s is on the roster.") % {"player": player.name})
-            return redirect("teams:roster_edit", pk=team.pk)
-    return _roster_page(request, team, add_form=form)
+
+    def done(data: dict[str, Any]) -> str:
+        player = data["player"]
+        rosters.roster_player_add(
+            team=team, player=player, reserve=data["reserve"], by=request.user
+        )
+        return _("%(player)s is on the roster.") % {"player": player.name}
+
+    return form_answered(
+        request,
+        form,
+        done,
+        success=lambda: redirect("teams:roster_edit", pk=team.pk),
+        again=lambda: _roster_page(request, team, add_form=form),
+    )
 
 
 def _roster_step(request: HttpRequest, team: Team, done: str) -> HttpResponse:
@@ -238,15 +253,18 @@ def team_edit(request: HttpRequest, pk: int) -> HttpResponse:
     if request.method == "GET":
         return _edit_page(request, team)
     form = TeamRenameForm(request.POST)
-    if form.is_valid():
-        try:
-            team_services.team_rename(team=team, name=form.cleaned_data["name"], by=request.user)
-        except DomainError as err:
-            form.add_error(None, err.message)
-        else:
-            messages.success(request, _("The team's name is saved."))
-            return redirect("teams:team_edit", pk=team.pk)
-    return _edit_page(request, team, rename_form=form)
+
+    def done(data: dict[str, Any]) -> str:
+        team_services.team_rename(team=team, name=data["name"], by=request.user)
+        return _("The team's name is saved.")
+
+    return form_answered(
+        request,
+        form,
+        done,
+        success=lambda: redirect("teams:team_edit", pk=team.pk),
+        again=lambda: _edit_page(request, team, rename_form=form),
+    )
 
 
 @login_required
@@ -254,17 +272,18 @@ def team_edit(request: HttpRequest, pk: int) -> HttpResponse:
 def team_captains(request: HttpRequest, pk: int) -> HttpResponse:
     team = _keepers_team(request, pk)
     form = CaptainsForm(request.POST)
-    if form.is_valid():
-        try:
-            team_services.team_captains_set(
-                team=team, captains=form.cleaned_data["usernames"], by=request.user
-            )
-        except DomainError as err:
-            form.add_error(None, err.message)
-        else:
-            messages.success(request, _("The team's captains are saved."))
-            return redirect("teams:team_edit", pk=team.pk)
-    return _edit_page(request, team, captains_form=form)
+
+    def done(data: dict[str, Any]) -> str:
+        team_services.team_captains_set(team=team, captains=data["usernames"], by=request.user)
+        return _("The team's captains are saved.")
+
+    return form_answered(
+        request,
+        form,
+        done,
+        success=lambda: redirect("teams:team_edit", pk=team.pk),
+        again=lambda: _edit_page(request, team, captains_form=form),
+    )
 
 
 @login_required

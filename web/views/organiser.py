@@ -27,7 +27,7 @@ from django.utils.translation import gettext_lazy, ngettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from core.errors import DomainError
-from core.http import found
+from core.http import form_answered, found
 from core.permissions import can_create_tournament, is_organiser
 from matches import round_selectors, tables, walkovers
 from matches import selectors as matches_sel
@@ -120,15 +120,15 @@ def form_posted(
     or the service's refusal (a ``DomainError``, its message — or what ``refused`` makes of
     it — shown at ``field``; None: the whole form), show the manage page again with the
     form as ``shown_as``."""
-    if form.is_valid():
-        try:
-            text = done(form.cleaned_data)
-        except DomainError as err:
-            form.add_error(field, refused(err) if refused is not None else err.message)
-        else:
-            messages.success(request, text)
-            return redirect(manage_url(tournament, anchor))
-    return manage_page(request, tournament, **{shown_as: form})
+    return form_answered(
+        request,
+        form,
+        done,
+        success=lambda: redirect(manage_url(tournament, anchor)),
+        again=lambda: manage_page(request, tournament, **{shown_as: form}),
+        field=field,
+        refused=refused,
+    )
 
 
 # --- create -------------------------------------------------------------------------------
