@@ -9,9 +9,9 @@ The load, for ``--seconds`` (600):
 
 - **16 tables** (``--tables``) of a public 32-player bräde knockout record whole games
   through the live turn API, a turn every 5 s each (bench/live_board_bench.py's tables,
-  in a process of their own): the turn that ends a game enters its result, submits its
-  record (verified in-process) and starts the next game. The first round is played over
-  11 games, so no table's match is decided within the run.
+  in a process of their own): the turn that ends a game enters its result, stores its
+  record (verified already by its checked turns, never queued) and starts the next game.
+  The first round is played over 11 games, so no table's match is decided within the run.
 - **200 phones** (``--phones``): three in four follow one board each, polling its live
   state every ``scoresheets.polling.FOLLOW_EVERY`` seconds with ``If-None-Match``
   (``web/static/web/live-board.js``); one in four has the tournament page open: the page

@@ -1,6 +1,7 @@
 """What every app's pages share at the HTTP edge, below the apps that show pages (``web``,
 ``clubs``, ``teams``, ``webhooks``): a selector's ``NotFoundError`` as a 404, the request's
-language, and the one way a posted form is answered (``form_answered``)."""
+language, and the one way a posted form is answered (``form_answered``), and a posted button
+(``action_answered``)."""
 
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ from django.utils.translation import get_language
 
 from core.errors import DomainError, NotFoundError
 
-__all__ = ["form_answered", "found", "lang"]
+__all__ = ["action_answered", "form_answered", "found", "lang"]
 
 T = TypeVar("T")
 
@@ -64,3 +65,23 @@ def form_answered(
             messages.success(request, text)
             return success()
     return again()
+
+
+def action_answered(
+    request: HttpRequest,
+    do: Callable[[], str],
+    *,
+    success: Callable[[], HttpResponse],
+    refused: Callable[[], HttpResponse],
+) -> HttpResponse:
+    """A posted button (no form to show again): ``do`` runs its service and returns what
+    to say, said as a success before ``success()``; the service's refusal (a
+    ``DomainError``) is said as an error before ``refused()``. Both answers redirect
+    (post/redirect/get)."""
+    try:
+        text = do()
+    except DomainError as err:
+        messages.error(request, err.message)
+        return refused()
+    messages.success(request, text)
+    return success()

@@ -9,9 +9,9 @@ a refusal is shown on the page it came from.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
-from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
@@ -20,8 +20,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
 from clubs import season_selectors
-from core.errors import DomainError
-from core.http import form_answered, found
+from core.http import action_answered, form_answered, found
 from core.names import person_name
 from teams import rosters, selectors, team_services
 from teams.forms import CaptainsForm, OrderForm, PlayerAddForm, TeamCreateForm, TeamRenameForm
@@ -173,9 +172,13 @@ def roster_add(request: HttpRequest, pk: int) -> HttpResponse:
     )
 
 
-def _roster_step(request: HttpRequest, team: Team, done: str) -> HttpResponse:
-    messages.success(request, done)
-    return redirect("teams:roster_edit", pk=team.pk)
+def _roster_action(request: HttpRequest, team: Team, do: Callable[[], str]) -> HttpResponse:
+    """A roster button: the service's words or its refusal, back on the roster editor."""
+
+    def back() -> HttpResponse:
+        return redirect("teams:roster_edit", pk=team.pk)
+
+    return action_answered(request, do, success=back, refused=back)
 
 
 @login_required
@@ -185,12 +188,12 @@ def roster_move(request: HttpRequest, pk: int, player: int) -> HttpResponse:
     team = _editable(request, pk)
     found_player = found(selectors.roster_player_get, team=team, pk=player)
     step = {"up": -1, "down": 1}.get(request.POST.get("step", ""), 0)
-    try:
+
+    def do() -> str:
         rosters.roster_player_move(team=team, player=found_player, step=step, by=request.user)
-    except DomainError as err:
-        messages.error(request, err.message)
-        return redirect("teams:roster_edit", pk=team.pk)
-    return _roster_step(request, team, _("%(player)s moved.") % {"player": found_player.name})
+        return _("%(player)s moved.") % {"player": found_player.name}
+
+    return _roster_action(request, team, do)
 
 
 @login_required
@@ -198,25 +201,24 @@ def roster_move(request: HttpRequest, pk: int, player: int) -> HttpResponse:
 def roster_remove(request: HttpRequest, pk: int, player: int) -> HttpResponse:
     team = _editable(request, pk)
     found_player = found(selectors.roster_player_get, team=team, pk=player)
-    try:
+
+    def do() -> str:
         rosters.roster_player_remove(team=team, player=found_player, by=request.user)
-    except DomainError as err:
-        messages.error(request, err.message)
-        return redirect("teams:roster_edit", pk=team.pk)
-    done = _("%(player)s is off the roster.") % {"player": found_player.name}
-    return _roster_step(request, team, done)
+        return _("%(player)s is off the roster.") % {"player": found_player.name}
+
+    return _roster_action(request, team, do)
 
 
 @login_required
 @require_POST
 def roster_by_rating(request: HttpRequest, pk: int) -> HttpResponse:
     team = _editable(request, pk)
-    try:
+
+    def do() -> str:
         rosters.roster_sort_by_rating(team=team, by=request.user)
-    except DomainError as err:
-        messages.error(request, err.message)
-        return redirect("teams:roster_edit", pk=team.pk)
-    return _roster_step(request, team, _("The boards are sorted by rating, and follow it now."))
+        return _("The boards are sorted by rating, and follow it now.")
+
+    return _roster_action(request, team, do)
 
 
 # --- the keepers' page of a team ---------------------------------------------------------
@@ -291,10 +293,14 @@ def team_captains(request: HttpRequest, pk: int) -> HttpResponse:
 def team_delete(request: HttpRequest, pk: int) -> HttpResponse:
     team = _keepers_team(request, pk)
     season, name = team.season_id, team.name
-    try:
+
+    def do() -> str:
         team_services.team_delete(team=team, by=request.user)
-    except DomainError as err:
-        messages.error(request, err.message)
-        return redirect("teams:team_edit", pk=team.pk)
-    messages.success(request, _("The team “%(name)s” is deleted.") % {"name": name})
-    return redirect("teams:season_teams", pk=season)
+        return _("The team “%(name)s” is deleted.") % {"name": name}
+
+    return action_answered(
+        request,
+        do,
+        success=lambda: redirect("teams:season_teams", pk=season),
+        refused=lambda: redirect("teams:team_edit", pk=team.pk),
+    )
