@@ -21,6 +21,7 @@ class ReasonCode(StrEnum):
 
     OPPONENT_WITHDREW = "opponent_withdrew"  # the walkover's loser withdrew
     ADMIN = "admin"  # done in the site's admin (the row's ``by`` says who)
+    FLAG_FALL = "flag_fall"  # the walkover's loser ran out of time (``scoresheets.clock``)
 
 
 # A reason as the services take it: a person's words, or the site's code (a ``str`` too:

@@ -30,6 +30,7 @@ SITE_NOTES: dict[str, Promise] = {
 REASONS: dict[str, Promise] = {
     ReasonCode.OPPONENT_WITHDREW: gettext_lazy("the opponent withdrew"),
     ReasonCode.ADMIN: gettext_lazy("done in the admin"),
+    ReasonCode.FLAG_FALL: gettext_lazy("the opponent's time ran out (flag fall)"),
 }
 
 

@@ -36,6 +36,7 @@ from core.kept_responses import response_keep
 from matches import selectors as match_selectors
 from matches.models import Match
 from scoresheets import selectors, services
+from scoresheets.clock import MAX_USED_MS
 from scoresheets.models import DiceMode
 from scoresheets.recording_links import recording_link
 from scoresheets.stamps import BoardStamp, board_public_add, public_text
@@ -60,8 +61,9 @@ class LiveTurnIn(serializers.Serializer[Any]):
     seq = DbIntegerField(min_value=1, help_text="the previous state's seq + 1")
     device = serializers.UUIDField(help_text="the recording device's own id")
     action = serializers.ChoiceField(
-        ["start", "play", "double", "take", "drop", "resign", "roll"],
-        help_text="what the state's phase asks for",
+        ["start", "play", "double", "take", "drop", "resign", "roll", "flag"],
+        help_text="what the state's phase asks for; flag: the running clock's time ran out "
+        "(a clocked tournament: the match is lost)",
     )
     dice = serializers.ListField(
         child=serializers.IntegerField(min_value=1, max_value=6),
@@ -106,6 +108,15 @@ class LiveTurnIn(serializers.Serializer[Any]):
         "and so does any other action",
     )
 
+    used = serializers.IntegerField(
+        min_value=0,
+        max_value=MAX_USED_MS,
+        required=False,
+        allow_null=True,
+        help_text="a clocked tournament: how long the mover's clock ran for this turn, in ms "
+        "by the device's monotonic time; left out, the server's arrival times count",
+    )
+
 
 class LiveTurnOut(serializers.Serializer[Any]):
     seq = serializers.IntegerField()
@@ -116,6 +127,11 @@ class LiveTurnOut(serializers.Serializer[Any]):
     text = serializers.CharField()
     illegal = serializers.BooleanField(
         help_text="an illegal play the opponent accepted as played (backgammon)"
+    )
+    clock = serializers.ListField(
+        child=serializers.IntegerField(),
+        allow_null=True,
+        help_text="both players' remaining time after the turn, ms (null: no clock)",
     )
 
 
@@ -151,6 +167,12 @@ class LiveStateOut(serializers.Serializer[Any]):
     entered = serializers.JSONField()
     rules = serializers.JSONField()
     turns = LiveTurnOut(many=True)
+    clock = serializers.JSONField(
+        allow_null=True,
+        help_text="the match's clock (null: no time control): bank and delay (ms), "
+        "remaining [player 0, player 1] when the running clock started, running (0/1/null), "
+        "since (server ms since the epoch), seq, flag (whose flag fell, else null)",
+    )
     version = serializers.CharField()
 
 
@@ -409,6 +431,7 @@ class MatchLiveTurnsApi(ApiView):
             single=v.get("single", False),
             accept_illegal=v.get("accept_illegal", False),
         )
+        # the device's clock is not the turn's content: a resent turn is the same turn
 
         def state_of(live: Any) -> dict[str, Any]:
             live.match = match
@@ -422,6 +445,7 @@ class MatchLiveTurnsApi(ApiView):
             content=content,
             state_of=state_of,
             link=link,
+            used_ms=v.get("used"),
         )
         live = posted.live
         # the match as the turn left it (a game's end scores it)
@@ -431,3 +455,39 @@ class MatchLiveTurnsApi(ApiView):
         body = selectors.live_state_json(live, posted.game, posted.turns if posted.game else None)
         code = status.HTTP_201_CREATED if posted.created else status.HTTP_200_OK
         return _sent(request, body, code)
+
+
+class LiveFlagOverruleIn(serializers.Serializer[Any]):
+    note = serializers.CharField(max_length=500, help_text="why: kept in the audit log")
+    seconds = DbIntegerField(
+        min_value=1, max_value=24 * 60 * 60, help_text="the flagged player's time to go on with"
+    )
+
+
+class MatchLiveFlagOverruleApi(ApiView):
+    @extend_schema(
+        request=LiveFlagOverruleIn,
+        responses={
+            200: LiveStateOut,
+            409: OpenApiResponse(
+                description="'not_a_flag_fall': the match was not decided by a flag fall; "
+                "'downstream_started': the match its winner went on to has started."
+            ),
+        },
+    )
+    def post(self, request: Request, pk: int) -> HttpResponseBase:
+        """A referee overrules a flag fall with a note: the walkover it entered is taken
+        back and the game goes on, the flagged player's clock running with ``seconds``.
+
+        The tournament's referees and organisers (403 otherwise); ``note`` is required."""
+        match = match_selectors.match_get(pk=pk, by=request.user, related=RECORDING_RELATED)
+        data = LiveFlagOverruleIn(data=request.data)
+        data.is_valid(raise_exception=True)
+        live = services.live_flag_overrule(
+            match=match,
+            by=request.user,
+            note=data.validated_data["note"],
+            seconds=data.validated_data["seconds"],
+        )
+        live.match = Match.objects.select_related("tournament").get(pk=pk)
+        return _sent(request, selectors.live_state_json(live))

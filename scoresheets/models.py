@@ -62,6 +62,9 @@ class LiveGame(models.Model):
         GameReport, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
     )
     outcome = models.JSONField(null=True, blank=True, help_text="how the game ended")
+    clock = models.JSONField(
+        null=True, blank=True, help_text="the match's clock in this game (scoresheets.clock)"
+    )
 
     class Meta:
         constraints = (
@@ -100,6 +103,12 @@ class LiveTurn(models.Model):
         default=False, help_text="an illegal play the opponent accepted as played"
     )
     text = models.CharField(max_length=200)
+    clock = models.JSONField(
+        null=True, blank=True, help_text="both players' remaining ms after the turn"
+    )
+    used_ms = models.PositiveIntegerField(
+        null=True, blank=True, help_text="how long the mover's clock ran for the turn (ms)"
+    )
     posted = models.JSONField(default=dict)
     device = models.UUIDField()
     by = models.ForeignKey(

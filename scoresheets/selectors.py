@@ -185,13 +185,17 @@ def _build(
             shown.pop("result", None)
             previous = {"game_number": before["number"], "outcome": shown}
     outcome = view.outcome.to_dict() if view.outcome is not None else None
+    phase = view.phase
+    flag = live.clock.get("flag") if live.clock else None
+    if flag is not None:  # the flag fell: the game stopped there (scoresheets.clock)
+        phase, outcome = "over", live.outcome
     return {
         "match": match.pk,
         "game_number": live.number,
         "seq": live.seq,
         "status": live.status,
-        "phase": view.phase,
-        "to_move": view.to_move,
+        "phase": phase,
+        "to_move": None if flag is not None else view.to_move,
         "starter": game.starter,
         "players": list(setup.names),
         "dice_mode": live.dice_mode,
@@ -216,5 +220,8 @@ def _build(
             **view.extra,
         },
         "turns": turns,
+        # the match's clock (``scoresheets.clock``; None: no time control): remaining ms
+        # when the running clock started, whose runs and since when (server ms)
+        "clock": live.clock,
         "version": f"{live.pk}.{live.version}",
     }

@@ -105,13 +105,27 @@ from matches.records import game_record_checked
 from matches.reports import game_report_submit
 from matches.results import game_result_record
 from matches.standing import family_of, match_standing
+from matches.walkovers import match_flag_fall, match_flag_overrule
+from scoresheets.clock import (
+    FLAG,
+    clock_carried,
+    clock_flagged,
+    clock_new,
+    clock_now,
+    clock_press,
+    clock_resume,
+    flag_check,
+    runner_of,
+)
 from scoresheets.messages import refusal_text
 from scoresheets.models import DiceMode, LiveGame, LiveStatus, LiveTurn
 from scoresheets.stamps import board_stamp_forget, board_stamp_keep
 from tournaments.models import PrivateLink, ResultsBy, Tournament
+from tournaments.time_control import TimeControl
 
 __all__ = [
     "Posted",
+    "live_flag_overrule",
     "live_game_replay",
     "live_games_remove",
     "live_start",
@@ -222,11 +236,13 @@ def _done_of(turn: LiveTurn) -> LiveDone:
 def live_game_replay(
     live: LiveGame, turns: list[LiveTurn] | None = None
 ) -> tuple[LiveRecorder, LiveGameState]:
-    """The game as its stored turns leave it (the turns were each checked when posted)."""
+    """The game as its stored turns leave it (the turns were each checked when posted; a
+    flag fall is the clock's, not the game's: ``scoresheets.clock``)."""
     recorder = live_game_for(live.match.tournament.game)
     game = recorder.new_game(setup_of(live))
     for turn in turns if turns is not None else list(live.turns.all()):
-        game.redo(_done_of(turn))
+        if turn.action != FLAG:
+            game.redo(_done_of(turn))
     return recorder, game
 
 
@@ -240,6 +256,8 @@ def turn_json(turn: LiveTurn) -> dict[str, Any]:
         "steps": turn.steps,
         "text": turn.text,
         "illegal": turn.illegal,
+        # both players' remaining ms after the turn, as PGN's [%clk] (None: no clock)
+        "clock": turn.clock,
     }
 
 
@@ -462,6 +480,13 @@ def _create(match: Match, number: int, dice_mode: str, by: User, games: list[Any
     if family_of(match.tournament).loser_starts and games:
         starter = other(seat_of(games[-1].winner))  # R2, S5
     last = LiveGame.objects.filter(match=match).aggregate(seq=Max("seq"), version=Max("version"))
+    # the match's clock: set at its first recorded game, carried from game to game
+    before = LiveGame.objects.filter(match=match).order_by("-number").first()
+    clock = (
+        clock_new(TimeControl.of(match.tournament), match.length)
+        if before is None
+        else clock_carried(before.clock)
+    )
     setup = _setup(match, number, starter)
     data = asdict(setup)
     data["addons"] = list(setup.addons)
@@ -475,6 +500,7 @@ def _create(match: Match, number: int, dice_mode: str, by: User, games: list[Any
         seq=last["seq"] or 0,
         version=(last["version"] or 0) + 1,
         started_by=signed_in(by),
+        clock=clock,
     )
 
 
@@ -516,9 +542,13 @@ def live_turn_post(
     content: Mapping[str, Any],
     state_of: Any,
     link: PrivateLink | None = None,
+    used_ms: int | None = None,
 ) -> Posted:
     """Check and store one turn of the game being recorded (module doc). ``content`` is
     :func:`posted_content`; ``state_of(live)`` builds the live state sent with a conflict.
+    ``used_ms``: how long the mover's clock ran for this turn by the device's monotonic
+    time (``scoresheets.clock``; None: the server's arrival times count). A ``flag``
+    action is the clock's flag fall (``_flag``).
     Returns the live game (after the turn: the next game when this one ended and the
     next starts at once), whether the turn was stored now (False: sent again) and the
     game as the turn left it (to build the state without replaying it again). ``link``:
@@ -573,6 +603,8 @@ def live_turn_post(
                 code="live_gap",
                 fields={"expected": live.seq + 1},
             )
+        if content["action"] == FLAG:
+            return _flag(live, match, seq, content, device, by, link, used_ms)
         kept = replays_take(live)
         if kept is None:
             turns = list(live.turns.all())
@@ -597,6 +629,17 @@ def live_turn_post(
             replays_keep(live, recorder, game, shown, now=True)
             extra = {"acceptable": True} if refused.acceptable else {}
             raise ValidationError(refusal_text(refused), code="illegal_play", **extra) from None
+        clock, used = live.clock, None
+        if clock is not None:
+            # a turn after the mover's bank was spent is refused (``flag_fell``): nothing
+            # is stored, the game the turn changed is dropped (the next turn replays)
+            clock, used = clock_press(
+                clock,
+                runner=runner_of(game.phase, game.to_move),
+                used_ms=used_ms,
+                now_ms=clock_now(),
+                seq=seq,
+            )
         try:
             with transaction.atomic():
                 turn = LiveTurn.objects.create(
@@ -611,6 +654,8 @@ def live_turn_post(
                     resign_value=done.resign_value,
                     illegal=done.illegal,
                     text=done.text[:200],
+                    clock=None if clock is None else list(clock["remaining"]),
+                    used_ms=used,
                     posted=dict(content),
                     device=device,
                     by=signed_in(by),
@@ -623,6 +668,7 @@ def live_turn_post(
             ) from None
         live.seq = seq
         live.version += 1
+        live.clock = clock
         shown = [*shown, turn_json(turn)]
         if game.outcome is not None:
             following = _finish(live, game, recorder, by, link)
@@ -631,10 +677,88 @@ def live_turn_post(
             if following is not None:
                 return Posted(following, True, None, [], ended=True)
             return Posted(live, True, game, shown, ended=True)
-        live.save(update_fields=["seq", "version", "updated_at"])
+        live.save(update_fields=["seq", "version", "clock", "updated_at"])
         board_stamp_keep(live=live, match=match)
         replays_keep(live, recorder, game, shown)
     return Posted(live, True, game, shown)
+
+
+def _flag(
+    live: LiveGame,
+    match: Match,
+    seq: int,
+    content: Mapping[str, Any],
+    device: uuid.UUID | str,
+    by: User,
+    link: PrivateLink | None,
+    used_ms: int | None,
+) -> Posted:
+    """The running clock's flag fell (``scoresheets.clock``): stored as a turn of its own
+    (the engine never sees it), the game stopped, and the match's result entered as the
+    rules give it (``match_flag_fall``: the match is lost). Under the live game's lock."""
+    now = clock_now()
+    side = flag_check(live.clock, used_ms=used_ms, now_ms=now)
+    assert live.clock is not None
+    used = max(0, int(used_ms)) if used_ms is not None else now - int(live.clock["since"] or now)
+    clock = clock_flagged(live.clock, side)
+    LiveTurn.objects.create(
+        live_game=live,
+        match=match,
+        seq=seq,
+        side=side,
+        action=FLAG,
+        text=f"{'WB'[side]}: {FLAG}",
+        clock=list(clock["remaining"]),
+        used_ms=min(used, 2**31 - 1),
+        posted=dict(content),
+        device=device,
+        by=signed_in(by),
+    )
+    live.seq = seq
+    live.version += 1
+    live.clock = clock
+    live.status = LiveStatus.FINISHED
+    live.outcome = {"winner": other(side), "words": "", "points": 0, "flag": side}
+    live.save()
+    loser = match.player1 if side == 0 else match.player2
+    assert loser is not None
+    match_flag_fall(
+        match=match, loser=loser, by=by, link_player=link.player if link is not None else None
+    )
+    board_stamp_keep(live=live, match=match)
+    return Posted(live, True, ended=True)
+
+
+def live_flag_overrule(*, match: Match, by: User, note: str, seconds: int) -> LiveGame:
+    """A referee overrules the flag fall of ``match`` with a note (``scoresheets.clock``):
+    the walkover it entered is taken back (``match_flag_overrule``, the note in the
+    audit), and the game goes on where it stopped, the flagged player's clock running
+    with ``seconds`` left. ``ConflictError`` (``not_a_flag_fall``) where the match's
+    recording did not end in a flag fall."""
+    if seconds <= 0:
+        raise ValidationError(
+            _("Give the player whose flag fell some time to go on with (seconds)."),
+            code="seconds",
+        )
+    with transaction.atomic():
+        live = LiveGame.objects.select_for_update().filter(match=match).order_by("-number").first()
+        clock = None if live is None else live.clock
+        flagged = None if clock is None else clock.get("flag")
+        if live is None or clock is None or flagged is None:
+            raise ConflictError(
+                _("This match was not decided by a flag fall."), code="not_a_flag_fall"
+            )
+        match_flag_overrule(match=match, by=by, note=note)
+        live.match = match
+        live.clock = clock_resume(
+            clock, side=int(flagged), seconds=seconds, now_ms=clock_now(), seq=live.seq
+        )
+        live.status = LiveStatus.RECORDING
+        live.outcome = None
+        live.version += 1
+        live.save()
+        board_stamp_keep(live=live, match=match)
+    return live
 
 
 def _match_games(live: LiveGame, game: LiveGameState) -> list[LiveGameState]:

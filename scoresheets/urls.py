@@ -8,4 +8,9 @@ from scoresheets import api
 urlpatterns: list[URLPattern] = [
     path("matches/<id:pk>/live/", api.MatchLiveApi.as_view(), name="match-live"),
     path("matches/<id:pk>/live/turns/", api.MatchLiveTurnsApi.as_view(), name="match-live-turns"),
+    path(
+        "matches/<id:pk>/live/flag/overrule/",
+        api.MatchLiveFlagOverruleApi.as_view(),
+        name="match-live-flag-overrule",
+    ),
 ]

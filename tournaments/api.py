@@ -68,6 +68,7 @@ from tournaments.serializers import (
     TournamentOut,
     staff_member,
 )
+from tournaments.time_control import MAX_DELAY, MAX_PER_POINT
 from tournaments.tournament_setup import tournament_create, tournament_staff_set
 
 # The formats in the schema's words: every registered format, from its own description.
@@ -253,6 +254,14 @@ class TournamentFilter(django_filters.FilterSet):
         filter_overrides = STRICT_BOOLEANS
 
 
+# The time control (``tournaments.time_control``).
+CLOCK_HELP = (
+    "the clock: each player's bank per match in seconds per match point (a best of n: per "
+    "game); 0: no clock. The scoresheet runs it; a flag fall loses the match"
+)
+DELAY_HELP = "the clock: the simple delay per move, in seconds (Bronstein is not offered)"
+
+
 class TournamentListApi(ApiView):
     pagination_class = Pagination
     filterset_class = TournamentFilter
@@ -285,6 +294,12 @@ class TournamentListApi(ApiView):
             format_choices(),
             default=DEFAULT_FORMAT,
             help_text=FORMAT_HELP,
+        )
+        clock_per_point = serializers.IntegerField(
+            min_value=0, max_value=MAX_PER_POINT, default=0, help_text=CLOCK_HELP
+        )
+        clock_delay = serializers.IntegerField(
+            min_value=0, max_value=MAX_DELAY, default=0, help_text=DELAY_HELP
         )
 
         def get_fields(self) -> dict[str, Any]:
@@ -333,6 +348,12 @@ class TournamentDetailApi(ApiView):
         is_public = serializers.BooleanField(required=False)
         results_by = serializers.ChoiceField(ResultsBy.choices, required=False)
         format = serializers.ChoiceField(format_choices(), required=False)
+        clock_per_point = serializers.IntegerField(
+            min_value=0, max_value=MAX_PER_POINT, required=False, help_text=CLOCK_HELP
+        )
+        clock_delay = serializers.IntegerField(
+            min_value=0, max_value=MAX_DELAY, required=False, help_text=DELAY_HELP
+        )
 
         def get_fields(self) -> dict[str, Any]:
             """These fields and every option's (``tournaments.api_options``)."""

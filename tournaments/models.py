@@ -275,6 +275,16 @@ class Tournament(models.Model):
         choices=ResignationPolicyName.choices,
         default=ResignationPolicyName.CAPPED,
     )
+    # The time control (``scoresheets.clock``): every game and format may have one, so it
+    # is the tournament's own, not a format's option. 0 seconds per point: no clock.
+    clock_per_point = models.PositiveIntegerField(
+        default=0,
+        help_text="the clock: each player's bank per match, in seconds per match point (a "
+        "best-of-n: per game of n); 0: no clock",
+    )
+    clock_delay = models.PositiveSmallIntegerField(
+        default=0, help_text="the clock: the simple delay per move, in seconds"
+    )
     status = models.CharField(
         max_length=16, choices=TournamentStatus.choices, default=TournamentStatus.DRAFT
     )

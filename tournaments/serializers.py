@@ -119,6 +119,8 @@ class TournamentOut(serializers.ModelSerializer[Tournament]):
             "results_by",
             "format",
             "draw_seed",
+            "clock_per_point",
+            "clock_delay",
         )
         # The game's own settings (bräde's rule set, add-ons, scale and resignation
         # policy) are null for a game that does not read them (``GameFamily.options``).

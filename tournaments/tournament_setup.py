@@ -42,6 +42,7 @@ from tournaments.models import (
     game_choices,
 )
 from tournaments.page_versions import tournament_touch
+from tournaments.time_control import time_control_check
 from tournaments.tournament_changes import visibility_changed
 
 # game-record.md: add-ons exist only with the ``board`` rule set.
@@ -122,6 +123,8 @@ def tournament_create(
     is_public: bool = True,
     results_by: str = ResultsBy.REFEREES,
     format: str = DEFAULT_FORMAT,
+    clock_per_point: int = 0,
+    clock_delay: int = 0,
     **options: Any,
 ) -> Tournament:
     """Create a tournament; ``by`` becomes its first organiser. ``results_by``: who enters
@@ -130,7 +133,8 @@ def tournament_create(
     key (``formats.options``: ``third_place_match=True``, ``groups=2``,
     ``tiebreaks=[...]``, …), each left out at its default (the tiebreak chain at the
     format's usual one), checked and normalised by ``format_options.format_values``; a
-    keyword that is no option is a TypeError."""
+    keyword that is no option is a TypeError. ``clock_per_point``, ``clock_delay``: the
+    time control (``scoresheets.clock``; 0 seconds per point: no clock)."""
     if not can_create_tournament(by):
         raise PermissionDeniedError(
             _("You may not create tournaments; ask an administrator for organiser rights.")
@@ -142,6 +146,7 @@ def tournament_create(
         raise ValidationError(_("A tournament needs a name."))
     _check_game(game)
     _check_rules(rules, list(addons), scale, resignation_policy)
+    time_control_check(clock_per_point, clock_delay)
     unused = _unused_options(game)
     rules = unused.get("rules", rules)
     addons = unused.get("addons", addons)
@@ -161,6 +166,8 @@ def tournament_create(
             resignation_policy=resignation_policy,
             is_public=is_public,
             results_by=_results_by(results_by),
+            clock_per_point=clock_per_point,
+            clock_delay=clock_delay,
             **shape,
         )
         creator = signed_in(by)  # can_create_tournament asked for a signed-in user
@@ -183,7 +190,18 @@ _PLAY_FIELDS = {"game", "rules", "addons", "scale", "resignation_policy"}
 # ``results_by`` may change while the tournament runs (a club finds it has too few
 # referees, or enough after all), once no player's report is left open
 # (``match_play_port.MatchPlay.results_by_check``).
-_FREE_FIELDS = {"name", "start_date", "end_date", "venue", "is_public", "results_by"}
+# The time control may change too: a match's clock is set when its first game's recording
+# starts (``scoresheets.clock``), so a change reaches the matches not started yet.
+_FREE_FIELDS = {
+    "name",
+    "start_date",
+    "end_date",
+    "venue",
+    "is_public",
+    "results_by",
+    "clock_per_point",
+    "clock_delay",
+}
 
 
 def tournament_update(*, tournament: Tournament, by: User, **changes: Any) -> Tournament:
@@ -216,6 +234,7 @@ def tournament_update(*, tournament: Tournament, by: User, **changes: Any) -> To
     _check_rules(
         tournament.rules, list(tournament.addons), tournament.scale, tournament.resignation_policy
     )
+    time_control_check(tournament.clock_per_point, tournament.clock_delay)
     with transaction.atomic():
         # Only the changed fields: a whole save() would write back this object's copy of
         # ``version``, perhaps older than the stored one.

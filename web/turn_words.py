@@ -78,6 +78,8 @@ def script_words() -> dict[str, Any]:
             "take": _("%(name)s takes"),
             "drop": _("%(name)s drops"),
             "resign": _("%(name)s resigns"),
+            # the clock's flag fall (scoresheets.clock)
+            "flag": _("%(name)s's time ran out"),
         },
     }
 

@@ -44,6 +44,7 @@ from tournaments.models import (
     ScaleName,
     game_choices,
 )
+from tournaments.time_control import MAX_DELAY, MAX_PER_POINT
 from tournaments.tournament_setup import BOARD_ADDONS
 from web.formats import format_choices, formats_reading
 from web.forms.option_fields import option_field_names, option_form_fields, option_value
@@ -196,6 +197,27 @@ class TournamentForm(Form):
         required=False,  # left out: single elimination, as before the choice existed
         widget=forms.RadioSelect,
     )
+    # The time control (``tournaments.time_control``): any game, any format.
+    clock_per_point = forms.IntegerField(
+        label=gettext_lazy("Clock: seconds per match point"),
+        min_value=0,
+        max_value=MAX_PER_POINT,
+        initial=0,
+        required=False,  # left out: no clock
+        help_text=gettext_lazy(
+            "Each player's bank per match: e.g. 120 (2 minutes per point, as the U.S. and "
+            "Norwegian rules). A best of n counts each game as a point. 0: no clock. The "
+            "scoresheet runs it; a flag fall loses the match."
+        ),
+    )
+    clock_delay = forms.IntegerField(
+        label=gettext_lazy("Clock: delay per move (seconds)"),
+        min_value=0,
+        max_value=MAX_DELAY,
+        initial=0,
+        required=False,
+        help_text=gettext_lazy("A simple delay, e.g. 12: the bank runs only after it."),
+    )
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -236,6 +258,12 @@ class TournamentForm(Form):
     def clean_game(self) -> str:
         return str(self.cleaned_data.get("game") or DEFAULT_GAME)
 
+    def clean_clock_per_point(self) -> int:
+        return int(self.cleaned_data.get("clock_per_point") or 0)
+
+    def clean_clock_delay(self) -> int:
+        return int(self.cleaned_data.get("clock_delay") or 0)
+
     def clean_results_by(self) -> str:
         return str(self.cleaned_data.get("results_by") or ResultsBy.REFEREES)
 
@@ -248,6 +276,7 @@ class TournamentForm(Form):
         "addons": "addons",
         "format": "format",
         "groups_not_round_robin": "groups",
+        "clock": "clock_per_point",
     }
 
     def add_service_error(self, err: DomainError) -> None:

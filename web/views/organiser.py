@@ -157,6 +157,8 @@ def tournament_create(request: HttpRequest) -> HttpResponse:
                 is_public=data["is_public"],
                 results_by=data["results_by"],
                 format=data["format"],
+                clock_per_point=data["clock_per_point"],
+                clock_delay=data["clock_delay"],
                 **form.options(),
             )
         except DomainError as err:

@@ -47,7 +47,7 @@ from web.stage_pages import page_for
 from web.views.bracket_parts import knockout_bracket_html
 from web.views.reports import can_report, report_rows
 from web.views.rounds import rounds_shown
-from web.views.scoresheet import can_record, live_board, recordable
+from web.views.scoresheet import can_record, clock_text, live_board, recordable
 from web.views.swiss import swiss_context
 
 # How often a page that is being played refreshes its live part (seconds).
@@ -381,6 +381,8 @@ def _match_context(request: HttpRequest, pk: int) -> dict[str, Any]:
         # game being recorded (drawn by live-board.js from the live API).
         "can_record": can_record(request.user, match),
         "live_board": live_board(match),
+        # the tournament's time control in words (``tournaments.time_control``)
+        "clock_text": clock_text(tournament),
         "can_walkover": is_organiser(request.user, tournament)
         and match.state in (MatchState.READY, MatchState.PLAYING),
         "live": match.state in (MatchState.READY, MatchState.PLAYING)

@@ -47,6 +47,7 @@ from scoresheets.polling import FOLLOW_EVERY
 from scoresheets.recording_links import recording_link
 from tournaments import selectors as tournaments_sel
 from tournaments.private_links import private_link_token
+from tournaments.time_control import TimeControl
 from web.turn_words import script_words
 
 LIVE_BOARD_EVERY = FOLLOW_EVERY  # seconds between a follower's polls (scoresheets.polling)
@@ -64,6 +65,7 @@ def follow_words() -> dict[str, Any]:
         "to_move": _("%(name)s to play"),
         "last": _("last turn: %(text)s"),
         "won": _("%(name)s won: %(how)s"),
+        "flag_fell": _("%(name)s's time ran out: the match is lost."),
         "turn": script_words(),
     }
 
@@ -178,8 +180,15 @@ def record_words() -> dict[str, Any]:
             "drop": _("%(name)s drops"),
             "resign": _("%(name)s resigns"),
             "roll": _("%(name)s rolls"),
+            "flag": _("%(name)s's time ran out"),
         },
     }
+
+
+def clock_text(tournament: Any) -> str:
+    """The tournament's time control in words ("" without a clock)."""
+    control = TimeControl.of(tournament)
+    return control.text() if control is not None else ""
 
 
 def live_board(match: Match) -> dict[str, Any] | None:
@@ -245,6 +254,7 @@ def match_record(request: HttpRequest, pk: int) -> HttpResponse:
         # bräde's game 1 (R2): the tek, or the players' own decision; backgammon's
         # opening roll is played, so its dice are always entered.
         "decide": family.loser_starts,
+        "clock_text": clock_text(match.tournament),
         "open": match.state in (MatchState.READY, MatchState.PLAYING),
         # through a private link: back to the player's own page
         "private_home": (

@@ -337,6 +337,9 @@
   function caption(state, w) {
     if (!state) { return ""; }
     var names = state.players || ["", ""];
+    if (state.outcome && state.outcome.flag != null) {
+      return fill(w.flag_fell, { name: names[state.outcome.flag] });
+    }
     if (state.outcome) {
       return fill(w.won, { name: names[state.outcome.winner], how: how(state.outcome) });
     }
@@ -353,7 +356,19 @@
     var text = root.querySelector(".live-caption");
     var w = words(root);
     var etag = null, timer = null, idle = false;
+    // the clock (clock.js): the running one counted from the server's ``since``
+    var clockBox = root.querySelector(".live-clock");
+    var shown = null;
+    function tick() {
+      if (clockBox && window.SheetClock && shown) {
+        var c = shown.clock;
+        window.SheetClock.draw(clockBox, c, shown.players, c && c.since ? Date.now() - c.since : 0);
+      }
+    }
+    if (clockBox) { window.setInterval(tick, 500); }
     function show(state) {
+      shown = state;
+      tick();
       root.hidden = false;
       var pos = fromPicture(state.board || {});
       if (root.dataset.view === "flip") { pos = flip(pos); }

@@ -36,6 +36,15 @@
  * turn list marks it) or to have it corrected (the mover enters the turn again with the
  * same dice). A refusal that is not acceptable (a checker that is not there) can only be
  * corrected.
+ * The clock (a clocked tournament; scoresheets/clock.py has the decisions): the page runs
+ * it on this device's monotonic time (performance.now()). Whose clock runs follows the
+ * game as the page sees it (the player to act; after a double, the doubled player); each
+ * confirmed action that hands the clock to the other player stops the mover's and sends
+ * with the turn how long it ran (``used``). Offline it runs on, the turns queued with
+ * their times; the server's answer corrects the remaining times once they are stored.
+ * The running clock's start is kept in localStorage (wall time, the only time a reload
+ * keeps), else taken from the server's record of when the clock started (``since``), so
+ * a reload mid-turn keeps the time. At 0 the page posts the flag fall itself.
  * Another device that recorded the same turn first: the page shows the conflict and the
  * game as the server has it. A reload (or a second device) resumes from the server's state
  * and this device's queue.
@@ -62,6 +71,9 @@
   var turnList = document.getElementById("sheet-turns");
   var flipButton = document.getElementById("sheet-flip");
   var whyLine = document.getElementById("sheet-why");
+  var clockBox = document.getElementById("sheet-clock");
+  var CK = window.SheetClock;
+  var CLOCK_KEY = KEY + ":clock";
   // A phone's width (scoresheet.css draws the board edge to edge there): the board's narrow
   // frame, so that the points take the width.
   var phone = window.matchMedia("(max-width: 40rem)");
@@ -77,6 +89,9 @@
   var G = null;          // the game as this device sees it: S and the queue after it
   var T = fresh();       // the turn being entered
   var taps = 0;          // taps since the dice were complete (read by the browser tests)
+  // The clock as this device runs it: {game, seq, running, remaining, delay, flag,
+  // startWall (Date.now() when the running clock started), startMono (performance.now())}
+  var C = null;
 
   // ``seq``, ``game``: the state the turn's dice were entered for (null: none entered yet).
   // ``free``: the move is entered as it was played, legal or not (see the top).
@@ -148,11 +163,79 @@
       if (g.cube) { g.cube.value *= 2; g.cube.owner = side; g.cube.offered_by = null; }
       g.pos.cube = g.cube;
       g.to_move = 1 - side; g.phase = "roll";
-    } else if (item.action === "drop" || item.action === "resign") {
+    } else if (item.action === "drop" || item.action === "resign" || item.action === "flag") {
       g.phase = "over";
     }
     g.legal = null;
     g.checked = false;
+  }
+
+  // --- the clock (see the top) ------------------------------------------------------------
+
+  function runnerOf(g) {
+    return g && (g.phase === "roll" || g.phase === "move" || g.phase === "cube") && (g.to_move === 0 || g.to_move === 1) ? g.to_move : null;
+  }
+  function clockSave() {
+    try { localStorage.setItem(CLOCK_KEY, JSON.stringify(C ? { game: C.game, seq: C.seq, running: C.running, remaining: C.remaining, delay: C.delay, flag: C.flag, startWall: C.startWall } : null)); } catch (e) { /* full */ }
+  }
+  function clockKept() {
+    try { return JSON.parse(localStorage.getItem(CLOCK_KEY) || "null"); } catch (e) { return null; }
+  }
+  function clockFrom(server, kept) {
+    var c = { game: S.game_number, seq: server.seq, running: server.running, remaining: server.remaining.slice(), delay: server.delay, flag: server.flag };
+    var now = Date.now();
+    // this device's own start of the running clock, else the server's arrival time
+    var start = kept && kept.game === c.game && kept.seq === c.seq && kept.running === c.running ? kept.startWall : (server.since || now);
+    c.startWall = Math.min(start, now);
+    c.startMono = performance.now() - (now - c.startWall);
+    return c;
+  }
+  function clockSync() {
+    var server = S && S.clock;
+    if (!server) { C = null; return; }
+    var same = C && C.game === S.game_number && C.seq === server.seq && C.running === server.running;
+    if (!queue.length) {
+      if (same) { C.remaining = server.remaining.slice(); C.flag = server.flag; }  // the server's correction
+      else { C = clockFrom(server, C || clockKept()); }
+    } else if (!C || C.game !== S.game_number || C.seq < server.seq) {
+      var kept = clockKept();
+      C = kept && kept.game === S.game_number && kept.seq >= server.seq ? Object.assign(kept, { startMono: performance.now() - (Date.now() - kept.startWall) }) : clockFrom(server, kept);
+    }
+    clockSave();
+  }
+  function clockElapsed() { return C ? performance.now() - C.startMono : 0; }
+  /* A confirmed action: the running clock stops if the clock goes to the other player. */
+  function clockPress(item) {
+    if (!C || !G) { return; }
+    if (C.running != null) { item.used = Math.max(0, Math.round(clockElapsed())); }
+    var after = null;
+    if (item.action === "flag") {
+      C.remaining[C.running] = 0; C.flag = C.running;
+    } else {
+      var g = clone(G);
+      advance(g, item);
+      after = runnerOf(g);
+      if (after === C.running) { delete item.used; return; }
+      if (C.running != null) { C.remaining[C.running] = Math.max(0, C.remaining[C.running] - Math.max(0, item.used - C.delay)); }
+    }
+    C.running = after;
+    C.seq = item.seq;
+    C.startMono = performance.now();
+    C.startWall = Date.now();
+    clockSave();
+  }
+  function clockDraw() {
+    if (!clockBox || !CK) { return; }
+    CK.draw(clockBox, C, G ? G.players : null, clockElapsed());
+  }
+  function clockTick() {
+    if (!C || C.running == null || C.flag != null) { return; }
+    clockDraw();
+    var left = CK.left(C, C.running, clockElapsed());
+    var flagged = queue.some(function (q) { return q.action === "flag"; });
+    if (left <= 0 && !flagged && !blocked && root.dataset.canRecord === "1" && G && runnerOf(G) === C.running) {
+      act({ action: "flag" });
+    }
   }
 
   // --- the steps a turn may take --------------------------------------------------------
@@ -538,6 +621,8 @@
 
   function render() {
     derive();
+    clockSync();
+    clockDraw();
     controls.innerHTML = "";
     renderBanner();
     renderNet();
@@ -562,6 +647,7 @@
     var who = names()[G.to_move];
     if (G.phase === "over") {
       heading.textContent = S.outcome && !queue.length ? fill(W.won, { name: names()[S.outcome.winner], how: LB.how(S.outcome) }) : W.over_pending;
+      if (S.outcome && S.outcome.flag != null && !queue.length) { heading.textContent = fill(W.flag_fell, { name: names()[S.outcome.flag] }); }
       if (!queue.length && S.decided) {
         // No next game: the match is decided (or will be, once the opponent confirms
         // this game's report).
@@ -903,6 +989,7 @@
     item.side = G.to_move;
     item.checked = !!G.legal || item.action !== "play";
     if (!item.text) { item.text = actionText(item); }
+    clockPress(item);
     queue.push(item);
     tell("", "");
     T = fresh();
@@ -919,7 +1006,7 @@
 
   function body(item) {
     var out = { seq: item.seq, device: device, action: item.action };
-    ["dice", "steps", "starter", "resign_value", "single", "accept_illegal"].forEach(function (k) { if (item[k] != null) { out[k] = item[k]; } });
+    ["dice", "steps", "starter", "resign_value", "single", "accept_illegal", "used"].forEach(function (k) { if (item[k] != null) { out[k] = item[k]; } });
     return out;
   }
 
@@ -946,6 +1033,11 @@
         queue.shift();
         S = data; etag = null;
         save(); render(); flush();
+        return;
+      }
+      if (r.status === 409 && error && error.code === "flag_fell") {
+        // the mover's time ran out before the turn: the clock posts the flag (clockTick)
+        queue = []; T = fresh(); etag = null; save(); refresh();
         return;
       }
       if (r.status === 409 && error && (error.code === "live_conflict" || error.code === "live_gap")) {
@@ -1175,6 +1267,7 @@
   turnRestore();
   render();
   flush();
+  window.setInterval(clockTick, 200);
   window.setTimeout(poll, 1500);
   // For the browser tests (and a curious reader's console): the taps since the dice, the
   // chosen checker, and the steps a tap on ``to`` (own numbering) would play now (null: it

@@ -1,0 +1,247 @@
+"""The scoresheet is the clock (``scoresheets.clock``): a tournament's time control sets
+each player's bank per match point and a simple delay; every stored turn keeps both
+remaining times; a double waits on the doubled player's clock; a flag fall enters itself
+as the match lost (a walkover with the site's reason), which a referee may overrule with a
+note; without a device time the server's arrival times count."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from matches.models import EventKind, MatchEvent, MatchState
+from matches.site_words import reason_text
+from scoresheets.models import LiveGame, LiveTurn
+from tests.api.conftest import client_for
+from tests.factories import UserFactory
+from tests.scoresheets.helpers import Table, play_game
+from tests.tournaments.helpers import drawn, match_of
+from tournaments.time_control import TimeControl
+
+pytestmark = pytest.mark.django_db
+
+MIN = 60_000
+# 2 minutes per match point + 12 s delay (the U.S. clock rules), a 3-point match.
+BANK = 3 * 2 * MIN
+DELAY = 12_000
+
+
+class Now:
+    """The server's clock, moved by hand (``scoresheets.services.clock_now``)."""
+
+    def __init__(self) -> None:
+        self.ms = 1_800_000_000_000
+
+    def __call__(self) -> int:
+        return self.ms
+
+
+@pytest.fixture
+def now(monkeypatch: pytest.MonkeyPatch) -> Now:
+    server = Now()
+    monkeypatch.setattr("scoresheets.services.clock_now", server)
+    return server
+
+
+def _setup(game: str = "backgammon", length: int = 3, **fields: Any) -> tuple[Table, Any]:
+    fields.setdefault("clock_per_point", 120)
+    fields.setdefault("clock_delay", 12)
+    s = drawn(2, lengths=[length], game=game, **fields)
+    table = Table(client_for(s.referee), match_of(s.tournament, 1, 0).pk)
+    assert table.start().status_code == 201
+    return table, s
+
+
+def _opened(now: Now, **fields: Any) -> tuple[Table, Any]:
+    """A clocked backgammon match after its opening roll: player 0 plays 5-2."""
+    table, s = _setup(**fields)
+    clock = table.state["clock"]
+    assert clock["remaining"] == [BANK, BANK] and clock["running"] is None
+    assert table.post("start", dice=[5, 2]).status_code == 201
+    return table, s
+
+
+def test_the_bank_is_per_point_and_every_turn_keeps_both_remaining_times(now: Now) -> None:
+    table, _ = _opened(now)
+    clock = table.state["clock"]
+    assert (clock["bank"], clock["delay"]) == (BANK, DELAY)
+    assert clock["running"] == 0 and clock["since"] == now.ms  # the opening roll starts it
+
+    # 20 s by the device: 8 s past the delay charged to player 0
+    played = table.post("play", steps=[[13, 8], [13, 11]], used=20_000)
+    assert played.status_code == 201, played.content
+    state = played.json()
+    assert state["clock"]["remaining"] == [BANK - 8_000, BANK]
+    assert state["clock"]["running"] == 1
+    assert state["turns"][-1]["clock"] == [BANK - 8_000, BANK]
+    turn = LiveTurn.objects.get(match_id=table.match, seq=2)
+    assert (turn.clock, turn.used_ms) == ([BANK - 8_000, BANK], 20_000)
+
+    # no device time: the server's arrival times count (30 s since player 1's clock began)
+    now.ms += 30_000
+    legal = table.state["legal"]
+    key = sorted(legal)[0]
+    dice = [int(d) for d in key.split("-")]
+    assert table.post("play", dice=dice, steps=legal[key][0]).status_code == 201
+    assert table.state["clock"]["remaining"] == [BANK - 8_000, BANK - 18_000]
+    # within the delay nothing is charged (simple delay: the unused delay is not kept)
+    legal = table.state["legal"]
+    key = sorted(legal)[0]
+    dice = [int(d) for d in key.split("-")]
+    assert table.post("play", dice=dice, steps=legal[key][0], used=5_000).status_code == 201
+    assert table.state["clock"]["remaining"] == [BANK - 8_000, BANK - 18_000]
+
+
+def test_a_resent_turn_is_stored_once_whatever_time_it_carries(now: Now) -> None:
+    table, _ = _opened(now)
+    assert table.post("play", steps=[[13, 8], [13, 11]], used=20_000).status_code == 201
+    again = table.post("play", seq=2, steps=[[13, 8], [13, 11]], used=25_000)
+    assert again.status_code == 200
+    assert table.state["clock"]["remaining"] == [BANK - 8_000, BANK]
+
+
+def test_a_double_waits_on_the_doubled_players_clock(now: Now) -> None:
+    table, _ = _opened(now)
+    assert table.post("play", steps=[[13, 8], [13, 11]], used=12_000).status_code == 201
+    # player 1 doubles after 15 s: 3 s charged, and player 0's clock runs to answer
+    assert table.post("double", used=15_000).status_code == 201
+    clock = table.state["clock"]
+    assert table.state["phase"] == "cube" and clock["running"] == 0
+    assert clock["remaining"] == [BANK, BANK - 3_000]
+    # player 0 thinks 52 s over the take: 40 s charged to player 0, not to the doubler
+    assert table.post("take", used=52_000).status_code == 201
+    clock = table.state["clock"]
+    assert clock["remaining"] == [BANK - 40_000, BANK - 3_000]
+    assert clock["running"] == 1  # the doubler's clock again, a fresh delay, to roll
+
+
+def test_a_flag_fall_enters_itself_as_the_match_lost(now: Now) -> None:
+    table, s = _opened(now)
+    early = table.post("flag", used=BANK)  # 12 s of delay are still to run
+    assert early.status_code == 400
+    assert early.json()["error"]["code"] == "flag_not_fallen"
+
+    flagged = table.post("flag", used=BANK + DELAY)
+    assert flagged.status_code == 201, flagged.content
+    state = flagged.json()
+    assert state["phase"] == "over" and state["status"] == "finished"
+    assert state["outcome"]["flag"] == 0 and state["outcome"]["winner"] == 1
+    assert state["clock"]["remaining"] == [0, BANK] and state["clock"]["flag"] == 0
+    assert state["turns"][-1]["action"] == "flag"
+
+    match = match_of(s.tournament, 1, 0)
+    assert match.state == MatchState.WALKOVER
+    assert match.winner_id == match.player2_id
+    event = MatchEvent.objects.get(match=match, kind=EventKind.WALKOVER)
+    assert event.data["reason_code"] == "flag_fall"
+    assert reason_text(event.data) == "the opponent's time ran out (flag fall)"
+    # the game stopped there: no further turn, no next game
+    assert table.post("roll").status_code == 409
+    assert table.start().status_code == 409
+
+
+def test_a_turn_after_the_bank_is_spent_is_refused_as_a_flag_fall(now: Now) -> None:
+    table, _ = _opened(now)
+    late = table.post("play", steps=[[13, 8], [13, 11]], used=BANK + DELAY + 1)
+    assert late.status_code == 409
+    error = late.json()["error"]
+    assert error["code"] == "flag_fell" and error["fields"]["side"] == 0
+    assert LiveTurn.objects.filter(match_id=table.match).count() == 1
+    # by the server's time alike
+    now.ms += BANK + DELAY
+    assert table.post("play", steps=[[13, 8], [13, 11]]).status_code == 409
+    assert table.post("flag").status_code == 201
+
+
+def test_a_referee_overrules_a_flag_fall_with_a_note(now: Now) -> None:
+    table, s = _opened(now)
+    assert table.post("flag", used=BANK + DELAY).status_code == 201
+    url = f"/api/matches/{table.match}/live/flag/overrule/"
+    match = match_of(s.tournament, 1, 0)
+    organiser = client_for(s.organiser)
+    assert organiser.post(url, {"note": "", "seconds": 60}, format="json").status_code == 400
+    ruled = client_for(s.referee).post(
+        url, {"note": "The phone was dropped; the clock ran on.", "seconds": 60}, format="json"
+    )
+    assert ruled.status_code == 200, ruled.content
+    state = ruled.json()
+    assert state["status"] == "recording" and state["phase"] == "move"
+    assert state["clock"]["remaining"] == [60_000, BANK]
+    assert state["clock"]["running"] == 0 and state["clock"]["flag"] is None
+    match.refresh_from_db()
+    assert match.state == MatchState.READY and match.winner_id is None and not match.walkover
+    event = MatchEvent.objects.filter(match=match, kind=EventKind.RESULT_CORRECTED).get()
+    assert event.data["note"] == "The phone was dropped; the clock ran on."
+    assert event.data["flag_overruled"] is True
+    # the game goes on from where it stopped
+    table.state = state
+    assert table.post("play", steps=[[13, 8], [13, 11]], used=1_000).status_code == 201
+    again = client_for(s.referee).post(url, {"note": "again", "seconds": 60}, format="json")
+    assert again.status_code == 409
+
+
+def test_a_player_may_not_overrule_a_flag_fall(now: Now) -> None:
+    table, s = _opened(now, results_by="players")
+    assert table.post("flag", used=BANK + DELAY).status_code == 201
+    match = match_of(s.tournament, 1, 0)
+    assert match.state == MatchState.WALKOVER  # entered at once, players reporting or not
+    user = UserFactory.create()
+    winner = match.player2
+    assert winner is not None
+    winner.user = user
+    winner.save()
+    refused = client_for(user).post(
+        f"/api/matches/{table.match}/live/flag/overrule/",
+        {"note": "I let them go on", "seconds": 60},
+        format="json",
+    )
+    assert refused.status_code == 403
+
+
+def test_bräde_best_of_a_flag_fall_loses_the_match(now: Now) -> None:
+    table, s = _setup(game="brade", length=3)
+    assert table.state["clock"]["remaining"] == [3 * 2 * MIN, 3 * 2 * MIN]
+    assert table.post("start", dice=[2, 5]).status_code == 201  # tek: White starts
+    assert table.state["clock"]["running"] == 0
+    now.ms += 3 * 2 * MIN + DELAY  # White never moves: the server's time
+    assert table.post("flag").status_code == 201
+    match = match_of(s.tournament, 1, 0)
+    assert match.state == MatchState.WALKOVER and match.winner_id == match.player2_id
+
+
+def test_the_bank_carries_over_from_game_to_game(now: Now) -> None:
+    table, _ = _setup(game="backgammon", length=5)
+    play_game(table, random.Random(3))
+    finished = LiveGame.objects.get(match_id=table.match, number=1)
+    following = LiveGame.objects.get(match_id=table.match, number=2)
+    assert following.clock is not None and finished.clock is not None
+    assert following.clock["remaining"] == finished.clock["remaining"]
+    assert following.clock["running"] is None  # stopped between games
+    # the same server time throughout: nothing past the delay was charged
+    assert following.clock["remaining"] == [5 * 2 * MIN, 5 * 2 * MIN]
+
+
+def test_without_a_time_control_there_is_no_clock(now: Now) -> None:
+    table, _ = _setup(clock_per_point=0, clock_delay=0)
+    assert table.state["clock"] is None
+    assert table.post("start", dice=[5, 2]).status_code == 201
+    assert table.state["turns"][-1]["clock"] is None
+    refused = table.post("flag", used=10 * BANK)
+    assert refused.status_code == 400 and refused.json()["error"]["code"] == "no_clock"
+
+
+def test_the_organiser_sets_the_time_control_through_the_api() -> None:
+    s = drawn(2, lengths=[3], game="backgammon")
+    client = client_for(s.organiser)
+    url = f"/api/tournaments/{s.tournament.pk}/"
+    changed = client.patch(url, {"clock_per_point": 180, "clock_delay": 15}, format="json")
+    assert changed.status_code == 200, changed.content
+    assert (changed.json()["clock_per_point"], changed.json()["clock_delay"]) == (180, 15)
+    too_long = client.patch(url, {"clock_delay": 10_000}, format="json")
+    assert too_long.status_code == 400
+    s.tournament.refresh_from_db()
+    control = TimeControl.of(s.tournament)
+    assert control is not None and control.bank_seconds(3) == 540
+    assert control.text() == "3 min per point + 15 s delay per move"
