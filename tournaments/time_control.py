@@ -62,11 +62,12 @@ class TimeControl:
     def text(self) -> str:
         """The time control in words: "2 min per point + 12 s delay"."""
         minutes, seconds = divmod(self.per_point, 60)
-        bank = (
-            _("%(m)s min per point") % {"m": minutes}
-            if not seconds
-            else _("%(m)s min %(s)s s per point") % {"m": minutes, "s": seconds}
-        )
+        if not minutes:
+            bank = _("%(s)s s per point") % {"s": seconds}
+        elif not seconds:
+            bank = _("%(m)s min per point") % {"m": minutes}
+        else:
+            bank = _("%(m)s min %(s)s s per point") % {"m": minutes, "s": seconds}
         if not self.delay:
             return bank
         return _("%(bank)s + %(delay)s s delay per move") % {"bank": bank, "delay": self.delay}

@@ -33,6 +33,8 @@ DETAILS = {
     "half_point_byes_until",
     "tiebreak_lots",
     "draw_seed",
+    "clock_per_point",  # the time control: any format's (tournaments.time_control)
+    "clock_delay",
     "created_at",
     "version",
     "changed_at",
