@@ -36,7 +36,8 @@ from django.db import transaction
 from django.db.models import Max
 from django.utils.translation import gettext as _
 
-from core.errors import ConflictError, ValidationError
+from core.bounds import parse_db_id
+from core.errors import ConflictError, NotFoundError, ValidationError
 from core.permissions import AuthUser, User
 from tournaments.guards import organiser_require
 from tournaments.models import Tournament, Venue
@@ -87,16 +88,15 @@ def tournament_venues(tournament: Tournament | int) -> list[Venue]:
 
 def venue_get(*, tournament: Tournament, pk: int | str | None) -> Venue | None:
     """The tournament's venue ``pk`` (from a page's ``?venue=``); None for none given;
-    ``ValidationError`` for a number that is not one of its venues."""
-    if pk in (None, ""):
+    ``NotFoundError`` for a number that is not one of its venues."""
+    if pk is None or pk == "":
         return None
-    try:
-        number = int(pk)  # type: ignore[arg-type]
-    except (TypeError, ValueError):
-        number = 0
-    venue = Venue.objects.filter(tournament=tournament, pk=number).first()
+    number = parse_db_id(str(pk))
+    venue = (
+        None if number is None else Venue.objects.filter(tournament=tournament, pk=number).first()
+    )
     if venue is None:
-        raise ValidationError(_("The tournament has no such venue."), code="unknown_venue")
+        raise NotFoundError(_("The tournament has no such venue."), code="unknown_venue")
     return venue
 
 

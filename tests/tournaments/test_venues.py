@@ -222,6 +222,7 @@ def test_a_referee_scoped_to_a_venue_enters_results_there_only() -> None:
     with pytest.raises(PermissionDeniedError) as err:
         game_result_enter(match=stockholm, number=1, result=won("W", "hemspel"), by=s.referee)
     assert err.value.code == "other_venue"
+    assert stockholm.player1 is not None
     with pytest.raises(PermissionDeniedError):
         match_walkover(match=stockholm, winner=stockholm.player1, by=s.referee, reason="late")
     game = game_result_enter(match=goteborg, number=1, result=won("W", "hemspel"), by=s.referee)
