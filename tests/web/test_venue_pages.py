@@ -119,3 +119,34 @@ def test_the_match_page_offers_entry_only_to_a_referee_of_its_venue() -> None:
     assert client.get(reverse("web:match_enter", args=[rows[2].pk])).status_code == 200
     page = client.get(reverse("web:match_detail", args=[rows[0].pk])).content.decode()
     assert enter not in page
+
+
+def test_the_organiser_adds_venues_scopes_a_referee_and_moves_a_match_on_the_page() -> None:
+    s = split(8, [])
+    client = _sv(s.organiser)
+    page = reverse("web:tournament_venues", args=[s.tournament.pk])
+    assert _sv(s.referee).get(page).status_code == 404  # organisers only
+    assert client.get(page).status_code == 200
+    for name in ("Stockholm", "Göteborg"):
+        assert client.post(page, {"name": name}).status_code == 302
+    stockholm, goteborg = list(s.tournament.venues.order_by("ordering"))
+    refused = client.post(page, {"name": "stockholm"})
+    assert refused.status_code == 200
+    assert "Stockholm" in refused.content.decode()  # the form again, with its error
+    first = first_round(s.tournament)
+    split_url = reverse("web:round_venues_split", args=[first[0].round_id])
+    assert client.post(split_url).status_code == 302
+    assert [m.venue_id for m in first_round(s.tournament)] == [stockholm.pk] * 2 + [goteborg.pk] * 2
+    client.post(
+        reverse("web:tournament_referee_venue", args=[s.tournament.pk]),
+        {"user": s.referee.pk, "venue": goteborg.pk},
+    )
+    assert list(goteborg.referees.all()) == [s.referee]
+    client.post(reverse("web:match_venue", args=[first[0].pk]), {"venue": goteborg.pk})
+    moved = Match.objects.get(pk=first[0].pk)
+    assert (moved.venue_id, moved.table) == (goteborg.pk, 3)
+    text = client.get(page).content.decode()
+    screen = reverse("web:tournament_screen", args=[s.tournament.pk])
+    assert f"{screen}?venue={goteborg.pk}" in text
+    assert client.post(reverse("web:venue_delete", args=[goteborg.pk])).status_code == 302
+    assert s.tournament.venues.count() == 2  # matches are at it: refused
