@@ -151,14 +151,28 @@ class ScoreSheetsApi(FileView):
 
 
 class WallSheetApi(FileView):
-    @extend_schema(responses=_file("application/pdf", "the pairings by table and by name"))
+    @extend_schema(
+        parameters=[
+            OpenApiParameter(
+                "venue",
+                int,
+                description="a tournament played at several venues: that venue's sheet, its "
+                "matches only (an id from the tournament's venues; another is a 404)",
+            )
+        ],
+        responses=_file("application/pdf", "the pairings by table and by name"),
+    )
     def get(self, request: Request, pk: int, number: int) -> HttpResponse:
         """Download a round's wall sheet.
 
         A PDF to pin up: the round's pairings by table, and alphabetically by player with
-        their table. Whoever may see the round (before it is published: its staff).
+        their table; of one ``venue``'s matches if given. Whoever may see the round
+        (before it is published: its staff).
         """
-        return export_files.wall_sheet_file(pk=pk, number=number, by=request.user)
+        venue = request.query_params.get("venue")
+        if venue is not None and parse_db_id(venue) is None:
+            raise ValidationError(_("venue: give a venue's id."), code="invalid")
+        return export_files.wall_sheet_file(pk=pk, number=number, by=request.user, venue=venue)
 
 
 class SeasonStandingsExportApi(FileView):

@@ -27,6 +27,7 @@ from matches.models import Match
 from matches.visibility import sees_unpublished
 from ratings.formulas import DEFAULT_FORMULA
 from tournaments import selectors as tournaments_sel
+from tournaments import venues
 from tournaments.models import Club, Round, Tournament
 
 FORMATS = ("csv", "json")
@@ -147,15 +148,23 @@ def score_sheets_file(*, pk: int, number: int, by: Any, after: After | None = No
     return response
 
 
-def wall_sheet_file(*, pk: int, number: int, by: Any, after: After | None = None) -> HttpResponse:
+def wall_sheet_file(
+    *, pk: int, number: int, by: Any, after: After | None = None, venue: str | None = None
+) -> HttpResponse:
     """A round's wall sheet (``clubs.wall_sheets``): by table and alphabetically, for
     whoever may see the round (``matches.visibility``: the staff before it is published,
-    everyone after); a round the reader may not see is a 404 as on the round page."""
+    everyone after); a round the reader may not see is a 404 as on the round page.
+    ``venue``: the id of one of the tournament's venues, for that venue's sheet (another
+    is a 404)."""
     tournament = _tournament(pk, by)
     round = _round(tournament, number)
     if not (round.published or sees_unpublished(by, tournament)):
         raise Http404(_("The tournament has no such round."))
-    name, data = wall_sheets.wall_sheet(round=round, by=by, after=after)
+    try:
+        at = venues.venue_get(tournament=tournament, pk=venue)
+    except NotFoundError as err:
+        raise Http404(str(err)) from None
+    name, data = wall_sheets.wall_sheet(round=round, by=by, after=after, venue=at)
     response = HttpResponse(data, content_type="application/pdf")
     response["Content-Disposition"] = f'inline; filename="{name}"'
     return response

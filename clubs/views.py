@@ -237,7 +237,11 @@ def round_wall_sheet(request: HttpRequest, pk: int, number: int) -> HttpResponse
     score sheets)."""
     tournament = found(tournaments_sel.tournament_get, pk=pk, by=request.user)
     return export_files.wall_sheet_file(
-        pk=pk, number=number, by=request.user, after=_slips_after(request, tournament)
+        pk=pk,
+        number=number,
+        by=request.user,
+        after=_slips_after(request, tournament),
+        venue=request.GET.get("venue"),
     )
 
 

@@ -21,6 +21,10 @@ Decisions where the docs are silent:
   dictionaries and phone books sort Aagaard); other accented letters with their base
   letter. English has no letters after z: an English sheet keeps the site's Swedish order
   (the players are the Swedish and Danish clubs' own).
+- A tournament played at several venues (``tournaments.venues``) prints a sheet per venue
+  (``venue``): that venue's matches with its own table numbers, its name where the
+  tournament's place stands, and the round's half-point byes too (they are at no venue,
+  and look for their name wherever they are). Without a venue, every match, as before.
 - The type is large (14 pt names) to be read on a wall; the column heads are repeated
   on each page when a list runs over. The fonts are the score sheets' (``clubs.pdf_fonts``
   through ``clubs.score_sheets``): names in any script print as written.
@@ -41,7 +45,7 @@ from games.seats import SEATS, other
 from matches.models import HalfPointBye, Match, MatchState
 from matches.visibility import visible_matches
 from tournaments.game_words import length_heading
-from tournaments.models import Round
+from tournaments.models import Round, Venue
 from tournaments.permissions import User
 
 __all__ = [
@@ -85,11 +89,14 @@ class WallLine:
     opponent: str
 
 
-def wall_sheet_matches(round: Round, *, by: User) -> list[Match]:
-    """The round's matches ``by`` may see, in table order (see the module text)."""
+def wall_sheet_matches(round: Round, *, by: User, venue: Venue | None = None) -> list[Match]:
+    """The round's matches ``by`` may see (at ``venue`` when given), in table order (see
+    the module text)."""
+    shown = visible_matches(by=by, tournament=round.tournament)
+    if venue is not None:
+        shown = shown.filter(venue=venue)
     matches = (
-        visible_matches(by=by, tournament=round.tournament)
-        .filter(round=round)
+        shown.filter(round=round)
         .exclude(state=MatchState.NOT_NEEDED)
         .select_related("player1", "player2")
     )
@@ -146,11 +153,18 @@ def wall_lines(
 class WallSheetPdf(ScoreSheetPdf):
     """The wall sheet's PDF: the score sheets' fonts, its own pages."""
 
-    def __init__(self, round: Round, matches: list[Match], half_byes: Sequence[str] = ()) -> None:
+    def __init__(
+        self,
+        round: Round,
+        matches: list[Match],
+        half_byes: Sequence[str] = (),
+        venue: Venue | None = None,
+    ) -> None:
         tournament = round.tournament
         names = [p.name for m in matches for p in (m.player1, m.player2) if p is not None]
         names += half_byes
-        super().__init__(tournament, [tournament.name, tournament.venue, round.name, *names])
+        self.place = venue.name if venue is not None else tournament.venue
+        super().__init__(tournament, [tournament.name, self.place, round.name, *names])
         self.round = round
         self.heads: list[tuple[str, float, str]] = []  # the current list's column heads
         self.pdf.set_title(
@@ -166,7 +180,7 @@ class WallSheetPdf(ScoreSheetPdf):
         self.pdf.add_page()
         self.text(tournament.name, size=14, style="B", h=7)
         self.text(f"{round.name} · {title}", size=20, style="B", h=10)
-        place = [tournament.start_date.isoformat(), tournament.venue]
+        place = [tournament.start_date.isoformat(), self.place]
         self.text(
             " · ".join(
                 [length_heading(round.match_length, round.length_unit), *filter(None, place)]
@@ -248,17 +262,20 @@ def wall_sheet(
     round: Round,
     by: User,
     after: Callable[[ScoreSheetPdf, list[Match]], None] | None = None,
+    venue: Venue | None = None,
 ) -> tuple[str, bytes]:
     """The round's wall sheet as a PDF: its file name and bytes (see the module text;
     the caller checks that ``by`` may see the round). ``after(sheet, matches)`` draws
-    more pages at the end (the private links' slips, ``clubs.link_slips``)."""
+    more pages at the end (the private links' slips, ``clubs.link_slips``); ``venue``:
+    that venue's sheet."""
     language = get_language() or settings.LANGUAGE_CODE  # the sheet's words' language
-    matches = wall_sheet_matches(round, by=by)
+    matches = wall_sheet_matches(round, by=by, venue=venue)
     half_byes = half_bye_names(round, language)
-    sheet = WallSheetPdf(round, matches, half_byes)
+    sheet = WallSheetPdf(round, matches, half_byes, venue)
     sheet.by_table(matches, half_byes)
     sheet.alphabetical(wall_lines(matches, half_byes, language))
     if after is not None:
         after(sheet, matches)
-    name = f"tournament-{round.tournament_id}-round-{round.number}-wall-sheet.pdf"
+    at = f"-venue-{venue.pk}" if venue is not None else ""
+    name = f"tournament-{round.tournament_id}-round-{round.number}{at}-wall-sheet.pdf"
     return name, bytes(sheet.pdf.output())

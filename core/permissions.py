@@ -4,7 +4,9 @@ Roles, per tournament:
 - *organiser*: a user in the tournament's ``organisers`` (or a superuser). Manages the
   tournament; may also do everything a referee may.
 - *referee*: a user in its ``referees``. Enters and corrects results, declares walkovers
-  and submits game records in that tournament only.
+  and submits game records in that tournament only; a referee scoped to one of its
+  venues (``Venue.referees``, ``tournaments.venues``) does so for that venue's matches
+  only (``is_match_referee``), and sees the whole tournament as every referee does.
 - *player*: a user linked to a ``Player`` (``Player.user``); submits records for, and
   reports, their own matches.
 - everyone (also anonymous): reads public tournaments (``tournaments.permissions``).
@@ -45,6 +47,7 @@ __all__ = [
     "can_manage_all_players",
     "can_read_records",
     "is_match_player",
+    "is_match_referee",
     "is_organiser",
     "is_referee",
     "player_of",
@@ -106,6 +109,28 @@ def is_referee(user: User, tournament: Staffed) -> bool:
     staff = Q(organisers=user) | Q(referees=user)
     rows = type(tournament)._default_manager.filter(pk=tournament.pk)  # type: ignore[attr-defined]
     return bool(rows.filter(staff).exists())
+
+
+class Placed(Protocol):
+    """A match, as far as a venue's referee reads it: its tournament and its venue."""
+
+    venue_id: int | None
+
+    @property
+    def tournament(self) -> Any: ...
+
+
+def is_match_referee(user: User, match: Placed) -> bool:
+    """A referee who may enter and correct ``match``'s results: an organiser (never
+    scoped), a referee scoped to no venue, or one scoped to the match's venue. A
+    referee scoped to a venue may not act on a match at no venue."""
+    tournament = match.tournament
+    if not is_referee(user, tournament):
+        return False
+    if is_organiser(user, tournament):
+        return True
+    scoped = set(tournament.venues.filter(referees=user).values_list("pk", flat=True))
+    return not scoped or match.venue_id in scoped
 
 
 def player_of(user: User) -> Any:

@@ -31,7 +31,7 @@ from core.http import lang
 from core.parsers import JSONObjectParser
 from core.permissions import can_read_records
 from games.results import ResultValue
-from matches import records, results, selectors, tables, walkovers
+from matches import records, results, selectors, tables, venues, walkovers
 from matches.models import (
     GAME_TYPES,
     OUTCOMES,
@@ -66,7 +66,7 @@ from tournaments.api_examples import (
     GAME_ENTER_EXAMPLES,
     IF_MATCH_EXAMPLE,
 )
-from tournaments.models import Player
+from tournaments.models import Player, Venue
 from tournaments.serializers import staff_context
 
 
@@ -417,6 +417,32 @@ class MatchTableApi(ApiView):
         data = self.MatchTableInput(data=request.data)
         data.is_valid(raise_exception=True)
         tables.match_table_set(match=match, table=data.validated_data["table"], by=request.user)
+        return Response(MatchOut(selectors.match_get(pk=pk, by=request.user)).data)
+
+
+class MatchVenueApi(ApiView):
+    class MatchVenueInput(serializers.Serializer[Any]):
+        venue = DbIdField(allow_null=True, help_text="one of the tournament's venues, or null")
+
+    @extend_schema(request=MatchVenueInput, responses=MatchOut)
+    def post(self, request: Request, pk: int) -> Response:
+        """Move a match to another of the tournament's venues.
+
+        The tournament's organisers; the match takes the first table free at that venue
+        in its round. Refused for a bye or walkover (400 ``no_table``) and a decided match
+        (409 ``match_over``); 400 ``unknown_venue`` for a venue of another tournament.
+        """
+        match = selectors.match_get(pk=pk, by=request.user)
+        data = self.MatchVenueInput(data=request.data)
+        data.is_valid(raise_exception=True)
+        venue = None
+        if data.validated_data["venue"] is not None:
+            venue = Venue.objects.filter(
+                pk=data.validated_data["venue"], tournament_id=match.tournament_id
+            ).first()
+            if venue is None:
+                raise ValidationError(_("The tournament has no such venue."), code="unknown_venue")
+        venues.match_venue_set(match=match, venue=venue, by=request.user)
         return Response(MatchOut(selectors.match_get(pk=pk, by=request.user)).data)
 
 

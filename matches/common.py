@@ -24,7 +24,7 @@ from django.utils.translation import gettext as _
 
 from core.errors import PermissionDeniedError
 from core.names import person_name
-from core.permissions import User, is_referee, signed_in
+from core.permissions import User, is_match_referee, is_referee, signed_in
 from matches.match_changes import match_changing
 from matches.models import (
     OPEN_REPORT_STATES,
@@ -156,4 +156,10 @@ def referee_require(by: User, match: Match) -> None:
     if not is_referee(by, match.tournament):
         raise PermissionDeniedError(
             _("Only the referees and organisers of this tournament may enter results.")
+        )
+    if not is_match_referee(by, match):
+        # A referee scoped to a venue (``tournaments.venues``), asked about another's match.
+        raise PermissionDeniedError(
+            _("You referee at another venue: this match's results are its venue's referees'."),
+            code="other_venue",
         )

@@ -36,7 +36,7 @@ from games.results import ResultValue
 from games.seats import letter_of, seat_of, side_of
 from matches.stored_report import StoredReport
 from tournaments.lengths import MAX_MATCH_LENGTH, validate_length_bounds
-from tournaments.models import Entry, LengthUnit, Player, Round, Tournament
+from tournaments.models import Entry, LengthUnit, Player, Round, Tournament, Venue
 
 
 class SideChoice(models.TextChoices):
@@ -209,6 +209,11 @@ class Match(models.Model):
     # when the round's matches are created, changed by an organiser (``matches.tables``).
     # A bye, a walkover and a reset not needed are not played at a table (``board``).
     table = models.PositiveSmallIntegerField(null=True, blank=True)
+    # Where it is played, in a tournament played at several venues (``tournaments.Venue``);
+    # its table is numbered within the venue. None: the tournament's one place.
+    venue = models.ForeignKey(
+        Venue, null=True, blank=True, on_delete=models.PROTECT, related_name="matches"
+    )
     updated_at = models.DateTimeField(auto_now=True)
     # The tournament's version at this match's last change (``matches.common.match_mark``):
     # with the tournament's ``whole_version``, what the match's live parts and its round's
@@ -564,6 +569,7 @@ class EventKind(models.TextChoices):
     SWISS_SWAPPED = "swiss_swapped", "pairing swapped by an organiser"
     SWISS_PUBLISHED = "swiss_published", "round published"
     TABLE_SET = "table_set", "table changed by an organiser"
+    VENUE_SET = "venue_set", "venue changed by an organiser"
 
 
 class AuditEntry(models.Model):

@@ -32,7 +32,7 @@ from django.utils.formats import number_format
 from django.utils.translation import gettext as _
 
 from core.errors import ConflictError, PermissionDeniedError, ValidationError
-from core.permissions import User, is_match_player, is_referee, signed_in
+from core.permissions import User, is_match_player, is_match_referee, signed_in
 from engine.messages import Msg
 from engine.record import MAX_RECORD_BYTES
 from engine.types import Outcome, Side
@@ -178,7 +178,7 @@ def _record_accepted(*, match: Match, text: str | bytes, by: User, link: Private
             and match.side_of(link.player) is not None
         )
     else:
-        allowed = is_referee(by, match.tournament) or is_match_player(by, match)
+        allowed = is_match_referee(by, match) or is_match_player(by, match)
     if not allowed:
         raise PermissionDeniedError(
             _("Only the players of this match and the tournament's referees may submit its record.")

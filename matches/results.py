@@ -41,7 +41,14 @@ from core.errors import (
     PreconditionRequiredError,
     ValidationError,
 )
-from core.permissions import User, is_match_player, is_organiser, is_referee, signed_in
+from core.permissions import (
+    User,
+    is_match_player,
+    is_match_referee,
+    is_organiser,
+    is_referee,
+    signed_in,
+)
 from core.reasons import Reason, reason_data
 from engine.types import Side
 from games.results import ResultValue
@@ -306,7 +313,7 @@ def game_result_record(
     (``matches.reports``). The game is verified by its record, as an entry from an
     uploaded record is."""
     tournament = match.tournament
-    allowed = is_referee(by, tournament) or (
+    allowed = is_match_referee(by, match) or (
         tournament.results_by == ResultsBy.REFEREES and is_match_player(by, match)
     )
     if not allowed:

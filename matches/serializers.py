@@ -20,6 +20,7 @@ from matches.models import (
 )
 from matches.selectors import game_version
 from matches.site_words import note_text, reason_text
+from tournaments.models import Venue
 from tournaments.serializers import PersonField, PlayerBrief, RoundOut
 
 # A match's place in a consolation or double elimination bracket: its code and where its
@@ -83,6 +84,12 @@ class MatchOut(serializers.ModelSerializer[Match]):
         read_only=True,
         help_text="the table (board) number; null for a bye, a walkover or no table given",
     )
+    venue: serializers.PrimaryKeyRelatedField[Venue] = serializers.PrimaryKeyRelatedField(
+        read_only=True,
+        allow_null=True,
+        help_text="the venue it is played at (its table is numbered there), in a tournament "
+        "played at several venues; null: the tournament's one place",
+    )
 
     class Meta:
         model = Match
@@ -93,6 +100,7 @@ class MatchOut(serializers.ModelSerializer[Match]):
             "slot",
             "is_third_place",
             "table",
+            "venue",
             *BRACKET_LINKS,
             "player1",
             "player2",
@@ -323,6 +331,9 @@ class BracketMatchOut(serializers.Serializer[Match]):
     slot = serializers.IntegerField()
     is_third_place = serializers.BooleanField()
     table = serializers.IntegerField(allow_null=True, help_text="the table (board) number")
+    venue = serializers.IntegerField(
+        allow_null=True, help_text="the venue's id, in a tournament played at several venues"
+    )
     player1 = PlayerBrief(allow_null=True)
     player2 = PlayerBrief(allow_null=True)
     length = serializers.IntegerField()
@@ -343,6 +354,7 @@ class BracketMatchOut(serializers.Serializer[Match]):
             "slot": instance.slot,
             "is_third_place": instance.is_third_place,
             "table": instance.board,
+            "venue": instance.venue_id,
             "player1": player(instance.player1),
             "player2": player(instance.player2),
             "length": instance.length,

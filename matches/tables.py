@@ -19,6 +19,10 @@ Decisions where the docs are silent:
   are still to be played at the board (not a bye, a walkover nor a reset not needed)
   cannot share one. Decided matches keep their table, so the sheet of a finished round
   still reads right; they count in the check too.
+- A tournament played at several venues (``tournaments.venues``) numbers each venue's
+  tables from 1: the round's matches are shared out among the venues in pairing order
+  (``venue_shares``), each venue's numbered 1, 2, 3 …; two matches of a round share a
+  table only at different venues. With no venues, nothing changes.
 """
 
 from __future__ import annotations
@@ -33,7 +37,9 @@ from core.errors import ConflictError, PermissionDeniedError, ValidationError
 from core.permissions import User, is_organiser
 from matches.common import event_add
 from matches.models import EventKind, Match, MatchState
+from tournaments.models import Venue
 from tournaments.page_versions import tournament_touch
+from tournaments.venues import tournament_venues, venue_shares
 
 __all__ = ["MAX_TABLE", "NO_TABLE_STATES", "match_table_set", "tables_number"]
 
@@ -48,18 +54,35 @@ NO_TABLE_STATES = (MatchState.BYE, MatchState.WALKOVER, MatchState.NOT_NEEDED)
 def tables_number(matches: Iterable[Match]) -> None:
     """Give each unsaved match of ``matches`` its table, per round in pairing order
     (third-place match last, then slot), skipping byes; called by every service that
-    creates a round's matches, before ``bulk_create``."""
+    creates a round's matches, before ``bulk_create``. In a tournament with venues, each
+    match its venue too, and the tables numbered per venue (see the module text)."""
     by_round: dict[int, list[Match]] = defaultdict(list)
     for m in matches:
         by_round[m.round_id].append(m)
+    venues_of: dict[int, list[Venue]] = {}
     for rows in by_round.values():
-        number = 0
+        tournament_id = rows[0].tournament_id
+        if tournament_id not in venues_of:
+            venues_of[tournament_id] = tournament_venues(tournament_id)
+        venues = venues_of[tournament_id]
+        played: list[Match] = []
         for m in sorted(rows, key=lambda m: (m.is_third_place, m.slot)):
             if m.state == MatchState.BYE:
                 m.table = None
+                m.venue = None
                 continue
-            number += 1
-            m.table = number
+            played.append(m)
+        if not venues:
+            for number, m in enumerate(played, start=1):
+                m.table = number
+            continue
+        at = iter(played)
+        shares = venue_shares(len(played), [v.tables for v in venues])
+        for venue, share in zip(venues, shares, strict=True):
+            for number in range(1, share + 1):
+                m = next(at)
+                m.venue = venue
+                m.table = number
 
 
 def match_table_set(*, match: Match, table: int | None, by: User) -> Match:
@@ -84,9 +107,13 @@ def match_table_set(*, match: Match, table: int | None, by: User) -> Match:
                 _("A bye or a walkover is not played at a table."), code="no_table"
             )
         if table is not None:
+            same_place = Match.objects.filter(round_id=match.round_id, table=table)
+            if match.venue_id is None:
+                same_place = same_place.filter(venue_id__isnull=True)
+            else:
+                same_place = same_place.filter(venue_id=match.venue_id)
             other = (
-                Match.objects.filter(round_id=match.round_id, table=table)
-                .exclude(pk=match.pk)
+                same_place.exclude(pk=match.pk)
                 .exclude(state__in=NO_TABLE_STATES)
                 .select_related("player1", "player2")
                 .first()

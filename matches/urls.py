@@ -84,6 +84,7 @@ urlpatterns: list[URLPattern] = [
     path("matches/<id:pk>/walkover/", api.MatchWalkoverApi.as_view(), name="match-walkover"),
     path("matches/<id:pk>/reset/", api.MatchResetApi.as_view(), name="match-reset"),
     path("matches/<id:pk>/table/", api.MatchTableApi.as_view(), name="match-table"),
+    path("matches/<id:pk>/venue/", api.MatchVenueApi.as_view(), name="match-venue"),
     path("matches/<id:pk>/flag/clear/", api.MatchFlagClearApi.as_view(), name="match-flag-clear"),
     path("matches/<id:pk>/records/", api.RecordListApi.as_view(), name="record-list"),
     path("records/<id:pk>/", api.RecordDetailApi.as_view(), name="record-detail"),

@@ -86,7 +86,12 @@ from django.db.models import Max
 from django.utils.translation import gettext as _
 
 from core.errors import ConflictError, NotFoundError, PermissionDeniedError, ValidationError
-from core.permissions import User, can_read_records, is_referee, signed_in
+from core.permissions import (
+    User,
+    is_match_player,
+    is_match_referee,
+    signed_in,
+)
 from games.live import (
     LiveAction,
     LiveDone,
@@ -179,7 +184,8 @@ def _require_recorder(by: User, match: Match, link: PrivateLink | None = None) -
                 code="results_by_referees",
             )
         return
-    if not can_read_records(by, match):
+    # A referee scoped to another venue reads the records but does not record them.
+    if not (is_match_referee(by, match) or is_match_player(by, match)):
         raise PermissionDeniedError(
             _("Only the players of this match and its tournament's referees may record it."),
             code="not_a_recorder",
@@ -815,7 +821,7 @@ def _finish(
     starter_index = game.starter if live.number == 1 else None
     starter = side_of(starter_index) if starter_index is not None else None
     tournament = match.tournament
-    at_once = tournament.results_by == ResultsBy.REFEREES or is_referee(by, tournament)
+    at_once = tournament.results_by == ResultsBy.REFEREES or is_match_referee(by, match)
     # Verified once, by its turns: every one was checked as it was played.
     submission = game_record_checked(
         match=match,

@@ -74,6 +74,7 @@ def _match(
         "slot": slot,
         "is_third_place": False,
         "table": None if state == "bye" else slot + 1,
+        "venue": None,
         "player1": players[0],
         "player2": players[1],
         "length": length,

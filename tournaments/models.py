@@ -570,6 +570,41 @@ class Round(models.Model):
         return round_label(self.number, self.rounds_after)
 
 
+class Venue(models.Model):
+    """A place where a tournament's rounds are played at the same time as at its other
+    venues (an SM split between Stockholm and Göteborg): its matches have their own
+    tables, numbered from 1 (``matches.tables``), its own wall sheet and big screen, and
+    referees who may be scoped to it (``referees``; ``tournaments.venues``). A tournament
+    with no venues is played at one place, its free-text ``Tournament.venue``."""
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="venues")
+    name = models.CharField(max_length=100)
+    ordering = models.PositiveSmallIntegerField(
+        default=0, help_text="the venues' order: the first takes the top tables' matches"
+    )
+    tables = models.PositiveSmallIntegerField(
+        null=True,
+        blank=True,
+        help_text="how many tables it has: its share of a round's matches, in pairing order; "
+        "empty: an even share of what the venues with a number leave",
+    )
+    # Referees scoped to this venue: they enter and correct the results of its matches
+    # only (``core.permissions.is_match_referee``); a referee in no venue's list keeps
+    # every match of the tournament.
+    referees = models.ManyToManyField(
+        settings.AUTH_USER_MODEL, related_name="refereed_venues", blank=True
+    )
+
+    class Meta:
+        ordering = ("tournament", "ordering", "id")
+        constraints = (
+            models.UniqueConstraint(fields=["tournament", "name"], name="venue_name_once"),
+        )
+
+    def __str__(self) -> str:
+        return self.name
+
+
 class PrivateLink(models.Model):
     """A player's private link to a tournament (``tournaments.private_links``): whoever
     holds it reports and confirms that player's results in that tournament without an

@@ -3,7 +3,7 @@
 from django.urls import URLPattern, path
 
 from core import path_converters  # noqa: F401  (registers <id:…>, <num:…>)
-from tournaments import api, api_invitations
+from tournaments import api, api_invitations, api_venues
 
 urlpatterns: list[URLPattern] = [
     path("clubs/", api.ClubListApi.as_view(), name="club-list"),
@@ -30,6 +30,8 @@ urlpatterns: list[URLPattern] = [
     path("tournaments/<id:pk>/", api.TournamentDetailApi.as_view(), name="tournament-detail"),
     path("tournaments/<id:pk>/staff/", api.TournamentStaffApi.as_view(), name="tournament-staff"),
     path("tournaments/<id:pk>/entries/", api.EntryListApi.as_view(), name="entry-list"),
+    path("tournaments/<id:pk>/venues/", api_venues.VenueListApi.as_view(), name="venue-list"),
+    path("venues/<id:pk>/", api_venues.VenueDetailApi.as_view(), name="venue-detail"),
     path(
         "tournaments/<id:pk>/entries/import/",
         api.EntryImportApi.as_view(),

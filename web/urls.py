@@ -20,6 +20,7 @@ from web.views import (
     scoresheet,
     screen,
     swiss_byes,
+    venues,
 )
 
 app_name = "web"
@@ -159,6 +160,17 @@ urlpatterns: list[URLPattern | URLResolver] = [
     ),
     path("matches/<id:pk>/walkover/", organiser.match_walkover, name="match_walkover"),
     path("matches/<id:pk>/table/", organiser.match_table, name="match_table"),
+    # A championship at several venues: the organiser's venues page and its changes.
+    path("tournaments/<id:pk>/venues/", venues.venues_manage, name="tournament_venues"),
+    path(
+        "tournaments/<id:pk>/venues/referee/",
+        venues.referee_venue,
+        name="tournament_referee_venue",
+    ),
+    path("venues/<id:pk>/save/", venues.venue_save, name="venue_save"),
+    path("venues/<id:pk>/delete/", venues.venue_delete, name="venue_delete"),
+    path("rounds/<id:pk>/venues/split/", venues.round_split, name="round_venues_split"),
+    path("matches/<id:pk>/venue/", venues.match_venue, name="match_venue"),
     path(
         "tournaments/<id:pk>/knockout/",
         organiser.group_knockout_draw,

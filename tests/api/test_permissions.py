@@ -44,7 +44,7 @@ from tests.factories import (
 )
 from tests.results import won
 from tests.tournaments.helpers import drawn, match_of, players_of
-from tournaments.models import Entry, Player, PlayerInvitation, Round, Tournament
+from tournaments.models import Entry, Player, PlayerInvitation, Round, Tournament, Venue
 from tournaments.private_links import (
     SESSION_KEY,
     private_link_issue,
@@ -121,6 +121,7 @@ def world() -> World:
     # A webhook of the private tournament; its address is a private one, which a delivery
     # refuses without sending (no traffic leaves the test).
     hook = Webhook.objects.create(tournament=t, url="http://127.0.0.1:9/hook", secret="s" * 64)
+    venue = Venue.objects.create(tournament=t, name="Hallen")  # no match at it yet
     staff = UserFactory.create(is_staff=True)  # registry staff: may change any player
     staff.user_permissions.add(Permission.objects.get(codename="change_player"))
     users = {
@@ -162,6 +163,7 @@ def world() -> World:
         "club_player": club_player.pk,
         "invitation": invitation.pk,
         "hook": hook.pk,
+        "venue": venue.pk,
     }
     return World(users, ids)
 
@@ -354,6 +356,12 @@ ENDPOINTS: list[tuple[str, str, str, dict[str, Any] | None, Callable[[str], int]
     ),
     ("reset", "post", "/api/matches/{a}/reset/", {"reason": "test"}, write(ORG, 200)),
     ("table", "post", "/api/matches/{b}/table/", {"table": 9}, write(ORG, 200)),
+    ("match venue", "post", "/api/matches/{b}/venue/", {"venue": "{venue}"}, write(ORG, 200)),
+    ("venue list", "get", "/api/tournaments/{t}/venues/", None, read),
+    ("venue create", "post", "/api/tournaments/{t}/venues/", {"name": "Nya"}, write(ORG, 201)),
+    ("venue detail", "get", "/api/venues/{venue}/", None, read),
+    ("venue change", "patch", "/api/venues/{venue}/", {"tables": 4}, write(ORG, 200)),
+    ("venue delete", "delete", "/api/venues/{venue}/", None, write(ORG, 204)),
     ("flag clear", "post", "/api/matches/{a}/flag/clear/", {}, write(STAFF, 200)),
     ("records", "get", "/api/matches/{a}/records/", None, records_read),
     (

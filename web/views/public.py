@@ -24,7 +24,7 @@ from django.utils.translation import gettext as _
 from clubs.rating_selectors import ratings_version
 from core.conditional import cached
 from core.http import found, lang
-from core.permissions import User, is_match_player, is_organiser, is_referee
+from core.permissions import User, is_match_player, is_match_referee, is_organiser, is_referee
 from games.results import MatchStanding, ScoredGame
 from matches import elimination_brackets, group_standings, round_selectors, stage_text
 from matches import selectors as matches_sel
@@ -369,9 +369,9 @@ def _match_context(request: HttpRequest, pk: int) -> dict[str, Any]:
         "has_records": family.replay is not None,
         "points_text": points_text,
         "tiebreak_text": standing.tiebreak_text if standing is not None else None,
-        "can_enter": is_referee(request.user, tournament)
+        "can_enter": is_match_referee(request.user, match)
         and match.state in (MatchState.READY, MatchState.PLAYING),
-        "can_correct": is_referee(request.user, tournament),
+        "can_correct": is_match_referee(request.user, match),
         # User names (login identifiers) to the tournament's staff only (``person``).
         "names_in_full": is_referee(request.user, tournament),
         "can_upload": (is_referee(request.user, tournament) or is_match_player(request.user, match))

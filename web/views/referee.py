@@ -29,7 +29,7 @@ from django.utils.translation import gettext as _
 
 from core.errors import ConflictError, DomainError
 from core.http import found, lang
-from core.permissions import is_referee
+from core.permissions import is_match_referee, is_referee
 from matches import home_selectors, results
 from matches import selectors as matches_sel
 from matches.models import Game, Match, MatchState
@@ -53,6 +53,10 @@ def _referee_match(request: HttpRequest, pk: int) -> Match | HttpResponse:
     match: Match = found(matches_sel.match_get, pk=pk, by=request.user)
     if not is_referee(request.user, match.tournament):
         raise PermissionDenied(_("Only the referees of this tournament may enter results."))
+    if not is_match_referee(request.user, match):
+        raise PermissionDenied(
+            _("You referee at another venue: this match's results are its venue's referees'.")
+        )
     return match
 
 

@@ -36,7 +36,7 @@ from django.views.decorators.http import require_GET
 
 from core.conditional import RELEASE
 from core.http import found
-from core.permissions import can_read_records
+from core.permissions import can_read_records, is_match_player, is_match_referee
 from games.live import LiveUnsupported, live_game_for
 from matches import selectors as matches_sel
 from matches.models import Match, MatchState
@@ -210,7 +210,9 @@ def can_record(user: Any, match: Match) -> bool:
     """Whether ``user`` may record ``match``'s games here (the API checks it again)."""
     if match.state not in (MatchState.READY, MatchState.PLAYING):
         return False
-    return recordable(match.tournament.game) and can_read_records(user, match)
+    return recordable(match.tournament.game) and (
+        is_match_referee(user, match) or is_match_player(user, match)
+    )
 
 
 def match_record(request: HttpRequest, pk: int) -> HttpResponse:

@@ -32,6 +32,9 @@ Decisions where the docs are silent:
   metres; its matches are on the pairings panels while it is played). A finished
   tournament starts with its placings (the winner first, down to place
   ``PODIUM_PLACES``), so the evening ends on its champion, not on the final's row.
+- **A venue's screen** (``?venue=N``, a tournament played at several venues,
+  ``tournaments.venues``): the pairings of that venue's matches only, its current round
+  read from them, with the tournament's one standings and bracket as on every screen.
 - **A game being recorded move by move** shows as being played, with the match's score,
   from the moment its recording starts (``scoresheets.services.live_start`` moves the
   tournament's version), not "–" until its first result.
@@ -55,7 +58,8 @@ from matches.visibility import visible_matches
 from scoresheets.models import LiveGame, LiveStatus
 from stages.messages import number
 from tournaments import selectors as tournaments_sel
-from tournaments.models import Round, Tournament, TournamentStatus
+from tournaments import venues
+from tournaments.models import Round, Tournament, TournamentStatus, Venue
 from tournaments.round_kinds import round_kind
 from tournaments.selectors import LiveStamp
 from web.live import conditional
@@ -99,11 +103,13 @@ def _paged(kind: str, title: str, rows: list[Any], size: int, **extra: Any) -> l
     ]
 
 
-def _shown_matches(tournament: Tournament, by: User) -> list[Match]:
+def _shown_matches(tournament: Tournament, by: User, venue: Venue | None = None) -> list[Match]:
     viewer = None if tournament.is_public else by
+    shown = visible_matches(by=viewer, tournament=tournament)
+    if venue is not None:
+        shown = shown.filter(venue=venue)
     return list(
-        visible_matches(by=viewer, tournament=tournament)
-        .filter(round__published=True)
+        shown.filter(round__published=True)
         .exclude(state__in=(MatchState.NOT_NEEDED, MatchState.BYE))
         .select_related("player1", "player2", "winner", "round")
         .order_by("round__number", "is_third_place", "slot")
@@ -173,12 +179,17 @@ def _bracket_panels(tournament: Tournament, by: User, rounds: list[Round]) -> li
     return [Panel("bracket", title, eligible[first : first + BRACKET_COLUMNS])]
 
 
-def screen_context(tournament: Tournament, *, by: User) -> dict[str, Any]:
-    """The panels the screen rotates through (see the module text)."""
-    matches = _shown_matches(tournament, by)
+def screen_context(
+    tournament: Tournament, *, by: User, venue: Venue | None = None
+) -> dict[str, Any]:
+    """The panels the screen rotates through (see the module text); ``venue``: that
+    venue's pairings only."""
+    matches = _shown_matches(tournament, by, venue)
     rounds = current_rounds(matches)
     pairings = _pairings(matches, rounds)
     title = " · ".join(r.name for r in rounds) or _("Pairings")
+    if venue is not None:
+        title = f"{title} · {venue.name}"
     panels = _paged("pairings", title, pairings, PAIRINGS_PER_PANEL) if rounds else []
     page = page_for(tournament)
     knockout_rounds = [m for m in matches if not round_kind(m.round.kind).table]
@@ -202,6 +213,7 @@ def screen_context(tournament: Tournament, *, by: User) -> dict[str, Any]:
         m.recording = m.pk in recording  # type: ignore[attr-defined]
     return {
         "tournament": tournament,
+        "venue": venue,
         "panels": panels,
         "finished": finished,
         "poll_seconds": POLL_SECONDS,
@@ -215,7 +227,7 @@ def screen_context(tournament: Tournament, *, by: User) -> dict[str, Any]:
 def screen(request: HttpRequest, pk: int, *, stamp: LiveStamp | None = None) -> HttpResponse:
     """The whole screen page (see the module text)."""
     tournament = found(tournaments_sel.tournament_get, pk=pk, by=request.user)
-    context = screen_context(tournament, by=request.user)
+    context = screen_context(tournament, by=request.user, venue=_venue(request, tournament))
     context["version"] = tournament.version
     return render(request, "web/screen.html", context)
 
@@ -224,6 +236,11 @@ def screen(request: HttpRequest, pk: int, *, stamp: LiveStamp | None = None) -> 
 def screen_panels(request: HttpRequest, pk: int, *, stamp: LiveStamp | None = None) -> HttpResponse:
     """The panels alone: what the screen's script fetches every few seconds."""
     tournament = found(tournaments_sel.tournament_get, pk=pk, by=request.user)
-    context = screen_context(tournament, by=request.user)
+    context = screen_context(tournament, by=request.user, venue=_venue(request, tournament))
     context["version"] = tournament.version
     return render(request, "web/_screen_panels.html", context)
+
+
+def _venue(request: HttpRequest, tournament: Tournament) -> Venue | None:
+    """The venue of ``?venue=N``; a number not of the tournament's venues is a 404."""
+    return found(venues.venue_get, tournament=tournament, pk=request.GET.get("venue"))
