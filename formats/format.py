@@ -11,6 +11,10 @@ A format is made of *stages*, the kinds of play the site knows how to run:
 - :attr:`Stage.PAIRED`: rounds paired one at a time from the standings of the rounds
   played; the format gives the pairing (:meth:`Format.pair`: the Swiss's
   ``stages.swiss.pair_round``, Monrad's ``formats.monrad.monrad_pair``).
+- :attr:`Stage.TEAMS`: teams meet in team matches of several boards, each board an
+  ordinary match (``stages.team_match``), ranked in a league table (``stages.league``):
+  a league's round robin drawn at once, or a team Swiss paired round by round
+  (:meth:`Format.pair`, the Swiss's own pairing of the teams). The ``teams`` app runs it.
 
 A format's first stage is :attr:`Format.stage`; a format that :attr:`Format.feeds_knockout`
 is followed, when the organiser lets the top ``group_advance`` go on, by a knockout drawn
@@ -69,6 +73,7 @@ class Stage(StrEnum):
     ELIMINATION = "elimination"
     GROUPS = "groups"
     PAIRED = "paired"
+    TEAMS = "teams"
 
 
 @dataclass(frozen=True, slots=True)
@@ -101,6 +106,11 @@ STAGE_WORDS = {
         "round 1.",
         rounds="Rounds to pair",
         knockout_after="Knockout after the standings",
+    ),
+    Stage.TEAMS: Words(
+        start="Draw the team matches",
+        started="The team matches are drawn (draw seed %(seed)d).",
+        rounds="Team match rounds",
     ),
 }
 

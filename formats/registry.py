@@ -31,6 +31,8 @@ BUILTIN_MODULES = (
     "formats.consolation",
     "formats.double_elimination",
     "formats.monrad",
+    "formats.league",
+    "formats.team_swiss",
 )
 
 

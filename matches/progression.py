@@ -142,6 +142,11 @@ def tournament_finish_check(tournament_id: int) -> None:
     rounds = Round.objects.filter(tournament_id=tournament_id)
     if rounds.filter(matches__isnull=True).exists():
         return  # a paired round not paired yet
+    from matches.stage_handlers import handler_for
+
+    tournament = Tournament.objects.get(pk=tournament_id)
+    if handler_for(tournament).rounds_to_play(tournament):
+        return  # the stage has matches still to make (a team match's boards)
     if (
         Tournament.objects.filter(pk=tournament_id, group_advance__gt=0).exists()
         and not rounds.filter(kind__in=BRACKET_KINDS).exists()

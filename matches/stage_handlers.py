@@ -1,5 +1,6 @@
 """What the matches app does for each kind of stage (``formats.Stage``): one row per stage,
-the one place in ``matches/`` that tells the stages apart.
+the one place in ``matches/`` that tells the stages apart (a stage run by an app above
+``matches``, the team matches, registers its row: ``stage_handler_register``).
 
 A format of an existing stage (a Monrad beside the Swiss) needs no change here: its
 stage's row serves it. A new kind of stage is one new row. Each row gives:
@@ -44,6 +45,7 @@ __all__ = [
     "StandingsTable",
     "handler_for",
     "paired_format_keys",
+    "stage_handler_register",
 ]
 
 
@@ -112,6 +114,15 @@ HANDLERS: dict[Stage, StageHandler] = {
         standings=paired_standings_data,  # after the published rounds: per reader
     ),
 }
+
+
+def stage_handler_register(*, stage: Stage, row: StageHandler) -> None:
+    """The row of a stage run by an app above ``matches`` (the team matches of ``teams``),
+    registered when Django starts (its ``AppConfig.ready``); the same row again changes
+    nothing."""
+    if HANDLERS.get(stage, row) != row:
+        raise ValueError(f"the stage {stage!r} has a handler already")
+    HANDLERS[stage] = row
 
 
 def handler_for(tournament: Tournament) -> StageHandler:

@@ -243,6 +243,8 @@ class TournamentFormat(models.TextChoices):
     CONSOLATION = "consolation", "single elimination with a consolation bracket"
     DOUBLE_ELIMINATION = "double_elimination", "double elimination"
     MONRAD = "monrad", "Monrad"
+    LEAGUE = "league", "league of teams"
+    TEAM_SWISS = "team_swiss", "team Swiss"
 
 
 DEFAULT_FORMAT = TournamentFormat.KNOCKOUT.value

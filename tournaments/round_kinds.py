@@ -9,6 +9,9 @@ comparing kinds, so a new kind of stage adds its kind and its row here.
 - ``main``: the main (winners') bracket, the one a knockout has alone; the others
   (consolation, losers', grand final) are named within their own bracket;
 - ``paired``: its rounds are paired one at a time from the standings.
+
+A team match round (``team``) is none of these: its boards' matches link nowhere and
+count in the teams' table (``teams.tables``), not in a players' one.
 """
 
 from __future__ import annotations
@@ -29,6 +32,7 @@ class RoundKind(models.TextChoices):
     CONSOLATION = "consolation", "consolation bracket round"
     LOSERS = "losers", "losers' bracket round"
     GRAND_FINAL = "grand_final", "grand final"
+    TEAM = "team", "team match round"
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,6 +52,9 @@ ROUND_KINDS: dict[str, KindRow] = {
     RoundKind.CONSOLATION: KindRow(bracket=True),
     RoundKind.LOSERS: KindRow(bracket=True),
     RoundKind.GRAND_FINAL: KindRow(bracket=True),
+    # Team matches' rounds (``teams``): their boards' matches feed nothing and count in
+    # no players' table; the team table is the teams app's.
+    RoundKind.TEAM: KindRow(),
 }
 
 TABLE_KINDS: tuple[str, ...] = tuple(k for k, row in ROUND_KINDS.items() if row.table)

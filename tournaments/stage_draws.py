@@ -5,7 +5,9 @@ a stage ranked by a table.
 The draw of a tournament (``tournament_draw``), the draw form's lengths
 (``draw_lengths``) and a new tournament's chain (``tournaments.format_options``) read the
 row of the tournament's first stage (``formats.format_for(...).stage``); no module asks
-which stage or format a tournament has. A new stage is a new row here.
+which stage or format a tournament has. A new stage is a new row here, or, for a stage
+an app above ``tournaments`` runs (the team matches), a row that app registers
+(``stage_draw_register``).
 """
 
 from __future__ import annotations
@@ -24,7 +26,14 @@ from tournaments.knockout_draw import knockout_draw
 from tournaments.models import Tournament
 from tournaments.round_robin_draw import round_robin_draw
 
-__all__ = ["STAGE_DRAWS", "StageDraw", "draw_lengths", "stage_draw", "tournament_draw"]
+__all__ = [
+    "STAGE_DRAWS",
+    "StageDraw",
+    "draw_lengths",
+    "stage_draw",
+    "stage_draw_register",
+    "tournament_draw",
+]
 
 
 class Draw(Protocol):
@@ -89,6 +98,16 @@ STAGE_DRAWS: dict[Stage, StageDraw] = {
         draw=swiss_rounds.swiss_start, lengths=_swiss_lengths, chain=swiss_rounds.default_chain
     ),
 }
+
+
+def stage_draw_register(*, stage: Stage, row: StageDraw) -> None:
+    """The row of a stage run by an app above this one (the team matches of ``teams``,
+    which imports ``tournaments``, not the other way): registered when Django starts
+    (its ``AppConfig.ready``), as ``matches`` registers its side of
+    ``tournaments.match_play_port``. Registering the same row again changes nothing."""
+    if STAGE_DRAWS.get(stage, row) != row:
+        raise ValueError(f"the stage {stage!r} has a draw already")
+    STAGE_DRAWS[stage] = row
 
 
 def stage_draw(stage: Stage) -> StageDraw:

@@ -14,7 +14,9 @@ stage's row serves it. A new kind of stage is one new row. Each row says:
   rounds, and the knockout after them apart;
 - ``paired_rounds``: its pages are the paired rounds' (``web.views.swiss``): standings,
   the rounds the reader may see, check-in, pairing, half-point byes;
-- ``standings``: the screen shows its standings (``matches.stage_handlers``' tables).
+- ``standings``: the screen shows its standings (``matches.stage_handlers``' tables);
+- ``team_table``: its pages are the team matches' (``web.views.team_stage``): the team
+  table, the rounds' team matches and their boards.
 """
 
 from __future__ import annotations
@@ -37,6 +39,7 @@ class StagePage:
     group_table: bool = False
     paired_rounds: bool = False
     standings: bool = False
+    team_table: bool = False
 
 
 STAGE_PAGES: dict[Stage, StagePage] = {
@@ -44,6 +47,7 @@ STAGE_PAGES: dict[Stage, StagePage] = {
     Stage.ELIMINATION: StagePage(bracket=True, brackets=True),
     Stage.GROUPS: StagePage(group_table=True, standings=True),
     Stage.PAIRED: StagePage(paired_rounds=True, standings=True),
+    Stage.TEAMS: StagePage(team_table=True),
 }
 
 

@@ -1,0 +1,96 @@
+"""A team match's score kept from its boards (``stages.team_match``).
+
+Each time one of its boards' matches changes (a game entered or corrected, a walkover, a
+reset), ``teams.apps`` hears of it (``matches.match_changes``) and, once the change is
+committed, ``team_match_refresh`` reads the boards again and stores the score on the team
+match, so the table reads team-match rows only (a league of 200 teams has 160,000 boards).
+The first time a team match is decided its ``decided_at`` is set, and the tournament's
+pages are told.
+"""
+
+from __future__ import annotations
+
+from django.db import transaction
+from django.utils import timezone
+
+from matches.models import Match, MatchState
+from stages.team_match import Board, Side, team_match_score
+from teams.models import TeamBoard, TeamMatch, TeamResult
+from tournaments.page_versions import tournament_touch
+
+__all__ = ["board_of", "team_board_follow", "team_match_refresh"]
+
+
+def board_of(board: TeamBoard, match: Match | None) -> Board:
+    """One board's result as ``stages.team_match`` reads it: a bye (the other team had no
+    player) and a walkover are walkovers to the player's team; no match at all (neither
+    team had a player) is a board nobody wins."""
+    if match is None:
+        return Board(walkover=True)
+    home_seat = 1 if board.home_first else 2
+
+    def side(player_id: int | None) -> Side | None:
+        if player_id is None:
+            return None
+        seat = 1 if player_id == match.player1_id else 2
+        return "home" if seat == home_seat else "away"
+
+    if match.state == MatchState.BYE:
+        return Board(winner=side(match.player1_id), walkover=True)
+    if match.winner_id is None or match.state not in (MatchState.DECIDED, MatchState.WALKOVER):
+        return Board()
+    p1, p2 = (match.points1, match.points2)
+    t1, t2 = (match.tiebreak1, match.tiebreak2)
+    if home_seat == 2:
+        p1, p2, t1, t2 = p2, p1, t2, t1
+    return Board(
+        winner=side(match.winner_id),
+        home_points=p1,
+        away_points=p2,
+        home_tiebreak=t1,
+        away_tiebreak=t2,
+        walkover=match.walkover or match.state == MatchState.WALKOVER,
+    )
+
+
+def team_match_refresh(*, team_match_id: int) -> TeamMatch:
+    """Read the team match's boards and store its score (module docstring)."""
+    with transaction.atomic():
+        team_match = TeamMatch.objects.select_for_update().get(pk=team_match_id)
+        boards = list(team_match.boards.select_related("match").order_by("board"))
+        if not boards:
+            return team_match
+        score = team_match_score([board_of(b, b.match) for b in boards])
+        result = "" if score.winner is None else TeamResult(score.winner).value
+        fields = {
+            "home_boards": score.home_boards,
+            "away_boards": score.away_boards,
+            "home_points": score.home_points,
+            "away_points": score.away_points,
+            "home_tiebreak": score.home_tiebreak,
+            "away_tiebreak": score.away_tiebreak,
+            "undecided": score.undecided,
+            "result": result,
+            "decided_early": score.early if result else False,
+        }
+        if result and team_match.decided_at is None:
+            fields["decided_at"] = timezone.now()
+        if not result:
+            fields["decided_at"] = None
+        changed = [k for k, v in fields.items() if getattr(team_match, k) != v]
+        for key in changed:
+            setattr(team_match, key, fields[key])
+        if changed:
+            team_match.save(update_fields=changed)
+            tournament_touch(tournament_id=team_match.tournament_id)
+    return team_match
+
+
+def team_board_follow(*, match_id: int) -> None:
+    """The match watcher (``matches.match_changes``): a board's match is about to change;
+    refresh its team match once the change is committed."""
+    team_match_id = (
+        TeamBoard.objects.filter(match_id=match_id).values_list("team_match_id", flat=True).first()
+    )
+    if team_match_id is not None:
+        transaction.on_commit(lambda: team_match_refresh(team_match_id=team_match_id))
