@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournaments', '0017_staff_invitations'),
+        ('tournaments', '0019_venues'),
     ]
 
     operations = [
