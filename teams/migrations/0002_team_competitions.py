@@ -11,7 +11,7 @@ class Migration(migrations.Migration):
         ('clubs', '0002_rating_formulas'),
         ('matches', '0014_knockout_links'),
         ('teams', '0001_teams_and_rosters'),
-        ('tournaments', '0018_team_formats'),
+        ('tournaments', '0020_team_formats'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
