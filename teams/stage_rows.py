@@ -2,7 +2,8 @@
 ``teams.apps`` when Django starts, since ``tournaments`` and ``matches`` sit below ``teams``
 and must not import it (``tests/test_layers.py``); ``web.stage_pages`` holds its own row.
 
-- the draw (``tournaments.stage_draws``): ``teams.team_draw``;
+- the draw (``tournaments.stage_draws``): ``teams.team_draw``, drawing the teams entered
+  (the draw form counts them);
 - the handler (``matches.stage_handlers``): no placings of players (a team competition's
   order is its table, ``teams.tables``), and the rounds still to play are the rounds with
   a team match whose boards are not made yet or that are not paired yet, so the
@@ -14,7 +15,7 @@ from __future__ import annotations
 from formats import Stage
 from matches.placing import Placing
 from matches.stage_handlers import StageHandler, stage_handler_register
-from teams.models import TeamMatch
+from teams.models import TeamEntry, TeamMatch
 from teams.team_draw import team_stage_draw, team_stage_lengths
 from tournaments.models import Round, Tournament
 from tournaments.stage_draws import StageDraw, stage_draw_register
@@ -37,7 +38,11 @@ def _rounds_to_play(tournament: Tournament) -> int:
     return unpaired + waiting
 
 
-TEAM_DRAW = StageDraw(draw=team_stage_draw, lengths=team_stage_lengths)
+def _teams_entered(tournament: Tournament) -> int:
+    return TeamEntry.objects.filter(tournament=tournament, withdrawn_at__isnull=True).count()
+
+
+TEAM_DRAW = StageDraw(draw=team_stage_draw, lengths=team_stage_lengths, entrants=_teams_entered)
 TEAM_HANDLER = StageHandler(
     pairs_rounds=False, placings=_no_placings, rounds_to_play=_rounds_to_play
 )

@@ -169,7 +169,7 @@ def oracle_matches(tournament: Tournament) -> list[dict[str, Any]]:
     stored (not from the site's team-match scores)."""
     out = []
     for tm in TeamMatch.objects.filter(tournament=tournament, away__isnull=False):
-        boards = []
+        boards: list[dict[str, Any]] = []
         for board in TeamBoard.objects.filter(team_match=tm).select_related("match"):
             m = board.match
             if m is None:
