@@ -110,6 +110,12 @@ def test_the_why_line_says_lots_when_nothing_else_parts_two_teams(client: Client
     division = division_make(season=season_make(), name="Div", teams=2, boards=2, double=False)
     words = text(page(english(client), "web:tournament_detail", division.tournament.pk))
     assert "by drawing of lots." in words
+    swedish = text(page(Client(), "web:tournament_detail", division.tournament.pk))
+    assert "Lagtabell" in swedish
+    assert "genom lottning." in swedish
+    danish = Client()
+    danish.cookies["django_language"] = "da"
+    assert "Holdtabel" in text(page(danish, "web:tournament_detail", division.tournament.pk))
 
 
 def test_organisers_set_the_team_rules_enter_teams_and_draw(client: Client) -> None:
