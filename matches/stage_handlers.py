@@ -116,7 +116,7 @@ HANDLERS: dict[Stage, StageHandler] = {
 }
 
 
-def stage_handler_register(stage: Stage, row: StageHandler) -> None:
+def stage_handler_register(*, stage: Stage, row: StageHandler) -> None:
     """The row of a stage run by an app above ``matches`` (the team matches of ``teams``),
     registered when Django starts (its ``AppConfig.ready``); the same row again changes
     nothing."""

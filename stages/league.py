@@ -57,7 +57,7 @@ Pure: imports nothing from Django.
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Hashable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Generic, TypeVar
@@ -76,6 +76,7 @@ __all__ = [
     "league_table",
     "next_divisions",
     "swiss_teams",
+    "table_rank",
 ]
 
 T = TypeVar("T", bound=Hashable)
@@ -210,8 +211,36 @@ def league_table(
         home.tiebreak_against += score.away_tiebreak
         away.tiebreak_for += score.away_tiebreak
         away.tiebreak_against += score.home_tiebreak
+    return table_rank(list(rows.values()), chain=chain, lots=lots)
+
+
+def table_rank(
+    rows: Sequence[Row[T]],
+    *,
+    chain: Sequence[str] = DEFAULT_CHAIN,
+    lots: Sequence[T] = (),
+    direct: Callable[[Sequence[T]], Mapping[T, int]] | None = None,
+) -> list[Row[T]]:
+    """Rank rows already counted (their totals filled in) by match points, the chain and
+    the lots (module docstring), setting each row's ``place`` and ``why``. ``direct``: the
+    direct-encounter match points of each of a tied group of teams among themselves (by
+    default from the rows' own counts, which ``league_table`` fills in), so a caller
+    that counted in the database asks only for the tied groups' matches."""
+    unknown = [key for key in chain if key not in CHAIN_KEYS]
+    if unknown:
+        raise ValueError(f"unknown tiebreak {unknown[0]!r}")
+
+    def own_direct(group: Sequence[T]) -> Mapping[T, int]:
+        members = set(group)
+        return {
+            r.team: sum(v for t, v in r._against.items() if t in members)
+            for r in rows
+            if r.team in members
+        }
+
+    among = direct or own_direct
     lot_place = {team: i for i, team in enumerate(lots)}
-    given = {team: i for i, team in enumerate(teams)}
+    given = {row.team: i for i, row in enumerate(rows)}
 
     def lot(team: T) -> tuple[int, int]:
         return (lot_place.get(team, len(lot_place)), given[team])
@@ -232,8 +261,8 @@ def league_table(
             return
         key = keys[at]
         if key == "direct_encounter":
-            members = {r.team for r in group}
-            value = {id(r): sum(v for t, v in r._against.items() if t in members) for r in group}
+            earned = among([r.team for r in group])
+            value = {id(r): earned.get(r.team, 0) for r in group}
         else:
             value = {id(r): int(getattr(r, key)) for r in group}
         buckets: dict[int, list[Row[T]]] = defaultdict(list)
@@ -248,7 +277,7 @@ def league_table(
             # a smaller tie after the direct encounter: its own direct encounter again
             rank(bucket, at if key == "direct_encounter" and len(bucket) > 1 else at + 1)
 
-    rank(list(rows.values()), 0)
+    rank(list(rows), 0)
     for place, row in enumerate(ordered, start=1):
         row.place = place
         row.why = why.get(id(row))

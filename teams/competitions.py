@@ -24,9 +24,9 @@ from django.utils.translation import gettext as _
 
 from core.errors import ConflictError, ValidationError
 from core.permissions import User
-from formats import Stage, format_for
 from stages.league import CHAIN_KEYS, DEFAULT_CHAIN
 from teams.models import MAX_BOARDS, Team, TeamCompetition, TeamEntry
+from teams.team_handler import is_team_stage
 from tournaments.guards import draft_require, organiser_require
 from tournaments.models import Tournament
 from tournaments.page_versions import tournament_touch
@@ -34,15 +34,9 @@ from tournaments.page_versions import tournament_touch
 __all__ = [
     "competition_of",
     "competition_rules_set",
-    "is_team_stage",
     "team_entry_add",
     "team_entry_remove",
 ]
-
-
-def is_team_stage(tournament: Tournament) -> bool:
-    """Whether the tournament's stage is team matches."""
-    return format_for(tournament.format).stage == Stage.TEAMS
 
 
 def competition_of(tournament: Tournament) -> TeamCompetition:

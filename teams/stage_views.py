@@ -30,6 +30,7 @@ from teams.forms import LineUpForm, TeamEntryForm, TeamRulesForm
 from teams.models import Team, TeamEntry, TeamMatch
 from teams.permissions import is_captain
 from teams.stage_pages import enterable_teams, team_stage_context
+from teams.team_handler import is_team_stage
 from teams.team_words import chain_choices, team_match_state
 from tournaments import selectors as tournaments_sel
 from tournaments.models import Player, Round, Tournament
@@ -47,7 +48,7 @@ def _organised(request: HttpRequest, pk: int) -> Tournament:
     tournament = found(tournaments_sel.tournament_get, pk=pk, by=request.user)
     if not is_organiser(request.user, tournament):
         raise PermissionDenied(_("Only the tournament's organisers may do that."))
-    if not competitions.is_team_stage(tournament):
+    if not is_team_stage(tournament):
         raise PermissionDenied(_("This tournament is not played by teams."))
     return tournament
 

@@ -30,6 +30,7 @@ from stages import roundrobin
 from stages.league import league_fixtures
 from teams.competitions import competition_of
 from teams.models import TeamEntry, TeamMatch
+from teams.team_swiss_rounds import team_round_pair_locked
 from tournaments.draw_steps import draw_end
 from tournaments.guards import draft_require, organiser_require
 from tournaments.models import Round, Tournament
@@ -111,8 +112,6 @@ def team_stage_draw(
         )
         draw_end(tournament=tournament, draw_seed=seed)
         if _pairs_rounds(tournament):
-            from teams.team_swiss_rounds import team_round_pair_locked
-
             team_round_pair_locked(tournament=tournament, round=rounds[0], competition=competition)
         else:
             fixtures = league_fixtures([e.team for e in order], double=tournament.double_round)

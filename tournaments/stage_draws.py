@@ -104,7 +104,7 @@ STAGE_DRAWS: dict[Stage, StageDraw] = {
 }
 
 
-def stage_draw_register(stage: Stage, row: StageDraw) -> None:
+def stage_draw_register(*, stage: Stage, row: StageDraw) -> None:
     """The row of a stage run by an app above this one (the team matches of ``teams``,
     which imports ``tournaments``, not the other way): registered when Django starts
     (its ``AppConfig.ready``), as ``matches`` registers its side of

@@ -46,6 +46,9 @@ def test_each_format_gives_what_its_stage_promises() -> None:
         if fmt.stage == Stage.PAIRED:
             assert len(fmt.pair(field, seed=1).pairs) == 3
             assert fmt.feeds_knockout and words.rounds and words.knockout_after
+        elif fmt.stage == Stage.TEAMS and "swiss_rounds" in fmt.options:  # a team Swiss
+            assert len(fmt.pair(field, seed=1).pairs) == 3
+            assert not fmt.feeds_knockout
         else:
             with pytest.raises(ValueError, match="not paired round by round"):
                 fmt.pair(field, seed=1)
