@@ -25,6 +25,7 @@ __all__ = [
     "NEWS_RECORD_REJECTED",
     "NEWS_RECORD_VERIFIED",
     "NEWS_ROUND_PUBLISHED",
+    "NEWS_TEAM_MATCH_DECIDED",
     "NEWS_TOURNAMENT_FINISHED",
     "GamesRemovedWatcher",
     "MatchWatcher",
@@ -77,6 +78,9 @@ NEWS_TOURNAMENT_FINISHED = "tournament.finished"
 # A draw created a tournament's matches (a bracket, a round robin, an elimination
 # bracket, a group knockout): no match was changed, so no match watcher heard of it.
 NEWS_MATCHES_DRAWN = "matches.drawn"
+# A team match was decided (an app above this one keeps team matches from their boards'
+# matches): told with the team match as ``team_match``, since no app below it reads it.
+NEWS_TEAM_MATCH_DECIDED = "team_match.decided"
 
 
 class NewsWatcher(Protocol):

@@ -13,11 +13,20 @@ from django.db.models import QuerySet
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext, pgettext_lazy
 
-from teams.models import TEAM_NAME_LENGTH
+from teams.models import TEAM_NAME_LENGTH, Team
 from teams.selectors import RosterLine
 from tournaments.models import DEFAULT_GAME, Club, Player, game_choices
 
-__all__ = ["CaptainsForm", "OrderForm", "PlayerAddForm", "TeamCreateForm", "TeamRenameForm"]
+__all__ = [
+    "CaptainsForm",
+    "LineUpForm",
+    "OrderForm",
+    "PlayerAddForm",
+    "TeamCreateForm",
+    "TeamEntryForm",
+    "TeamRenameForm",
+    "TeamRulesForm",
+]
 
 
 class TeamRenameForm(forms.Form):
@@ -141,3 +150,98 @@ class OrderForm(forms.Form):
 
     def reserves(self) -> list[int]:
         return [ln.player.pk for ln in self.lines if self.cleaned_data[f"reserve_{ln.player.pk}"]]
+
+
+# --- a team stage: its rules, its teams, a line-up ---------------------------------------
+
+CHAIN_PLACES = 5
+
+
+class TeamRulesForm(forms.Form):
+    """The team rules (``teams.competitions.competition_rules_set``): boards, match points
+    and the tiebreaks after match points, one select per place in the chain."""
+
+    boards = forms.IntegerField(label=gettext_lazy("Boards per team match"), min_value=1)
+    win_points = forms.IntegerField(label=gettext_lazy("Match points for a win"), min_value=0)
+    draw_points = forms.IntegerField(label=gettext_lazy("Match points for a draw"), min_value=0)
+    loss_points = forms.IntegerField(label=gettext_lazy("Match points for a loss"), min_value=0)
+
+    def __init__(self, *args: Any, choices: list[tuple[str, str]], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        for place in range(1, CHAIN_PLACES + 1):
+            self.fields[f"tiebreak_{place}"] = forms.ChoiceField(
+                label=_("Tiebreak %(place)d") % {"place": place},
+                choices=[("", "—"), *choices],
+                required=False,
+            )
+
+    @staticmethod
+    def initial_of(competition: Any) -> dict[str, Any]:
+        initial: dict[str, Any] = {
+            "boards": competition.boards,
+            "win_points": competition.win_points,
+            "draw_points": competition.draw_points,
+            "loss_points": competition.loss_points,
+        }
+        for place, key in enumerate(competition.chain, start=1):
+            initial[f"tiebreak_{place}"] = key
+        return initial
+
+    def chain(self) -> list[str]:
+        """The chosen tiebreaks in order, the empty places left out (the service refuses
+        one chosen twice)."""
+        return [
+            self.cleaned_data[f"tiebreak_{place}"]
+            for place in range(1, CHAIN_PLACES + 1)
+            if self.cleaned_data.get(f"tiebreak_{place}")
+        ]
+
+
+class _TeamChoiceField(forms.ModelChoiceField):  # type: ignore[type-arg]
+    def label_from_instance(self, obj: Team) -> str:
+        return f"{obj.name} ({obj.club.name}, {obj.season.name})"
+
+
+class TeamEntryForm(forms.Form):
+    """A team to enter, chosen among ``teams`` (``teams.stage_pages.enterable_teams``)."""
+
+    def __init__(self, *args: Any, teams: QuerySet[Team], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["team"] = _TeamChoiceField(label=_("Team"), queryset=teams)
+
+
+class LineUpForm(forms.Form):
+    """A team's line-up: one select per board, a player of the roster or nobody."""
+
+    def __init__(
+        self,
+        *args: Any,
+        boards: int,
+        roster: list[RosterLine],
+        chosen: list[Player | None],
+        **kwargs: Any,
+    ) -> None:
+        super().__init__(*args, **kwargs)
+        choices = [("", _("nobody"))] + [
+            (
+                str(line.player.pk),
+                _("%(name)s (reserve)") % {"name": line.player.name}
+                if line.reserve
+                else line.player.name,
+            )
+            for line in roster
+        ]
+        self.players = {line.player.pk: line.player for line in roster}
+        for board in range(1, boards + 1):
+            given = chosen[board - 1] if board <= len(chosen) else None
+            self.fields[f"board_{board}"] = forms.ChoiceField(
+                label=_("Board %(board)d") % {"board": board},
+                choices=choices,
+                required=False,
+                initial=str(given.pk) if given is not None else "",
+            )
+        self.boards = boards
+
+    def line_up(self) -> list[Player | None]:
+        picked = [self.cleaned_data.get(f"board_{b}") or "" for b in range(1, self.boards + 1)]
+        return [self.players[int(p)] if p else None for p in picked]

@@ -4,8 +4,11 @@ Each time one of its boards' matches changes (a game entered or corrected, a wal
 reset), ``teams.apps`` hears of it (``matches.match_changes``) and, once the change is
 committed, ``team_match_refresh`` reads the boards again and stores the score on the team
 match, so the table reads team-match rows only (a league of 200 teams has 160,000 boards).
-The first time a team match is decided its ``decided_at`` is set, and the tournament's
-pages are told.
+The first time a team match is decided its ``decided_at`` is set, the tournament's
+pages are told, and so are the news watchers (``matches.match_changes``: the webhooks'
+``team_match.decided``). A correction that turns the result round keeps it decided (no
+new decision); one that undoes the decision clears ``decided_at``, and the next decision
+is told anew.
 """
 
 from __future__ import annotations
@@ -13,9 +16,11 @@ from __future__ import annotations
 from django.db import transaction
 from django.utils import timezone
 
+from matches.match_changes import NEWS_TEAM_MATCH_DECIDED, news_tell
 from matches.models import Match, MatchState
 from stages.team_match import Board, Side, team_match_score
-from teams.models import TeamBoard, TeamMatch, TeamResult
+from teams.models import Team, TeamBoard, TeamMatch, TeamResult
+from tournaments.models import Round
 from tournaments.page_versions import tournament_touch
 
 __all__ = ["board_of", "team_board_follow", "team_match_refresh"]
@@ -83,7 +88,38 @@ def team_match_refresh(*, team_match_id: int) -> TeamMatch:
         if changed:
             team_match.save(update_fields=changed)
             tournament_touch(tournament_id=team_match.tournament_id)
+        if "decided_at" in changed and team_match.decided_at is not None:
+            _decided_tell(team_match)
     return team_match
+
+
+def _decided_tell(team_match: TeamMatch) -> None:
+    """Tell the news watchers (the webhooks' ``team_match.decided``) of a team match
+    decided, with all they give of it: no app below this one reads team matches."""
+    teams = {
+        t.pk: {"id": t.pk, "name": t.name}
+        for t in Team.objects.filter(pk__in=[team_match.home_id, team_match.away_id])
+    }
+    decided_at = team_match.decided_at
+    assert decided_at is not None
+    news_tell(
+        kind=NEWS_TEAM_MATCH_DECIDED,
+        tournament_id=team_match.tournament_id,
+        team_match={
+            "id": team_match.pk,
+            "round": Round.objects.values_list("number", flat=True).get(pk=team_match.round_id),
+            "home": teams[team_match.home_id],
+            "away": teams.get(team_match.away_id) if team_match.away_id is not None else None,
+            "home_boards": team_match.home_boards,
+            "away_boards": team_match.away_boards,
+            "home_points": team_match.home_points,
+            "away_points": team_match.away_points,
+            "undecided": team_match.undecided,
+            "result": team_match.result,
+            "decided_early": team_match.decided_early,
+            "decided_at": decided_at.isoformat(),
+        },
+    )
 
 
 def team_board_follow(*, match_id: int) -> None:

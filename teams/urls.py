@@ -4,7 +4,7 @@
 from django.urls import URLPattern, path
 
 from core import path_converters  # noqa: F401  (registers <id:…>, <num:…>)
-from teams import views
+from teams import stage_views, views
 
 app_name = "teams"
 urlpatterns: list[URLPattern] = [
@@ -18,4 +18,25 @@ urlpatterns: list[URLPattern] = [
     path("teams/<id:pk>/roster/by-rating/", views.roster_by_rating, name="roster_by_rating"),
     path("teams/<id:pk>/roster/<id:player>/move/", views.roster_move, name="roster_move"),
     path("teams/<id:pk>/roster/<id:player>/remove/", views.roster_remove, name="roster_remove"),
+]
+urlpatterns += [
+    path("tournaments/<id:pk>/team-rules/", stage_views.team_rules, name="team_rules"),
+    path("tournaments/<id:pk>/team-entries/", stage_views.team_entry_add, name="team_entry_add"),
+    path(
+        "tournaments/<id:pk>/team-entries/<id:team>/remove/",
+        stage_views.team_entry_remove,
+        name="team_entry_remove",
+    ),
+    path(
+        "tournaments/<id:pk>/team-rounds/<num:number>/pair/",
+        stage_views.team_round_pair,
+        name="team_round_pair",
+    ),
+    path("team-matches/<id:pk>/", stage_views.team_match_detail, name="team_match"),
+    path(
+        "team-matches/<id:pk>/line-ups/<id:team>/",
+        stage_views.line_up_give,
+        name="line_up_give",
+    ),
+    path("team-matches/<id:pk>/close/", stage_views.line_ups_close, name="line_ups_close"),
 ]

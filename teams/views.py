@@ -22,7 +22,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 from clubs import season_selectors
 from core.http import action_answered, form_answered, found
 from core.names import person_name
-from teams import rosters, selectors, team_services
+from teams import rosters, selectors, stage_selectors, team_services
 from teams.forms import CaptainsForm, OrderForm, PlayerAddForm, TeamCreateForm, TeamRenameForm
 from teams.models import Team
 from teams.permissions import can_edit_roster, can_keep_teams, is_captain
@@ -48,6 +48,15 @@ def _team_context(request: HttpRequest, team: Team) -> dict[str, object]:
         "can_keep": can_keep_teams(request.user),
         "can_edit": can_edit_roster(request.user, team),
     }
+
+
+def team_detail(request: HttpRequest, pk: int) -> HttpResponse:
+    """The team's page: its roster, captains and its team matches in the competitions it
+    is entered in (those the reader may see)."""
+    team = found(selectors.team_get, pk=pk)
+    context = _team_context(request, team)
+    context["fixtures"] = stage_selectors.team_fixtures(team=team, by=request.user)
+    return render(request, "teams/team_detail.html", context)
 
 
 @require_http_methods(["GET", "POST"])
@@ -87,11 +96,6 @@ def season_teams(request: HttpRequest, pk: int) -> HttpResponse:
 def _season_page(request: HttpRequest, season: Any, form: Any) -> HttpResponse:
     context = {"season": season, "teams": selectors.season_teams(season=season), "form": form}
     return render(request, "teams/season_teams.html", context)
-
-
-def team_detail(request: HttpRequest, pk: int) -> HttpResponse:
-    team = found(selectors.team_get, pk=pk)
-    return render(request, "teams/team_detail.html", _team_context(request, team))
 
 
 # --- the roster editor -------------------------------------------------------------------

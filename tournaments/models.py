@@ -552,12 +552,13 @@ class Round(models.Model):
 
     @property
     def name(self) -> str:
-        """The round's name in the active language (``round_label``); a round robin's and
-        a paired round are numbered (Omgång N); a consolation, losers' or
-        grand-final round says its bracket (``bracket_round_name``); the last
+        """The round's name in the active language (``round_label``); a round robin's,
+        a paired round and a round of no bracket (team matches) are numbered (Omgång N);
+        a consolation, losers' or grand-final round says its bracket
+        (``bracket_round_name``); the last
         round of a double elimination's winners' bracket is the winners' final."""
         row = round_kind(self.kind)
-        if row.table:
+        if row.table or not row.bracket:  # a table's round, a team match round: numbered
             return gettext("Round %(n)s") % {"n": self.number}
         if not row.main:
             return bracket_round_name(self)

@@ -23,12 +23,13 @@ from stages import knockout, roundrobin, tiebreaks
 from tournaments import elimination_draw, swiss_rounds
 from tournaments.guards import organiser_require
 from tournaments.knockout_draw import knockout_draw
-from tournaments.models import Tournament
+from tournaments.models import Entry, Tournament
 from tournaments.round_robin_draw import round_robin_draw
 
 __all__ = [
     "STAGE_DRAWS",
     "StageDraw",
+    "draw_entrants",
     "draw_lengths",
     "stage_draw",
     "stage_draw_register",
@@ -54,11 +55,14 @@ class Draw(Protocol):
 class StageDraw:
     """A stage's row: its ``draw``; ``lengths(tournament, players)``, the default length of
     each round the draw creates; ``chain(game, scale)``, the default tiebreak chain after
-    match points (``None`` for a bracket, which has no table)."""
+    match points (``None`` for a bracket, which has no table); ``entrants(tournament)``,
+    how many the draw draws (``None``: the active players' entries; a team stage counts
+    its teams)."""
 
     draw: Draw
     lengths: Callable[[Tournament, int], list[int]]
     chain: Callable[[str, str], list[str]] | None = None
+    entrants: Callable[[Tournament], int] | None = None
 
 
 def _knockout_lengths(tournament: Tournament, players: int) -> list[int]:
@@ -132,6 +136,15 @@ def tournament_draw(
     organiser_require(by, tournament)
     draw = stage_draw(format_for(tournament.format).stage).draw
     return draw(tournament=tournament, by=by, lengths=lengths, draw_seed=draw_seed)
+
+
+def draw_entrants(tournament: Tournament) -> int:
+    """How many the tournament's draw draws: its stage's ``entrants``, by default the
+    players' entries still in (the draw form's count of players)."""
+    entrants = stage_draw(format_for(tournament.format).stage).entrants
+    if entrants is not None:
+        return entrants(tournament)
+    return Entry.objects.filter(tournament=tournament, withdrawn_at__isnull=True).count()
 
 
 def draw_lengths(tournament: Tournament, players: int) -> list[int]:

@@ -84,7 +84,8 @@ class WebhookListApi(ApiView):
 
         The URL gets a JSON POST for each event of this tournament it asks for
         (``events``: match.decided, game.entered, game.corrected, round.published,
-        record.verified, record.rejected, tournament.finished; default all). The answer
+        record.verified, record.rejected, tournament.finished, team_match.decided; default
+        all). The answer
         holds the ``secret`` that signs every delivery, shown only this once. Private,
         loopback and link-local addresses are refused at delivery unless the site allows
         them (``WEBHOOKS_ALLOW_PRIVATE``).

@@ -11,7 +11,8 @@ Two ports, both in ``matches.match_changes`` (``WebhooksConfig.ready`` registers
   that see each other's rows) still makes one event per row; a rolled-back change
   wrote no rows and its callback never runs.
 - ``news_watch`` on what has no audit row of its own: a record's verdict, a Swiss round
-  published, a tournament finished; published when the transaction commits.
+  published, a tournament finished, a team match decided (its score given whole with the
+  news); published when the transaction commits.
 
 Events are made after the commit (``transaction.on_commit``), so a receiver never hears
 of a change that was rolled back.
@@ -30,6 +31,7 @@ from matches.match_changes import (
     NEWS_RECORD_REJECTED,
     NEWS_RECORD_VERIFIED,
     NEWS_ROUND_PUBLISHED,
+    NEWS_TEAM_MATCH_DECIDED,
     NEWS_TOURNAMENT_FINISHED,
 )
 from matches.models import EventKind as AuditKind
@@ -51,6 +53,7 @@ NEWS_EVENTS: dict[str, str] = {
     NEWS_RECORD_REJECTED: EventKind.RECORD_REJECTED,
     NEWS_ROUND_PUBLISHED: EventKind.ROUND_PUBLISHED,
     NEWS_TOURNAMENT_FINISHED: EventKind.TOURNAMENT_FINISHED,
+    NEWS_TEAM_MATCH_DECIDED: EventKind.TEAM_MATCH_DECIDED,
 }
 
 
@@ -82,6 +85,10 @@ def news_watch(*, kind: str, tournament_id: int, data: dict[str, Any]) -> None:
         return
     if kind == NEWS_ROUND_PUBLISHED:
         key = f"round-{data['round']}-published"
+    elif kind == NEWS_TEAM_MATCH_DECIDED:
+        # each decision once: decided again after a correction undid it is a new one
+        team_match = data["team_match"]
+        key = f"team-match-{team_match['id']}-decided-{team_match['decided_at']}"
     elif kind == NEWS_TOURNAMENT_FINISHED:
         # A correction may reopen a finished tournament, and it may finish again: each
         # finish is told once (``finish_when_played``), each its own event.
@@ -173,4 +180,7 @@ def _news_data(kind: str, data: dict[str, Any]) -> dict[str, Any]:
             "round": {"id": rnd.pk, "number": rnd.number},
             "matches": [match_brief(m) for m in matches],
         }
+    if kind == EventKind.TEAM_MATCH_DECIDED:
+        # told whole by the teams app (the webhooks read no team models)
+        return {"team_match": data["team_match"]}
     return {"status": "finished"}

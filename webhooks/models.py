@@ -30,6 +30,7 @@ class EventKind(models.TextChoices):
     RECORD_VERIFIED = "record.verified", "game record verified"
     RECORD_REJECTED = "record.rejected", "game record rejected"
     TOURNAMENT_FINISHED = "tournament.finished", "tournament finished"
+    TEAM_MATCH_DECIDED = "team_match.decided", "team match decided"
     PING = "ping", "test event"
 
 

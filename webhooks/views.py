@@ -35,6 +35,7 @@ def event_choices() -> list[tuple[str, Any]]:
         EventKind.RECORD_VERIFIED: gettext_lazy("game record verified"),
         EventKind.RECORD_REJECTED: gettext_lazy("game record rejected"),
         EventKind.TOURNAMENT_FINISHED: gettext_lazy("tournament finished"),
+        EventKind.TEAM_MATCH_DECIDED: gettext_lazy("team match decided"),
     }
     return [(k, labels[k]) for k in SUBSCRIBABLE]
 

@@ -547,7 +547,7 @@ def test_the_new_tournament_form_names_the_formats_each_option_belongs_to() -> N
     assert wrappers["grand_final_reset"] == "double_elimination"
     assert wrappers["third_place_match"] == "knockout"
     assert wrappers["progressive_consolation"] == "consolation"
-    assert wrappers["swiss_rounds"] == "swiss monrad"
+    assert wrappers["swiss_rounds"] == "swiss monrad team_swiss"
     assert wrappers["tiebreak_1"] == "round_robin swiss monrad"
     assert "scale" not in wrappers and "game" not in wrappers
     assert "web/format-options.js" in page

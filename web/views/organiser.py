@@ -185,7 +185,7 @@ def _active(entries: Iterable[Entry]) -> list[Entry]:
 
 
 def _draw_form(tournament: Tournament, data: Any = None) -> DrawForm:
-    players = Entry.objects.filter(tournament=tournament, withdrawn_at__isnull=True).count()
+    players = stage_draws.draw_entrants(tournament)
     lengths = stage_draws.draw_lengths(tournament, players)
     rounds = len(lengths)
     initial = {"lengths": lengths_text(lengths)} if lengths else {}

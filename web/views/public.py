@@ -32,6 +32,7 @@ from matches.models import Game, Match, MatchState, RecordState
 from matches.standing import family_of, match_standing
 from matches.standing_lines import StandingLine
 from stages.messages import number
+from teams.stage_pages import team_stage_context
 from tournaments import selectors as tournaments_sel
 from tournaments.models import (
     Player,
@@ -150,6 +151,13 @@ def tournament_detail(
             knockout=_split_knockout(context["bracket"])[0],
             entries=tournaments_sel.tournament_entries(tournament=tournament),
         )
+        return render(request, "web/tournament_detail.html", context)
+    if page.team_table:  # the team matches' part depends on who reads (its organisers' forms)
+        context = {
+            **viewer_context,
+            "team_stage": team_stage_context(tournament=tournament, by=request.user),
+            "entries": tournaments_sel.tournament_entries(tournament=tournament),
+        }
         return render(request, "web/tournament_detail.html", context)
     if stamp is None:
         context = {**_page_context(request, tournament), **viewer_context}
