@@ -57,6 +57,8 @@ from matches.stage_handlers import handler_for
 from matches.visibility import visible_matches
 from scoresheets.models import LiveGame, LiveStatus
 from stages.messages import number
+from teams.models import TeamMatch
+from teams.tables import team_table
 from tournaments import selectors as tournaments_sel
 from tournaments import venues
 from tournaments.models import Round, Tournament, TournamentStatus, Venue
@@ -81,7 +83,8 @@ PODIUM_PLACES = 4  # a finished tournament's first panel: its winner and the pla
 
 @dataclass
 class Panel:
-    """One screenful: ``kind`` is ``pairings``, ``standings`` or ``bracket``."""
+    """One screenful: ``kind`` is ``pairings``, ``standings``, ``bracket``, ``podium``,
+    or a team stage's ``team_table`` and ``team_matches``."""
 
     kind: str
     title: str
@@ -179,6 +182,26 @@ def _bracket_panels(tournament: Tournament, by: User, rounds: list[Round]) -> li
     return [Panel("bracket", title, eligible[first : first + BRACKET_COLUMNS])]
 
 
+def _team_panels(tournament: Tournament, rounds: list[Round]) -> list[Panel]:
+    """A team stage's table (place, team, played, match points, board points) and the
+    team matches of the rounds being played (the first round's before any is), with
+    their board scores."""
+    table = team_table(tournament=tournament)
+    rows = [(row, table.teams[row.team]) for row in table.rows]
+    panels = _paged("team_table", _("Team table"), rows, LINES_PER_PANEL)
+    first = Round.objects.filter(tournament=tournament).order_by("number")
+    ids = [r.pk for r in rounds] or list(first.values_list("pk", flat=True)[:1])
+    team_matches = list(
+        TeamMatch.objects.filter(tournament=tournament, round_id__in=ids)
+        .select_related("home", "away", "round")
+        .order_by("round__number", "number")
+    )
+    if team_matches:
+        title = " · ".join(sorted({tm.round.name for tm in team_matches}))
+        panels += _paged("team_matches", title, team_matches, PAIRINGS_PER_PANEL)
+    return panels
+
+
 def screen_context(
     tournament: Tournament, *, by: User, venue: Venue | None = None
 ) -> dict[str, Any]:
@@ -195,6 +218,8 @@ def screen_context(
     knockout_rounds = [m for m in matches if not round_kind(m.round.kind).table]
     if page.standings:
         panels += _standings_panels(tournament)
+    if page.team_table:
+        panels += _team_panels(tournament, rounds)
     if page.bracket or (page.standings and knockout_rounds):
         panels += _bracket_panels(tournament, by, rounds)
     finished = tournament.status == TournamentStatus.FINISHED
