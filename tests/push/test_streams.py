@@ -147,3 +147,22 @@ def test_a_tournament_made_private_closes_its_anonymous_followers_streams() -> N
 def test_a_wsgi_server_answers_the_stream_with_404_so_pages_keep_polling() -> None:
     s: Setup = drawn(4)
     assert Client().get(f"/push/tournaments/{s.tournament.pk}/").status_code == 404
+
+
+@pytest.mark.parametrize("streams", [True, False])
+def test_the_live_parts_ask_for_a_stream_only_where_the_site_serves_them(
+    settings: Any, streams: bool
+) -> None:
+    settings.PUSH_STREAMS = streams
+    s: Setup = drawn(4)
+    match = match_of(s.tournament, 1, 0)
+    bracket = Client().get(f"/tournaments/{s.tournament.pk}/").content.decode()
+    page = Client().get(f"/matches/{match.pk}/").content.decode()
+    pushed = {
+        "bracket": f'data-push="/push/tournaments/{s.tournament.pk}/"' in bracket,
+        "live part": f'data-push="/push/matches/{match.pk}/" data-push-on="part"' in page,
+        "live board": f'data-push="/push/matches/{match.pk}/" data-push-on="board"' in page,
+    }
+    assert pushed == {"bracket": streams, "live part": streams, "live board": streams}
+    # the polls stay, slowed down by push.js only while a stream is healthy
+    assert "BradePush.due(this)], brade:push" in bracket
