@@ -22,11 +22,20 @@ as push.js does (``--no-fetch``: the events only). The load generator steps back
 (``--client-nice``) and the tables post from a process of their own, as in
 live_board_bench.py. The file limit is raised here (``RLIMIT_NOFILE``).
 
-Printed: the latency from each change to its event arriving at each follower concerned
-(from the moment its request was sent, an upper bound of its commit), p50/p99/max, apart
-for node B's followers; the same to the part fetched; dropped streams (ended or failed
-before the end), errors (a stream not 200, a fetch not 200/304, a failed connection);
-each node's CPU (uvicorn, gunicorn); the load average before and after. Figures only.
+Printed: the latency from each change's commit to its event arriving at each follower
+concerned, p50/p99/max, apart for node B's followers; the same from the moment the
+change's request was sent (which adds the write's own time, queued behind the followers'
+fetches in node A's gunicorn) and to the part fetched; how long the writes took; dropped
+streams (ended or failed before the end), errors (a stream not 200, a fetch not 200/304, a
+failed connection); each node's CPU (uvicorn, gunicorn); the load average before and
+after. Figures only.
+
+A change's commit is when the bench's own subscription to the push channel heard it
+published (``Heard``: the publisher sends it once the transaction commits), in a process
+of its own. The writers stop ``SETTLE`` seconds before the followers do, and a writer that
+fell behind its schedule skips the entries it missed rather than sending them in a burst
+(``next_slot``): so every change counted had time to reach the followers, and a follower
+counted as missing one was connected while it was pushed.
 """
 
 from __future__ import annotations
@@ -34,6 +43,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import math
 import os
 import random
 import resource
@@ -60,6 +70,7 @@ DB_NAME = "brade_followers"
 MAX_FOLLOWERS = 12000
 MAX_SECONDS = 900.0
 MIX = (("bracket", 0.7), ("live board", 0.2), ("JSON bracket", 0.1))
+SETTLE = 5.0  # the writers stop this long before the followers stop reading (module doc)
 
 
 def populate(players: int) -> tuple[int, str, list[int]]:
@@ -85,6 +96,16 @@ def playable(tournament: int, skip: set[int]) -> tuple[int, int] | None:
     return match.pk, match.games.filter(voided_at__isnull=True).count() + 1
 
 
+def next_slot(at: float, every: float, now: float) -> float:
+    """The writer's next moment after ``at``: ``every`` later, or, when it fell behind (a
+    write took longer than ``every``), the first slot still ahead of ``now``: the slots it
+    missed are skipped, not sent in a burst."""
+    at += every
+    if at < now:
+        at += every * math.ceil((now - at) / every)
+    return at
+
+
 def referee(
     port: int,
     token: str,
@@ -96,11 +117,15 @@ def referee(
     out: list[Entry],
     errors: list[str],
 ) -> None:
+    """Enter a game every ``every`` seconds from ``start``; none sent at ``until`` or
+    after."""
     client = Client(port, token)
-    at = start + every
-    while at < until:
+    at = start
+    while True:
+        at = next_slot(at, every, time.monotonic())
+        if at >= until:
+            return
         time.sleep(max(0.0, at - time.monotonic()))
-        at += every
         found = playable(tournament, skip)
         if found is None:
             return
@@ -109,6 +134,8 @@ def referee(
         if number == 1:
             body["starter"] = "B"
         sent = time.monotonic()
+        if sent >= until:
+            return
         reply = client.request("POST", f"/api/matches/{match}/games/", body)
         done = time.monotonic()
         if reply.status != 201:
@@ -439,8 +466,12 @@ def main() -> int:
         )
         # the tables: a process of their own (bench/live_board_bench.py's ``table``)
         saves_file = logdir / "saves.json"
+        heard_file = logdir / "heard.json"
+        from django.conf import settings
+
+        heard_proc = _heard(redis_server.url, settings.PUSH_CHANNEL, tournament, until, heard_file)
         tables_proc = _tables(
-            a.page_port, token, started, args.turn_every, start, until, saves_file
+            a.page_port, token, started, args.turn_every, start, until - SETTLE, saves_file
         )
         entries: list[Entry] = []
         ref = threading.Thread(
@@ -452,7 +483,7 @@ def main() -> int:
                 set(boards),
                 args.entry_every,
                 start + args.ramp / 2,
-                until,
+                until - SETTLE,
                 entries,
                 errors,
             ),
@@ -489,12 +520,18 @@ def main() -> int:
         ref.join()
         timer.join()
         tables_proc.join(timeout=90)
+        heard_proc.join(timeout=30)
+        heard = (
+            {int(v): t for v, t in json.loads(heard_file.read_text()).items()}
+            if heard_file.exists()
+            else {}
+        )
         saves = (
             [Save(*row) for row in json.loads(saves_file.read_text() or "[]")]
             if saves_file.exists()
             else []
         )
-        report(args, followers, entries, saves, errors, nodes, cpu0, cpu1, measured)
+        report(args, followers, entries, heard, saves, errors, nodes, cpu0, cpu1, measured, until)
     finally:
         procs.close()
         redis_server.close()
@@ -540,33 +577,102 @@ def _tables(
     return proc
 
 
+def _heard(url: str, channel: str, tournament: int, until: float, out: Path) -> Any:
+    """The bench's own subscription to the push channel, in a process of its own: when
+    each version of ``tournament`` was published (its commit, module doc), written to
+    ``out`` as ``{version: monotonic time}`` at ``until``. Back once subscribed."""
+    import multiprocessing
+
+    import redis
+
+    context = multiprocessing.get_context("fork")
+    subscribed = context.Event()
+
+    def run() -> None:
+        heard: dict[int, float] = {}
+        pubsub = redis.Redis.from_url(url).pubsub()
+        pubsub.subscribe(channel)
+        while time.monotonic() < until:
+            message = pubsub.get_message(timeout=0.5)
+            now = time.monotonic()
+            if message is None:
+                continue
+            if message["type"] == "subscribe":
+                subscribed.set()
+            elif message["type"] == "message":
+                data = json.loads(message["data"])
+                if data.get("k") == "t" and data.get("t") == tournament:
+                    heard.setdefault(int(data["v"]), now)
+        out.write_text(json.dumps(heard))
+
+    proc = context.Process(target=run, daemon=True)
+    proc.start()
+    if not subscribed.wait(30):
+        raise SystemExit("the bench's subscription to the push channel did not start")
+    return proc
+
+
+@dataclass
+class Arrivals:
+    """The changes' arrivals at the followers of the bracket (``arrivals``)."""
+
+    committed: dict[int, list[float]]  # node -> commit → event, seconds
+    sent: list[float]  # the change's request sent → event
+    shown: list[float]  # commit → the part fetched after the event
+    counted: int = 0  # entries measured
+    missed: int = 0  # (entry, follower) pairs: the follower never had the event
+    late: int = 0  # entries published too near the end (or never heard): not counted
+
+
+def arrivals(
+    entries: list[Entry],
+    heard: dict[int, float],
+    watchers: list[Follower],
+    measured: float,
+    until: float,
+) -> Arrivals:
+    """Each entry sent from ``measured`` on and published by ``until - SETTLE`` (``heard``:
+    version → when published), against each follower in ``watchers``: when the first
+    ``part`` event of that version or a later one arrived, if it did (module doc)."""
+    out = Arrivals({0: [], 1: []}, [], [])
+    for entry in entries:
+        if entry.sent < measured:
+            continue
+        commit = min((t for v, t in heard.items() if v >= entry.version), default=None)
+        if commit is None or commit > until - SETTLE:
+            out.late += 1
+            continue
+        out.counted += 1
+        for f in watchers:
+            got = next((t for t, e, v in f.events if e == "part" and v >= entry.version), None)
+            if got is None:
+                out.missed += 1
+                continue
+            out.committed[f.node].append(got - commit)
+            out.sent.append(got - entry.sent)
+            done = next((t for t, e, s in f.fetched if e == "part" and t >= got), None)
+            if done is not None:
+                out.shown.append(done - commit)
+    return out
+
+
 def report(
     args: argparse.Namespace,
     followers: list[Follower],
     entries: list[Entry],
+    heard: dict[int, float],
     saves: list[Save],
     errors: list[str],
     nodes: list[Node],
     cpu0: list[tuple[float, float]],
     cpu1: list[tuple[float, float]],
     measured: float,
+    until: float,
 ) -> None:
-    arrive: dict[int, list[float]] = {0: [], 1: []}
-    shown: list[float] = []
-    missed = 0
     watchers = [f for f in followers if f.kind != "live board" and f.status == 200]
-    for entry in entries:
-        if entry.sent < measured:
-            continue
-        for f in watchers:
-            got = next((t for t, e, v in f.events if e == "part" and v >= entry.version), None)
-            if got is None:
-                missed += 1
-                continue
-            arrive[f.node].append(got - entry.sent)
-            done = next((t for t, e, s in f.fetched if e == "part" and t >= got), None)
-            if done is not None:
-                shown.append(done - entry.sent)
+    bracket = arrivals(entries, heard, watchers, measured, until)
+    arrive, shown, missed = bracket.committed, bracket.shown, bracket.missed
+    writes = [e.done - e.sent for e in entries if e.sent >= measured]
     by_match: dict[int, list[Follower]] = {}
     for f in followers:
         if f.match is not None and f.status == 200:
@@ -588,18 +694,24 @@ def report(
     print()
     print(
         f"measured {span:g} s after the {args.ramp:g} s ramp; {len(entries)} entries "
-        f"({len([e for e in entries if e.sent >= measured])} measured), "
+        f"({bracket.counted} measured, {bracket.late} published too near the end to count), "
         f"{len([s for s in saves if s.status == 201])} turns saved"
     )
     print(
-        f"entry → event at the follower (from the POST sent): p50 {percentile(both, 0.5):.3f} s, "
+        f"entry's commit → event at the follower: p50 {percentile(both, 0.5):.3f} s, "
         f"p99 {percentile(both, 0.99):.3f} s, max {max(both, default=float('nan')):.3f} s over "
         f"{len(both)} arrivals; node B's followers (the entry went through A): p99 "
         f"{percentile(arrive[1], 0.99):.3f} s over {len(arrive[1])}; missed {missed}"
     )
     print(
-        f"entry → part fetched after the event: p50 {percentile(shown, 0.5):.3f} s, p99 "
-        f"{percentile(shown, 0.99):.3f} s over {len(shown)}"
+        f"entry's POST sent → event: p50 {percentile(bracket.sent, 0.5):.3f} s, p99 "
+        f"{percentile(bracket.sent, 0.99):.3f} s; the POST itself (node A's gunicorn, behind the "
+        f"followers' fetches): p50 {percentile(writes, 0.5):.3f} s, p99 "
+        f"{percentile(writes, 0.99):.3f} s"
+    )
+    print(
+        f"entry's commit → part fetched after the event: p50 {percentile(shown, 0.5):.3f} s, "
+        f"p99 {percentile(shown, 0.99):.3f} s over {len(shown)}"
     )
     print(
         f"turn → board event: p50 {percentile(board, 0.5):.3f} s, p99 "
@@ -625,6 +737,7 @@ def report(
             {
                 "followers": args.followers,
                 "event_p99_s": round(percentile(both, 0.99), 3),
+                "missed": missed,
                 "shown_p99_s": round(percentile(shown, 0.99), 3),
                 "dropped": len(dropped),
                 "errors": failed,
