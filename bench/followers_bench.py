@@ -23,7 +23,8 @@ as push.js does (``--no-fetch``: the events only). The load generator steps back
 live_board_bench.py. The file limit is raised here (``RLIMIT_NOFILE``).
 
 Printed: the latency from each change's commit to its event arriving at each follower
-concerned, p50/p99/max, apart for node B's followers; the same from the moment the
+concerned, p50/p99/max, apart for node B's followers (a table's turn to its board's
+followers too); the same from the moment the
 change's request was sent (which adds the write's own time, queued behind the followers'
 fetches in node A's gunicorn) and to the part fetched; how long the writes took; dropped
 streams (ended or failed before the end), errors (a stream not 200, a fetch not 200/304, a
@@ -31,7 +32,7 @@ failed connection); each node's CPU (uvicorn, gunicorn); the load average before
 after. Figures only.
 
 A change's commit is when the bench's own subscription to the push channel heard it
-published (``Heard``: the publisher sends it once the transaction commits), in a process
+published (``_heard``: the publisher sends it once the transaction commits), in a process
 of its own. The writers stop ``SETTLE`` seconds before the followers do, and a writer that
 fell behind its schedule skips the entries it missed rather than sending them in a burst
 (``next_slot``): so every change counted had time to reach the followers, and a follower
@@ -521,17 +522,28 @@ def main() -> int:
         timer.join()
         tables_proc.join(timeout=90)
         heard_proc.join(timeout=30)
-        heard = (
-            {int(v): t for v, t in json.loads(heard_file.read_text()).items()}
-            if heard_file.exists()
-            else {}
-        )
+        found = json.loads(heard_file.read_text()) if heard_file.exists() else {}
+        heard = {int(v): t for v, t in found.get("t", {}).items()}
+        boards_heard = [(int(m), int(v), float(t)) for m, v, t in found.get("b", [])]
         saves = (
             [Save(*row) for row in json.loads(saves_file.read_text() or "[]")]
             if saves_file.exists()
             else []
         )
-        report(args, followers, entries, heard, saves, errors, nodes, cpu0, cpu1, measured, until)
+        report(
+            args,
+            followers,
+            entries,
+            heard,
+            boards_heard,
+            saves,
+            errors,
+            nodes,
+            cpu0,
+            cpu1,
+            measured,
+            until,
+        )
     finally:
         procs.close()
         redis_server.close()
@@ -580,7 +592,8 @@ def _tables(
 def _heard(url: str, channel: str, tournament: int, until: float, out: Path) -> Any:
     """The bench's own subscription to the push channel, in a process of its own: when
     each version of ``tournament`` was published (its commit, module doc), written to
-    ``out`` as ``{version: monotonic time}`` at ``until``. Back once subscribed."""
+    ``out`` at ``until``: ``{"t": {version: monotonic time}, "b": [[match, version, time]]}``
+    (the tournament's versions, the live boards'). Back once subscribed."""
     import multiprocessing
 
     import redis
@@ -590,6 +603,7 @@ def _heard(url: str, channel: str, tournament: int, until: float, out: Path) -> 
 
     def run() -> None:
         heard: dict[int, float] = {}
+        boards: list[tuple[int, int, float]] = []
         pubsub = redis.Redis.from_url(url).pubsub()
         pubsub.subscribe(channel)
         while time.monotonic() < until:
@@ -603,7 +617,9 @@ def _heard(url: str, channel: str, tournament: int, until: float, out: Path) -> 
                 data = json.loads(message["data"])
                 if data.get("k") == "t" and data.get("t") == tournament:
                     heard.setdefault(int(data["v"]), now)
-        out.write_text(json.dumps(heard))
+                elif data.get("k") == "b" and data.get("t") == tournament:
+                    boards.append((int(data["id"]), int(data["v"]), now))
+        out.write_text(json.dumps({"t": heard, "b": boards}))
 
     proc = context.Process(target=run, daemon=True)
     proc.start()
@@ -661,6 +677,7 @@ def report(
     followers: list[Follower],
     entries: list[Entry],
     heard: dict[int, float],
+    boards_heard: list[tuple[int, int, float]],
     saves: list[Save],
     errors: list[str],
     nodes: list[Node],
@@ -681,10 +698,16 @@ def report(
     for save in saves:
         if save.status != 201 or save.sent < measured:
             continue
+        # its commit: the first version of its board heard published after it was sent
+        commit = next(
+            ((v, t) for m, v, t in boards_heard if m == save.match and t >= save.sent), None
+        )
+        if commit is None:
+            continue
         for f in by_match.get(save.match, []):
-            got = next((t for t, e, _v in f.events if e == "board" and t >= save.sent), None)
+            got = next((t for t, e, v in f.events if e == "board" and v >= commit[0]), None)
             if got is not None:
-                board.append(got - save.sent)
+                board.append(got - commit[1])
     fetches = [s for f in followers for _t, _e, s in f.fetched]
     bad = [s for s in fetches if s not in (200, 304)]
     streams_bad = [f.status for f in followers if f.status != 200]
@@ -714,7 +737,7 @@ def report(
         f"p99 {percentile(shown, 0.99):.3f} s over {len(shown)}"
     )
     print(
-        f"turn → board event: p50 {percentile(board, 0.5):.3f} s, p99 "
+        f"turn's commit → board event: p50 {percentile(board, 0.5):.3f} s, p99 "
         f"{percentile(board, 0.99):.3f} s over {len(board)}"
     )
     print(
