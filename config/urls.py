@@ -37,6 +37,8 @@ urlpatterns: list[URLPattern | URLResolver] = [
     path("", include("teams.urls")),
     # A tournament's webhooks on its manage page (webhooks app).
     path("", include("webhooks.urls")),
+    # The pages' change streams, served by the ASGI server (push app).
+    path("", include("push.urls")),
     # Server-rendered pages (web app); it serves "/" too.
     path("", include("web.urls")),
 ]

@@ -37,7 +37,12 @@ from matches.models import (
 )
 from matches.result_values import result_wire
 from tournaments.models import Tournament
-from tournaments.page_versions import tournament_touch, tournaments_touch
+from tournaments.page_versions import (
+    match_stamped,
+    matches_stamped,
+    tournament_touch,
+    tournaments_touch,
+)
 
 __all__ = [
     "active_games",
@@ -87,6 +92,7 @@ def match_mark(match: Match) -> None:
     version = Tournament.objects.values_list("version", flat=True).get(pk=match.tournament_id)
     match.live_version = version
     Match.objects.filter(pk=match.pk).update(live_version=version)
+    match_stamped(match_id=match.pk, tournament_id=match.tournament_id, version=version)
 
 
 def matches_touch(*, match_ids: Sequence[int]) -> None:
@@ -98,6 +104,7 @@ def matches_touch(*, match_ids: Sequence[int]) -> None:
     tournaments_touch(tournaments=Tournament.objects.filter(matches__pk__in=ids), whole=False)
     version = Tournament.objects.filter(pk=OuterRef("tournament_id")).values("version")[:1]
     Match.objects.filter(pk__in=ids).update(live_version=Subquery(version))
+    matches_stamped(match_ids=ids)
 
 
 def active_games(match: Match) -> list[Game]:

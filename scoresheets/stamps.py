@@ -51,6 +51,7 @@ from matches.models import Match
 from matches.visibility import seen_by_everyone
 from scoresheets.models import LiveGame
 from tournaments.models import Round, Tournament
+from tournaments.page_versions import board_stamped
 
 __all__ = [
     "STAMP_SECONDS",
@@ -189,7 +190,9 @@ def board_stamp_keep(*, live: LiveGame, match: Match) -> None:
     """Write the stamp of ``live``, the match's latest live game as the current
     transaction left it, into the cache: called by every service that changes a live
     game's version, before it commits (module doc). Made of the rows at hand (no query):
-    what ``board_stamp`` would read once the transaction commits."""
+    what ``board_stamp`` would read once the transaction commits. The new version is
+    announced too (``tournaments.page_versions.board_stamped``: the push streams)."""
+    board_stamped(match_id=match.pk, tournament_id=match.tournament_id, version=live.version)
     tournament = match.tournament
     stamp = BoardStamp(
         match.tournament_id,

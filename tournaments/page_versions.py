@@ -1,8 +1,18 @@
 """The live pages' version of a tournament: every service that changes what a
 tournament's pages show bumps it inside its transaction (``tournament_touch``), the
-source of the live pages' ETag and Last-Modified (``web.live``)."""
+source of the live pages' ETag and Last-Modified (``web.live``).
+
+It is also where a change is *announced*: every bump of a version (a tournament's here, a
+match's ``Match.live_version`` in ``matches.common``, a live board's ``LiveGame.version``
+in ``scoresheets.stamps``) tells the watchers registered with ``pages_watch`` (the push
+streams, ``push.publish``), inside the change's transaction; a watcher acts once it
+commits. A port: this module imports no watcher.
+"""
 
 from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Protocol
 
 from django.db.models import F, QuerySet
 from django.utils import timezone
@@ -10,6 +20,45 @@ from django.utils import timezone
 from tournaments.models import (
     Tournament,
 )
+
+
+class PagesWatcher(Protocol):
+    """Told of every version bumped, inside the change's transaction (module doc)."""
+
+    def tournaments_changed(self, *, tournaments: QuerySet[Tournament]) -> None: ...
+
+    def match_stamped(self, *, match_id: int, tournament_id: int, version: int) -> None: ...
+
+    def matches_stamped(self, *, match_ids: Sequence[int]) -> None: ...
+
+    def board_stamped(self, *, match_id: int, tournament_id: int, version: int) -> None: ...
+
+
+_watchers: list[PagesWatcher] = []
+
+
+def pages_watch(*, watcher: PagesWatcher) -> None:
+    """Register ``watcher`` (an app's ``ready``); registering one twice keeps one."""
+    if watcher not in _watchers:
+        _watchers.append(watcher)
+
+
+def match_stamped(*, match_id: int, tournament_id: int, version: int) -> None:
+    """Match ``match_id``'s parts moved to ``version`` (``matches.common.match_mark``)."""
+    for watcher in _watchers:
+        watcher.match_stamped(match_id=match_id, tournament_id=tournament_id, version=version)
+
+
+def matches_stamped(*, match_ids: Sequence[int]) -> None:
+    """These matches' parts moved to their tournament's version (``matches_touch``)."""
+    for watcher in _watchers:
+        watcher.matches_stamped(match_ids=match_ids)
+
+
+def board_stamped(*, match_id: int, tournament_id: int, version: int) -> None:
+    """Match ``match_id``'s live board moved to ``version`` (``LiveGame.version``)."""
+    for watcher in _watchers:
+        watcher.board_stamped(match_id=match_id, tournament_id=tournament_id, version=version)
 
 
 def tournaments_touch(*, tournaments: QuerySet[Tournament], whole: bool = True) -> None:
@@ -35,6 +84,8 @@ def tournaments_touch(*, tournaments: QuerySet[Tournament], whole: bool = True) 
         )
     else:
         tournaments.update(version=F("version") + 1, changed_at=timezone.now())
+    for watcher in _watchers:
+        watcher.tournaments_changed(tournaments=tournaments)
 
 
 def tournament_touch(*, tournament_id: int, whole: bool = True) -> None:

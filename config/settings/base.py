@@ -68,6 +68,7 @@ INSTALLED_APPS = [
     "notifications",
     "scoresheets",
     "web",
+    "push",
 ]
 
 MIDDLEWARE = [
@@ -180,6 +181,15 @@ CELERY_RESULT_BACKEND = REDIS_URL
 CELERY_TASK_ALWAYS_EAGER = REDIS_URL is None
 CELERY_TASK_EAGER_PROPAGATES = True
 CELERY_TIMEZONE = TIME_ZONE
+
+# --- Push (push/__init__.py, README "Push") ----------------------------------------------
+# The pages ask for a stream of their changes only where the site serves them: an ASGI
+# server (uvicorn, config/asgi.py) answering /push/. Off by default: the embedded default
+# (gunicorn, WSGI) keeps polling as it always did.
+PUSH_STREAMS: bool = env.bool("DJANGO_PUSH", default=False)
+# The bus: Redis pub/sub on REDIS_URL (else within the process), on one channel named after
+# the database, so two sites or test runs sharing one Redis do not hear each other.
+PUSH_CHANNEL = f"brade-push:{Path(str(DATABASES['default'].get('NAME') or 'default')).name}"
 CELERY_TASK_SERIALIZER = "json"
 CELERY_RESULT_SERIALIZER = "json"
 CELERY_ACCEPT_CONTENT = ["json"]

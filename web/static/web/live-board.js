@@ -355,7 +355,7 @@
     var svg = root.querySelector("svg");
     var text = root.querySelector(".live-caption");
     var w = words(root);
-    var etag = null, timer = null, idle = false;
+    var etag = null, timer = null, idle = false, busy = false, again = false;
     // the clock (clock.js): the running one counted from the server's ``since``
     var clockBox = root.querySelector(".live-clock");
     var shown = null;
@@ -378,6 +378,7 @@
       root.dataset.status = state.status;
     }
     function poll() {
+      busy = true;
       var headers = { Accept: "application/json" };
       if (etag) { headers["If-None-Match"] = etag; }
       fetch(url, { headers: headers, cache: "no-store", credentials: "same-origin" }).then(function (r) {
@@ -391,9 +392,19 @@
       }).then(function (state) {
         if (state) { show(state); }
       }).catch(function () { /* the next poll tries again */ }).then(function () {
-        timer = window.setTimeout(poll, document.hidden || idle ? every * 5 : every);
+        // While the page's stream is healthy (push.js) a change is told when it happens:
+        // the poll is only a safety net, once a minute.
+        busy = false;
+        if (again) { again = false; poll(); return; }
+        var pushed = window.BradePush && window.BradePush.healthy(root);
+        timer = window.setTimeout(poll, pushed ? window.BradePush.SLOW : document.hidden || idle ? every * 5 : every);
       });
     }
+    root.bradePushed = function () {
+      if (busy) { again = true; return; }
+      if (timer) { window.clearTimeout(timer); }
+      poll();
+    };
     var first = root.querySelector("script[type='application/json']");
     if (first) {
       var data = JSON.parse(first.textContent);

@@ -1,0 +1,773 @@
+"""Followers pushed to: two app nodes on PostgreSQL and Redis, a 256-player knockout being
+played, and a crowd that follows it through the push streams (push/) instead of polling.
+
+    .venv/bin/python bench/followers_bench.py                              # 10,000, 5 min
+    .venv/bin/python bench/followers_bench.py --followers 1000 --seconds 60
+
+Each node is a uvicorn (``config.asgi``: the streams, one Redis subscription each) and a
+gunicorn of sync workers (the pages and parts, as README's deployment serves them behind
+one proxy that sends ``/push/`` to uvicorn); node A on ``--port``, node B beside it.
+Followers are spread over the two nodes; the referee enters a game every ``--entry-every``
+seconds through node A's API, and ``--tables`` tables record a live game each through node
+A (a turn every ``--turn-every`` s, as bench/live_board_bench.py): so every change a
+follower on node B sees went from node A through Redis.
+
+The mix (as bench/live_bench.py): 70% the tournament page's bracket (stream
+``/push/tournaments/T/``, then ``/tournaments/T/bracket/`` asked with htmx's headers and
+its ETag), 20% a recorded match's live board (``/push/matches/M/``; a ``board`` event
+makes it ask ``/api/matches/M/live/``, a ``part`` event the live part), 10% the JSON
+bracket's client (the tournament's stream, then ``/api/tournaments/T/bracket/``). They
+connect over ``--ramp`` seconds; each asks its part once on ``hello`` and once per event,
+as push.js does (``--no-fetch``: the events only). The load generator steps back
+(``--client-nice``) and the tables post from a process of their own, as in
+live_board_bench.py. The file limit is raised here (``RLIMIT_NOFILE``).
+
+Printed: the latency from each change's commit to its event arriving at each follower
+concerned, p50/p99/max, apart for node B's followers (a table's turn to its board's
+followers too); the same from the moment the
+change's request was sent (which adds the write's own time, queued behind the followers'
+fetches in node A's gunicorn) and to the part fetched; how long the writes took; dropped
+streams (ended or failed before the end), errors (a stream not 200, a fetch not 200/304, a
+failed connection); each node's CPU (uvicorn, gunicorn); the load average before and
+after. Figures only.
+
+A change's commit is when the bench's own subscription to the push channel heard it
+published (``_heard``: the publisher sends it once the transaction commits), in a process
+of its own. The writers stop ``SETTLE`` seconds before the followers do, and a writer that
+fell behind its schedule skips the entries it missed rather than sending them in a burst
+(``next_slot``): so every change counted had time to reach the followers, and a follower
+counted as missing one was connected while it was pushed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import math
+import os
+import random
+import resource
+import shutil
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "bench"))
+
+from live_bench import HTMX, JSON, Entry, version_of  # noqa: E402
+from live_board_bench import Save, table, table_start  # noqa: E402
+from reliability import Client, Processes, RedisServer, wait_for  # noqa: E402
+from serving import database, group_cpu_seconds, load, percentile  # noqa: E402
+
+DB_NAME = "brade_followers"
+MAX_FOLLOWERS = 12000
+MAX_SECONDS = 900.0
+MIX = (("bracket", 0.7), ("live board", 0.2), ("JSON bracket", 0.1))
+SETTLE = 5.0  # the writers stop this long before the followers stop reading (module doc)
+
+
+def populate(players: int) -> tuple[int, str, list[int]]:
+    from live_bench import populate as made
+
+    return made(players)
+
+
+def playable(tournament: int, skip: set[int]) -> tuple[int, int] | None:
+    """The first match ready or being played that no table records; its next game."""
+    from matches.models import Match, MatchState
+
+    match = (
+        Match.objects.filter(
+            tournament_id=tournament, state__in=(MatchState.READY, MatchState.PLAYING)
+        )
+        .exclude(pk__in=skip)
+        .order_by("round__number", "slot")
+        .first()
+    )
+    if match is None:
+        return None
+    return match.pk, match.games.filter(voided_at__isnull=True).count() + 1
+
+
+def next_slot(at: float, every: float, now: float) -> float:
+    """The writer's next moment after ``at``: ``every`` later, or, when it fell behind (a
+    write took longer than ``every``), the first slot still ahead of ``now``: the slots it
+    missed are skipped, not sent in a burst."""
+    at += every
+    if at < now:
+        at += every * math.ceil((now - at) / every)
+    return at
+
+
+def referee(
+    port: int,
+    token: str,
+    tournament: int,
+    skip: set[int],
+    every: float,
+    start: float,
+    until: float,
+    out: list[Entry],
+    errors: list[str],
+) -> None:
+    """Enter a game every ``every`` seconds from ``start``; none sent at ``until`` or
+    after."""
+    client = Client(port, token)
+    at = start
+    while True:
+        at = next_slot(at, every, time.monotonic())
+        if at >= until:
+            return
+        time.sleep(max(0.0, at - time.monotonic()))
+        found = playable(tournament, skip)
+        if found is None:
+            return
+        match, number = found
+        body: dict[str, Any] = {"number": number, "winner": "W", "outcome": "hemspel"}
+        if number == 1:
+            body["starter"] = "B"
+        sent = time.monotonic()
+        if sent >= until:
+            return
+        reply = client.request("POST", f"/api/matches/{match}/games/", body)
+        done = time.monotonic()
+        if reply.status != 201:
+            errors.append(f"referee: {reply.status} {reply.body[:200]!r}")
+            continue
+        out.append(Entry(sent, done, version_of(tournament)))
+
+
+# --- the followers ------------------------------------------------------------------------
+
+
+@dataclass
+class Follower:
+    kind: str
+    node: int  # 0: A, 1: B
+    stream: str
+    parts: dict[str, tuple[str, dict[str, str]]]  # event -> (path, headers)
+    match: int | None = None
+    events: list[tuple[float, str, int]] = field(default_factory=list)  # arrival, event, v
+    fetched: list[tuple[float, str, int]] = field(default_factory=list)  # done, event, status
+    status: int = 0
+    dropped: str = ""
+
+
+async def fetch(port: int, path: str, headers: dict[str, str], tag: str) -> tuple[int, str]:
+    lines = [f"GET {path} HTTP/1.1", "Host: 127.0.0.1", "Connection: close"]
+    lines += [f"{k}: {v}" for k, v in headers.items()]
+    if tag:
+        lines.append(f"If-None-Match: {tag}")
+    try:
+        reader, writer = await asyncio.wait_for(asyncio.open_connection("127.0.0.1", port), 30)
+        try:
+            writer.write(("\r\n".join(lines) + "\r\n\r\n").encode())
+            data = await asyncio.wait_for(reader.read(), 30)
+        finally:
+            writer.close()
+    except (OSError, TimeoutError):
+        return 0, tag
+    head = data.split(b"\r\n\r\n", 1)[0]
+    try:
+        status = int(head.split(b" ", 2)[1])
+    except (IndexError, ValueError):
+        return 0, tag
+    for line in head.split(b"\r\n")[1:]:
+        name, _, value = line.partition(b":")
+        if name.strip().lower() == b"etag":
+            tag = value.strip().decode()
+    return status, tag
+
+
+async def follow(
+    me: Follower, stream_port: int, page_port: int, at: float, until: float, do_fetch: bool
+) -> None:
+    await asyncio.sleep(max(0.0, at - time.monotonic()))
+    tags: dict[str, str] = {}
+    busy: dict[str, bool] = {}
+    again: dict[str, bool] = {}
+    tasks: set[asyncio.Task[None]] = set()
+
+    async def get(event: str) -> None:
+        if event not in me.parts:
+            return
+        if busy.get(event):
+            again[event] = True
+            return
+        busy[event] = True
+        while True:
+            path, headers = me.parts[event]
+            status, tags[event] = await fetch(page_port, path, headers, tags.get(event, ""))
+            me.fetched.append((time.monotonic(), event, status))
+            if not again.pop(event, False):
+                break
+        busy[event] = False
+
+    def asked(event: str) -> None:
+        if do_fetch:
+            task = asyncio.get_running_loop().create_task(get(event))
+            tasks.add(task)
+            task.add_done_callback(tasks.discard)
+
+    try:
+        reader, writer = await asyncio.wait_for(
+            asyncio.open_connection("127.0.0.1", stream_port), 30
+        )
+    except (OSError, TimeoutError) as err:
+        me.dropped = f"connect: {type(err).__name__}"
+        return
+    try:
+        writer.write(
+            f"GET {me.stream} HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+            "Accept: text/event-stream\r\n\r\n".encode()
+        )
+        head = await asyncio.wait_for(reader.readuntil(b"\r\n\r\n"), 30)
+        me.status = int(head.split(b" ", 2)[1])
+        if me.status != 200:
+            return
+        chunked = b"transfer-encoding: chunked" in head.lower()
+        buffer = b""
+        while time.monotonic() < until:
+            left = until - time.monotonic()
+            try:
+                if chunked:
+                    size_line = await asyncio.wait_for(reader.readuntil(b"\r\n"), left)
+                    size = int(size_line.strip() or b"0", 16)
+                    if size == 0:
+                        me.dropped = "ended"
+                        return
+                    data = await reader.readexactly(size + 2)
+                    buffer += data[:-2]
+                else:
+                    data = await asyncio.wait_for(reader.read(65536), left)
+                    if not data:
+                        me.dropped = "ended"
+                        return
+                    buffer += data
+            except TimeoutError:
+                return
+            now = time.monotonic()
+            while b"\n\n" in buffer:
+                block, buffer = buffer.split(b"\n\n", 1)
+                name, payload = "", b""
+                for line in block.split(b"\n"):
+                    if line.startswith(b"event: "):
+                        name = line[7:].decode()
+                    elif line.startswith(b"data: "):
+                        payload = line[6:]
+                if not name:
+                    continue
+                if name == "hello":
+                    asked("part")
+                    asked("board")
+                    continue
+                version = int(json.loads(payload).get("v", 0))
+                me.events.append((now, name, version))
+                asked(name)
+    except (OSError, asyncio.IncompleteReadError, ValueError) as err:
+        me.dropped = type(err).__name__
+    finally:
+        writer.close()
+        for task in list(tasks):
+            task.cancel()
+
+
+def make_followers(n: int, tournament: int, boards: list[int]) -> list[Follower]:
+    rng = random.Random(20)
+    counts = [round(n * share) for _kind, share in MIX]
+    counts[0] += n - sum(counts)
+    out: list[Follower] = []
+    for (kind, _share), count in zip(MIX, counts, strict=True):
+        for _ in range(count):
+            node = len(out) % 2
+            if kind == "bracket":
+                out.append(
+                    Follower(
+                        kind,
+                        node,
+                        f"/push/tournaments/{tournament}/",
+                        {"part": (f"/tournaments/{tournament}/bracket/", HTMX)},
+                    )
+                )
+            elif kind == "live board":
+                m = rng.choice(boards)
+                live = dict(HTMX, **{"HX-Target": "match-live", "HX-Trigger": "match-live"})
+                out.append(
+                    Follower(
+                        kind,
+                        node,
+                        f"/push/matches/{m}/",
+                        {
+                            "part": (f"/matches/{m}/live/", live),
+                            "board": (f"/api/matches/{m}/live/", JSON),
+                        },
+                        m,
+                    )
+                )
+            else:
+                path = f"/api/tournaments/{tournament}/bracket/"
+                out.append(
+                    Follower(kind, node, f"/push/tournaments/{tournament}/", {"part": (path, JSON)})
+                )
+    return out
+
+
+# --- the nodes ----------------------------------------------------------------------------
+
+
+@dataclass
+class Node:
+    name: str
+    stream_port: int
+    page_port: int
+    uvicorn: subprocess.Popen[bytes]
+    gunicorn: subprocess.Popen[bytes]
+
+    def cpu(self) -> tuple[float, float]:
+        return group_cpu_seconds(self.uvicorn.pid), group_cpu_seconds(self.gunicorn.pid)
+
+
+def raise_file_limit(want: int) -> int:
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    try:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (max(want, soft), max(want, hard)))
+    except (ValueError, OSError):  # not root: as far as the hard limit allows
+        resource.setrlimit(resource.RLIMIT_NOFILE, (min(max(want, soft), hard), hard))
+    return resource.getrlimit(resource.RLIMIT_NOFILE)[0]
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--followers", type=int, default=10000)
+    parser.add_argument("--ramp", type=float, default=60.0, help="connections spread over (s)")
+    parser.add_argument("--seconds", type=float, default=300.0, help="measured after the ramp")
+    parser.add_argument("--players", type=int, default=256)
+    parser.add_argument("--tables", type=int, default=32)
+    parser.add_argument("--entry-every", type=float, default=2.0)
+    parser.add_argument("--turn-every", type=float, default=5.0)
+    parser.add_argument("--workers", type=int, default=2, help="gunicorn sync workers per node")
+    parser.add_argument("--port", type=int, default=8270, help="node A's uvicorn; the rest follow")
+    parser.add_argument("--pg", default="postgresql://postgres@127.0.0.1:5432")
+    parser.add_argument("--db-name", default=DB_NAME, help="dropped and made again")
+    parser.add_argument("--no-fetch", action="store_true", help="followers take the events only")
+    parser.add_argument("--client-nice", type=int, default=10)
+    parser.add_argument("--keep-logs", action="store_true")
+    args = parser.parse_args()
+    if not 1 <= args.followers <= MAX_FOLLOWERS or not 0 < args.seconds + args.ramp <= MAX_SECONDS:
+        raise SystemExit(f"at most {MAX_FOLLOWERS} followers for at most {MAX_SECONDS:g} s")
+    limit = raise_file_limit(2 * args.followers + 4096)
+    print(f"before: {load()}; file limit {limit}")
+    redis_server = RedisServer()
+    redis_server.start()
+    logdir = Path(tempfile.mkdtemp(prefix="brade-followers-"))
+    env = {
+        **{
+            k: v
+            for k, v in os.environ.items()
+            if not k.startswith(("DJANGO_", "CELERY_", "REDIS_", "DATABASE_", "GUNICORN_"))
+        },
+        "PYTHONPATH": str(ROOT),
+        "DJANGO_SETTINGS_MODULE": "config.settings.base",
+        "DATABASE_URL": database(args.pg, args.db_name),
+        "DJANGO_DEBUG": "false",
+        "DJANGO_LOG_LEVEL": "WARNING",
+        "REDIS_URL": redis_server.url,
+        "DJANGO_PUSH": "true",
+        # every stream's requests read the database briefly; held connections would be
+        # one per follower
+        "CONN_MAX_AGE": "0",
+    }
+    procs = Processes(env, logdir)
+    try:
+        subprocess.run(
+            [sys.executable, "manage.py", "migrate", "--noinput", "-v", "0"],
+            cwd=ROOT,
+            env=env,
+            check=True,
+        )
+        os.environ.update({k: v for k, v in env.items() if k.startswith(("DJANGO_", "DATABASE_"))})
+        import django
+
+        django.setup()
+        tournament, token, matches = populate(args.players)
+        from django.db import connections
+
+        connections.close_all()
+        nodes = []
+        for i, name in enumerate("AB"):
+            stream_port, page_port = args.port + 2 * i, args.port + 2 * i + 1
+            uv = procs.spawn(
+                f"uvicorn-{name}",
+                [
+                    "uvicorn",
+                    "config.asgi:application",
+                    "--host",
+                    "127.0.0.1",
+                    "--port",
+                    str(stream_port),
+                    "--no-access-log",
+                    "--backlog",
+                    "4096",
+                    "--timeout-keep-alive",
+                    "30",
+                ],
+                DJANGO_SETTINGS_MODULE="config.settings.base",
+            )
+            gu = procs.spawn(
+                f"gunicorn-{name}",
+                [
+                    "gunicorn",
+                    "config.wsgi",
+                    "--bind",
+                    f"127.0.0.1:{page_port}",
+                    "--workers",
+                    str(args.workers),
+                    "--timeout",
+                    "60",
+                    "--backlog",
+                    "4096",
+                ],
+            )
+            nodes.append(Node(name, stream_port, page_port, uv, gu))
+        for node in nodes:
+            for port in (node.stream_port, node.page_port):
+
+                def up(p: int = port) -> bool:
+                    return Client(p).request("GET", "/healthz").status == 200
+
+                wait_for(up, 60, f"node {node.name} :{port}")
+        for node in nodes:
+            for path in (
+                f"/tournaments/{tournament}/bracket/",
+                f"/api/tournaments/{tournament}/bracket/",
+            ):
+                for _ in range(4):
+                    Client(node.page_port).request("GET", path)
+        a = nodes[0]
+        errors: list[str] = []
+        started = [(m, table_start(a.page_port, token, m, errors)) for m in matches[: args.tables]]
+        boards = [m for m, state in started if state is not None]
+        followers = make_followers(args.followers, tournament, boards)
+        start = time.monotonic() + 2.0
+        until = start + args.ramp + args.seconds
+        print(
+            f"{args.players} players, {len(boards)} tables recording, {args.followers} followers "
+            f"over {args.ramp:g} s then {args.seconds:g} s; nodes "
+            f"A :{a.stream_port}/:{a.page_port}, "
+            f"B :{nodes[1].stream_port}/:{nodes[1].page_port} (uvicorn/gunicorn {args.workers} "
+            f"workers); Redis {redis_server.url}; {load()}"
+        )
+        # the tables: a process of their own (bench/live_board_bench.py's ``table``)
+        saves_file = logdir / "saves.json"
+        heard_file = logdir / "heard.json"
+        from django.conf import settings
+
+        heard_proc = _heard(redis_server.url, settings.PUSH_CHANNEL, tournament, until, heard_file)
+        tables_proc = _tables(
+            a.page_port, token, started, args.turn_every, start, until - SETTLE, saves_file
+        )
+        entries: list[Entry] = []
+        ref = threading.Thread(
+            target=referee,
+            args=(
+                a.page_port,
+                token,
+                tournament,
+                set(boards),
+                args.entry_every,
+                start + args.ramp / 2,
+                until - SETTLE,
+                entries,
+                errors,
+            ),
+        )
+        ref.start()
+        os.nice(args.client_nice)
+        cpu0: list[tuple[float, float]] = []
+        measured = start + args.ramp
+
+        def mark() -> None:
+            cpu0.extend(n.cpu() for n in nodes)
+
+        timer = threading.Timer(max(0.0, measured - time.monotonic()), mark)
+        timer.start()
+        rng = random.Random(3)
+
+        async def everyone() -> None:
+            await asyncio.gather(
+                *(
+                    follow(
+                        f,
+                        nodes[f.node].stream_port,
+                        nodes[f.node].page_port,
+                        start + rng.uniform(0, args.ramp),
+                        until,
+                        not args.no_fetch,
+                    )
+                    for f in followers
+                )
+            )
+
+        asyncio.run(everyone())
+        cpu1 = [n.cpu() for n in nodes]
+        ref.join()
+        timer.join()
+        tables_proc.join(timeout=90)
+        heard_proc.join(timeout=30)
+        found = json.loads(heard_file.read_text()) if heard_file.exists() else {}
+        heard = {int(v): t for v, t in found.get("t", {}).items()}
+        boards_heard = [(int(m), int(v), float(t)) for m, v, t in found.get("b", [])]
+        saves = (
+            [Save(*row) for row in json.loads(saves_file.read_text() or "[]")]
+            if saves_file.exists()
+            else []
+        )
+        report(
+            args,
+            followers,
+            entries,
+            heard,
+            boards_heard,
+            saves,
+            errors,
+            nodes,
+            cpu0,
+            cpu1,
+            measured,
+            until,
+        )
+    finally:
+        procs.close()
+        redis_server.close()
+        from django.db import connections
+
+        connections.close_all()
+        database(args.pg, args.db_name, drop_only=True)
+        if args.keep_logs:
+            print(f"logs in {logdir}")
+        else:
+            shutil.rmtree(logdir, ignore_errors=True)
+    print(f"after: {load()}")
+    return 0
+
+
+def _tables(
+    port: int, token: str, started: list[Any], every: float, start: float, until: float, out: Path
+) -> Any:
+    import multiprocessing
+
+    def run() -> None:
+        saves: list[Save] = []
+        errs: list[str] = []
+        threads = [
+            threading.Thread(
+                target=table,
+                args=(port, token, m, state, every, start, until, saves, errs, i),
+                daemon=True,
+            )
+            for i, (m, state) in enumerate(started)
+            if state
+        ]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join(timeout=max(0.0, until + 60 - time.monotonic()))
+        out.write_text(
+            json.dumps([[s.match, s.seq, s.sent, s.done, s.status, s.ended] for s in saves])
+        )
+
+    proc = multiprocessing.get_context("fork").Process(target=run, daemon=True)
+    proc.start()
+    return proc
+
+
+def _heard(url: str, channel: str, tournament: int, until: float, out: Path) -> Any:
+    """The bench's own subscription to the push channel, in a process of its own: when
+    each version of ``tournament`` was published (its commit, module doc), written to
+    ``out`` at ``until``: ``{"t": {version: monotonic time}, "b": [[match, version, time]]}``
+    (the tournament's versions, the live boards'). Back once subscribed."""
+    import multiprocessing
+
+    import redis
+
+    context = multiprocessing.get_context("fork")
+    subscribed = context.Event()
+
+    def run() -> None:
+        heard: dict[int, float] = {}
+        boards: list[tuple[int, int, float]] = []
+        pubsub = redis.Redis.from_url(url).pubsub()
+        pubsub.subscribe(channel)
+        while time.monotonic() < until:
+            message = pubsub.get_message(timeout=0.5)
+            now = time.monotonic()
+            if message is None:
+                continue
+            if message["type"] == "subscribe":
+                subscribed.set()
+            elif message["type"] == "message":
+                data = json.loads(message["data"])
+                if data.get("k") == "t" and data.get("t") == tournament:
+                    heard.setdefault(int(data["v"]), now)
+                elif data.get("k") == "b" and data.get("t") == tournament:
+                    boards.append((int(data["id"]), int(data["v"]), now))
+        out.write_text(json.dumps({"t": heard, "b": boards}))
+
+    proc = context.Process(target=run, daemon=True)
+    proc.start()
+    if not subscribed.wait(30):
+        raise SystemExit("the bench's subscription to the push channel did not start")
+    return proc
+
+
+@dataclass
+class Arrivals:
+    """The changes' arrivals at the followers of the bracket (``arrivals``)."""
+
+    committed: dict[int, list[float]]  # node -> commit → event, seconds
+    sent: list[float]  # the change's request sent → event
+    shown: list[float]  # commit → the part fetched after the event
+    counted: int = 0  # entries measured
+    missed: int = 0  # (entry, follower) pairs: the follower never had the event
+    late: int = 0  # entries published too near the end (or never heard): not counted
+
+
+def arrivals(
+    entries: list[Entry],
+    heard: dict[int, float],
+    watchers: list[Follower],
+    measured: float,
+    until: float,
+) -> Arrivals:
+    """Each entry sent from ``measured`` on and published by ``until - SETTLE`` (``heard``:
+    version → when published), against each follower in ``watchers``: when the first
+    ``part`` event of that version or a later one arrived, if it did (module doc)."""
+    out = Arrivals({0: [], 1: []}, [], [])
+    for entry in entries:
+        if entry.sent < measured:
+            continue
+        commit = min((t for v, t in heard.items() if v >= entry.version), default=None)
+        if commit is None or commit > until - SETTLE:
+            out.late += 1
+            continue
+        out.counted += 1
+        for f in watchers:
+            got = next((t for t, e, v in f.events if e == "part" and v >= entry.version), None)
+            if got is None:
+                out.missed += 1
+                continue
+            out.committed[f.node].append(got - commit)
+            out.sent.append(got - entry.sent)
+            done = next((t for t, e, s in f.fetched if e == "part" and t >= got), None)
+            if done is not None:
+                out.shown.append(done - commit)
+    return out
+
+
+def report(
+    args: argparse.Namespace,
+    followers: list[Follower],
+    entries: list[Entry],
+    heard: dict[int, float],
+    boards_heard: list[tuple[int, int, float]],
+    saves: list[Save],
+    errors: list[str],
+    nodes: list[Node],
+    cpu0: list[tuple[float, float]],
+    cpu1: list[tuple[float, float]],
+    measured: float,
+    until: float,
+) -> None:
+    watchers = [f for f in followers if f.kind != "live board" and f.status == 200]
+    bracket = arrivals(entries, heard, watchers, measured, until)
+    arrive, shown, missed = bracket.committed, bracket.shown, bracket.missed
+    writes = [e.done - e.sent for e in entries if e.sent >= measured]
+    by_match: dict[int, list[Follower]] = {}
+    for f in followers:
+        if f.match is not None and f.status == 200:
+            by_match.setdefault(f.match, []).append(f)
+    board: list[float] = []
+    for save in saves:
+        if save.status != 201 or save.sent < measured:
+            continue
+        # its commit: the first version of its board heard published after it was sent
+        commit = next(
+            ((v, t) for m, v, t in boards_heard if m == save.match and t >= save.sent), None
+        )
+        if commit is None:
+            continue
+        for f in by_match.get(save.match, []):
+            got = next((t for t, e, v in f.events if e == "board" and v >= commit[0]), None)
+            if got is not None:
+                board.append(got - commit[1])
+    fetches = [s for f in followers for _t, _e, s in f.fetched]
+    bad = [s for s in fetches if s not in (200, 304)]
+    streams_bad = [f.status for f in followers if f.status != 200]
+    dropped = [f.dropped for f in followers if f.dropped]
+    both = arrive[0] + arrive[1]
+    span = args.seconds
+    print()
+    print(
+        f"measured {span:g} s after the {args.ramp:g} s ramp; {len(entries)} entries "
+        f"({bracket.counted} measured, {bracket.late} published too near the end to count), "
+        f"{len([s for s in saves if s.status == 201])} turns saved"
+    )
+    print(
+        f"entry's commit → event at the follower: p50 {percentile(both, 0.5):.3f} s, "
+        f"p99 {percentile(both, 0.99):.3f} s, max {max(both, default=float('nan')):.3f} s over "
+        f"{len(both)} arrivals; node B's followers (the entry went through A): p99 "
+        f"{percentile(arrive[1], 0.99):.3f} s over {len(arrive[1])}; missed {missed}"
+    )
+    print(
+        f"entry's POST sent → event: p50 {percentile(bracket.sent, 0.5):.3f} s, p99 "
+        f"{percentile(bracket.sent, 0.99):.3f} s; the POST itself (node A's gunicorn, behind the "
+        f"followers' fetches): p50 {percentile(writes, 0.5):.3f} s, p99 "
+        f"{percentile(writes, 0.99):.3f} s"
+    )
+    print(
+        f"entry's commit → part fetched after the event: p50 {percentile(shown, 0.5):.3f} s, "
+        f"p99 {percentile(shown, 0.99):.3f} s over {len(shown)}"
+    )
+    print(
+        f"turn's commit → board event: p50 {percentile(board, 0.5):.3f} s, p99 "
+        f"{percentile(board, 0.99):.3f} s over {len(board)}"
+    )
+    print(
+        f"fetches: {len(fetches)} ({len(fetches) / (span + args.ramp):.0f}/s), 304 share "
+        f"{sum(s == 304 for s in fetches) / max(1, len(fetches)):.0%}"
+    )
+    print(
+        f"streams refused: {len(streams_bad)} {sorted(set(streams_bad))[:5]}; dropped: "
+        f"{len(dropped)} {sorted(set(dropped))[:5]}; errors: {len(bad) + len(errors)} "
+        f"(fetches {len(bad)}, writers {len(errors)}) {errors[:3]}"
+    )
+    for node, (u0, g0), (u1, g1) in zip(nodes, cpu0 or [(0.0, 0.0)] * 2, cpu1, strict=True):
+        print(
+            f"node {node.name} CPU over the measured part: uvicorn {(u1 - u0) / span:.2f} cores, "
+            f"gunicorn {(g1 - g0) / span:.2f} cores"
+        )
+    failed = len(bad) + len(errors) + len(streams_bad)
+    print(
+        json.dumps(
+            {
+                "followers": args.followers,
+                "event_p99_s": round(percentile(both, 0.99), 3),
+                "missed": missed,
+                "shown_p99_s": round(percentile(shown, 0.99), 3),
+                "dropped": len(dropped),
+                "errors": failed,
+            }
+        )
+    )
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

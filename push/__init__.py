@@ -1,0 +1,18 @@
+"""Changes pushed to the pages' followers: a tournament page and its bracket, a match's
+live part and live board, the JSON bracket's clients.
+
+How (decided, README "Push"): Server-Sent Events from an async Django view under an ASGI
+server (uvicorn), ONE Redis pub/sub subscription per serving process fanning each message
+out in-process to the streams that process holds (``push.hub``), published after the
+commit from the one place versions are bumped (``tournaments.page_versions`` →
+``push.publish``). A message is "part P is at version V"; the page asks for the part with
+its ETag as it does when it polls, so what a reader sees stays decided by the existing
+views. Pages keep polling, slowly, while their stream is healthy, and as before when it is
+not (``push/static/push/push.js``).
+
+Why not Channels with channels-redis: its groups send each member's message through Redis
+(``group_send`` to 10,000 followers is 10,000 channel writes per change), where one
+subscription per process sends each change through Redis once; and SSE needs no protocol
+beyond HTTP, passes through proxies that pass streaming answers, and EventSource
+reconnects by itself.
+"""

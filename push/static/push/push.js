@@ -1,0 +1,76 @@
+/* Changes pushed to the page (the push app): every element with data-push="/push/…/" is
+ * told by its stream (Server-Sent Events, one EventSource per address) that its part has
+ * a new version, and asks for it as it does when it polls, with its ETag:
+ *
+ * - an htmx part (the bracket, the match's live part) gets the event "brade:push", one of
+ *   its hx-trigger's, and its poll asks BradePush.due(this) first: while its stream is
+ *   healthy it polls once a minute (SLOW), a safety net; otherwise as it always did;
+ * - the live board (live-board.js) sets el.bradePushed, called instead, and asks
+ *   BradePush.healthy(el) for its next poll's delay.
+ *
+ * Where there is no EventSource (an old TV's browser), the stream fails (a proxy that
+ * buffers, the embedded server's 404) or closes (the reader may no longer see it), the
+ * parts poll as before. Plain ES5, as the big screen's script.
+ */
+(function () {
+  "use strict";
+
+  var SLOW = 60000;
+  var streams = {};
+
+  function each(url, on, fn) {
+    var found = document.querySelectorAll("[data-push]");
+    for (var i = 0; i < found.length; i++) {
+      var el = found[i];
+      if (el.getAttribute("data-push") === url && (el.getAttribute("data-push-on") || "part") === on) { fn(el); }
+    }
+  }
+
+  function fire(url, on) {
+    var s = streams[url];
+    if (s) { s.last[on] = Date.now(); }
+    each(url, on, function (el) {
+      if (typeof el.bradePushed === "function") { el.bradePushed(); }
+      else if (window.htmx) { window.htmx.trigger(el, "brade:push"); }
+    });
+  }
+
+  function open(url) {
+    if (streams[url]) { return streams[url]; }
+    var s = streams[url] = { healthy: false, last: {} };
+    if (!window.EventSource) { return s; }
+    var source = new EventSource(url);
+    // The first hello, and each after a reconnection: what changed meanwhile is asked for.
+    source.addEventListener("hello", function () { s.healthy = true; fire(url, "part"); fire(url, "board"); });
+    source.addEventListener("part", function () { fire(url, "part"); });
+    source.addEventListener("board", function () { fire(url, "board"); });
+    source.addEventListener("closed", function () { s.healthy = false; source.close(); });
+    // The browser reconnects by itself (the stream's retry); meanwhile the parts poll.
+    source.onerror = function () { s.healthy = false; };
+    return s;
+  }
+
+  function healthy(el) {
+    var url = el && el.getAttribute && el.getAttribute("data-push");
+    return !!(url && streams[url] && streams[url].healthy);
+  }
+
+  /* Whether el's own poll is to go now (its hx-trigger's filter). */
+  function due(el) {
+    if (!healthy(el)) { return true; }
+    var s = streams[el.getAttribute("data-push")];
+    var on = el.getAttribute("data-push-on") || "part";
+    if (Date.now() - (s.last[on] || 0) < SLOW) { return false; }
+    s.last[on] = Date.now();
+    return true;
+  }
+
+  function start() {
+    var found = document.querySelectorAll("[data-push]");
+    for (var i = 0; i < found.length; i++) { open(found[i].getAttribute("data-push")); }
+  }
+
+  window.BradePush = { due: due, healthy: healthy, SLOW: SLOW };
+  document.addEventListener("DOMContentLoaded", start);
+  document.addEventListener("htmx:afterSwap", start);
+}());

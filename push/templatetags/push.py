@@ -1,0 +1,22 @@
+"""``{% push_stream "tournament" pk %}``: the attribute that gives a live part its stream
+(``data-push="/push/…/"``), or nothing while the site serves no streams
+(``settings.PUSH_STREAMS``): the part then polls as it always did."""
+
+from __future__ import annotations
+
+from django import template
+from django.conf import settings
+from django.urls import reverse
+from django.utils.html import format_html
+from django.utils.safestring import SafeString
+
+register = template.Library()
+
+
+@register.simple_tag
+def push_stream(kind: str, pk: int, event: str = "part") -> SafeString:
+    if not settings.PUSH_STREAMS:
+        return SafeString("")
+    return format_html(
+        ' data-push="{}" data-push-on="{}"', reverse(f"push:{kind}", args=[pk]), event
+    )

@@ -1,0 +1,10 @@
+from django.urls import URLPattern, path
+
+from push import views
+
+app_name = "push"
+
+urlpatterns: list[URLPattern] = [
+    path("push/tournaments/<int:pk>/", views.tournament_stream, name="tournament"),
+    path("push/matches/<int:pk>/", views.match_stream, name="match"),
+]

@@ -1,0 +1,91 @@
+"""The followers bench (``bench/followers_bench.py``) counts what the push streams did, not
+what its own writers did: a referee whose entries take longer than its schedule does not
+send the entries it fell behind on in a burst at the end, after the followers stopped
+reading, and a change is counted against the followers only when it was committed in
+time for them to have it, its latency from that commit."""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+import time
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+import pytest
+
+BENCH = Path(__file__).resolve().parents[2] / "bench" / "followers_bench.py"
+
+
+@pytest.fixture(scope="module")
+def bench() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("followers_bench", BENCH)
+    assert spec is not None
+    assert spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["followers_bench"] = module  # its dataclasses look their module up
+    spec.loader.exec_module(module)
+    return module
+
+
+class _Reply:
+    status = 201
+    body = b""
+
+
+class _SlowClient:
+    """A referee's client whose every entry takes three times the schedule's step."""
+
+    def __init__(self, port: int, token: str = "") -> None:
+        pass
+
+    def request(self, method: str, path: str, body: Any = None) -> _Reply:
+        time.sleep(0.3)
+        return _Reply()
+
+
+def test_a_referee_behind_its_schedule_sends_nothing_after_its_end(
+    bench: ModuleType, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(bench, "Client", _SlowClient)
+    monkeypatch.setattr(bench, "playable", lambda tournament, skip: (1, 2))
+    monkeypatch.setattr(bench, "version_of", lambda tournament: 7)
+    entries: list[Any] = []
+    errors: list[str] = []
+    start = time.monotonic()
+    until = start + 1.0
+    bench.referee(0, "", 1, set(), 0.1, start, until, entries, errors)
+    assert errors == []
+    assert entries != []
+    assert [e.sent for e in entries if e.sent >= until] == []
+
+
+def test_the_slots_a_writer_missed_are_skipped(bench: ModuleType) -> None:
+    assert bench.next_slot(10.0, 2.0, 11.0) == 12.0
+    assert bench.next_slot(10.0, 2.0, 17.5) == 18.0
+
+
+def test_a_change_counts_from_its_commit_and_only_when_committed_in_time(
+    bench: ModuleType,
+) -> None:
+    Entry, Follower = bench.Entry, bench.Follower
+    measured, until = 100.0, 160.0
+    entries = [
+        Entry(90.0, 91.0, 5),  # before the measured part
+        Entry(110.0, 118.0, 6),  # its POST took 8 s; committed at 117.5
+        Entry(120.0, 121.0, 7),  # committed at 120.5, never arrived at the second follower
+        Entry(153.0, 158.0, 8),  # committed at 157.0: too near the end to count
+    ]
+    heard = {5: 90.5, 6: 117.5, 7: 120.5, 8: 157.0}
+    first = Follower("bracket", 0, "/push/tournaments/1/", {}, events=[
+        (90.6, "part", 5), (117.6, "part", 6), (120.7, "part", 7),
+    ])  # fmt: skip
+    second = Follower("bracket", 1, "/push/tournaments/1/", {}, events=[
+        (117.9, "part", 6),
+    ])  # fmt: skip
+    got = bench.arrivals(entries, heard, [first, second], measured, until)
+    assert (got.counted, got.late, got.missed) == (2, 1, 1)
+    assert [round(x, 3) for x in got.committed[0]] == [0.1, 0.2]
+    assert [round(x, 3) for x in got.committed[1]] == [0.4]
+    assert [round(x, 3) for x in got.sent] == [7.6, 7.9, 0.7]

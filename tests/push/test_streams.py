@@ -1,0 +1,168 @@
+"""The push streams end to end, in this process: a change committed by a service reaches
+the followers' streams through the bus (Redis pub/sub where ``REDIS_URL`` is set, the
+in-process bus otherwise: ``push.broker``), once per version, only for what each follows,
+and only to readers who may see it."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections.abc import AsyncIterator, Awaitable, Callable
+from typing import Any
+
+import pytest
+from asgiref.sync import async_to_sync, sync_to_async
+from django.test import AsyncClient, Client
+
+from matches.services import game_result_enter
+from push.hub import hub, hub_close
+from tests.results import won
+from tests.tournaments.helpers import Setup, drawn, match_of
+from tournaments.models import Tournament
+from tournaments.tournament_setup import tournament_update
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+WAIT = 20.0  # a guard against a hang, not a measure
+
+
+def _events(text: str) -> list[tuple[str, dict[str, Any]]]:
+    out = []
+    for block in text.split("\n\n"):
+        lines = dict(
+            line.split(": ", 1) for line in block.splitlines() if line.startswith(("event", "data"))
+        )
+        if "event" in lines:
+            out.append((lines["event"], json.loads(lines["data"])))
+    return out
+
+
+class Stream:
+    def __init__(self, chunks: AsyncIterator[bytes]) -> None:
+        self.chunks = chunks
+
+    async def next(self) -> list[tuple[str, dict[str, Any]]]:
+        """The events of the next chunk that has any (keep-alive comments skipped)."""
+        while True:
+            found = _events((await asyncio.wait_for(anext(self.chunks), WAIT)).decode())
+            if found:
+                return found
+
+    async def rest(self) -> list[tuple[str, dict[str, Any]]]:
+        """Every event until the stream ends."""
+        out: list[tuple[str, dict[str, Any]]] = []
+        while True:
+            try:
+                chunk = await asyncio.wait_for(anext(self.chunks), WAIT)
+            except StopAsyncIteration:
+                return out
+            out += _events(chunk.decode())
+
+
+def run(scenario: Callable[[], Awaitable[None]]) -> None:
+    async def main() -> None:
+        try:
+            await scenario()
+        finally:
+            await hub_close()
+
+    async_to_sync(main)()
+
+
+async def follow(client: AsyncClient, url: str) -> Stream:
+    response = await client.get(url)
+    assert response.status_code == 200, response.status_code
+    assert response["Content-Type"] == "text/event-stream"
+    return Stream(response.streaming_content)  # type: ignore[attr-defined]
+
+
+def _version(pk: int) -> int:
+    return int(Tournament.objects.values_list("version", flat=True).get(pk=pk))
+
+
+def test_a_result_entered_is_pushed_to_the_tournaments_and_its_matchs_followers() -> None:
+    s: Setup = drawn(4)
+    played, other = match_of(s.tournament, 1, 0), match_of(s.tournament, 1, 1)
+
+    async def scenario() -> None:
+        client = AsyncClient()
+        bracket = await follow(client, f"/push/tournaments/{s.tournament.pk}/")
+        assert [e for e, _ in await bracket.next()] == ["hello"]
+        mine = await follow(client, f"/push/matches/{played.pk}/")
+        assert [e for e, _ in await mine.next()] == ["hello"]
+        theirs = await follow(client, f"/push/matches/{other.pk}/")
+        assert [e for e, _ in await theirs.next()] == ["hello"]
+
+        await sync_to_async(game_result_enter, thread_sensitive=False)(
+            match=played, number=1, result=won("W", "jan"), by=s.referee, starter="W"
+        )
+        version = await sync_to_async(_version, thread_sensitive=False)(s.tournament.pk)
+        assert await bracket.next() == [("part", {"v": version})]
+        assert await mine.next() == [("part", {"v": version})]
+        # the other match's follower was told nothing: its part did not change
+        others = [f for f in hub().by_match[other.pk]]
+        assert [f.pending for f in others] == [{}]
+        assert [f.sent["part"] < version for f in others] == [True]
+
+    run(scenario)
+
+
+def test_a_private_tournament_has_no_stream_for_those_who_may_not_see_it() -> None:
+    s: Setup = drawn(4, is_public=False)
+    match = match_of(s.tournament, 1, 0)
+
+    async def scenario() -> None:
+        anonymous = AsyncClient()
+        assert (await anonymous.get(f"/push/tournaments/{s.tournament.pk}/")).status_code == 404
+        assert (await anonymous.get(f"/push/matches/{match.pk}/")).status_code == 404
+        organiser = AsyncClient()
+        await organiser.aforce_login(s.organiser)
+        stream = await follow(organiser, f"/push/tournaments/{s.tournament.pk}/")
+        assert [e for e, _ in await stream.next()] == ["hello"]
+
+    run(scenario)
+
+
+def test_a_tournament_made_private_closes_its_anonymous_followers_streams() -> None:
+    s: Setup = drawn(4)
+    match = match_of(s.tournament, 1, 0)
+
+    async def scenario() -> None:
+        client = AsyncClient()
+        page = await follow(client, f"/push/tournaments/{s.tournament.pk}/")
+        board = await follow(client, f"/push/matches/{match.pk}/")
+        assert [e for e, _ in await page.next()] == ["hello"]
+        assert [e for e, _ in await board.next()] == ["hello"]
+        tournament = await Tournament.objects.aget(pk=s.tournament.pk)
+        await sync_to_async(tournament_update, thread_sensitive=False)(
+            tournament=tournament, by=s.organiser, is_public=False
+        )
+        assert [e for e, _ in await page.rest()] == ["closed"]
+        assert [e for e, _ in await board.rest()] == ["closed"]
+        assert hub().followers == 0
+
+    run(scenario)
+
+
+def test_a_wsgi_server_answers_the_stream_with_404_so_pages_keep_polling() -> None:
+    s: Setup = drawn(4)
+    assert Client().get(f"/push/tournaments/{s.tournament.pk}/").status_code == 404
+
+
+@pytest.mark.parametrize("streams", [True, False])
+def test_the_live_parts_ask_for_a_stream_only_where_the_site_serves_them(
+    settings: Any, streams: bool
+) -> None:
+    settings.PUSH_STREAMS = streams
+    s: Setup = drawn(4)
+    match = match_of(s.tournament, 1, 0)
+    bracket = Client().get(f"/tournaments/{s.tournament.pk}/").content.decode()
+    page = Client().get(f"/matches/{match.pk}/").content.decode()
+    pushed = {
+        "bracket": f'data-push="/push/tournaments/{s.tournament.pk}/"' in bracket,
+        "live part": f'data-push="/push/matches/{match.pk}/" data-push-on="part"' in page,
+        "live board": f'data-push="/push/matches/{match.pk}/" data-push-on="board"' in page,
+    }
+    assert pushed == {"bracket": streams, "live part": streams, "live board": streams}
+    # the polls stay, slowed down by push.js only while a stream is healthy
+    assert "BradePush.due(this)], brade:push" in bracket
