@@ -51,6 +51,7 @@ def test_a_league_night(live_server: Any, new_page: Any) -> None:
     expect(screen.locator(f"[data-team-match='{tm.pk}']")).to_be_attached()
 
     # The captains give their line-ups; the other team's stays hidden until both are in.
+    assert tm.away is not None
     for number, team in enumerate((tm.home, tm.away)):
         captain = division.captains[team.pk]
         page = new_page(**PHONE)

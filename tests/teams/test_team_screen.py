@@ -41,9 +41,7 @@ def test_the_screen_shows_the_team_matches_and_the_table_as_boards_are_played(
         (row.match_points for row, _team in table), reverse=True
     )
     assert sum(row.board_points for row, _team in table) == 4
-    page = Client(HTTP_ACCEPT_LANGUAGE="sv").get(
-        f"/tournaments/{division.tournament.pk}/screen/"
-    )
+    page = Client(HTTP_ACCEPT_LANGUAGE="sv").get(f"/tournaments/{division.tournament.pk}/screen/")
     html = page.content.decode()
     assert "Lagtabell" in html
     assert f'data-team-match="{tm.pk}"' in html
