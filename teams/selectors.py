@@ -9,6 +9,7 @@ only to a reader who may see that page (``tournaments.permissions``), as elsewhe
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 
@@ -19,7 +20,7 @@ from clubs.models import Season
 from clubs.rating_selectors import club_formula, ratings_for_ordering
 from core.errors import NotFoundError
 from core.permissions import AuthUser, User
-from teams.models import Team, TeamMember
+from teams.models import Team, TeamBoard, TeamMember
 from tournaments.models import Player
 from tournaments.permissions import players_visible_to
 
@@ -29,6 +30,7 @@ __all__ = [
     "addable_players",
     "roster_player_get",
     "season_teams",
+    "team_boards_of",
     "team_captains",
     "team_get",
     "team_of",
@@ -126,3 +128,15 @@ def visible_player_ids(*, players: list[Player], by: User) -> set[int]:
     """Which of ``players`` ``by`` may see (their pages are links). One query."""
     ids = [p.pk for p in players]
     return set(players_visible_to(by).filter(pk__in=ids).values_list("pk", flat=True))
+
+
+def team_boards_of(match_ids: Sequence[int]) -> dict[int, TeamBoard]:
+    """The team match's board each of these matches is (a player's home names the team
+    match and links it, and from there the team table), by match id; one query."""
+    return {
+        board.match_id: board
+        for board in TeamBoard.objects.filter(match_id__in=match_ids).select_related(
+            "team_match__home", "team_match__away"
+        )
+        if board.match_id is not None
+    }

@@ -26,6 +26,7 @@ from clubs.rating_selectors import rating_changes
 from matches import home_selectors
 from matches.models import Match
 from notifications import services as notification_services
+from teams.selectors import team_boards_of
 
 __all__ = ["home", "notification_choice", "notifications_read"]
 
@@ -52,10 +53,16 @@ def home(request: HttpRequest) -> HttpResponse:
             for m in player.results
         ]
         seen: set[int] = set()
+        boards = team_boards_of([m.pk for m in player.to_play])
         for m in player.to_play:
             # The first unfinished match of each tournament is the next one.
             to_play.append(
-                {"match": m, "opponent": _opponent(m, pid), "next": m.tournament_id not in seen}
+                {
+                    "match": m,
+                    "opponent": _opponent(m, pid),
+                    "next": m.tournament_id not in seen,
+                    "board": boards.get(m.pk),  # a team match's board: its team match
+                }
             )
             seen.add(m.tournament_id)
     context: dict[str, Any] = {
