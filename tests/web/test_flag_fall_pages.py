@@ -67,20 +67,6 @@ def test_the_match_page_says_the_time_ran_out(client: Client, flagged: Any, lang
     assert FORM % match.pk in page and OVERRULE[language] in page
 
 
-def test_an_ordinary_walkover_names_no_clock(client: Client) -> None:
-    s = drawn(2, lengths=[3], game="backgammon", clock_per_point=120, clock_delay=12)
-    match = match_of(s.tournament, 1, 0)
-    client.force_login(s.organiser)
-    given = client.post(
-        reverse("web:match_walkover", args=[match.pk]),
-        {"winner": match.player1_id, "reason": "did not appear"},
-    )
-    assert given.status_code == 302
-    page = _page(client, match)
-    assert "wins by walkover</strong></p>" in page
-    assert "(flag fall)" not in page and FORM % match.pk not in page
-
-
 def test_a_referee_overrules_the_flag_fall_on_the_match_page(client: Client, flagged: Any) -> None:
     s, match = flagged
     client.force_login(s.referee)
