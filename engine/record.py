@@ -34,6 +34,13 @@ Decisions where game-record.md is silent (a careful club organiser's reading):
   ``"number"`` in a game is optional and, if present, must be the game's position.
 - The ``Position`` text is checked and stored in the engine's canonical spelling
   (``Position.from_text(...).text()``).
+- A clocked game's remaining time (the mover's, after the turn) is written as PGN writes
+  it, ``[%clk H:MM:SS]``, in the turn line's comment: ``W 6-4: 1/7 1/5 ; [%clk 0:01:52]``.
+  The format's comment is ``;`` to the end of the line (PGN's ``{}`` is not part of it),
+  so a reader that knows nothing of clocks ignores it, as every comment; this reader keeps
+  it (``TurnRecord.clock``, ms; tenths as ``0:01:52.3`` accepted, a malformed one is an
+  ordinary comment). It is an annotation, not part of a record's value: it takes no part
+  in equality, and the JSON form has no place for it (unknown keys are errors there).
 """
 
 from __future__ import annotations
@@ -41,7 +48,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from engine.errors import RecordSyntaxError
@@ -63,6 +70,7 @@ __all__ = [
     "MatchRecord",
     "RecordStep",
     "TurnRecord",
+    "clock_text",
     "read_json",
     "read_record",
     "read_text",
@@ -95,6 +103,8 @@ class TurnRecord:
     steps: tuple[RecordStep, ...] = ()
     resigns: bool = False
     line: int | None = field(default=None, compare=False)
+    # the mover's remaining time after the turn, in ms (``[%clk]``; None: no clock)
+    clock: int | None = field(default=None, compare=False)
 
 
 @dataclass(frozen=True, slots=True)
@@ -214,6 +224,7 @@ _TURN_RE = re.compile(
     re.IGNORECASE,
 )
 _DICE_RE = re.compile(r"(\d)(?:-?(\d))?$")
+_CLK_RE = re.compile(r"\[%clk\s+(\d{1,3}):([0-5]\d):([0-5]\d)(?:\.(\d))?\]")
 _SPLIT_RE = re.compile(r"[\s,]+")
 _TOKEN_RE = re.compile(r"(bar|\d{1,2})((?:/(?:bar|off|\d{1,2})\*?)+)(?:\((\d{1,2})\))?$")
 _ESCAPE_RE = re.compile(r"\\(.)")
@@ -339,8 +350,9 @@ def _read_text(text: str, max_games: int | GameLimit | None = None) -> MatchReco
             tag_lines[key] = lineno
             continue
         semi = line.find(";")
+        comment = ""
         if semi >= 0:
-            line = line[:semi].rstrip()
+            line, comment = line[:semi].rstrip(), line[semi + 1 :]
         first = line[0].lower()
         if first == "g" and (match := _GAME_RE.match(line)) is not None:
             digits = match.group(1)
@@ -372,7 +384,10 @@ def _read_text(text: str, max_games: int | GameLimit | None = None) -> MatchReco
         match = _TURN_RE.match(line)
         if match is None:
             raise game.error(msg("record.not_a_line", text=_show(line)), lineno)
-        game.add_turn(_read_turn(match, lineno, game))
+        turn = _read_turn(match, lineno, game)
+        if comment and (clk := _CLK_RE.search(comment)) is not None:
+            turn = replace(turn, clock=_clock_ms(clk))
+        game.add_turn(turn)
     if game is not None:
         games.append(game.build())
     if not games and more_line is None:
@@ -435,6 +450,20 @@ def _canonical_position(body: str, game: _GameBuilder | None, line: int | None) 
         raise RecordSyntaxError(
             msg("record.bad_position", detail=detail(exc)), game=number, line=line
         ) from None
+
+
+def _clock_ms(match: re.Match[str]) -> int:
+    hours, minutes, seconds, tenths = match.groups()
+    whole = (int(hours) * 60 + int(minutes)) * 60 + int(seconds)
+    return whole * 1000 + int(tenths or 0) * 100
+
+
+def clock_text(ms: int) -> str:
+    """A remaining time as PGN's ``[%clk]`` writes it: ``[%clk 0:01:52]`` (whole seconds,
+    rounded down, as a clock shows them)."""
+    minutes, seconds = divmod(max(0, ms) // 1000, 60)
+    hours, minutes = divmod(minutes, 60)
+    return f"[%clk {hours}:{minutes:02d}:{seconds:02d}]"
 
 
 def _check_die(die: int, game: _GameBuilder, line: int | None) -> None:
@@ -751,6 +780,13 @@ def turn_text(turn: TurnRecord) -> str:
     return f"{turn.side.value} {_dice_text(turn.dice)}: {steps_text(turn.steps)}"
 
 
+def _turn_line(turn: TurnRecord) -> str:
+    """A turn line with its remaining time (``[%clk]``) in its comment, when it has one."""
+    if turn.clock is None:
+        return turn_text(turn)
+    return f"{turn_text(turn)} ; {clock_text(turn.clock)}"
+
+
 def write_text(record: MatchRecord) -> str:
     """The canonical text form: tags, then each game; turn lines without numbers."""
     out: list[str] = [f'[{key} "{_tag_value(value)}"]' for key, value in record.tags.items()]
@@ -764,7 +800,7 @@ def write_text(record: MatchRecord) -> str:
             out.append(f"Starter: {game.starter.word}")
         elif game.position is not None:
             out.append(f"Position: {game.position}")
-        out.extend(turn_text(turn) for turn in game.turns)
+        out.extend(_turn_line(turn) for turn in game.turns)
         if game.result is not None:
             out.append(f"Result: {game.result.text()}")
     return "\n".join(out) + "\n"

@@ -270,6 +270,12 @@ class LiveGame(Protocol):
         backgammon: ``backgammon.mat.MatGame``)."""
         ...
 
+    def clock_note(self, remaining: Sequence[int] | None) -> None:
+        """Both players' remaining time (ms, player 0's first) after the action just
+        applied or redone (``scoresheets.clock``; None: no clock), kept for the record as
+        PGN's ``[%clk]`` keeps a move's."""
+        ...
+
 
 class LiveRecorder(Protocol):
     """A family's live recording: its games, and a whole record made of its games."""
@@ -413,6 +419,10 @@ class LiveGameBase(ABC):
     @property
     @abstractmethod
     def phase(self) -> Phase: ...
+
+    def clock_note(self, remaining: Sequence[int] | None) -> None:
+        """A game whose record has no place for the remaining times keeps nothing."""
+        return None
 
     @abstractmethod
     def _over(self) -> LiveRefused:

@@ -12,7 +12,9 @@ tournament's rule set and add-ons, as a replay of the record would.
 - Resigning (R14, *uppgivet*): the side to move, before rolling, and only while R14
   allows it; the engine says why not.
 - The game's record is an ordinary bräde record (game-record.md): ``Tek``/``Starter``,
-  the turn lines, ``Result``.
+  the turn lines, ``Result``. In a clocked match each turn line carries the mover's
+  remaining time after it as PGN's ``[%clk 0:01:52]``, in the line's comment
+  (``engine.record``): the time the scoresheet's clock left when the turn was confirmed.
 
 Player 0 is White, player 1 Black.
 """
@@ -20,6 +22,7 @@ Player 0 is White, player 1 Black.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from typing import Any
 
 from engine.errors import EngineError
@@ -83,6 +86,7 @@ class BradeLive(LiveGameBase):
         self._turns: list[TurnRecord] = []
         self._last: TurnRecord | None = None
         self._outcome: Outcome | None = None
+        self._clocked = 0  # the turns whose remaining time is noted (``clock_note``)
         if setup.starter is not None:
             self._game = Game(self.rules, starter=side_of(setup.starter))
 
@@ -258,6 +262,15 @@ class BradeLive(LiveGameBase):
         )
 
     # --- the record -----------------------------------------------------------------------
+
+    def clock_note(self, remaining: Sequence[int] | None) -> None:
+        """The turn line the last action wrote carries its mover's remaining time; an
+        action that wrote none (the tek, the site's roll) leaves the lines as they are."""
+        if remaining is None or len(self._turns) == self._clocked:
+            return
+        turn = self._turns[-1]
+        self._turns[-1] = replace(turn, clock=int(remaining[seat_of(turn.side)]))
+        self._clocked = len(self._turns)
 
     def game_report(self) -> GameReport:
         """The game as the engine's replay reports it (``engine.replay.GameReport``)."""

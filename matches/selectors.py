@@ -4,6 +4,7 @@ players' reports of games (``matches.reports``)."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 from django.db.models import Max, Prefetch, Q, QuerySet
 from django.utils import translation
@@ -14,6 +15,7 @@ from core.permissions import User, can_read_records
 from matches.explain_text import explanation
 from matches.models import (
     OPEN_REPORT_STATES,
+    EventKind,
     Game,
     GameRecordSubmission,
     GameReport,
@@ -252,6 +254,16 @@ def tournament_open_reports(*, tournament: Tournament) -> list[GameReport]:
         reports.order_by("reported_at", "id"),
         key=lambda r: r.state != ReportState.DISPUTED,
     )
+
+
+def match_walkover_reason(*, match: Match) -> dict[str, Any] | None:
+    """The audit data of the walkover that decided ``match`` (its ``reason_code`` or the
+    organiser's ``reason``: ``matches.site_words.reason_text`` words it), None where the
+    match does not stand as a walkover."""
+    if match.state != MatchState.WALKOVER:
+        return None
+    last = match.events.filter(kind=EventKind.WALKOVER).order_by("-pk").first()
+    return None if last is None else dict(last.data or {})
 
 
 def match_stamp(*, pk: int) -> LiveStamp | None:

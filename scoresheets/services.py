@@ -249,6 +249,7 @@ def live_game_replay(
     for turn in turns if turns is not None else list(live.turns.all()):
         if turn.action != FLAG:
             game.redo(_done_of(turn))
+            game.clock_note(turn.clock)  # for the record's [%clk]
     return recorder, game
 
 
@@ -646,6 +647,7 @@ def live_turn_post(
                 now_ms=clock_now(),
                 seq=seq,
             )
+            game.clock_note(clock["remaining"])  # for the record's [%clk]
         try:
             with transaction.atomic():
                 turn = LiveTurn.objects.create(

@@ -47,6 +47,11 @@ urlpatterns: list[URLPattern | URLResolver] = [
     path("matches/<id:pk>/live/", public.match_live, name="match_live"),
     # The digital scoresheet: a game recorded at the table, and the boards being recorded.
     path("matches/<id:pk>/record/", scoresheet.match_record, name="match_record"),
+    path(
+        "matches/<id:pk>/flag/overrule/",
+        scoresheet.match_flag_overrule,
+        name="match_flag_overrule",
+    ),
     path("tournaments/<id:pk>/live/", scoresheet.tournament_live, name="tournament_live"),
     path("players/<id:pk>/", public.player_detail, name="player_detail"),
     path("words/", public.glossary, name="glossary"),

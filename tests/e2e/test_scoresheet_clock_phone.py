@@ -18,7 +18,7 @@ from playwright.sync_api import expect
 
 from matches.models import EventKind, MatchEvent, MatchState
 from scoresheets.models import LiveTurn
-from tests.e2e.conftest import shoot
+from tests.e2e.conftest import login, shoot
 from tests.e2e.test_scoresheet_phone import Sheet, _match, _no_sideways_scroll, _open
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -119,5 +119,27 @@ def test_a_flag_fall_enters_itself(live_server: Any, new_page: Any) -> None:
     follower.reload()
     expect(follower.locator(".time-control")).to_be_visible()
     expect(follower.locator(".time-control")).not_to_contain_text("per point")  # in Swedish
+    # the verdict says the time ran out (in Swedish), and a follower gets no overrule form
+    expect(follower.locator(".standing .verdict")).to_contain_text("(flaggfall)")
+    expect(follower.locator(".flag-overrule")).to_have_count(0)
     _no_sideways_scroll(follower)
     shoot(follower, "match-clock-flag-phone")
+
+    # the referee overrules it on the match page: a note and the seconds to go on with
+    referee = match.tournament.referees.get()
+    judge = new_page(width=360, height=740)
+    login(judge, base, referee.username)
+    judge.goto(f"{base}/matches/{match.pk}/")
+    form = judge.locator(".flag-overrule")
+    form.locator("summary").click()
+    expect(form.locator("textarea[name=note]")).to_be_visible()
+    form.locator("textarea[name=note]").fill("Telefonen föll i golvet; klockan gick vidare.")
+    form.locator("input[name=seconds]").fill("45")
+    _no_sideways_scroll(judge)
+    shoot(judge, "match-flag-overrule-phone")
+    form.locator("button[type=submit]").click()
+    expect(judge.locator(".messages .success")).to_be_visible()
+    expect(judge.locator(".flag-overrule")).to_have_count(0)
+    match.refresh_from_db()
+    assert match.state == MatchState.READY and match.winner_id is None
+    shoot(judge, "match-flag-overruled-phone")

@@ -371,3 +371,35 @@ class TestJsonSyntaxErrors:
 
     def test_deep_nesting_is_a_syntax_error(self) -> None:
         assert "JSON" in syntax_error("{" + '"a":[' * 100_000 + "]" * 100_000 + "}").message
+
+
+class TestClockAnnotation:
+    """A clocked game's remaining time rides in a turn line's comment, as PGN's
+    ``[%clk]``: written, read back, and ignored by everything that replays the record."""
+
+    TEXT = (
+        "Game 1\nTek: 2-5\n"
+        "W 6-4: 1/7 1/5 ; [%clk 0:05:52]\n"
+        "B 3-1: 1/4 4/5 ; thinking [%clk 1:02:03.4] long\n"
+        "W 5-5: 1/6/11/16/21 ; [%clk 0:5:52]\n"
+    )
+
+    def test_the_reader_keeps_the_remaining_time(self) -> None:
+        turns = read_text(self.TEXT).games[0].turns
+        # a malformed annotation is an ordinary comment
+        assert [t.clock for t in turns] == [352_000, 3_723_400, None]
+
+    def test_the_writer_writes_it_and_reads_back_the_same(self) -> None:
+        record = read_text(self.TEXT)
+        text = write_text(record)
+        assert "W 6-4: 1/7 1/5 ; [%clk 0:05:52]\n" in text
+        assert "B 3-1: 1/4/5 ; [%clk 1:02:03]\n" in text  # whole seconds, as a clock shows
+        assert "W 5-5: 1/6/11/16/21\n" in text
+        again = read_text(text)
+        assert again == record
+        assert [t.clock for t in again.games[0].turns] == [352_000, 3_723_000, None]
+
+    def test_the_time_is_no_part_of_the_records_value(self) -> None:
+        bare = read_text(self.TEXT.replace("[%clk", "[%nope"))
+        assert bare == read_text(self.TEXT)
+        assert read_json(write_json(read_text(self.TEXT))) == bare

@@ -6,12 +6,18 @@ note; without a device time the server's arrival times count."""
 
 from __future__ import annotations
 
+import json
 import random
+import tempfile
+from io import StringIO
+from pathlib import Path
 from typing import Any
 
 import pytest
+from django.core.management import call_command
 
-from matches.models import EventKind, MatchEvent, MatchState
+from engine.record import read_text
+from matches.models import EventKind, GameRecordSubmission, MatchEvent, MatchState
 from matches.site_words import reason_text
 from scoresheets.models import LiveGame, LiveTurn
 from tests.api.conftest import client_for
@@ -209,6 +215,46 @@ def test_bräde_best_of_a_flag_fall_loses_the_match(now: Now) -> None:
     assert table.post("flag").status_code == 201
     match = match_of(s.tournament, 1, 0)
     assert match.state == MatchState.WALKOVER and match.winner_id == match.player2_id
+
+
+def test_the_brade_record_carries_each_turns_remaining_time(now: Now) -> None:
+    table, s = _setup(game="brade", length=1)  # a best of 1: 2 minutes each
+    bank = 2 * MIN
+    assert table.post("start", dice=[2, 5]).status_code == 201  # tek: White starts
+    used = [20_000, 31_500]  # White, then Black: 8 s, then 19.5 s past the delay
+    for turn in range(400):
+        legal = table.state["legal"]
+        key = sorted(legal)[0]
+        dice = [int(d) for d in key.split("-")]
+        posted = table.post("play", dice=dice, steps=legal[key][0], used=used[turn % 2])
+        assert posted.status_code == 201, posted.content
+        if table.state["phase"] == "over":
+            break
+        used = [12_000, 12_000] if turn == 1 else used  # after that, within the delay
+    match = match_of(s.tournament, 1, 0)
+    sub = GameRecordSubmission.objects.get(match=match)
+    lines = [line for line in sub.text.splitlines() if line[:2] in ("W ", "B ")]
+    assert lines[0].endswith(" ; [%clk 0:01:52]")  # 2:00 less 8 s
+    assert lines[1].endswith(" ; [%clk 0:01:40]")  # 2:00 less 19.5 s, whole seconds
+    assert all(line.endswith(("[%clk 0:01:52]", "[%clk 0:01:40]")) for line in lines)
+    # the record's turns read back with their times: the mover's remaining after each
+    turns = read_text(sub.text).games[0].turns
+    stored = LiveTurn.objects.filter(match_id=table.match, action="play").order_by("seq")
+    movers_left = []
+    for stored_turn in stored:
+        assert stored_turn.clock is not None and stored_turn.side is not None
+        movers_left.append(stored_turn.clock[stored_turn.side] // 1000 * 1000)
+    assert [t.clock for t in turns] == movers_left
+    assert stored[1].clock == [bank - 8_000, bank - 19_500]
+    # the replay of the written record verifies it and reports what the scoresheet did
+    out = StringIO()
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "record.txt"
+        path.write_text(sub.text, encoding="utf-8")
+        call_command("replay", str(path), "--json", stdout=out)  # valid: no exit status 1
+    replayed = json.loads(out.getvalue())
+    assert replayed["valid"] is True
+    assert replayed["games"] == sub.report["games"]
 
 
 def test_the_bank_carries_over_from_game_to_game(now: Now) -> None:

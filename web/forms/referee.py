@@ -22,6 +22,7 @@ from games.family import QualifiedOutcome, Vocabulary
 from games.registry import families
 from games.results import ResultValue
 from matches.result_values import result_value_from
+from tournaments.time_control import MAX_PER_POINT
 from web.games import CUBE_VALUES
 
 
@@ -159,6 +160,24 @@ class CorrectionForm(ResultForm):
                 "and correct again."
             )
         },
+    )
+
+
+class FlagOverruleForm(forms.Form):
+    """A referee overrules a flag fall (``scoresheets.services.live_flag_overrule``): why
+    (required, kept in the audit log) and the time the flagged player goes on with."""
+
+    note = forms.CharField(
+        label=_("Why the flag fall is overruled"),
+        max_length=500,
+        widget=forms.Textarea(attrs={"rows": 2}),
+        help_text=_("Kept in the audit log."),
+    )
+    seconds = forms.IntegerField(
+        label=_("Seconds for the player whose time ran out"),
+        min_value=1,
+        max_value=MAX_PER_POINT,
+        initial=60,
     )
 
 

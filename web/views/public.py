@@ -42,13 +42,20 @@ from tournaments.models import (
 from tournaments.round_kinds import round_kind
 from tournaments.selectors import LiveStamp
 from web.formats import format_view
+from web.forms.referee import FlagOverruleForm
 from web.games import entry_choices
 from web.live import conditional, fragment, part_of
 from web.stage_pages import page_for
 from web.views.bracket_parts import knockout_bracket_html
 from web.views.reports import can_report, report_rows
 from web.views.rounds import rounds_shown
-from web.views.scoresheet import can_record, clock_text, live_board, recordable
+from web.views.scoresheet import (
+    can_record,
+    clock_text,
+    flag_fall_reason,
+    live_board,
+    recordable,
+)
 from web.views.swiss import swiss_context
 
 # How often a page that is being played refreshes its live part (seconds).
@@ -362,8 +369,15 @@ def _match_context(request: HttpRequest, pk: int) -> dict[str, Any]:
     rows, standing, points_text = _rows(match, detail.games)
     rows_of_reports = report_rows(request.user, match, detail.reports)
     next_number = len(detail.games) + 1
+    walkover_reason = flag_fall_reason(match)
     return {
         "match": match,
+        # A walkover the clock gave: the page says the time ran out, and a referee may
+        # overrule it there (``web.views.scoresheet.match_flag_overrule``).
+        "walkover_reason": walkover_reason,
+        "flag_form": FlagOverruleForm()
+        if walkover_reason and is_match_referee(request.user, match)
+        else None,
         "tournament": tournament,
         "detail": detail,
         # The players' open reports (their players, referees and organisers only).

@@ -45,6 +45,7 @@ from web.forms.referee import (
 from web.games import entry_choices, outcome_codes
 from web.templatetags.brade import outcome_word
 from web.views.reports import report_rows
+from web.views.scoresheet import flag_fall_reason
 
 
 def _referee_match(request: HttpRequest, pk: int) -> Match | HttpResponse:
@@ -94,6 +95,7 @@ def _context(request: HttpRequest, match: Match, form: ResultForm | None = None)
         "report_rows": report_rows(request.user, match, reports),
         "open": match.state in (MatchState.READY, MatchState.PLAYING),
         "next_match": _next_match(match),
+        "walkover_reason": flag_fall_reason(match),  # a walkover the clock gave
         # Once this match is over, the referee's next: the tournament's next match waiting
         # for a result (``matches.home_selectors.next_waiting_match``).
         "next_waiting": None

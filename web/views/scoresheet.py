@@ -25,29 +25,37 @@ from __future__ import annotations
 import hashlib
 from typing import Any
 
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
 from django.contrib.auth.views import redirect_to_login
+from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse, HttpResponseNotModified
 from django.middleware.csrf import get_token
-from django.shortcuts import render
+from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_GET
+from django.views.decorators.http import require_GET, require_POST
 
 from core.conditional import RELEASE
+from core.errors import DomainError
 from core.http import found
 from core.permissions import can_read_records, is_match_player, is_match_referee
+from core.reasons import ReasonCode
 from games.live import LiveUnsupported, live_game_for
 from matches import selectors as matches_sel
 from matches.models import Match, MatchState
+from matches.site_words import reason_text
 from matches.standing import family_of
 from scoresheets import selectors as sheets_sel
 from scoresheets.models import LiveGame, LiveStatus
 from scoresheets.polling import FOLLOW_EVERY
 from scoresheets.recording_links import recording_link
+from scoresheets.services import live_flag_overrule
 from tournaments import selectors as tournaments_sel
 from tournaments.private_links import private_link_token
 from tournaments.time_control import TimeControl
+from web.forms.referee import FlagOverruleForm
 from web.turn_words import script_words
 
 LIVE_BOARD_EVERY = FOLLOW_EVERY  # seconds between a follower's polls (scoresheets.polling)
@@ -323,3 +331,40 @@ def tournament_live(request: HttpRequest, pk: int) -> HttpResponse:
     response["Cache-Control"] = "private, no-cache"
     response["Vary"] = "Cookie"
     return response
+
+
+def flag_fall_reason(match: Match) -> str:
+    """The words for a walkover the clock gave (``matches.site_words``: "the opponent's
+    time ran out (flag fall)"), "" for any other match."""
+    walkover = matches_sel.match_walkover_reason(match=match)
+    if walkover is None or walkover.get("reason_code") != ReasonCode.FLAG_FALL:
+        return ""
+    return reason_text(walkover)
+
+
+@login_required
+@require_POST
+def match_flag_overrule(request: HttpRequest, pk: int) -> HttpResponse:
+    """A referee overrules the flag fall that decided match ``pk``, from the match page's
+    form (``live_flag_overrule``: the walkover taken back, the note in the audit log, the
+    game going on with the flagged player's clock given the seconds)."""
+    match: Match = found(matches_sel.match_get, pk=pk, by=request.user)
+    if not is_match_referee(request.user, match):
+        raise PermissionDenied(_("Only the match's referees may overrule a flag fall."))
+    form = FlagOverruleForm(request.POST)
+    if not form.is_valid():
+        for errors in form.errors.values():
+            messages.error(request, " ".join(str(e) for e in errors))
+        return redirect("web:match_detail", pk=match.pk)
+    try:
+        live_flag_overrule(
+            match=match,
+            by=request.user,
+            note=form.cleaned_data["note"],
+            seconds=form.cleaned_data["seconds"],
+        )
+    except DomainError as err:
+        messages.error(request, err.message)
+    else:
+        messages.success(request, _("The flag fall is overruled: the game goes on."))
+    return redirect("web:match_detail", pk=match.pk)
