@@ -26,8 +26,10 @@ def test_a_players_home_names_their_board_and_its_team_match(
         line_ups_close(team_match=tm, by=division.organiser)
     board = TeamBoard.objects.select_related("match__player2__user").get(team_match=tm, board=2)
     assert board.match is not None and board.match.player2 is not None
+    user = board.match.player2.user
+    assert user is not None and tm.away is not None
     client = Client(HTTP_ACCEPT_LANGUAGE="sv")
-    client.force_login(board.match.player2.user)
+    client.force_login(user)
     html = client.get("/home/").content.decode()
     assert f'href="/team-matches/{tm.pk}/"' in html
     assert f"Bord 2 i {tm.home.name} – {tm.away.name}" in html
