@@ -192,7 +192,7 @@ def test_a_player_may_not_overrule_a_flag_fall(now: Now) -> None:
     table, s = _opened(now, results_by="players")
     assert table.post("flag", used=BANK + DELAY).status_code == 201
     match = match_of(s.tournament, 1, 0)
-    assert match.state == MatchState.WALKOVER  # entered at once, players reporting or not
+    assert match.state == MatchState.WALKOVER  # entered at once, whoever enters the results
     user = UserFactory.create()
     winner = match.player2
     assert winner is not None
