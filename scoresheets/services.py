@@ -104,7 +104,7 @@ from games.live import (
 )
 from games.live import LiveGame as LiveGameState
 from games.seats import other, seat_of, side_of
-from matches.common import active_games, lock_match, matches_touch
+from matches.common import active_games, lock_match, matches_touch, referee_require
 from matches.models import FINISHED_STATES, Game, Match, MatchState, SiteNote
 from matches.records import game_record_checked
 from matches.reports import game_report_submit
@@ -742,7 +742,9 @@ def live_flag_overrule(*, match: Match, by: User, note: str, seconds: int) -> Li
     the walkover it entered is taken back (``match_flag_overrule``, the note in the
     audit), and the game goes on where it stopped, the flagged player's clock running
     with ``seconds`` left. ``ConflictError`` (``not_a_flag_fall``) where the match's
-    recording did not end in a flag fall."""
+    recording did not end in a flag fall. Who may is asked first (the match's referees),
+    so nobody else learns how the match ended from the refusal."""
+    referee_require(by, match)
     if seconds <= 0:
         raise ValidationError(
             _("Give the player whose flag fell some time to go on with (seconds)."),

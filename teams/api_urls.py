@@ -33,6 +33,11 @@ urlpatterns: list[URLPattern] = [
         name="team-table-csv",
     ),
     path(
+        "tournaments/<id:pk>/team-matches.csv",
+        stage_api.TeamFixturesCsvApi.as_view(),
+        name="team-matches-csv",
+    ),
+    path(
         "tournaments/<id:pk>/team-matches/",
         stage_api.TeamMatchListApi.as_view(),
         name="team-matches",

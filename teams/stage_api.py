@@ -335,6 +335,65 @@ class TeamTableCsvApi(ApiView):
         return csv_response(f"tournament-{tournament.pk}-team-table.csv", text)
 
 
+class TeamFixturesCsvApi(ApiView):
+    content_negotiation_class = FirstRenderer
+
+    @extend_schema(
+        responses={
+            (200, "text/csv"): OpenApiResponse(
+                OpenApiTypes.BINARY,
+                description="round, home, away, the home club (the venue), boards won by "
+                "each, the result and whether it was decided early",
+            )
+        }
+    )
+    def get(self, request: Request, pk: int) -> HttpResponse:
+        """Download a team competition's fixtures and results as CSV.
+
+        Every team match round by round (a club prints it for its notice board or loads
+        it into a calendar), in the caller's language (``Accept-Language``), UTF-8 with a
+        byte-order mark, ';' between cells (``tournament-N-team-matches.csv``).
+        """
+        tournament = _tournament(request, pk)
+        results = {
+            "home": _("home team won"),
+            "away": _("away team won"),
+            "draw": _("drawn"),
+        }
+        titles = [
+            _("Round"),
+            _("Home"),
+            _("Away"),
+            _("Venue"),
+            _("Home boards"),
+            _("Away boards"),
+            _("Result"),
+            _("Decided early"),
+        ]
+        rows = [
+            dict(
+                zip(
+                    titles,
+                    (
+                        r.round.number,
+                        m.home.name,
+                        m.away.name if m.away else _("bye"),
+                        m.home.club.name,
+                        m.home_boards if m.boards_made else "",
+                        m.away_boards if m.boards_made else "",
+                        results.get(m.result, ""),
+                        _("yes") if m.decided_early else "",
+                    ),
+                    strict=True,
+                )
+            )
+            for r in stage_selectors.team_rounds(tournament=tournament)
+            for m in r.matches
+        ]
+        text = csv_text(titles, rows, decimal_comma=decimal_comma(lang(request)))
+        return csv_response(f"tournament-{tournament.pk}-team-matches.csv", text)
+
+
 class TeamMatchListApi(ApiView):
     @extend_schema(responses=TeamMatchOut(many=True))
     def get(self, request: Request, pk: int) -> Response:

@@ -32,7 +32,9 @@ from clubs.models import Season, SeasonEvent
 from matches.models import GameRecordSubmission, Match
 from matches.reports import game_report_submit
 from matches.services import game_result_enter
-from teams.models import Team, TeamMember
+from teams.competitions import competition_rules_set, team_entry_add
+from teams.models import Team, TeamMatch, TeamMember
+from teams.team_draw import team_stage_draw
 from tests.api.conftest import client_for
 from tests.factories import (
     ClubFactory,
@@ -121,6 +123,21 @@ def world() -> World:
     # A webhook of the private tournament; its address is a private one, which a delivery
     # refuses without sending (no traffic leaves the test).
     hook = Webhook.objects.create(tournament=t, url="http://127.0.0.1:9/hook", secret="s" * 64)
+    # A public league of the same staff: the world's team (its captain the "player" user)
+    # against a second team, one board, drawn; and a draft league with both teams entered.
+    team2 = Team.objects.create(season=season, club=club, name="Lag 2", name_key="lag 2")
+    TeamMember.objects.create(team=team2, season=season, player=PlayerFactory.create(), board=1)
+    leagues = []
+    for name in ("Ligan", "Ligan (utkast)"):
+        league = TournamentFactory.create(
+            name=name, format="league", organisers=[s.organiser], referees=[s.referee]
+        )
+        competition_rules_set(tournament=league, by=s.organiser, boards=1)
+        for each in (team, team2):
+            team_entry_add(tournament=league, team=each, by=s.organiser)
+        leagues.append(league)
+    team_stage_draw(tournament=leagues[0], by=s.organiser, lengths=[1], draw_seed=1)
+    team_match = TeamMatch.objects.get(tournament=leagues[0])
     venue = Venue.objects.create(tournament=t, name="Hallen")  # no match at it yet
     staff = UserFactory.create(is_staff=True)  # registry staff: may change any player
     staff.user_permissions.add(Permission.objects.get(codename="change_player"))
@@ -164,6 +181,10 @@ def world() -> World:
         "invitation": invitation.pk,
         "hook": hook.pk,
         "venue": venue.pk,
+        "league": leagues[0].pk,
+        "league_draft": leagues[1].pk,
+        "team2": team2.pk,
+        "team_match": team_match.pk,
     }
     return World(users, ids)
 
@@ -362,6 +383,57 @@ ENDPOINTS: list[tuple[str, str, str, dict[str, Any] | None, Callable[[str], int]
     ("venue detail", "get", "/api/venues/{venue}/", None, read),
     ("venue change", "patch", "/api/venues/{venue}/", {"tables": 4}, write(ORG, 200)),
     ("venue delete", "delete", "/api/venues/{venue}/", None, write(ORG, 204)),
+    # The team stage (a public league: everyone reads it; a captain gives their team's
+    # line-up, the organisers the rest).
+    ("team table", "get", "/api/tournaments/{league}/team-table/", None, everyone),
+    ("team table csv", "get", "/api/tournaments/{league}/team-table.csv", None, everyone),
+    ("team matches", "get", "/api/tournaments/{league}/team-matches/", None, everyone),
+    ("team fixtures csv", "get", "/api/tournaments/{league}/team-matches.csv", None, everyone),
+    ("team match", "get", "/api/team-matches/{team_match}/", None, everyone),
+    (
+        "team line-up",
+        "post",
+        "/api/team-matches/{team_match}/line-ups/",
+        {"team": "{team}", "players": ["{team_player}"]},
+        global_write(CAPTAIN | ORG, 200),
+    ),
+    (
+        "team line-ups close",
+        "post",
+        "/api/team-matches/{team_match}/close/",
+        None,
+        global_write(ORG, 200),
+    ),
+    ("team rules", "get", "/api/tournaments/{league_draft}/team-rules/", None, everyone),
+    (
+        "team rules change",
+        "patch",
+        "/api/tournaments/{league_draft}/team-rules/",
+        {"boards": 2},
+        global_write(ORG, 200),
+    ),
+    ("team entries", "get", "/api/tournaments/{league_draft}/team-entries/", None, everyone),
+    (
+        "team entry add",
+        "post",
+        "/api/tournaments/{league_draft}/team-entries/",
+        {"team": "{team2}"},
+        global_write(ORG, 409),  # entered already: the organiser is heard, and refused
+    ),
+    (
+        "team entry remove",
+        "delete",
+        "/api/tournaments/{league_draft}/team-entries/{team2}/",
+        None,
+        global_write(ORG, 204),
+    ),
+    (
+        "flag fall overrule",
+        "post",
+        "/api/matches/{a}/live/flag/overrule/",
+        {"note": "the clock was wrong", "seconds": 60},
+        write(STAFF, 409),  # no flag fell in match A: the staff are heard, and refused
+    ),
     ("flag clear", "post", "/api/matches/{a}/flag/clear/", {}, write(STAFF, 200)),
     ("records", "get", "/api/matches/{a}/records/", None, records_read),
     (

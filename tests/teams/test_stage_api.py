@@ -85,6 +85,15 @@ def test_the_table_and_the_team_matches_as_json_and_csv(
     lines = csv.content.decode("utf-8-sig").splitlines()
     assert lines[0].startswith("Place;Team;Club;Played;Won;Drawn;Lost;match points;board points")
     assert len(lines) == 4
+    fixtures = anon.get(
+        f"/api/tournaments/{division.tournament.pk}/team-matches.csv", HTTP_ACCEPT_LANGUAGE="sv"
+    )
+    assert fixtures.status_code == 200
+    rows = fixtures.content.decode("utf-8-sig").splitlines()
+    assert rows[0].split(";")[:3] == ["Omgång", "Hemma", "Borta"]
+    assert len(rows) == 1 + 3  # three teams meet once: three team matches
+    played = next(r.split(";") for r in rows[1:] if r.split(";")[1] == team_match.home.name)
+    assert played[4:6] == [str(team_match.home_boards), str(team_match.away_boards)]
 
 
 def test_a_tournament_not_played_by_teams_has_no_team_table() -> None:
