@@ -84,6 +84,8 @@ BMAB_LEVELS: tuple[tuple[float, str], ...] = (
     (16.0, "intermediate"),
 )
 WORST = 5
+# plays per roll valued cubeful for luck: the best few by cubeless equity
+LUCK_CANDIDATES = 4
 _ROLLS = [(d1, d2) for d1 in range(1, 7) for d2 in range(1, d1 + 1)]
 
 
@@ -258,18 +260,25 @@ class _Evaluator:
         return (p[0], p[1], p[2], p[3], p[4])
 
     def candidates(
-        self, pos: Position, d1: int, d2: int, ci: CubeInfo
+        self, pos: Position, d1: int, d2: int, ci: CubeInfo, *, top: int = 0
     ) -> list[tuple[str, str, float]]:
         """Every play of the roll: (gnubg-nn position key after it, the play's text, the
-        mover's cubeful equity in EMG), best first. Empty when no play is possible."""
+        mover's cubeful equity in EMG), best first. Empty when no play is possible.
+        ``top`` keeps only that many plays best by gnubg-nn's cubeless equity (luck needs
+        only the best play of each roll, which is among them)."""
         listing = self.nn.best_move(_board(pos), d1, d2, list=1)[1]
+        if top:
+            listing = sorted(listing, key=lambda c: -c[3])[:top]
         opp = ci.flipped()
         out = []
-        for key, steps, probs, _cubeless in listing:
+        for key, steps, listed, _cubeless in listing:
             after = self.nn.board_from_position_key(key)
             board = [list(after[0]), list(after[1])]
             x = self.efficiency(board)
-            value = 1.0 - opponent_cubeful_mwc(tuple(probs), opp, x)
+            # gnubg-nn does not evaluate a forced play: its list then holds no probabilities
+            forced = len(listing) == 1 or not all(0.0 <= p <= 1.0 for p in listed)
+            probs = self.probs(board) if forced else tuple(listed)
+            value = 1.0 - opponent_cubeful_mwc(probs, opp, x)
             out.append((key, _play_text(steps), emg(value, ci)))
         out.sort(key=lambda c: -c[2])
         return out
@@ -289,7 +298,7 @@ class _Evaluator:
         total = 0.0
         for d1, d2 in _ROLLS:
             weight = 1 if d1 == d2 else 2
-            found = self.candidates(pos, d1, d2, ci)
+            found = self.candidates(pos, d1, d2, ci, top=LUCK_CANDIDATES)
             total += weight * (found[0][2] if found else self.standing(pos, ci))
         return best - total / 36
 

@@ -363,6 +363,9 @@ ENDPOINTS: list[tuple[str, str, str, dict[str, Any] | None, Callable[[str], int]
     ("venue change", "patch", "/api/venues/{venue}/", {"tables": 4}, write(ORG, 200)),
     ("venue delete", "delete", "/api/venues/{venue}/", None, write(ORG, 204)),
     ("flag clear", "post", "/api/matches/{a}/flag/clear/", {}, write(STAFF, 200)),
+    ("analysis", "get", "/api/matches/{a}/analysis/", None, read),
+    # a bräde match has no backgammon record to analyse: whoever may ask is told so (409)
+    ("analysis ask", "post", "/api/matches/{a}/analysis/", {}, write(VISIBLE, 409)),
     ("records", "get", "/api/matches/{a}/records/", None, records_read),
     (
         "record submit",

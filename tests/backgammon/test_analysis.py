@@ -142,6 +142,22 @@ class TestAgainstGnubg:
             assert abs(player.pr - pr) <= 0.5, (player.name, player.pr, pr)
             assert player.decisions == decisions
 
+    @pytest.mark.parametrize(
+        ("name", "luck"),
+        [
+            ("fibs_1859149.mat", (-1.352, -1.035)),
+            ("fibs_1863670.mat", (4.107, 0.228)),
+            ("gnubg_3pt_seed42.mat", (-1.063, 1.289)),
+        ],
+    )
+    def test_each_players_luck_near_gnubgs(self, name: str, luck: tuple[float, float]) -> None:
+        """gnubg's "Luck total EMG"; a forced play (one the net's move list does not
+        evaluate) is valued like any other, so no roll's luck is out of bounds."""
+        record = read_mat((DATA / name).read_text(encoding="utf-8"))
+        analysis = analyse_record(record)
+        for player, expected in zip(analysis.players, luck, strict=True):
+            assert abs(player.luck - expected) <= 0.5, (player.name, player.luck, expected)
+
     def test_the_worst_mistakes_name_the_better_play(self) -> None:
         record = read_mat((DATA / "fibs_1859149.mat").read_text(encoding="utf-8"))
         analysis = analyse_record(record, luck=False)

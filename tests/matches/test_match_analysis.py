@@ -7,6 +7,7 @@ import sys
 from typing import Any
 
 import pytest
+from django.conf import settings
 from django.test import Client
 from django.urls import reverse
 
@@ -68,6 +69,7 @@ class TestPagesAndApi:
     ) -> None:
         match, referee = _recorded(django_capture_on_commit_callbacks)
         client = Client()
+        client.cookies[settings.LANGUAGE_COOKIE_NAME] = "en"  # pages are Swedish otherwise
         client.force_login(referee)
         part = reverse("web:match_analysis", args=[match.pk])
         html = client.get(part, headers={"HX-Request": "true"}).content.decode()
@@ -79,7 +81,7 @@ class TestPagesAndApi:
         assert asked.status_code == 200
         html = client.get(part, headers={"HX-Request": "true"}).content.decode()
         assert "Alice" in html
-        assert "Worst mistakes" in html or "Analyse again" in html
+        assert "Analyse again" in html
         page = client.get(reverse("web:match_detail", args=[match.pk])).content.decode()
         assert part in page
         history = client.get(reverse("web:player_detail", args=[match.player1_id])).content
