@@ -687,3 +687,38 @@ class RoundEvent(AuditEntry):
 
     def __str__(self) -> str:
         return f"{self.kind} of round #{self.round_id}"
+
+
+class AnalysisState(models.TextChoices):
+    QUEUED = "queued", "waiting for a worker"
+    RUNNING = "running", "being analysed"
+    DONE = "done", "analysed"
+    FAILED = "failed", "the analysis failed"
+    UNAVAILABLE = "unavailable", "analysis is not installed on this site"
+
+
+class MatchAnalysis(models.Model):
+    """A backgammon match's analysis (``backgammon.analysis``), one per match, made again
+    when asked. ``source`` is the record it analysed; ``progress`` counts the games done
+    of ``total``; ``result`` is ``MatchAnalysis.to_dict()`` once done, with the players
+    in the record's order (its first player first)."""
+
+    match = models.OneToOneField(Match, on_delete=models.CASCADE, related_name="analysis")
+    source = models.ForeignKey(
+        GameRecordSubmission, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    state = models.CharField(
+        max_length=16, choices=AnalysisState.choices, default=AnalysisState.QUEUED
+    )
+    progress = models.PositiveIntegerField(default=0)
+    total = models.PositiveIntegerField(default=0)
+    requested_at = models.DateTimeField(auto_now_add=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+    result: models.JSONField[dict[str, Any] | None, Any] = models.JSONField(null=True, blank=True)
+    # the first and second player's PR, for lists (a player's history) without the JSON
+    pr_first = models.FloatField(null=True, blank=True)
+    pr_second = models.FloatField(null=True, blank=True)
+    message = models.TextField(blank=True)
+
+    def __str__(self) -> str:
+        return f"analysis of match #{self.match_id} ({self.state})"

@@ -4,7 +4,8 @@ record queue sends them by name (``core.registered_tasks``), and beat names the 
 
 from __future__ import annotations
 
-__all__ = ["REQUEUE_GAME_RECORDS", "VERIFY_GAME_RECORD"]
+__all__ = ["ANALYSE_MATCH", "REQUEUE_GAME_RECORDS", "VERIFY_GAME_RECORD"]
 
 VERIFY_GAME_RECORD = "matches.verify_game_record"
 REQUEUE_GAME_RECORDS = "matches.requeue_game_records"
+ANALYSE_MATCH = "matches.analyse_match"

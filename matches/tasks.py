@@ -25,9 +25,9 @@ from typing import Any
 from celery import shared_task
 from celery.signals import worker_ready
 
-from matches import record_queue, records
+from matches import analysis, record_queue, records
 from matches.common import setting
-from matches.task_names import REQUEUE_GAME_RECORDS, VERIFY_GAME_RECORD
+from matches.task_names import ANALYSE_MATCH, REQUEUE_GAME_RECORDS, VERIFY_GAME_RECORD
 
 
 @shared_task(
@@ -44,6 +44,12 @@ def verify_game_record(submission_id: int) -> str | None:
 @shared_task(name=REQUEUE_GAME_RECORDS, ignore_result=True)
 def requeue_game_records() -> list[int]:
     return record_queue.game_records_recover()
+
+
+@shared_task(name=ANALYSE_MATCH, ignore_result=True)
+def analyse_match(analysis_id: int) -> str | None:
+    done = analysis.match_analysis_run(analysis_id=analysis_id)
+    return done.state if done is not None else None
 
 
 @worker_ready.connect

@@ -3,7 +3,7 @@
 from django.urls import URLPattern, path
 
 from core import path_converters  # noqa: F401  (registers <id:…>, <num:…>)
-from matches import api, api_group_knockout, api_reports, api_rounds, api_swiss
+from matches import api, api_analysis, api_group_knockout, api_reports, api_rounds, api_swiss
 
 urlpatterns: list[URLPattern] = [
     # A tournament's bracket, placings and draw, and a player's matches.
@@ -82,6 +82,11 @@ urlpatterns: list[URLPattern] = [
         name="game-versions",
     ),
     path("matches/<id:pk>/walkover/", api.MatchWalkoverApi.as_view(), name="match-walkover"),
+    path(
+        "matches/<id:pk>/analysis/",
+        api_analysis.MatchAnalysisApi.as_view(),
+        name="match-analysis",
+    ),
     path("matches/<id:pk>/reset/", api.MatchResetApi.as_view(), name="match-reset"),
     path("matches/<id:pk>/table/", api.MatchTableApi.as_view(), name="match-table"),
     path("matches/<id:pk>/venue/", api.MatchVenueApi.as_view(), name="match-venue"),

@@ -6,6 +6,7 @@ from django.urls import URLPattern, URLResolver, path
 from core import path_converters  # noqa: F401  (registers <id:…>, <num:…>)
 from web.views import (
     account,
+    analysis,
     home,
     invitations,
     organiser,
@@ -45,6 +46,8 @@ urlpatterns: list[URLPattern | URLResolver] = [
     ),
     path("matches/<id:pk>/", public.match_detail, name="match_detail"),
     path("matches/<id:pk>/live/", public.match_live, name="match_live"),
+    path("matches/<id:pk>/analysis/", analysis.match_analysis, name="match_analysis"),
+    path("matches/<id:pk>/analysis/ask/", analysis.match_analysis_ask, name="match_analysis_ask"),
     # The digital scoresheet: a game recorded at the table, and the boards being recorded.
     path("matches/<id:pk>/record/", scoresheet.match_record, name="match_record"),
     path(

@@ -435,6 +435,9 @@ ENDPOINTS: list[tuple[str, str, str, dict[str, Any] | None, Callable[[str], int]
         write(STAFF, 409),  # no flag fell in match A: the staff are heard, and refused
     ),
     ("flag clear", "post", "/api/matches/{a}/flag/clear/", {}, write(STAFF, 200)),
+    ("analysis", "get", "/api/matches/{a}/analysis/", None, read),
+    # a bräde match has no backgammon record to analyse: whoever may ask is told so (409)
+    ("analysis ask", "post", "/api/matches/{a}/analysis/", {}, write(VISIBLE, 409)),
     ("records", "get", "/api/matches/{a}/records/", None, records_read),
     (
         "record submit",

@@ -28,6 +28,7 @@ from core.permissions import User, is_match_player, is_match_referee, is_organis
 from games.results import MatchStanding, ScoredGame
 from matches import elimination_brackets, group_standings, round_selectors, stage_text
 from matches import selectors as matches_sel
+from matches.analysis import player_analyses
 from matches.models import Game, Match, MatchState, RecordState
 from matches.standing import family_of, match_standing
 from matches.standing_lines import StandingLine
@@ -471,7 +472,14 @@ def player_detail(request: HttpRequest, pk: int) -> HttpResponse:
     not see is a 404, and of the others only the visible tournaments' matches show."""
     player = found(tournaments_sel.player_get, pk=pk, by=request.user)
     matches = list(round_selectors.player_matches(player=player, by=request.user))
-    return render(request, "web/player_detail.html", {"player": player, "matches": matches})
+    # each analysed backgammon match's PR of this player, shown beside its result
+    prs = player_analyses(player=player, match_ids=[m.pk for m in matches])
+    rows = [(m, prs.get(m.pk)) for m in matches]
+    return render(
+        request,
+        "web/player_detail.html",
+        {"player": player, "matches": matches, "rows": rows, "analysed": bool(prs)},
+    )
 
 
 def glossary(request: HttpRequest) -> HttpResponse:
