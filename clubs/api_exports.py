@@ -24,7 +24,7 @@ from rest_framework.request import Request
 from clubs import export_files
 from clubs.api import GAME_PARAM, rated_game
 from core.bounds import parse_db_id
-from core.errors import ValidationError
+from core.errors import NotFoundError, ValidationError
 from core.http import lang
 from tournaments.api_base import ApiView
 from tournaments.models import Club
@@ -157,7 +157,8 @@ class WallSheetApi(FileView):
                 "venue",
                 int,
                 description="a tournament played at several venues: that venue's sheet, its "
-                "matches only (an id from the tournament's venues; another is a 404)",
+                "matches only (an id from the tournament's venues; another is a 400, as any "
+                "filter's value that names nothing)",
             )
         ],
         responses=_file("application/pdf", "the pairings by table and by name"),
@@ -172,7 +173,12 @@ class WallSheetApi(FileView):
         venue = request.query_params.get("venue")
         if venue is not None and parse_db_id(venue) is None:
             raise ValidationError(_("venue: give a venue's id."), code="invalid")
-        return export_files.wall_sheet_file(pk=pk, number=number, by=request.user, venue=venue)
+        try:
+            return export_files.wall_sheet_file(pk=pk, number=number, by=request.user, venue=venue)
+        except NotFoundError as missing:
+            if missing.code != "unknown_venue":
+                raise
+            raise ValidationError(missing.message, code="invalid") from missing
 
 
 class SeasonStandingsExportApi(FileView):

@@ -154,16 +154,14 @@ def wall_sheet_file(
     """A round's wall sheet (``clubs.wall_sheets``): by table and alphabetically, for
     whoever may see the round (``matches.visibility``: the staff before it is published,
     everyone after); a round the reader may not see is a 404 as on the round page.
-    ``venue``: the id of one of the tournament's venues, for that venue's sheet (another
-    is a 404)."""
+    ``venue``: the id of one of the tournament's venues, for that venue's sheet (another:
+    ``NotFoundError`` ``unknown_venue``, a page's 404, the API's 400 as any filter naming
+    nothing)."""
     tournament = _tournament(pk, by)
     round = _round(tournament, number)
     if not (round.published or sees_unpublished(by, tournament)):
         raise Http404(_("The tournament has no such round."))
-    try:
-        at = venues.venue_get(tournament=tournament, pk=venue)
-    except NotFoundError as err:
-        raise Http404(str(err)) from None
+    at = venues.venue_get(tournament=tournament, pk=venue)  # NotFoundError: the caller's
     name, data = wall_sheets.wall_sheet(round=round, by=by, after=after, venue=at)
     response = HttpResponse(data, content_type="application/pdf")
     response["Content-Disposition"] = f'inline; filename="{name}"'

@@ -236,7 +236,8 @@ def round_wall_sheet(request: HttpRequest, pk: int, number: int) -> HttpResponse
     """A round's wall sheet, for whoever may see the round (with ``?links=1``, as the
     score sheets)."""
     tournament = found(tournaments_sel.tournament_get, pk=pk, by=request.user)
-    return export_files.wall_sheet_file(
+    return found(
+        export_files.wall_sheet_file,
         pk=pk,
         number=number,
         by=request.user,

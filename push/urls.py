@@ -5,6 +5,6 @@ from push import views
 app_name = "push"
 
 urlpatterns: list[URLPattern] = [
-    path("push/tournaments/<int:pk>/", views.tournament_stream, name="tournament"),
-    path("push/matches/<int:pk>/", views.match_stream, name="match"),
+    path("push/tournaments/<id:pk>/", views.tournament_stream, name="tournament"),
+    path("push/matches/<id:pk>/", views.match_stream, name="match"),
 ]

@@ -29,6 +29,7 @@ from asgiref.sync import sync_to_async
 from django.core.handlers.asgi import ASGIRequest
 from django.db import connection
 from django.http import Http404, HttpRequest, StreamingHttpResponse
+from django.utils.translation import gettext as _
 
 from core.errors import NotFoundError
 from core.permissions import User
@@ -83,18 +84,18 @@ async def _stream(
     request: HttpRequest, follower: Follower, now: Callable[[int, User], Versions], pk: int
 ) -> StreamingHttpResponse:
     if not isinstance(request, ASGIRequest):
-        raise Http404("push streams are served by the ASGI server only")
+        raise Http404(_("Push streams are served by the ASGI server only."))
     user = await request.auser()
     read = sync_to_async(now, thread_sensitive=False)
     hub_ = hub()
     try:
         await hub_.join(follower)  # subscribed before the versions are read: none missed
     except TimeoutError:
-        raise Http404("push is unavailable") from None
+        raise Http404(_("Push is unavailable now; the page polls instead.")) from None
     versions = await read(pk, user)
     if versions is None:
         hub_.leave(follower)
-        raise Http404("nothing of that to follow")
+        raise Http404(_("Nothing of that to follow."))
     follower.sent.update(versions)
 
     async def events() -> AsyncIterator[str]:
@@ -138,7 +139,9 @@ def _tournament_of(pk: int) -> int | None:
 
 
 async def match_stream(request: HttpRequest, pk: int) -> StreamingHttpResponse:
+    if not isinstance(request, ASGIRequest):  # before any query: WSGI serves no stream
+        raise Http404(_("Push streams are served by the ASGI server only."))
     tournament = await sync_to_async(_tournament_of, thread_sensitive=False)(pk)
     if tournament is None:
-        raise Http404("no such match")
+        raise Http404(_("No such match."))
     return await _stream(request, Follower(tournament_id=tournament, match_id=pk), _match_now, pk)

@@ -138,7 +138,7 @@ def tournament_draw(
     return draw(tournament=tournament, by=by, lengths=lengths, draw_seed=draw_seed)
 
 
-def draw_entrants(tournament: Tournament) -> int:
+def draw_entrants(*, tournament: Tournament) -> int:
     """How many the tournament's draw draws: its stage's ``entrants``, by default the
     players' entries still in (the draw form's count of players)."""
     entrants = stage_draw(format_for(tournament.format).stage).entrants

@@ -185,7 +185,7 @@ def _active(entries: Iterable[Entry]) -> list[Entry]:
 
 
 def _draw_form(tournament: Tournament, data: Any = None) -> DrawForm:
-    players = stage_draws.draw_entrants(tournament)
+    players = stage_draws.draw_entrants(tournament=tournament)
     lengths = stage_draws.draw_lengths(tournament, players)
     rounds = len(lengths)
     initial = {"lengths": lengths_text(lengths)} if lengths else {}
