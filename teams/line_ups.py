@@ -25,6 +25,11 @@ match's row lock):
   first-named side (who starts, where the game lets the first-named start) alternates
   by board. A board with one player is a walkover to that player's team, made as a bye
   at once; a board with none is a board nobody wins.
+- **Tables.** A team match's boards are played at the venue named as the home team's club
+  when the tournament has one (a league night at every home club: ``tournaments.venues``),
+  else where the venues' share puts them (or at the one place); their tables are numbered
+  after the boards already made in the round at the same place, so the boards of two team
+  matches of a round never share a table.
 - The players of a team match's boards are entered in the tournament (``Entry``) so
   that their homes, private links and reports work as in any tournament.
 """
@@ -34,6 +39,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from django.db import transaction
+from django.db.models import Max
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -41,12 +47,13 @@ from core.errors import ConflictError, PermissionDeniedError, ValidationError
 from core.permissions import User, is_organiser, signed_in
 from matches.match_changes import NEWS_MATCHES_DRAWN, news_tell
 from matches.match_creation import matches_create
+from matches.models import Match
 from teams.competitions import competition_of
 from teams.models import LineUpPlace, Team, TeamBoard, TeamMatch, TeamMember
 from teams.permissions import is_captain
 from teams.team_scores import team_match_refresh
 from tournaments.match_plans import PlannedMatch
-from tournaments.models import Entry, Player, Round
+from tournaments.models import Entry, Player, Round, Venue
 from tournaments.page_versions import tournament_touch
 
 __all__ = ["line_up_give", "line_up_of", "line_up_visible", "line_ups_close"]
@@ -183,6 +190,37 @@ def _line_up_or_roster(
     return [*regulars, *([None] * (boards - len(regulars)))]
 
 
+def _boards_place(team_match: TeamMatch, matches: list[Match]) -> None:
+    """Where a team match's boards are played (module docstring, "Tables"): at the venue
+    named as the home team's club when the tournament has one (a league night at every
+    home club), else where the venues' share put them; their tables numbered after the
+    boards already made in the round at the same place, so two team matches of a round
+    never share a table."""
+    played = [m for m in matches if m.table is not None]
+    if not played:
+        return
+    home_club = Team.objects.filter(pk=team_match.home_id).values_list("club__name", flat=True)
+    venue = Venue.objects.filter(
+        tournament_id=team_match.tournament_id, name__in=list(home_club)
+    ).first()
+    if venue is not None:
+        for m in played:
+            m.venue = venue
+    place = played[0].venue_id
+    same_place = Match.objects.filter(round_id=team_match.round_id, table__isnull=False)
+    same_place = (
+        same_place.filter(venue__isnull=True)
+        if place is None
+        else same_place.filter(venue_id=place)
+    )
+    taken = (
+        same_place.exclude(pk__in=[m.pk for m in matches]).aggregate(most=Max("table"))["most"] or 0
+    )
+    for number, m in enumerate(sorted(played, key=lambda m: m.slot), start=taken + 1):
+        m.table = number
+    Match.objects.bulk_update(played, ["venue", "table"])
+
+
 def _boards_make(team_match: TeamMatch, boards: int, by: User) -> None:
     home = _line_up_or_roster(team_match, team_match.home, boards)
     away = _line_up_or_roster(team_match, team_match.away, boards)
@@ -215,6 +253,7 @@ def _boards_make(team_match: TeamMatch, boards: int, by: User) -> None:
         [Entry(tournament=tournament, player=p) for pk, p in players.items() if pk not in entered]
     )
     matches = matches_create(tournament=tournament, plan=plan, by=by)
+    _boards_place(team_match, matches)
     news_tell(kind=NEWS_MATCHES_DRAWN, tournament_id=tournament.pk)
     by_key = {p.key: m for p, m in zip(plan, matches, strict=True)}
     TeamBoard.objects.bulk_create(

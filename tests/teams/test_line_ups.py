@@ -17,7 +17,7 @@ from teams.line_ups import line_up_give, line_up_visible, line_ups_close
 from teams.models import TeamBoard, TeamMatch, TeamMember
 from tests.factories import UserFactory
 from tests.teams.league_helpers import division_make, play_board, season_make
-from tournaments.models import Entry, Round, TournamentStatus
+from tournaments.models import Entry, Round, TournamentStatus, Venue
 
 pytestmark = pytest.mark.django_db
 
@@ -155,3 +155,38 @@ def test_the_league_is_not_finished_while_boards_are_still_to_be_made(
                 play_board(division, board.match, rng, "referee")
     division.tournament.refresh_from_db()
     assert division.tournament.status == TournamentStatus.FINISHED
+
+
+def test_two_team_matches_of_a_round_never_share_a_table(
+    django_capture_on_commit_callbacks: Any,
+) -> None:
+    division = division_make(season=season_make(), name="Ligan", teams=4, boards=3, double=False)
+    round_one = Round.objects.get(tournament=division.tournament, number=1)
+    for tm in TeamMatch.objects.filter(round=round_one).select_related("tournament"):
+        with django_capture_on_commit_callbacks(execute=True):
+            line_ups_close(team_match=tm, by=division.organiser)
+    tables = sorted(
+        TeamBoard.objects.filter(team_match__round=round_one).values_list("match__table", flat=True)
+    )
+    assert tables == [1, 2, 3, 4, 5, 6]
+
+
+def test_a_team_match_is_played_at_its_home_clubs_venue(
+    django_capture_on_commit_callbacks: Any,
+) -> None:
+    division = division_make(season=season_make(), name="Ligan", teams=4, boards=2, double=False)
+    round_one = Round.objects.get(tournament=division.tournament, number=1)
+    matches = list(TeamMatch.objects.filter(round=round_one).select_related("home__club"))
+    venues = [
+        Venue.objects.create(tournament=division.tournament, name=tm.home.club.name, ordering=i)
+        for i, tm in enumerate(reversed(matches))
+    ]
+    for tm in matches:
+        with django_capture_on_commit_callbacks(execute=True):
+            line_ups_close(team_match=tm, by=division.organiser)
+    for tm in matches:
+        placed = TeamBoard.objects.filter(team_match=tm).values_list(
+            "match__venue__name", "match__table"
+        )
+        assert sorted(placed) == [(tm.home.club.name, 1), (tm.home.club.name, 2)]
+    assert len(venues) == 2
