@@ -16,6 +16,7 @@ from django.test import AsyncClient, Client
 
 from matches.services import game_result_enter
 from push.hub import hub, hub_close
+from push.views import reader_close
 from tests.results import won
 from tests.tournaments.helpers import Setup, drawn, match_of
 from tournaments.models import Tournament
@@ -65,6 +66,7 @@ def run(scenario: Callable[[], Awaitable[None]]) -> None:
             await scenario()
         finally:
             await hub_close()
+            await reader_close()
 
     async_to_sync(main)()
 
