@@ -39,8 +39,8 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
-from push.broker import broker
 from push import shared
+from push.broker import broker
 from push.shared import PARTS, Rendered, part_render, text_diff
 
 __all__ = ["Follower", "Hub", "hub"]

@@ -25,7 +25,7 @@ pytestmark = pytest.mark.django_db(transaction=True)
 HTMX = {"HTTP_HX_REQUEST": "true"}
 
 
-def _get(path: str, **headers: str) -> tuple[str, str]:
+def _get(path: str, **headers: Any) -> tuple[str, str]:
     """(ETag, body) of ``path`` asked by an anonymous reader."""
     response = Client().get(path, **headers)
     assert response.status_code == 200, response.status_code
@@ -86,9 +86,10 @@ def test_only_anonymous_followers_of_a_public_tournament_are_sent_the_part() -> 
         anonymous, staff, private_staff = AsyncClient(), AsyncClient(), AsyncClient()
         await staff.aforce_login(public.organiser)
         await private_staff.aforce_login(private.organiser)
+        url = f"/push/tournaments/{public.tournament.pk}/?body=bracket"
         streams = {
-            "anonymous": await follow(anonymous, f"/push/tournaments/{public.tournament.pk}/?body=bracket"),
-            "staff": await follow(staff, f"/push/tournaments/{public.tournament.pk}/?body=bracket"),
+            "anonymous": await follow(anonymous, url),
+            "staff": await follow(staff, url),
             "private": await follow(
                 private_staff, f"/push/tournaments/{private.tournament.pk}/?body=bracket"
             ),
