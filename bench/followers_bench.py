@@ -157,11 +157,18 @@ class Follower:
     match: int | None = None
     events: list[tuple[float, str, int]] = field(default_factory=list)  # arrival, event, v
     fetched: list[tuple[float, str, int]] = field(default_factory=list)  # done, event, status
+    applied: list[tuple[float, str, str]] = field(default_factory=list)  # at, event, how
     status: int = 0
     dropped: str = ""
+    sample: bool = False  # keeps its parts' texts, compared with a fresh answer at the end
+    texts: dict[str, str] = field(default_factory=dict)
+    tags: dict[str, str] = field(default_factory=dict)
 
 
-async def fetch(port: int, path: str, headers: dict[str, str], tag: str) -> tuple[int, str]:
+async def fetch(
+    port: int, path: str, headers: dict[str, str], tag: str, keep: dict[str, str] | None = None
+) -> tuple[int, str]:
+    """(status, ETag); the body in ``keep["body"]`` when ``keep`` is given and it is a 200."""
     lines = [f"GET {path} HTTP/1.1", "Host: 127.0.0.1", "Connection: close"]
     lines += [f"{k}: {v}" for k, v in headers.items()]
     if tag:
@@ -175,11 +182,15 @@ async def fetch(port: int, path: str, headers: dict[str, str], tag: str) -> tupl
             writer.close()
     except (OSError, TimeoutError):
         return 0, tag
-    head = data.split(b"\r\n\r\n", 1)[0]
+    head, _, payload = data.partition(b"\r\n\r\n")
     try:
         status = int(head.split(b" ", 2)[1])
     except (IndexError, ValueError):
         return 0, tag
+    if keep is not None and status == 200:
+        if b"transfer-encoding: chunked" in head.lower():
+            payload = _unchunked(payload)
+        keep["body"] = payload.decode()
     for line in head.split(b"\r\n")[1:]:
         name, _, value = line.partition(b":")
         if name.strip().lower() == b"etag":
@@ -187,11 +198,22 @@ async def fetch(port: int, path: str, headers: dict[str, str], tag: str) -> tupl
     return status, tag
 
 
+def _unchunked(data: bytes) -> bytes:
+    out = b""
+    while data:
+        size_line, _, data = data.partition(b"\r\n")
+        size = int(size_line.split(b";")[0] or b"0", 16)
+        if size == 0:
+            break
+        out, data = out + data[:size], data[size + 2 :]
+    return out
+
+
 async def follow(
     me: Follower, stream_port: int, page_port: int, at: float, until: float, do_fetch: bool
 ) -> None:
     await asyncio.sleep(max(0.0, at - time.monotonic()))
-    tags: dict[str, str] = {}
+    tags = me.tags
     busy: dict[str, bool] = {}
     again: dict[str, bool] = {}
     tasks: set[asyncio.Task[None]] = set()
@@ -205,7 +227,10 @@ async def follow(
         busy[event] = True
         while True:
             path, headers = me.parts[event]
-            status, tags[event] = await fetch(page_port, path, headers, tags.get(event, ""))
+            keep: dict[str, str] | None = {} if me.sample else None
+            status, tags[event] = await fetch(page_port, path, headers, tags.get(event, ""), keep)
+            if keep:
+                me.texts[event] = keep["body"]
             me.fetched.append((time.monotonic(), event, status))
             if not again.pop(event, False):
                 break
@@ -216,6 +241,25 @@ async def follow(
             task = asyncio.get_running_loop().create_task(get(event))
             tasks.add(task)
             task.add_done_callback(tasks.discard)
+
+    def pushed(event: str, data: dict[str, Any], now: float) -> bool:
+        """Apply the part carried by the event (push.js's way), if it can be."""
+        tag = data.get("etag")
+        if not tag or busy.get(event):
+            return False
+        if "body" in data:
+            how = "body"
+            if me.sample:
+                me.texts[event] = data["body"]
+        elif "diff" in data and data.get("base") == tags.get(event):
+            how = "diff"
+            if me.sample and event in me.texts:
+                me.texts[event] = _patch(me.texts[event], data["diff"])
+        else:
+            return False
+        tags[event] = tag
+        me.applied.append((now, event, how))
+        return True
 
     try:
         reader, writer = await asyncio.wait_for(
@@ -269,9 +313,11 @@ async def follow(
                     asked("part")
                     asked("board")
                     continue
-                version = int(json.loads(payload).get("v", 0))
+                data = json.loads(payload)
+                version = int(data.get("v", 0))
                 me.events.append((now, name, version))
-                asked(name)
+                if not pushed(name, data, now):
+                    asked(name)
     except (OSError, asyncio.IncompleteReadError, ValueError) as err:
         me.dropped = type(err).__name__
     finally:
@@ -280,7 +326,19 @@ async def follow(
             task.cancel()
 
 
-def make_followers(n: int, tournament: int, boards: list[int]) -> list[Follower]:
+def _patch(text: str, diff: list[Any]) -> str:
+    out, last = [], 0
+    for start, end, new in diff:
+        out += [text[last:start], new]
+        last = end
+    return "".join([*out, text[last:]])
+
+
+def make_followers(
+    n: int, tournament: int, boards: list[int], bodies: bool = True, sample: int = 0
+) -> list[Follower]:
+    """The crowd (module doc); ``bodies``: their streams ask for the shared parts;
+    the first ``sample`` of each kind keep their parts' texts (``Follower.sample``)."""
     rng = random.Random(20)
     counts = [round(n * share) for _kind, share in MIX]
     counts[0] += n - sum(counts)
@@ -293,7 +351,7 @@ def make_followers(n: int, tournament: int, boards: list[int]) -> list[Follower]
                     Follower(
                         kind,
                         node,
-                        f"/push/tournaments/{tournament}/",
+                        f"/push/tournaments/{tournament}/{'?body=bracket' if bodies else ''}",
                         {"part": (f"/tournaments/{tournament}/bracket/", HTMX)},
                     )
                 )
@@ -304,7 +362,7 @@ def make_followers(n: int, tournament: int, boards: list[int]) -> list[Follower]
                     Follower(
                         kind,
                         node,
-                        f"/push/matches/{m}/",
+                        f"/push/matches/{m}/{'?body=live,board' if bodies else ''}",
                         {
                             "part": (f"/matches/{m}/live/", live),
                             "board": (f"/api/matches/{m}/live/", JSON),
@@ -314,9 +372,12 @@ def make_followers(n: int, tournament: int, boards: list[int]) -> list[Follower]
                 )
             else:
                 path = f"/api/tournaments/{tournament}/bracket/"
-                out.append(
-                    Follower(kind, node, f"/push/tournaments/{tournament}/", {"part": (path, JSON)})
-                )
+                stream = f"/push/tournaments/{tournament}/{'?body=api-bracket' if bodies else ''}"
+                out.append(Follower(kind, node, stream, {"part": (path, JSON)}))
+    seen: dict[str, int] = {}
+    for f in out:
+        seen[f.kind] = seen.get(f.kind, 0) + 1
+        f.sample = seen[f.kind] <= sample
     return out
 
 
@@ -358,6 +419,12 @@ def main() -> int:
     parser.add_argument("--pg", default="postgresql://postgres@127.0.0.1:5432")
     parser.add_argument("--db-name", default=DB_NAME, help="dropped and made again")
     parser.add_argument("--no-fetch", action="store_true", help="followers take the events only")
+    parser.add_argument(
+        "--no-bodies", action="store_true", help="streams carry no parts: every event is fetched"
+    )
+    parser.add_argument(
+        "--sample", type=int, default=10, help="followers of each kind checking their texts"
+    )
     parser.add_argument("--client-nice", type=int, default=10)
     parser.add_argument("--keep-logs", action="store_true")
     args = parser.parse_args()
@@ -381,9 +448,6 @@ def main() -> int:
         "DJANGO_LOG_LEVEL": "WARNING",
         "REDIS_URL": redis_server.url,
         "DJANGO_PUSH": "true",
-        # every stream's requests read the database briefly; held connections would be
-        # one per follower
-        "CONN_MAX_AGE": "0",
     }
     procs = Processes(env, logdir)
     try:
@@ -455,7 +519,9 @@ def main() -> int:
         errors: list[str] = []
         started = [(m, table_start(a.page_port, token, m, errors)) for m in matches[: args.tables]]
         boards = [m for m, state in started if state is not None]
-        followers = make_followers(args.followers, tournament, boards)
+        followers = make_followers(
+            args.followers, tournament, boards, not args.no_bodies, args.sample
+        )
         start = time.monotonic() + 2.0
         until = start + args.ramp + args.seconds
         print(
@@ -518,6 +584,7 @@ def main() -> int:
 
         asyncio.run(everyone())
         cpu1 = [n.cpu() for n in nodes]
+        checked = asyncio.run(sample_check(followers, nodes))
         ref.join()
         timer.join()
         tables_proc.join(timeout=90)
@@ -543,6 +610,7 @@ def main() -> int:
             cpu1,
             measured,
             until,
+            checked,
         )
     finally:
         procs.close()
@@ -557,6 +625,27 @@ def main() -> int:
             shutil.rmtree(logdir, ignore_errors=True)
     print(f"after: {load()}")
     return 0
+
+
+async def sample_check(followers: list[Follower], nodes: list[Node]) -> tuple[int, int, int]:
+    """The sampled followers' texts against a fresh answer of the same part: (equal,
+    compared, held another ETag than the fresh answer's)."""
+    equal = compared = other = 0
+    for f in followers:
+        if not f.sample or f.status != 200:
+            continue
+        for event, text in f.texts.items():
+            path, headers = f.parts[event]
+            keep: dict[str, str] = {}
+            status, tag = await fetch(nodes[f.node].page_port, path, headers, "", keep)
+            if status != 200:
+                continue
+            compared += 1
+            if tag != f.tags.get(event):
+                other += 1
+            elif keep["body"] == text:
+                equal += 1
+    return equal, compared, other
 
 
 def _tables(
@@ -666,7 +755,10 @@ def arrivals(
                 continue
             out.committed[f.node].append(got - commit)
             out.sent.append(got - entry.sent)
-            done = next((t for t, e, s in f.fetched if e == "part" and t >= got), None)
+            done = min(
+                (t for t, e, s in f.fetched if e == "part" and t >= got),
+                default=min((t for t, e, _ in f.applied if e == "part" and t >= got), default=None),
+            )
             if done is not None:
                 out.shown.append(done - commit)
     return out
@@ -685,6 +777,7 @@ def report(
     cpu1: list[tuple[float, float]],
     measured: float,
     until: float,
+    checked: tuple[int, int, int] = (0, 0, 0),
 ) -> None:
     watchers = [f for f in followers if f.kind != "live board" and f.status == 200]
     bracket = arrivals(entries, heard, watchers, measured, until)
@@ -743,6 +836,14 @@ def report(
     print(
         f"fetches: {len(fetches)} ({len(fetches) / (span + args.ramp):.0f}/s), 304 share "
         f"{sum(s == 304 for s in fetches) / max(1, len(fetches)):.0%}"
+    )
+    applied = [how for f in followers for _t, _e, how in f.applied]
+    events = sum(len(f.events) for f in followers)
+    print(
+        f"events {events}: applied without a request {len(applied)} "
+        f"({applied.count('body')} whole bodies, {applied.count('diff')} diffs), "
+        f"fetched after {events - len(applied)}; sampled followers' texts equal to a fresh "
+        f"answer at the end: {checked[0]} of {checked[1]} ({checked[2]} held another version)"
     )
     print(
         f"streams refused: {len(streams_bad)} {sorted(set(streams_bad))[:5]}; dropped: "

@@ -16,6 +16,13 @@ What a message means to whom (``push.publish`` names them):
   see what they follow (``check``): one who may not has their stream closed;
 - a match's message: that match's followers get ``part``; a board's, ``board``.
 
+An anonymous follower who asked for a part's body (``Follower.bodies``, ``push.shared``)
+is told of its new version once the hub has it: the hub asks for the part once per
+version and language (in a thread, ``Hub.rendered``), then offers that version to every
+follower waiting for it, and the stream sends the body (or its changes) with the event.
+Never for a tournament's message that says it is not public: those followers get the
+"reload this part" message, and the check.
+
 When the subscription fails (Redis restarted), every stream of the process is closed
 (``gone``): the browsers reconnect after the stream's ``retry`` and refresh once, so a
 message lost meanwhile costs nobody a change.
@@ -28,16 +35,26 @@ import contextlib
 import json
 import logging
 import weakref
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
+from push import shared
 from push.broker import broker
+from push.shared import PARTS, Rendered, part_render, text_diff
 
 __all__ = ["Follower", "Hub", "hub"]
 
 log = logging.getLogger(__name__)
 
 READY_SECONDS = 5.0  # how long a new subscription may take before a stream gives up
+
+# The threads that ask for the shared parts (``Hub._render``): a few a second at most.
+_RENDERERS = ThreadPoolExecutor(max_workers=2, thread_name_prefix="push-render")
+
+# A shared part: (its name in ``push.shared.PARTS``, its tournament's or match's id, the
+# language).
+Key = tuple[str, int, str]
 
 
 @dataclass(eq=False)
@@ -46,16 +63,31 @@ class Follower:
 
     tournament_id: int
     match_id: int | None = None
+    bodies: dict[str, str] = field(default_factory=dict)  # event -> shared part's name
+    languages: dict[str, str] = field(default_factory=dict)  # event -> its part's language
+    origin: dict[str, str] = field(default_factory=dict)  # the request's host and scheme
     sent: dict[str, int] = field(default_factory=dict)  # event -> last version sent
     pending: dict[str, int] = field(default_factory=dict)
     wake: asyncio.Event = field(default_factory=asyncio.Event)
 
+    def wants(self, event: str, version: int) -> bool:
+        """Whether ``version`` of ``event`` is newer than what was sent or is held."""
+        return version > max(self.sent.get(event, -1), self.pending.get(event, -1))
+
     def offer(self, event: str, version: int) -> None:
         """Hold ``version`` of ``event`` for sending, unless it or a newer one was sent or
         is held."""
-        if version > max(self.sent.get(event, -1), self.pending.get(event, -1)):
+        if self.wants(event, version):
             self.pending[event] = version
             self.wake.set()
+
+    def key(self, event: str) -> Key | None:
+        """The shared part this follower is sent with ``event``, if any."""
+        name = self.bodies.get(event)
+        if name is None:
+            return None
+        pk = self.match_id if PARTS[name].stream == "match" else self.tournament_id
+        return None if pk is None else (name, pk, self.languages.get(event, ""))
 
     def take(self) -> dict[str, int]:
         """What is to be sent, now counted as sent."""
@@ -72,6 +104,10 @@ class Hub:
     def __init__(self) -> None:
         self.by_tournament: dict[int, set[Follower]] = {}
         self.by_match: dict[int, set[Follower]] = {}
+        self.by_key: dict[Key, set[Follower]] = {}
+        self.rendered: dict[Key, Rendered] = {}  # the last answer of each shared part
+        self.wanted: dict[Key, tuple[int, dict[str, str]]] = {}  # version to render
+        self.rendering: dict[Key, asyncio.Task[None]] = {}
         self.task: asyncio.Task[None] | None = None
         self.ready = asyncio.Event()
 
@@ -85,6 +121,10 @@ class Hub:
         self.by_tournament.setdefault(follower.tournament_id, set()).add(follower)
         if follower.match_id is not None:
             self.by_match.setdefault(follower.match_id, set()).add(follower)
+        for event in follower.bodies:
+            key = follower.key(event)
+            if key is not None:
+                self.by_key.setdefault(key, set()).add(follower)
         if self.task is None or self.task.done():
             self.ready = asyncio.Event()
             self.task = asyncio.get_running_loop().create_task(self._run(self.ready))
@@ -105,6 +145,14 @@ class Hub:
                 mine.discard(follower)
                 if not mine:
                     del index[key]
+        for event in follower.bodies:
+            part = follower.key(event)
+            mine_ = self.by_key.get(part) if part is not None else None
+            if part is not None and mine_ is not None:
+                mine_.discard(follower)
+                if not mine_:  # nobody follows it here any more: forgotten
+                    del self.by_key[part]
+                    self.rendered.pop(part, None)
         if not self.by_tournament and self.task is not None:
             self.task.cancel()
             self.task = None
@@ -129,19 +177,97 @@ class Hub:
 
     def dispatch(self, message: dict[str, Any]) -> None:
         kind = message["k"]
+        wanted: dict[Key, tuple[int, dict[str, str]]] = {}
         if kind == "t":
             version, whole = int(message["v"]), int(message["w"])
-            check = not message["p"] or whole == version
+            public = bool(message["p"])
+            check = not public or whole == version
             for follower in self.by_tournament.get(int(message["t"]), ()):
-                follower.offer("part", version if follower.match_id is None else whole)
+                self._tell(
+                    follower, "part", version if follower.match_id is None else whole,
+                    public, wanted,
+                )  # fmt: skip
                 if check:
                     follower.offer("check", version)
         elif kind in ("m", "b"):
+            # not said to be public: asked as an anonymous reader, a private one's part
+            # answers 404 and is sent to nobody (``push.shared.part_render``)
             event = "part" if kind == "m" else "board"
             for follower in self.by_match.get(int(message["id"]), ()):
-                follower.offer(event, int(message["v"]))
+                self._tell(follower, event, int(message["v"]), True, wanted)
         else:
             log.warning("push: a message of an unknown kind: %r", kind)
+        for key, (version, origin) in wanted.items():
+            self._want(key, version, origin)
+
+    def _tell(
+        self,
+        follower: Follower,
+        event: str,
+        version: int,
+        public: bool,
+        wanted: dict[Key, tuple[int, dict[str, str]]],
+    ) -> None:
+        """Offer ``version`` of ``event`` to ``follower``, or, for one sent that part's
+        body, note it to be rendered first (offered once it is: ``_render``)."""
+        key = follower.key(event) if public else None
+        if key is None:
+            follower.offer(event, version)
+        elif follower.wants(event, version) and version > wanted.get(key, (-1, {}))[0]:
+            wanted[key] = (version, follower.origin)
+
+    def _want(self, key: Key, version: int, origin: dict[str, str]) -> None:
+        if version <= self.wanted.get(key, (-1, {}))[0]:
+            return
+        self.wanted[key] = (version, origin)
+        if key not in self.rendering:
+            loop = asyncio.get_running_loop()
+            self.rendering[key] = loop.create_task(self._render(key))
+
+    async def _render(self, key: Key) -> None:
+        """Ask for the shared part ``key`` at the version wanted, keep it, and offer that
+        version to its followers; again while a newer version is wanted meanwhile."""
+        loop = asyncio.get_running_loop()
+        try:
+            while True:
+                version, origin = self.wanted[key]
+                before = self.rendered.get(key)
+                try:
+                    made = await loop.run_in_executor(
+                        _RENDERERS, _rendered, key, version, origin, before
+                    )
+                except Exception:
+                    log.warning("push: part %r not rendered", key, exc_info=True)
+                    made = None
+                if made is None:
+                    self.rendered.pop(key, None)  # its followers are told to ask for it
+                elif key in self.by_key:
+                    self.rendered[key] = made
+                event = PARTS[key[0]].event
+                for follower in list(self.by_key.get(key, ())):
+                    follower.offer(event, version)
+                if self.wanted.get(key, (version, {}))[0] <= version:
+                    return
+        finally:
+            del self.rendering[key]
+            if key not in self.by_key:
+                self.wanted.pop(key, None)
+
+
+def _rendered(
+    key: Key, version: int, origin: dict[str, str], before: Rendered | None
+) -> Rendered | None:
+    """Part ``key`` at ``version`` (or newer), with its changes from ``before``."""
+    name, pk, language = key
+    found = part_render(name=name, pk=pk, language=language, origin=origin)
+    if found is None:
+        return None
+    tag, text = found
+    if before is None or len(text) <= shared.WHOLE_LIMIT:
+        return Rendered(version, tag, text)
+    if before.etag == tag:
+        return Rendered(version, tag, text, tag, ())
+    return Rendered(version, tag, text, before.etag, text_diff(before.text, text))
 
 
 _hubs: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, Hub] = weakref.WeakKeyDictionary()
@@ -159,7 +285,10 @@ def hub() -> Hub:
 async def hub_close() -> None:
     """Stop the running loop's subscription (a test's end)."""
     found = _hubs.pop(asyncio.get_running_loop(), None)
-    if found is not None and found.task is not None:
-        found.task.cancel()
-        with contextlib.suppress(asyncio.CancelledError):
-            await found.task
+    if found is None:
+        return
+    for task in [found.task, *found.rendering.values()]:
+        if task is not None:
+            task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await task

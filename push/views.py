@@ -10,9 +10,17 @@ decided by the part's own view, never by the stream. A comment line every
 reader may no longer see what they follow (the tournament made private, the round
 unpublished): the stream ends, and the page's polls get what the views answer them.
 
+An anonymous reader may ask for the parts themselves (``?body=bracket``, ``api-bracket``
+for the tournament's stream; ``?body=live,board`` for a match's: ``push.shared.PARTS``):
+their events then carry the part's shared answer with its ETag (``push.shared.Rendered``:
+the body, or its changes from the ETag named ``base``), so they need not ask for it. A
+signed-in reader's events carry the version only, whatever they ask.
+
 Who may open one: whoever may read the tournament or the match
 (``tournaments.selectors.tournament_get``, ``matches.selectors.match_get``; others get
-404, as from the pages), asked again whenever the hub says so (``check``).
+404, as from the pages), asked again whenever the hub says so (``check``). Those reads
+go through ONE thread of the process with its own database connection, kept
+(``_read``): a crowd opening streams costs a query each, not a connection each.
 
 Only an ASGI server holds a stream (``config/asgi.py``, uvicorn: README, "Push"); asked
 through WSGI (gunicorn, the embedded default) the answer is 404 at once, so a page that
@@ -22,24 +30,30 @@ asks anyway falls back to polling.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 from collections.abc import AsyncIterator, Callable
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any, TypeVar
 
-from asgiref.sync import sync_to_async
+from django.conf import settings
 from django.core.handlers.asgi import ASGIRequest
-from django.db import connection
+from django.db import DatabaseError, InterfaceError, OperationalError, connection
 from django.http import Http404, HttpRequest, StreamingHttpResponse
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from core.errors import NotFoundError
 from core.permissions import User
 from matches.models import Match
 from matches.selectors import match_get
-from push.hub import Follower, hub
+from push.hub import Follower, Hub, hub
+from push.shared import PARTS
 from scoresheets.models import LiveGame
 from tournaments.selectors import tournament_get
+from web.middleware import api_language
 
-__all__ = ["KEEPALIVE_SECONDS", "match_stream", "tournament_stream"]
+__all__ = ["KEEPALIVE_SECONDS", "match_stream", "reader_close", "tournament_stream"]
 
 KEEPALIVE_SECONDS = 20.0
 RETRY_MS = 3000  # how long a browser waits before reconnecting a stream that ended
@@ -48,8 +62,36 @@ RETRY_MS = 3000  # how long a browser waits before reconnecting a stream that en
 Versions = dict[str, int] | None
 
 
-def event(name: str, data: dict[str, int]) -> str:
+def event(name: str, data: dict[str, Any]) -> str:
     return f"event: {name}\ndata: {json.dumps(data, separators=(',', ':'))}\n\n"
+
+
+# The one thread that reads for the streams, with its own connection, kept (module doc).
+_READER = ThreadPoolExecutor(max_workers=1, thread_name_prefix="push-read")
+
+T = TypeVar("T")
+
+
+def _kept(read: Callable[..., T], *args: Any) -> T:
+    try:
+        return read(*args)
+    except (InterfaceError, OperationalError):  # the connection broke: once more, anew
+        connection.close()
+        return read(*args)
+
+
+async def _read(read: Callable[..., T], *args: Any) -> T:
+    return await asyncio.get_running_loop().run_in_executor(_READER, _kept, read, *args)
+
+
+async def reader_close() -> None:
+    """Close the reading thread's connection (a test's end: its database is dropped)."""
+    await asyncio.get_running_loop().run_in_executor(_READER, _close)
+
+
+def _close() -> None:
+    with contextlib.suppress(DatabaseError):  # SQLite's in-memory test database: shared
+        connection.close()
 
 
 def _tournament_now(pk: int, user: User) -> Versions:
@@ -57,8 +99,6 @@ def _tournament_now(pk: int, user: User) -> Versions:
         return {"part": tournament_get(pk=pk, by=user).version}
     except NotFoundError:
         return None
-    finally:
-        connection.close()  # a pool thread's: not held for the stream's life
 
 
 def _match_now(pk: int, user: User) -> Versions:
@@ -76,17 +116,57 @@ def _match_now(pk: int, user: User) -> Versions:
         }
     except NotFoundError:
         return None
-    finally:
-        connection.close()
+
+
+def _bodies(request: HttpRequest, stream: str, user: User) -> dict[str, str]:
+    """The shared parts asked for (``?body=``) that this stream carries: event -> name;
+    none for a signed-in reader (module doc)."""
+    if user is not None and user.is_authenticated:
+        return {}
+    names = [n for value in request.GET.getlist("body") for n in value.split(",")]
+    return {PARTS[n].event: n for n in names if n in PARTS and PARTS[n].stream == stream}
+
+
+def _origin(request: HttpRequest) -> dict[str, str]:
+    """The request's host and scheme, for asking the shared parts as it would."""
+    out = {"HTTP_HOST": request.get_host(), "wsgi.url_scheme": request.scheme or "http"}
+    proxy = getattr(settings, "SECURE_PROXY_SSL_HEADER", None)
+    if proxy and proxy[0] in request.META:
+        out[proxy[0]] = request.META[proxy[0]]
+    return out
+
+
+def _data(hub_: Hub, follower: Follower, name: str, version: int) -> dict[str, Any]:
+    """An event's data: the shared part's answer when this follower is sent it and the
+    hub has it at this version, else the version alone."""
+    key = follower.key(name)
+    rendered = hub_.rendered.get(key) if key is not None else None
+    if rendered is not None and rendered.version == version:
+        return rendered.data(version)
+    return {"v": version}
 
 
 async def _stream(
-    request: HttpRequest, follower: Follower, now: Callable[[int, User], Versions], pk: int
+    request: HttpRequest,
+    follower: Follower,
+    now: Callable[[int, User], Versions],
+    pk: int,
+    stream: str,
 ) -> StreamingHttpResponse:
     if not isinstance(request, ASGIRequest):
         raise Http404(_("Push streams are served by the ASGI server only."))
     user = await request.auser()
-    read = sync_to_async(now, thread_sensitive=False)
+    follower.bodies = _bodies(request, stream, user)
+    page = get_language() or settings.LANGUAGE_CODE  # the pages' (the middleware's)
+    follower.languages = {
+        event: api_language(request) if PARTS[name].url.startswith("api:") else page
+        for event, name in follower.bodies.items()
+    }
+    follower.origin = _origin(request)
+
+    async def read(pk: int, user: User) -> Versions:
+        return await _read(now, pk, user)
+
     hub_ = hub()
     try:
         await hub_.join(follower)  # subscribed before the versions are read: none missed
@@ -114,7 +194,9 @@ async def _stream(
                     yield event("closed", {})
                     return
                 out = "".join(
-                    event(name, {"v": v}) for name, v in pending.items() if name != "check"
+                    event(name, _data(hub_, follower, name, v))
+                    for name, v in pending.items()
+                    if name != "check"
                 )
                 if out:
                     yield out
@@ -128,20 +210,19 @@ async def _stream(
 
 
 async def tournament_stream(request: HttpRequest, pk: int) -> StreamingHttpResponse:
-    return await _stream(request, Follower(tournament_id=pk), _tournament_now, pk)
+    return await _stream(request, Follower(tournament_id=pk), _tournament_now, pk, "tournament")
 
 
 def _tournament_of(pk: int) -> int | None:
-    try:
-        return Match.objects.filter(pk=pk).values_list("tournament_id", flat=True).first()
-    finally:
-        connection.close()
+    return Match.objects.filter(pk=pk).values_list("tournament_id", flat=True).first()
 
 
 async def match_stream(request: HttpRequest, pk: int) -> StreamingHttpResponse:
     if not isinstance(request, ASGIRequest):  # before any query: WSGI serves no stream
         raise Http404(_("Push streams are served by the ASGI server only."))
-    tournament = await sync_to_async(_tournament_of, thread_sensitive=False)(pk)
+    tournament = await _read(_tournament_of, pk)
     if tournament is None:
         raise Http404(_("No such match."))
-    return await _stream(request, Follower(tournament_id=tournament, match_id=pk), _match_now, pk)
+    return await _stream(
+        request, Follower(tournament_id=tournament, match_id=pk), _match_now, pk, "match"
+    )

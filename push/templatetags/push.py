@@ -14,9 +14,10 @@ register = template.Library()
 
 
 @register.simple_tag
-def push_stream(kind: str, pk: int, event: str = "part") -> SafeString:
+def push_stream(kind: str, pk: int, event: str = "part", body: str = "") -> SafeString:
+    """``body``: the shared parts the stream is to carry (``?body=``, ``push.shared``);
+    the parts of one page name the same ones, so they share one stream."""
     if not settings.PUSH_STREAMS:
         return SafeString("")
-    return format_html(
-        ' data-push="{}" data-push-on="{}"', reverse(f"push:{kind}", args=[pk]), event
-    )
+    url = reverse(f"push:{kind}", args=[pk]) + (f"?body={body}" if body else "")
+    return format_html(' data-push="{}" data-push-on="{}"', url, event)

@@ -16,6 +16,7 @@ from django.test import AsyncClient, Client
 
 from matches.services import game_result_enter
 from push.hub import hub, hub_close
+from push.views import reader_close
 from tests.results import won
 from tests.tournaments.helpers import Setup, drawn, match_of
 from tournaments.models import Tournament
@@ -65,6 +66,7 @@ def run(scenario: Callable[[], Awaitable[None]]) -> None:
             await scenario()
         finally:
             await hub_close()
+            await reader_close()
 
     async_to_sync(main)()
 
@@ -159,9 +161,11 @@ def test_the_live_parts_ask_for_a_stream_only_where_the_site_serves_them(
     bracket = Client().get(f"/tournaments/{s.tournament.pk}/").content.decode()
     page = Client().get(f"/matches/{match.pk}/").content.decode()
     pushed = {
-        "bracket": f'data-push="/push/tournaments/{s.tournament.pk}/"' in bracket,
-        "live part": f'data-push="/push/matches/{match.pk}/" data-push-on="part"' in page,
-        "live board": f'data-push="/push/matches/{match.pk}/" data-push-on="board"' in page,
+        "bracket": f'data-push="/push/tournaments/{s.tournament.pk}/?body=bracket"' in bracket,
+        "live part": f'data-push="/push/matches/{match.pk}/?body=live,board" data-push-on="part"'
+        in page,
+        "live board": f'data-push="/push/matches/{match.pk}/?body=live,board" data-push-on="board"'
+        in page,
     }
     assert pushed == {"bracket": streams, "live part": streams, "live board": streams}
     # the polls stay, slowed down by push.js only while a stream is healthy

@@ -1,6 +1,8 @@
 /* Changes pushed to the page (the push app): every element with data-push="/push/…/" is
  * told by its stream (Server-Sent Events, one EventSource per address) that its part has
- * a new version, and asks for it as it does when it polls, with its ETag:
+ * a new version. When the event carries the part (push/shared.py: "body", or "diff" to
+ * apply to the answer whose ETag is "base"), the part is swapped in without asking;
+ * otherwise it asks for it as it does when it polls, with its ETag:
  *
  * - an htmx part (the bracket, the match's live part) gets the event "brade:push", one of
  *   its hx-trigger's, and its poll asks BradePush.due(this) first: while its stream is
@@ -26,14 +28,56 @@
     }
   }
 
-  function fire(url, on) {
+  // The last answer of each htmx part (url + " " + on): its ETag and text, kept so that
+  // a pushed diff can be applied to it.
+  var held = {};
+
+  function patch(text, diff) {
+    var out = "", last = 0;
+    for (var i = 0; i < diff.length; i++) {
+      out += text.slice(last, diff[i][0]) + diff[i][2];
+      last = diff[i][1];
+    }
+    return out + text.slice(last);
+  }
+
+  /* The part's new text from the event's data, or null (then it is asked for). */
+  function pushedText(key, data) {
+    if (!data || !data.etag) { return null; }
+    if (typeof data.body === "string") { return data.body; }
+    var had = held[key];
+    if (data.diff && had && had.etag === data.base) { return patch(had.text, data.diff); }
+    return null;
+  }
+
+  function fire(url, on, data) {
     var s = streams[url];
     if (s) { s.last[on] = Date.now(); }
+    var key = url + " " + on;
     each(url, on, function (el) {
-      if (typeof el.bradePushed === "function") { el.bradePushed(); }
-      else if (window.htmx) { window.htmx.trigger(el, "brade:push"); }
+      if (typeof el.bradePushed === "function") { el.bradePushed(data); return; }
+      if (!window.htmx) { return; }
+      var text = pushedText(key, data);
+      if (text !== null && window.htmx.swap) {
+        held[key] = { etag: data.etag, text: text };
+        window.htmx.swap(el, text, { swapStyle: "outerHTML" });
+      } else {
+        window.htmx.trigger(el, "brade:push");
+      }
     });
   }
+
+  function parsed(e) {
+    try { return JSON.parse(e.data); } catch (err) { return null; }
+  }
+
+  // An htmx part's own answers (its polls, its asks after an event) are kept for the diffs.
+  document.addEventListener("htmx:afterRequest", function (e) {
+    var el = e.detail && e.detail.elt, xhr = e.detail && e.detail.xhr;
+    if (!el || !xhr || !el.getAttribute || !el.getAttribute("data-push") || xhr.status !== 200) { return; }
+    var key = el.getAttribute("data-push") + " " + (el.getAttribute("data-push-on") || "part");
+    held[key] = { etag: xhr.getResponseHeader("ETag"), text: xhr.responseText };
+  });
 
   function open(url) {
     if (streams[url]) { return streams[url]; }
@@ -42,8 +86,8 @@
     var source = new EventSource(url);
     // The first hello, and each after a reconnection: what changed meanwhile is asked for.
     source.addEventListener("hello", function () { s.healthy = true; fire(url, "part"); fire(url, "board"); });
-    source.addEventListener("part", function () { fire(url, "part"); });
-    source.addEventListener("board", function () { fire(url, "board"); });
+    source.addEventListener("part", function (e) { fire(url, "part", parsed(e)); });
+    source.addEventListener("board", function (e) { fire(url, "board", parsed(e)); });
     source.addEventListener("closed", function () { s.healthy = false; source.close(); });
     // The browser reconnects by itself (the stream's retry); meanwhile the parts poll.
     source.onerror = function () { s.healthy = false; };

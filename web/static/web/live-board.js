@@ -400,7 +400,20 @@
         timer = window.setTimeout(poll, pushed ? window.BradePush.SLOW : document.hidden || idle ? every * 5 : every);
       });
     }
-    root.bradePushed = function () {
+    root.bradePushed = function (data) {
+      // the board's answer in the event itself (push.js): shown without asking for it
+      if (data && data.body && !busy) {
+        var pushed = null;
+        try { pushed = JSON.parse(data.body); } catch (e) { pushed = null; }
+        if (pushed) {
+          etag = data.etag || null;
+          idle = false;
+          show(pushed);
+          if (timer) { window.clearTimeout(timer); }
+          timer = window.setTimeout(poll, window.BradePush ? window.BradePush.SLOW : every);
+          return;
+        }
+      }
       if (busy) { again = true; return; }
       if (timer) { window.clearTimeout(timer); }
       poll();

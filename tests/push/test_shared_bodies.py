@@ -1,0 +1,165 @@
+"""The parts that are the same for every anonymous reader travel in the event itself
+(``push.shared``): the bracket, the JSON bracket, a match's live part and live board,
+rendered once per version by the serving process and sent with the ETag the reader
+would have been given; a signed-in reader's and a private tournament's events carry the
+version only. And a crowd opening streams costs no database connection each."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from asgiref.sync import sync_to_async
+from django.db.backends.signals import connection_created
+from django.test import AsyncClient, Client
+
+from matches.services import game_result_enter
+from push import shared
+from push.shared import text_diff, text_patch
+from tests.push.test_streams import follow, run
+from tests.results import won
+from tests.tournaments.helpers import Setup, drawn, match_of
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+HTMX = {"HTTP_HX_REQUEST": "true"}
+
+
+def _get(path: str, **headers: Any) -> tuple[str, str]:
+    """(ETag, body) of ``path`` asked by an anonymous reader."""
+    response = Client().get(path, **headers)
+    assert response.status_code == 200, response.status_code
+    return response["ETag"], response.content.decode()
+
+
+def _enter(s: Setup, match: Any, number: int) -> None:
+    game_result_enter(
+        match=match,
+        number=number,
+        result=won("W", "jan"),
+        by=s.referee,
+        starter="W" if number == 1 else None,
+    )
+
+
+def test_an_anonymous_follower_is_sent_the_bracket_and_the_live_part_with_their_etags() -> None:
+    s: Setup = drawn(4)
+    match = match_of(s.tournament, 1, 0)
+    t = s.tournament.pk
+
+    async def scenario() -> None:
+        client = AsyncClient()
+        bracket = await follow(client, f"/push/tournaments/{t}/?body=bracket")
+        api = await follow(client, f"/push/tournaments/{t}/?body=api-bracket")
+        live = await follow(client, f"/push/matches/{match.pk}/?body=live,board")
+        for stream in (bracket, api, live):
+            assert [e for e, _ in await stream.next()] == ["hello"]
+        await sync_to_async(_enter, thread_sensitive=False)(s, match, 1)
+        got = {
+            "bracket": (await bracket.next())[0],
+            "api": (await api.next())[0],
+            "live": (await live.next())[0],
+        }
+        asked = sync_to_async(_get, thread_sensitive=False)
+        tag, body = await asked(f"/tournaments/{t}/bracket/", **HTMX)
+        api_tag, api_body = await asked(
+            f"/api/tournaments/{t}/bracket/", HTTP_ACCEPT="application/json"
+        )
+        live_tag, live_body = await asked(f"/matches/{match.pk}/live/", **HTMX)
+        assert got["bracket"][0] == "part"
+        assert (got["bracket"][1]["etag"], got["bracket"][1]["body"]) == (tag, body)
+        assert (got["api"][1]["etag"], got["api"][1]["body"]) == (api_tag, api_body)
+        assert (got["live"][1]["etag"], got["live"][1]["body"]) == (live_tag, live_body)
+
+    run(scenario)
+
+
+def test_only_anonymous_followers_of_a_public_tournament_are_sent_the_part() -> None:
+    public: Setup = drawn(4)
+    private: Setup = drawn(4, is_public=False)
+    public_match, private_match = (
+        match_of(public.tournament, 1, 0),
+        match_of(private.tournament, 1, 0),
+    )
+
+    async def scenario() -> None:
+        anonymous, staff, private_staff = AsyncClient(), AsyncClient(), AsyncClient()
+        await staff.aforce_login(public.organiser)
+        await private_staff.aforce_login(private.organiser)
+        url = f"/push/tournaments/{public.tournament.pk}/?body=bracket"
+        streams = {
+            "anonymous": await follow(anonymous, url),
+            "staff": await follow(staff, url),
+            "private": await follow(
+                private_staff, f"/push/tournaments/{private.tournament.pk}/?body=bracket"
+            ),
+        }  # fmt: skip
+        for stream in streams.values():
+            assert [e for e, _ in await stream.next()] == ["hello"]
+        for s, match in ((public, public_match), (private, private_match)):
+            await sync_to_async(_enter, thread_sensitive=False)(s, match, 1)
+        events = {name: (await stream.next())[0] for name, stream in streams.items()}
+        assert {name: e for name, (e, _) in events.items()} == dict.fromkeys(streams, "part")
+        sent = {name: "body" in data for name, (_, data) in events.items()}
+        assert sent == {"anonymous": True, "staff": False, "private": False}
+        assert sorted(events["private"][1]) == ["v"]
+
+    run(scenario)
+
+
+def test_a_big_part_is_sent_as_its_changes_from_the_etag_before(monkeypatch: Any) -> None:
+    monkeypatch.setattr(shared, "WHOLE_LIMIT", 0)  # every part counts as big
+    s: Setup = drawn(4)
+    match = match_of(s.tournament, 1, 0)
+    t = s.tournament.pk
+
+    async def scenario() -> None:
+        stream = await follow(AsyncClient(), f"/push/tournaments/{t}/?body=bracket")
+        assert [e for e, _ in await stream.next()] == ["hello"]
+        asked = sync_to_async(_get, thread_sensitive=False)
+        enter = sync_to_async(_enter, thread_sensitive=False)
+        await enter(s, match, 1)
+        first = (await stream.next())[0][1]
+        assert "body" not in first  # nothing before it to change from: asked for, as before
+        before = await asked(f"/tournaments/{t}/bracket/", **HTMX)
+        assert first["etag"] == before[0]
+        await enter(s, match, 2)
+        second = (await stream.next())[0][1]
+        after = await asked(f"/tournaments/{t}/bracket/", **HTMX)
+        assert (second["base"], second["etag"]) == (before[0], after[0])
+        assert text_patch(before[1], second["diff"]) == after[1]
+
+    run(scenario)
+
+
+def test_a_diff_applied_gives_the_new_text() -> None:
+    old = '<div id="a"><p>1</p><p>2</p></div>\n{"x": {"y": 1}, "z": 2}'
+    new = '<div id="a"><p>1</p><p>3</p><p>4</p></div>\n{"x": {"y": 5}, "z": 2}'
+    diff = text_diff(old, new)
+    assert text_patch(old, diff) == new
+    assert sum(len(text) for _start, _end, text in diff) < len(new) // 2
+
+
+def test_a_crowd_opening_streams_opens_no_database_connection_each() -> None:
+    s: Setup = drawn(4)
+    matches = [match_of(s.tournament, 1, 0), match_of(s.tournament, 1, 1)]
+    opened: list[object] = []
+
+    def counted(**kwargs: Any) -> None:
+        opened.append(kwargs["connection"])
+
+    async def scenario() -> None:
+        client = AsyncClient()
+        connection_created.connect(counted)
+        try:
+            for _ in range(3):
+                for url in [f"/push/tournaments/{s.tournament.pk}/"] + [
+                    f"/push/matches/{m.pk}/" for m in matches
+                ]:
+                    stream = await follow(client, url)
+                    assert [e for e, _ in await stream.next()] == ["hello"]
+        finally:
+            connection_created.disconnect(counted)
+        assert len(opened) <= 1, len(opened)  # the reading thread's, kept
+
+    run(scenario)
