@@ -31,6 +31,7 @@ from stages.league import CHAIN_KEYS
 from teams import competitions, line_ups, selectors, stage_selectors
 from teams.models import MAX_BOARDS, Team, TeamEntry, TeamMatch, TeamMember
 from teams.tables import team_table
+from teams.team_handler import is_team_stage
 from teams.team_words import chain_name, table_lines
 from tournaments import selectors as tournaments_sel
 from tournaments.api_base import ApiView
@@ -153,8 +154,13 @@ class TeamEntryOut(serializers.Serializer[Any]):
 
 
 def _tournament(request: Request, pk: int) -> Tournament:
+    """The tournament, played by teams: another has no team table, rules or team matches
+    to show or change (404, as a resource that is not there)."""
     tournament = tournaments_sel.tournament_get(pk=pk, by=request.user)
-    competitions.competition_of(tournament)  # 400 when it is not played by teams
+    if not is_team_stage(tournament):
+        raise NotFoundError(
+            _("This tournament is not played by teams."), code="not_played_by_teams"
+        )
     return tournament
 
 

@@ -11,7 +11,7 @@ import pytest
 
 from teams.models import TeamBoard, TeamCompetition, TeamEntry, TeamMatch, TeamMember
 from tests.api.conftest import client_for
-from tests.factories import TournamentFactory, UserFactory
+from tests.factories import OrganiserFactory, TournamentFactory, UserFactory
 from tests.teams.league_helpers import Division, division_make, play_board, season_make
 
 pytestmark = [pytest.mark.django_db, pytest.mark.urls("tests.api.urls")]
@@ -98,9 +98,18 @@ def test_the_table_and_the_team_matches_as_json_and_csv(
 
 def test_a_tournament_not_played_by_teams_has_no_team_table() -> None:
     tournament = TournamentFactory.create()
-    answer = client_for(None).get(f"/api/tournaments/{tournament.pk}/team-table/")
-    assert answer.status_code == 400
-    assert answer.json()["error"]["code"] == "team_rules"
+    user = OrganiserFactory.create()
+    tournament.organisers.add(user)
+    organiser = client_for(user)
+    for method, path in (
+        ("get", "team-table/"),
+        ("get", "team-matches.csv"),
+        ("patch", "team-rules/"),
+        ("post", "team-entries/"),
+    ):
+        answer = getattr(organiser, method)(f"/api/tournaments/{tournament.pk}/{path}", {})
+        assert answer.status_code == 404, (method, path)
+        assert answer.json()["error"]["code"] == "not_played_by_teams"
 
 
 def test_a_line_up_is_hidden_in_the_api_until_both_are_in(
