@@ -27,6 +27,7 @@ from __future__ import annotations
 import logging
 import re
 import sys
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from difflib import SequenceMatcher
@@ -88,6 +89,10 @@ class Rendered:
 
 
 _handler: WSGIHandler | None = None
+# A part answered with a server error is asked again this many times in all, this many
+# seconds apart times the attempt (``part_render``).
+RENDER_TRIES = 3
+RENDER_PAUSE = 0.05
 
 
 def part_render(
@@ -125,17 +130,25 @@ def part_render(
     headers: list[tuple[str, str]] = []
 
     def start_response(line: str, sent: list[tuple[str, str]], *_: Any) -> Callable[..., Any]:
-        status.append(line)
-        headers.extend(sent)
+        status[:] = [line]
+        headers[:] = sent
         return lambda _data: None
 
-    answer = _handler(environ, start_response)
-    try:
-        body = b"".join(answer)
-    finally:
-        close = getattr(answer, "close", None)
-        if close is not None:
-            close()
+    # A server error is asked again (twice, a moment apart): a write holding the
+    # database (SQLite's lock, a PostgreSQL restart) passes; the followers are told to
+    # ask for the part themselves only if it lasts.
+    for attempt in range(RENDER_TRIES):
+        if attempt:
+            time.sleep(RENDER_PAUSE * attempt)
+        answer = _handler(dict(environ, **{"wsgi.input": BytesIO(b"")}), start_response)
+        try:
+            body = b"".join(answer)
+        finally:
+            close = getattr(answer, "close", None)
+            if close is not None:
+                close()
+        if status and not status[0].startswith("5"):
+            break
     tag = next((v for k, v in headers if k.lower() == "etag"), "")
     if not status or not status[0].startswith("200") or not tag:
         return None

@@ -358,7 +358,7 @@ class TeamFixturesCsvApi(ApiView):
 
         Every team match round by round (a club prints it for its notice board or loads
         it into a calendar), in the caller's language (``Accept-Language``), UTF-8 with a
-        byte-order mark, ';' between cells (``tournament-N-team-matches.csv``).
+        byte-order mark, ';' between cells, the file named after the tournament.
         """
         tournament = _tournament(request, pk)
         results = {

@@ -163,3 +163,21 @@ def test_a_crowd_opening_streams_opens_no_database_connection_each() -> None:
         assert len(opened) <= 1, len(opened)  # the reading thread's, kept
 
     run(scenario)
+
+
+def test_a_part_answered_with_a_server_error_is_asked_again(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A write holding the database for a moment (SQLite's lock) makes one render a 500;
+    the next try's answer is the one sent."""
+    answers = iter([("500 Internal Server Error", []), ("200 OK", [("ETag", '"v7"')])])
+
+    def handler(environ: dict[str, object], start_response: object) -> list[bytes]:
+        line, headers = next(answers)
+        start_response(line, headers)  # type: ignore[operator]
+        return [b"<div>bracket</div>"]
+
+    monkeypatch.setattr(shared, "_handler", handler)
+    monkeypatch.setattr(shared, "RENDER_PAUSE", 0)
+    found = shared.part_render(name="bracket", pk=1, language="sv", origin={})
+    assert found == ('"v7"', "<div>bracket</div>")
