@@ -304,3 +304,155 @@ def test_a_club_evening_through_a_generated_client(generated: Any, live_server: 
         number=1,
     )
     assert sheets.payload.read().startswith(b"%PDF")
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_league_night_through_a_generated_client(generated: Any, live_server: Any) -> None:
+    """A league night through the generated functions only: the season keeper makes two
+    teams with their rosters and captains, the organiser a league of two boards, its
+    rules and teams, the draw; each captain gives a line-up (the other's hidden until both
+    are in); the referee enters the boards, the home team winning both; the team match is
+    decided and the table, JSON and CSV, says so."""
+    from django.contrib.auth.models import Permission
+
+    pkg = generated
+    models = pkg.models
+    OrganiserFactory.create(username="arrangor")
+    keeper = UserFactory.create(username="sekreterare")
+    keeper.user_permissions.add(Permission.objects.get(codename="change_season"))
+    referee = UserFactory.create(username="domare")
+    captain_ids = [UserFactory.create(username=f"kapten{i}").pk for i in (1, 2)]
+    api = _token(pkg, live_server.url, "arrangor")
+    secretary = _token(pkg, live_server.url, "sekreterare")
+    ref = _token(pkg, live_server.url, "domare")
+    captains = [_token(pkg, live_server.url, f"kapten{i}") for i in (1, 2)]
+    # an organiser of a tournament may add clubs and players: the league first
+    league = _call(
+        "tournaments.tournaments_create",
+        201,
+        client=api,
+        body=models.TournamentListInput(
+            name="Ligan, omgång 1",
+            start_date=datetime.date(2027, 2, 1),
+            format_=models.FormatEnum("league"),
+        ),
+    )
+    club = _call("clubs.clubs_create", 201, client=api, body=models.ClubListInput(name="Vasa BK"))
+    season = _call(
+        "seasons.seasons_create",
+        201,
+        client=secretary,
+        body=models.SeasonCreateInput(
+            club=club.id,
+            name="Ligan 2027",
+            start_date=datetime.date(2027, 1, 1),
+            end_date=datetime.date(2027, 12, 31),
+        ),
+    )
+    teams, rosters = [], []
+    for i in (1, 2):
+        team = _call(
+            "seasons.seasons_teams_create",
+            201,
+            client=secretary,
+            id=season.id,
+            body=models.TeamCreateInput(name=f"Vasa {i}"),
+        )
+        _call(
+            "teams.teams_captains_update",
+            200,
+            client=secretary,
+            id=team.id,
+            body=models.CaptainsInput(captains=[captain_ids[i - 1]]),
+        )
+        roster = []
+        for board in (1, 2):
+            player = _call(
+                "players.players_create",
+                201,
+                client=api,
+                body=models.PlayerListInput(name=f"Spelare {i}{board}", club=club.id),
+            )
+            _call(
+                "teams.teams_players_create",
+                201,
+                client=secretary,
+                id=team.id,
+                body=models.PlayerAddInput(player=player.id),
+            )
+            roster.append(player.id)
+        teams.append(team)
+        rosters.append(roster)
+
+    _call(
+        "tournaments.tournaments_staff_update",
+        200,
+        client=api,
+        id=league.id,
+        body=models.TournamentStaffInput(referees=[referee.pk]),
+    )
+    rules = _call(
+        "tournaments.tournaments_team_rules_partial_update",
+        200,
+        client=api,
+        id=league.id,
+        body=models.RulesInput(boards=2),
+    )
+    assert rules.boards == 2
+    for team in teams:
+        _call(
+            "tournaments.tournaments_team_entries_create",
+            201,
+            client=api,
+            id=league.id,
+            body=models.EntryInput(team=team.id),
+        )
+    _call(
+        "tournaments.tournaments_draw_create",
+        201,
+        client=api,
+        id=league.id,
+        body=models.TournamentDrawInput(lengths=[1], draw_seed=5),
+    )
+    fixtures = _call("tournaments.tournaments_team_matches_list", 200, client=api, id=league.id)
+    assert len(fixtures) == 1
+    fixture = fixtures[0]
+    home = 0 if fixture.home.id == teams[0].id else 1
+    for side in (home, 1 - home):
+        _call(
+            "team_matches.team_matches_line_ups_create",
+            200,
+            client=captains[side],
+            id=fixture.id,
+            body=models.LineUpInput(team=teams[side].id, players=rosters[side]),
+        )
+        if side == home:  # the away captain does not see the home line-up yet
+            seen = _call(
+                "team_matches.team_matches_retrieve", 200, client=captains[1 - home], id=fixture.id
+            )
+            assert not seen.boards_made
+            given = {line.team: line for line in seen.line_ups}
+            assert given[teams[home].id].given and given[teams[home].id].hidden
+            assert given[teams[home].id].players == []
+    detail = _call("team_matches.team_matches_retrieve", 200, client=ref, id=fixture.id)
+    assert detail.boards_made and [b.board for b in detail.boards] == [1, 2]
+    for board in detail.boards:
+        assert board.match is not None and board.home is not None
+        _call(
+            "matches.matches_games_create",
+            201,
+            client=ref,
+            id=board.match,
+            body=models.GameListInput(
+                number=1, winner_player=board.home.id, outcome=models.OutcomeEnum.JAN
+            ),
+        )
+    table = _call("tournaments.tournaments_team_table_retrieve", 200, client=api, id=league.id)
+    assert [(r.team.id, r.match_points, r.board_points) for r in table.rows] == [
+        (teams[home].id, 2, 2),
+        (teams[1 - home].id, 0, 0),
+    ]
+    decided = _call("team_matches.team_matches_retrieve", 200, client=api, id=fixture.id)
+    assert decided.result == models.ResultEnum("home")
+    csv = _call("tournaments.tournaments_team_table_csv_retrieve", 200, client=api, id=league.id)
+    assert csv.payload.read().decode("utf-8").count("\r\n") == 1 + 2
