@@ -43,6 +43,11 @@ urlpatterns: list[URLPattern] = [
         name="team-matches",
     ),
     path(
+        "tournaments/<id:pk>/team-rounds/<num:number>/",
+        stage_api.TeamRoundScheduleApi.as_view(),
+        name="team-round",
+    ),
+    path(
         "tournaments/<id:pk>/team-rules/",
         stage_api.TeamRulesApi.as_view(),
         name="team-rules",

@@ -245,3 +245,17 @@ class LineUpForm(forms.Form):
     def line_up(self) -> list[Player | None]:
         picked = [self.cleaned_data.get(f"board_{b}") or "" for b in range(1, self.boards + 1)]
         return [self.players[int(p)] if p else None for p in picked]
+
+
+class RoundScheduleForm(forms.Form):
+    """A round's day and its line-ups' deadline (``teams.schedule``), either left empty."""
+
+    date = forms.DateField(
+        label=_("Day played"), required=False, widget=forms.DateInput(attrs={"type": "date"})
+    )
+    deadline = forms.DateTimeField(
+        label=_("Line-ups by"),
+        required=False,
+        widget=forms.DateTimeInput(attrs={"type": "datetime-local"}),
+        input_formats=["%Y-%m-%dT%H:%M", "%Y-%m-%d %H:%M"],
+    )

@@ -209,6 +209,8 @@ class TeamMatch(models.Model):
     away = models.ForeignKey(
         Team, null=True, blank=True, on_delete=models.PROTECT, related_name="away_matches"
     )
+    # the day it is played (its round's, set by the organisers: ``teams.schedule``)
+    date = models.DateField(null=True, blank=True)
     line_up_deadline = models.DateTimeField(null=True, blank=True)
     boards_made = models.BooleanField(default=False)
     home_boards = models.PositiveSmallIntegerField(default=0)

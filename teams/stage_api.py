@@ -28,14 +28,14 @@ from core.bounds import DbIdField
 from core.errors import NotFoundError, ValidationError
 from core.http import lang
 from stages.league import CHAIN_KEYS
-from teams import competitions, line_ups, selectors, stage_selectors
+from teams import competitions, line_ups, schedule, selectors, stage_selectors
 from teams.models import MAX_BOARDS, Team, TeamEntry, TeamMatch, TeamMember
 from teams.tables import team_table
 from teams.team_handler import is_team_stage
 from teams.team_words import chain_name, table_lines
 from tournaments import selectors as tournaments_sel
 from tournaments.api_base import ApiView
-from tournaments.models import Player, Tournament
+from tournaments.models import Player, Round, Tournament
 from tournaments.serializers import ClubOut, PlayerBrief
 
 WHY_KEYS = ("match_points", *CHAIN_KEYS, "lots")
@@ -93,6 +93,7 @@ class TeamMatchOut(serializers.Serializer[Any]):
     number = serializers.IntegerField(help_text="its place in the round, 0 the first")
     home = TeamBrief()
     away = TeamBrief(allow_null=True, help_text="null: the home team's bye (a team Swiss)")
+    date = serializers.DateField(allow_null=True, help_text="the day it is played")
     line_up_deadline = serializers.DateTimeField(allow_null=True)
     boards_made = serializers.BooleanField(help_text="the line-ups are closed, the boards made")
     home_boards = serializers.IntegerField(help_text="boards the home team won")
@@ -175,6 +176,7 @@ def _match_fields(team_match: TeamMatch) -> dict[str, Any]:
         "number": team_match.number,
         "home": team_match.home,
         "away": team_match.away,
+        "date": team_match.date,
         "line_up_deadline": team_match.line_up_deadline,
         "boards_made": team_match.boards_made,
         "home_boards": team_match.home_boards,
@@ -368,6 +370,7 @@ class TeamFixturesCsvApi(ApiView):
         }
         titles = [
             _("Round"),
+            _("Day played"),
             _("Home"),
             _("Away"),
             _("Venue"),
@@ -382,6 +385,7 @@ class TeamFixturesCsvApi(ApiView):
                     titles,
                     (
                         r.round.number,
+                        m.date.isoformat() if m.date else "",
                         m.home.name,
                         m.away.name if m.away else _("bye"),
                         m.home.club.name,
@@ -487,6 +491,38 @@ class LineUpsCloseApi(ApiView):
         line_ups.line_ups_close(team_match=team_match, by=request.user)
         team_match = stage_selectors.team_match_get(pk=pk, by=request.user)
         return Response(TeamMatchDetailOut(_detail(team_match, request.user)).data)
+
+
+class TeamRoundScheduleApi(ApiView):
+    class ScheduleInput(serializers.Serializer[Any]):
+        date = serializers.DateField(allow_null=True, help_text="the day the round is played")
+        line_up_deadline = serializers.DateTimeField(
+            allow_null=True, help_text="the captains give their line-ups until then"
+        )
+
+    @extend_schema(request=ScheduleInput, responses=TeamMatchOut(many=True))
+    def patch(self, request: Request, pk: int, number: int) -> Response:
+        """Set a round's day and its line-ups' deadline.
+
+        Organisers only (403 otherwise). Both are set on every team match of the round (a
+        team match whose boards are made keeps its deadline); either may be null. The
+        deadline may not fall after the day's end (400 ``deadline_after_day``).
+        """
+        tournament = _tournament(request, pk)
+        rnd = Round.objects.filter(tournament=tournament, number=number).first()
+        if rnd is None:
+            raise NotFoundError(_("No round %(number)d.") % {"number": number})
+        data = self.ScheduleInput(data=request.data)
+        data.is_valid(raise_exception=True)
+        matches = schedule.team_round_schedule(
+            round=rnd,
+            date=data.validated_data.get("date"),
+            deadline=data.validated_data.get("line_up_deadline"),
+            by=request.user,
+        )
+        for tm in matches:
+            tm.round = rnd
+        return Response(TeamMatchOut([_match_fields(m) for m in matches], many=True).data)
 
 
 class TeamRulesApi(ApiView):

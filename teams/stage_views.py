@@ -25,8 +25,8 @@ from django.views.decorators.http import require_GET, require_POST
 from core.errors import NotFoundError
 from core.http import action_answered, form_answered, found
 from core.permissions import is_organiser
-from teams import competitions, line_ups, selectors, stage_selectors, team_swiss_rounds
-from teams.forms import LineUpForm, TeamEntryForm, TeamRulesForm
+from teams import competitions, line_ups, schedule, selectors, stage_selectors, team_swiss_rounds
+from teams.forms import LineUpForm, RoundScheduleForm, TeamEntryForm, TeamRulesForm
 from teams.models import Team, TeamEntry, TeamMatch
 from teams.permissions import is_captain
 from teams.stage_pages import enterable_teams, team_stage_context
@@ -141,6 +141,23 @@ def team_round_pair(request: HttpRequest, pk: int, number: int) -> HttpResponse:
         }
 
     return action_answered(request, do, success=_back(tournament), refused=_back(tournament))
+
+
+@login_required
+@require_POST
+def team_round_schedule(request: HttpRequest, pk: int, number: int) -> HttpResponse:
+    """Set a round's day and its line-ups' deadline (organisers)."""
+    tournament = _organised(request, pk)
+    rnd = found(_round_get, tournament=tournament, number=number)
+    form = RoundScheduleForm(request.POST)
+
+    def done(data: dict[str, Any]) -> str:
+        schedule.team_round_schedule(
+            round=rnd, date=data["date"], deadline=data["deadline"], by=request.user
+        )
+        return _("Round %(number)d's day and deadline are saved.") % {"number": rnd.number}
+
+    return form_answered(request, form, done, success=_back(tournament), again=_back(tournament))
 
 
 def _round_get(*, tournament: Tournament, number: int) -> Round:

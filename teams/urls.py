@@ -32,6 +32,11 @@ urlpatterns += [
         stage_views.team_round_pair,
         name="team_round_pair",
     ),
+    path(
+        "tournaments/<id:pk>/team-rounds/<num:number>/schedule/",
+        stage_views.team_round_schedule,
+        name="team_round_schedule",
+    ),
     path("team-matches/<id:pk>/", stage_views.team_match_detail, name="team_match"),
     path(
         "team-matches/<id:pk>/line-ups/<id:team>/",

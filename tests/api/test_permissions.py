@@ -404,6 +404,13 @@ ENDPOINTS: list[tuple[str, str, str, dict[str, Any] | None, Callable[[str], int]
         None,
         global_write(ORG, 200),
     ),
+    (
+        "team round schedule",
+        "patch",
+        "/api/tournaments/{league}/team-rounds/1/",
+        {"date": "2027-03-04", "line_up_deadline": None},
+        global_write(ORG, 200),
+    ),
     ("team rules", "get", "/api/tournaments/{league_draft}/team-rules/", None, everyone),
     (
         "team rules change",

@@ -90,10 +90,10 @@ def test_the_table_and_the_team_matches_as_json_and_csv(
     )
     assert fixtures.status_code == 200
     rows = fixtures.content.decode("utf-8-sig").splitlines()
-    assert rows[0].split(";")[:3] == ["Omgång", "Hemma", "Borta"]
+    assert rows[0].split(";")[:4] == ["Omgång", "Speldag", "Hemma", "Borta"]
     assert len(rows) == 1 + 3  # three teams meet once: three team matches
-    played = next(r.split(";") for r in rows[1:] if r.split(";")[1] == team_match.home.name)
-    assert played[4:6] == [str(team_match.home_boards), str(team_match.away_boards)]
+    played = next(r.split(";") for r in rows[1:] if r.split(";")[2] == team_match.home.name)
+    assert played[5:7] == [str(team_match.home_boards), str(team_match.away_boards)]
 
 
 def test_a_tournament_not_played_by_teams_has_no_team_table() -> None:
