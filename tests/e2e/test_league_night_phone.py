@@ -5,8 +5,10 @@ board on the referee page, the team match is decided early (3–0 with a board l
 the big screen shows the team match and the table change by themselves; the fourth board
 is still played and counted.
 
-The live games are chosen beforehand with the pure live game (``games.live``), as the
-scoresheet's own browser test does, from seeds where the home team's player wins.
+The big screen is opened once the live boards are in (while it polls, the test thread's own
+API writes would meet its reads on SQLite's one shared in-memory database). The live games
+are chosen beforehand with the pure live game (``games.live``), as the scoresheet's own
+browser test does, from seeds where the home team's player wins.
 """
 
 from __future__ import annotations
@@ -46,9 +48,6 @@ def test_a_league_night(live_server: Any, new_page: Any) -> None:
     division = division_make(season=season_make(), name="Ligan", teams=2, boards=4, double=False)
     tournament = division.tournament
     tm = TeamMatch.objects.select_related("home", "away").get(tournament=tournament)
-    screen = new_page(1280, 720)
-    screen.goto(f"{base}/tournaments/{tournament.pk}/screen/")
-    expect(screen.locator(f"[data-team-match='{tm.pk}']")).to_be_attached()
 
     # The captains give their line-ups; the other team's stays hidden until both are in.
     assert tm.away is not None
@@ -91,6 +90,10 @@ def test_a_league_night(live_server: Any, new_page: Any) -> None:
         match.refresh_from_db()
         assert match.state == MatchState.DECIDED and match.winner_id == player.pk
 
+    # The screen is opened now: while it polls, the test's own writes (the devices above,
+    # in this thread) would meet its reads on SQLite's one shared in-memory database.
+    screen = new_page(1280, 720)
+    screen.goto(f"{base}/tournaments/{tournament.pk}/screen/")
     expect(screen.locator(f"[data-team-match='{tm.pk}'] .score")).to_contain_text(
         "2–0", timeout=20_000
     )
