@@ -9,9 +9,18 @@ pages are told, and so are the news watchers (``matches.match_changes``: the web
 ``team_match.decided``). A correction that turns the result round keeps it decided (no
 new decision); one that undoes the decision clears ``decided_at``, and the next decision
 is told anew.
+
+``team_scores_rebuild`` (``manage.py team_scores rebuild``) is the repair for a refresh
+that never ran (a worker stopped between the commit and its callback): it reads every
+team match's boards again through the same comparison and stores what differs, as the
+missed refresh would have, telling a decision it finds as the refresh tells one; with
+``check`` it only counts the stale ones. After correct refreshes nothing differs.
 """
 
 from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
 
 from django.db import transaction
 from django.utils import timezone
@@ -23,7 +32,13 @@ from teams.models import Team, TeamBoard, TeamMatch, TeamResult
 from tournaments.models import Round
 from tournaments.page_versions import tournament_touch
 
-__all__ = ["board_of", "team_board_follow", "team_match_refresh"]
+__all__ = [
+    "ScoresRebuilt",
+    "board_of",
+    "team_board_follow",
+    "team_match_refresh",
+    "team_scores_rebuild",
+]
 
 
 def board_of(board: TeamBoard, match: Match | None) -> Board:
@@ -58,39 +73,74 @@ def board_of(board: TeamBoard, match: Match | None) -> Board:
     )
 
 
-def team_match_refresh(*, team_match_id: int) -> TeamMatch:
-    """Read the team match's boards and store its score (module docstring)."""
+def _stale(team_match: TeamMatch) -> dict[str, Any]:
+    """The stored fields of ``team_match`` that differ from what its boards give, with
+    the values they should have (empty: up to date, or no boards yet)."""
+    boards = list(team_match.boards.select_related("match").order_by("board"))
+    if not boards:
+        return {}
+    score = team_match_score([board_of(b, b.match) for b in boards])
+    result = "" if score.winner is None else TeamResult(score.winner).value
+    fields: dict[str, Any] = {
+        "home_boards": score.home_boards,
+        "away_boards": score.away_boards,
+        "home_points": score.home_points,
+        "away_points": score.away_points,
+        "home_tiebreak": score.home_tiebreak,
+        "away_tiebreak": score.away_tiebreak,
+        "undecided": score.undecided,
+        "result": result,
+        "decided_early": score.early if result else False,
+    }
+    if result and team_match.decided_at is None:
+        fields["decided_at"] = timezone.now()
+    if not result:
+        fields["decided_at"] = None
+    return {k: v for k, v in fields.items() if getattr(team_match, k) != v}
+
+
+def _refresh(team_match_id: int) -> tuple[TeamMatch, bool]:
+    """Store the team match's score from its boards; whether anything changed."""
     with transaction.atomic():
         team_match = TeamMatch.objects.select_for_update().get(pk=team_match_id)
-        boards = list(team_match.boards.select_related("match").order_by("board"))
-        if not boards:
-            return team_match
-        score = team_match_score([board_of(b, b.match) for b in boards])
-        result = "" if score.winner is None else TeamResult(score.winner).value
-        fields = {
-            "home_boards": score.home_boards,
-            "away_boards": score.away_boards,
-            "home_points": score.home_points,
-            "away_points": score.away_points,
-            "home_tiebreak": score.home_tiebreak,
-            "away_tiebreak": score.away_tiebreak,
-            "undecided": score.undecided,
-            "result": result,
-            "decided_early": score.early if result else False,
-        }
-        if result and team_match.decided_at is None:
-            fields["decided_at"] = timezone.now()
-        if not result:
-            fields["decided_at"] = None
-        changed = [k for k, v in fields.items() if getattr(team_match, k) != v]
-        for key in changed:
-            setattr(team_match, key, fields[key])
+        changed = _stale(team_match)
+        for key, value in changed.items():
+            setattr(team_match, key, value)
         if changed:
-            team_match.save(update_fields=changed)
+            team_match.save(update_fields=list(changed))
             tournament_touch(tournament_id=team_match.tournament_id)
         if "decided_at" in changed and team_match.decided_at is not None:
             _decided_tell(team_match)
-    return team_match
+    return team_match, bool(changed)
+
+
+def team_match_refresh(*, team_match_id: int) -> TeamMatch:
+    """Read the team match's boards and store its score (module docstring)."""
+    return _refresh(team_match_id)[0]
+
+
+@dataclass(frozen=True, slots=True)
+class ScoresRebuilt:
+    team_matches: int  # team matches read
+    stale: int  # of those, the ones whose stored score differed from their boards'
+    written: bool  # the stale ones were stored anew (False: only checked)
+
+
+def team_scores_rebuild(*, tournament_id: int | None = None, check: bool = False) -> ScoresRebuilt:
+    """Every team match's stored score (of one tournament, or all) compared with its
+    boards and, unless ``check``, stored anew where it differs (module docstring). One
+    team match at a time, each in its own transaction, as the refresh runs."""
+    team_matches = TeamMatch.objects.order_by("pk")
+    if tournament_id is not None:
+        team_matches = team_matches.filter(tournament_id=tournament_id)
+    read = stale = 0
+    for team_match in team_matches.iterator():
+        read += 1
+        if check:
+            stale += bool(_stale(team_match))
+        else:
+            stale += _refresh(team_match.pk)[1]
+    return ScoresRebuilt(team_matches=read, stale=stale, written=not check)
 
 
 def _decided_tell(team_match: TeamMatch) -> None:

@@ -1,0 +1,96 @@
+"""``manage.py team_scores rebuild``: a team match's stored score left stale (its board's
+refresh never ran) is found by ``--check`` (exit non-zero) and stored anew from its boards
+by ``rebuild``, one tournament's with ``--tournament``; after it ``--check`` passes."""
+
+from __future__ import annotations
+
+import io
+import random
+from typing import Any
+
+import pytest
+from django.core.management import call_command
+from django.core.management.base import CommandError
+
+from teams.line_ups import line_ups_close
+from teams.models import TeamBoard, TeamMatch
+from tests.teams.league_helpers import Division, division_make, play_board, season_make
+
+pytestmark = pytest.mark.django_db
+
+SCORE = (
+    "home_boards",
+    "away_boards",
+    "home_points",
+    "away_points",
+    "home_tiebreak",
+    "away_tiebreak",
+    "undecided",
+    "result",
+    "decided_early",
+)
+
+
+def _played(division: Division, capture: Any) -> TeamMatch:
+    """The division's first team match, its boards made and all played."""
+    team_match = TeamMatch.objects.filter(tournament=division.tournament).order_by("pk").first()
+    assert team_match is not None
+    rng = random.Random(5)
+    with capture(execute=True):
+        line_ups_close(team_match=team_match, by=division.organiser)
+    for board in TeamBoard.objects.filter(team_match=team_match).select_related("match"):
+        assert board.match is not None
+        with capture(execute=True):
+            play_board(division, board.match, rng, "referee")
+    team_match.refresh_from_db()
+    assert team_match.result != ""
+    return team_match
+
+
+def _score(team_match: TeamMatch) -> tuple[Any, ...]:
+    team_match.refresh_from_db()
+    return tuple(getattr(team_match, field) for field in SCORE)
+
+
+def _run(*args: str) -> str:
+    out = io.StringIO()
+    call_command("team_scores", "rebuild", *args, stdout=out)
+    return out.getvalue()
+
+
+def test_a_stale_score_is_found_by_check_and_stored_anew_by_rebuild(
+    django_capture_on_commit_callbacks: Any,
+) -> None:
+    season = season_make()
+    one = division_make(season=season, name="Div 1", teams=2, boards=3, double=False)
+    two = division_make(season=season, name="Div 2", teams=2, boards=3, double=False)
+    first, second = (
+        _played(one, django_capture_on_commit_callbacks),
+        _played(two, django_capture_on_commit_callbacks),
+    )
+    right = (_score(first), _score(second))
+    assert _run("--check") == "team matches: 2, stale scores: 0\n"
+    # as if the refresh after a board's result had never run
+    TeamMatch.objects.filter(pk__in=[first.pk, second.pk]).update(
+        home_boards=0, away_boards=0, undecided=3, result="", decided_at=None
+    )
+    with pytest.raises(CommandError, match="2 of 2 team-match scores differ"):
+        _run("--check")
+    assert _score(first) != right[0]  # --check changed nothing
+
+    fixed = _run("--tournament", str(one.tournament.pk))
+    assert fixed == "team matches: 1, stale scores stored anew: 1\n"
+    assert _score(first) == right[0] and first.decided_at is not None
+    assert _score(second) != right[1]  # the other tournament's is left
+    with pytest.raises(CommandError, match="1 of 2 team-match scores differ"):
+        _run("--check")
+
+    assert _run() == "team matches: 2, stale scores stored anew: 1\n"
+    assert (_score(first), _score(second)) == right
+    assert _run("--check") == "team matches: 2, stale scores: 0\n"
+    assert _run() == "team matches: 2, stale scores stored anew: 0\n"
+
+
+def test_an_unknown_tournament_is_an_error() -> None:
+    with pytest.raises(CommandError, match="no tournament 999999"):
+        _run("--tournament", "999999")
