@@ -3,12 +3,15 @@ season's final tables by promotion and relegation (``stages.league.next_division
 
 ``league_season_next`` (organisers of every division of the league's season): every team
 match of the season's divisions must be decided. Each division of the new season is a new
-tournament of the same game, rules, match points, boards and chain, named after its
-league and level, played in the new season's dates, with the same organisers and
-referees. **Decision:** a team carries over as the new season's team of the same club
-and name (made if the club has not made it yet), with its captains, and its roster
-copied where the player is on no other team of the new season yet; its captains change
-the roster as they like before the draw.
+tournament of the same game, rules, format and options, time control, match points,
+boards and chain, named after its league and level, played in the new season's dates,
+with the same organisers and referees. It is made by the tournaments app's own service
+(``tournaments.tournament_setup.tournament_create``), so its checks hold here too: the
+one who asks may create tournaments, and the format's options are checked and normalised
+as at any creation. **Decision:** a team carries over as the new season's team of the
+same club and name (made if the club has not made it yet), with its captains, and its
+roster copied where the player is on no other team of the new season yet; its captains
+change the roster as they like before the draw.
 """
 
 from __future__ import annotations
@@ -19,10 +22,11 @@ from django.utils.translation import gettext as _
 from clubs.models import Season
 from core.errors import ConflictError, PermissionDeniedError, ValidationError
 from core.permissions import User, is_organiser
+from formats.options import option_keys
 from stages.league import next_divisions
 from teams.models import League, Team, TeamCompetition, TeamEntry, TeamMatch, TeamMember
 from teams.tables import team_table
-from tournaments.models import Tournament, TournamentStatus
+from tournaments.tournament_setup import tournament_create
 
 __all__ = ["league_divisions", "league_season_next"]
 
@@ -106,7 +110,8 @@ def league_season_next(
         for division, team_ids in zip(divisions, new_tables, strict=True):
             old = division.tournament
             label = division.division_name or _("Division %(level)d") % {"level": division.level}
-            tournament = Tournament.objects.create(
+            tournament = tournament_create(
+                by=by,
                 name=f"{league.name} — {label} ({next_season.name})"[:200],
                 start_date=next_season.start_date,
                 end_date=next_season.end_date,
@@ -116,11 +121,12 @@ def league_season_next(
                 addons=old.addons,
                 scale=old.scale,
                 resignation_policy=old.resignation_policy,
-                status=TournamentStatus.DRAFT,
                 is_public=old.is_public,
                 results_by=old.results_by,
                 format=old.format,
-                double_round=old.double_round,
+                clock_per_point=old.clock_per_point,
+                clock_delay=old.clock_delay,
+                **{key: getattr(old, key) for key in option_keys()},
             )
             tournament.organisers.set(old.organisers.all())
             tournament.referees.set(old.referees.all())

@@ -18,7 +18,13 @@ from teams.competitions import competition_rules_set, team_entry_add
 from teams.line_ups import line_up_give, line_ups_close
 from teams.models import League, Team, TeamBoard, TeamCompetition, TeamMatch, TeamMember
 from teams.team_draw import team_round_count, team_stage_draw
-from tests.factories import ClubFactory, PlayerFactory, TournamentFactory, UserFactory
+from tests.factories import (
+    ClubFactory,
+    OrganiserFactory,
+    PlayerFactory,
+    TournamentFactory,
+    UserFactory,
+)
 from tests.results import won
 from tournaments.models import Club, Player, Tournament
 from tournaments.player_names import player_name_key
@@ -83,7 +89,7 @@ def division_make(
     seed: int = 7,
     organiser: Any = None,
 ) -> Division:
-    organiser = organiser or UserFactory.create()
+    organiser = organiser or OrganiserFactory.create()
     referee = UserFactory.create()
     tournament = TournamentFactory.create(
         name=name,

@@ -11,9 +11,11 @@ from typing import Any
 
 import pytest
 
+from core.errors import PermissionDeniedError
 from teams.divisions import league_divisions, league_season_next
 from teams.models import League, TeamBoard, TeamEntry, TeamMatch
 from teams.tables import team_table
+from tests.factories import UserFactory
 from tests.teams import league_oracle
 from tests.teams.league_helpers import (
     Division,
@@ -23,6 +25,7 @@ from tests.teams.league_helpers import (
     play_board,
     season_make,
 )
+from tournaments.models import Tournament
 
 pytestmark = pytest.mark.django_db
 
@@ -112,3 +115,53 @@ def test_a_season_of_three_divisions_matches_the_oracle_and_promotes(
     names_by_id = {t.pk: t.name for d in divisions for t in d.teams}
     assert got == [{names_by_id[t] for t in s} for s in expected_sets]
     assert [c.level for c in league_divisions(league=league, season=next_season)] == [1, 2, 3]
+
+
+def _one_division_played(capture: Any, organiser: Any = None) -> tuple[Division, League]:
+    """A league of one team-Swiss division of two teams, one round, with a clock, played."""
+    season = season_make()
+    league = League.objects.create(name="Lagserien", club=season.club)
+    division = division_make(
+        season=season,
+        name="Serien",
+        teams=2,
+        boards=2,
+        fmt="team_swiss",
+        swiss_rounds=1,
+        league=league,
+        organiser=organiser,
+    )
+    Tournament.objects.filter(pk=division.tournament.pk).update(clock_per_point=90, clock_delay=3)
+    _play_season(division, random.Random(4), "referee", capture)
+    return division, league
+
+
+def test_the_next_seasons_division_is_made_by_the_tournaments_service(
+    django_capture_on_commit_callbacks: Any,
+) -> None:
+    division, league = _one_division_played(django_capture_on_commit_callbacks)
+    season = division.competition.season
+    assert season is not None
+    next_season = season_make("Säsong 2028", season.club)
+    (made,) = league_season_next(
+        league=league, season=season, next_season=next_season, by=division.organiser
+    )
+    new = made.tournament
+    # the format's options and the time control, as tournament_create sets them
+    assert (new.format, new.swiss_rounds, new.tiebreaks) == ("team_swiss", 1, [])
+    assert (new.clock_per_point, new.clock_delay) == (90, 3)
+    assert (new.status, new.start_date) == ("draft", next_season.start_date)
+    assert list(new.organisers.all()) == [division.organiser]
+
+
+def test_one_who_may_not_create_tournaments_cannot_make_the_next_season(
+    django_capture_on_commit_callbacks: Any,
+) -> None:
+    plain = UserFactory.create()  # organiser of the division, without organiser rights
+    division, league = _one_division_played(django_capture_on_commit_callbacks, organiser=plain)
+    season = division.competition.season
+    assert season is not None
+    next_season = season_make("Säsong 2028", season.club)
+    with pytest.raises(PermissionDeniedError):
+        league_season_next(league=league, season=season, next_season=next_season, by=plain)
+    assert not league_divisions(league=league, season=next_season)
