@@ -35,7 +35,7 @@ def team_round_schedule(
     by: User,
 ) -> list[TeamMatch]:
     """Set the day and the line-up deadline of ``round``'s team matches (module
-    docstring); the team matches come back in their order."""
+    docstring); the team matches come back in their order, with their teams and clubs."""
     organiser_require(by, round.tournament)
     if date is not None and deadline is not None:
         day_end = timezone.make_aware(
@@ -47,7 +47,14 @@ def team_round_schedule(
                 code="deadline_after_day",
             )
     with transaction.atomic():
-        matches = list(TeamMatch.objects.select_for_update().filter(round=round).order_by("number"))
+        # the teams and their clubs read with the matches, as the API shows them; only the
+        # team matches are locked (``away`` may be null: no lock on an outer join's side)
+        matches = list(
+            TeamMatch.objects.select_for_update(of=("self",))
+            .select_related("home__club", "away__club")
+            .filter(round=round)
+            .order_by("number")
+        )
         for tm in matches:
             tm.date = date
             if not tm.boards_made:

@@ -8,7 +8,9 @@ import datetime
 from typing import Any
 
 import pytest
+from django.db import connection
 from django.test import Client
+from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
 from core.errors import ConflictError, PermissionDeniedError, ValidationError
@@ -94,3 +96,26 @@ def test_the_page_the_api_and_the_fixtures_show_the_day() -> None:
     lines = rows.content.decode("utf-8-sig").splitlines()
     assert lines[0].split(";")[:3] == ["Omgång", "Speldag", "Hemma"]
     assert sum(line.split(";")[1] == "2027-03-04" for line in lines[1:]) == 2
+
+
+def _schedule_queries(teams: int) -> int:
+    """The queries of the API's setting round 1's day in a league of ``teams`` teams."""
+    division = division_make(
+        season=season_make(), name=f"Ligan {teams}", teams=teams, boards=1, double=False
+    )
+    api = client_for(division.organiser)
+    url = f"/api/tournaments/{division.tournament.pk}/team-rounds/1/"
+    with CaptureQueriesContext(connection) as ctx:
+        answer = api.patch(url, {"date": "2027-03-04", "line_up_deadline": None}, format="json")
+    assert answer.status_code == 200
+    assert [m["home"]["club"]["id"] for m in answer.json()] == list(
+        TeamMatch.objects.filter(tournament=division.tournament, round__number=1)
+        .order_by("number")
+        .values_list("home__club_id", flat=True)
+    )
+    assert len(answer.json()) == teams // 2
+    return len(ctx.captured_queries)
+
+
+def test_a_rounds_schedule_is_set_in_as_many_queries_whatever_its_team_matches() -> None:
+    assert _schedule_queries(4) == _schedule_queries(12)
