@@ -288,6 +288,14 @@ def csv_response(filename: str, text: str) -> HttpResponse:
     return response
 
 
+def csv_export(
+    filename: str, columns: Sequence[str], rows: Iterable[Row], *, lang: str
+) -> HttpResponse:
+    """``rows`` as the CSV file ``filename`` for a reader of ``lang`` (its titles and
+    numbers: see the module text)."""
+    return csv_response(filename, csv_text(columns, rows, decimal_comma=decimal_comma(lang)))
+
+
 def json_response(filename: str, text: str) -> HttpResponse:
     response = HttpResponse(text.encode("utf-8"), content_type="application/json; charset=utf-8")
     response["Content-Disposition"] = f'inline; filename="{filename}"'
@@ -299,7 +307,5 @@ def export_response(
 ) -> HttpResponse:
     """``rows`` as ``stem.csv`` or ``stem.json`` (``{"meta": …, "rows": […]}``)."""
     if fmt == "csv":
-        return csv_response(
-            f"{stem}.csv", csv_text(columns, rows, decimal_comma=decimal_comma(lang))
-        )
+        return csv_export(f"{stem}.csv", columns, rows, lang=lang)
     return json_response(f"{stem}.json", json_text({**meta, "rows": rows}))

@@ -12,6 +12,7 @@ organisers), closing the line-ups (organisers), the team rules and the teams ent
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 from django.http import HttpResponse
@@ -23,7 +24,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from clubs.api_exports import FirstRenderer
-from clubs.exports import csv_response, csv_text, decimal_comma
+from clubs.exports import csv_export
 from core.bounds import DbIdField
 from core.errors import NotFoundError, ValidationError
 from core.http import lang
@@ -268,6 +269,15 @@ def _table(tournament: Tournament) -> dict[str, Any]:
     }
 
 
+def _csv_file(
+    request: Request, filename: str, titles: Sequence[str], lines: Iterable[Sequence[Any]]
+) -> HttpResponse:
+    """A team stage's CSV file: ``titles`` (in the reader's language) over ``lines``, a
+    cell per title, written as the site's other CSV files (``clubs.exports``)."""
+    rows = [dict(zip(titles, line, strict=True)) for line in lines]
+    return csv_export(filename, titles, rows, lang=lang(request))
+
+
 class TeamTableApi(ApiView):
     @extend_schema(responses=TeamTableOut)
     def get(self, request: Request, pk: int) -> Response:
@@ -316,31 +326,24 @@ class TeamTableCsvApi(ApiView):
             _("Points lost"),
             _("Why this order"),
         ]
-        rows = [
-            dict(
-                zip(
-                    titles,
-                    (
-                        line.row.place,
-                        line.team.name,
-                        line.team.club.name,
-                        line.row.played,
-                        line.row.won,
-                        line.row.drawn,
-                        line.row.lost,
-                        line.row.match_points,
-                        line.row.board_points,
-                        line.row.points_for,
-                        line.row.points_against,
-                        line.why,
-                    ),
-                    strict=True,
-                )
+        lines = [
+            (
+                line.row.place,
+                line.team.name,
+                line.team.club.name,
+                line.row.played,
+                line.row.won,
+                line.row.drawn,
+                line.row.lost,
+                line.row.match_points,
+                line.row.board_points,
+                line.row.points_for,
+                line.row.points_against,
+                line.why,
             )
             for line in table_lines(table.rows, table.teams)
         ]
-        text = csv_text(titles, rows, decimal_comma=decimal_comma(lang(request)))
-        return csv_response(f"tournament-{tournament.pk}-team-table.csv", text)
+        return _csv_file(request, f"tournament-{tournament.pk}-team-table.csv", titles, lines)
 
 
 class TeamFixturesCsvApi(ApiView):
@@ -379,29 +382,22 @@ class TeamFixturesCsvApi(ApiView):
             _("Result"),
             _("Decided early"),
         ]
-        rows = [
-            dict(
-                zip(
-                    titles,
-                    (
-                        r.round.number,
-                        m.date.isoformat() if m.date else "",
-                        m.home.name,
-                        m.away.name if m.away else _("bye"),
-                        m.home.club.name,
-                        m.home_boards if m.boards_made else "",
-                        m.away_boards if m.boards_made else "",
-                        results.get(m.result, ""),
-                        _("yes") if m.decided_early else "",
-                    ),
-                    strict=True,
-                )
+        lines = [
+            (
+                r.round.number,
+                m.date.isoformat() if m.date else "",
+                m.home.name,
+                m.away.name if m.away else _("bye"),
+                m.home.club.name,
+                m.home_boards if m.boards_made else "",
+                m.away_boards if m.boards_made else "",
+                results.get(m.result, ""),
+                _("yes") if m.decided_early else "",
             )
             for r in stage_selectors.team_rounds(tournament=tournament)
             for m in r.matches
         ]
-        text = csv_text(titles, rows, decimal_comma=decimal_comma(lang(request)))
-        return csv_response(f"tournament-{tournament.pk}-team-matches.csv", text)
+        return _csv_file(request, f"tournament-{tournament.pk}-team-matches.csv", titles, lines)
 
 
 class TeamMatchListApi(ApiView):
