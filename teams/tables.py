@@ -1,5 +1,6 @@
-"""A team competition's table (``stages.league.league_table``) read from its team matches'
-stored scores (``teams.team_scores``): one query for the matches, one for the teams."""
+"""A team competition's table read from its team matches' stored scores
+(``teams.team_scores``): each team's totals counted by the database, ranked by
+``stages.league.table_rank`` (the ranking of the pure ``stages.league.league_table``)."""
 
 from __future__ import annotations
 
@@ -9,27 +10,11 @@ from dataclasses import dataclass
 from django.db.models import Case, Count, Sum, Value, When
 
 from stages.league import MatchPoints, Row, table_rank
-from stages.team_match import TeamMatchScore
 from teams.competitions import competition_of
 from teams.models import Team, TeamEntry, TeamMatch, TeamResult
 from tournaments.models import Tournament
 
-__all__ = ["TeamTable", "score_of", "team_table"]
-
-
-def score_of(team_match: TeamMatch) -> TeamMatchScore:
-    """The stored score of a team match as ``stages.team_match`` gives it."""
-    return TeamMatchScore(
-        home_boards=team_match.home_boards,
-        away_boards=team_match.away_boards,
-        home_points=team_match.home_points,
-        away_points=team_match.away_points,
-        home_tiebreak=team_match.home_tiebreak,
-        away_tiebreak=team_match.away_tiebreak,
-        undecided=team_match.undecided,
-        winner=team_match.result or None,  # type: ignore[arg-type]
-        early=team_match.decided_early,
-    )
+__all__ = ["TeamTable", "team_table"]
 
 
 @dataclass(frozen=True, slots=True)
