@@ -29,7 +29,14 @@ from tests.results import won
 from tournaments.models import Club, Player, Tournament
 from tournaments.player_names import player_name_key
 
-__all__ = ["Division", "division_make", "oracle_matches", "play_board", "season_make"]
+__all__ = [
+    "Division",
+    "division_make",
+    "oracle_matches",
+    "play_board",
+    "season_make",
+    "team_match_play",
+]
 
 
 def season_make(name: str = "Säsong 2027", club: Club | None = None) -> Season:
@@ -168,6 +175,20 @@ def play_board(division: Division, match: Match, rng: random.Random, means: str)
         game_report_confirm(report=report, by=other.user)
     else:
         game_result_enter(match=match, number=1, result=won(winner, outcome), by=division.referee)
+
+
+def team_match_play(
+    division: Division, team_match: TeamMatch, rng: random.Random, capture: Any
+) -> None:
+    """The organiser closes the team match's line-ups (its boards made from the rosters)
+    and the referee enters every board; ``capture``: pytest-django's
+    ``django_capture_on_commit_callbacks``, so each board's refresh runs."""
+    with capture(execute=True):
+        line_ups_close(team_match=team_match, by=division.organiser)
+    for board in TeamBoard.objects.filter(team_match=team_match).select_related("match"):
+        assert board.match is not None
+        with capture(execute=True):
+            play_board(division, board.match, rng, "referee")
 
 
 def oracle_matches(tournament: Tournament) -> list[dict[str, Any]]:

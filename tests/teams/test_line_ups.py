@@ -16,7 +16,7 @@ from matches.models import MatchState
 from teams.line_ups import line_up_give, line_up_visible, line_ups_close
 from teams.models import TeamBoard, TeamMatch, TeamMember
 from tests.factories import UserFactory
-from tests.teams.league_helpers import division_make, play_board, season_make
+from tests.teams.league_helpers import division_make, season_make, team_match_play
 from tournaments.models import Entry, Round, TournamentStatus, Venue
 
 pytestmark = pytest.mark.django_db
@@ -138,21 +138,11 @@ def test_the_league_is_not_finished_while_boards_are_still_to_be_made(
     for rnd in Round.objects.filter(tournament=division.tournament):
         tm = TeamMatch.objects.filter(round=rnd).select_related("tournament").first()
         assert tm is not None
-        with django_capture_on_commit_callbacks(execute=True):
-            line_ups_close(team_match=tm, by=division.organiser)
-        for board in TeamBoard.objects.filter(team_match=tm).select_related("match"):
-            assert board.match is not None
-            with django_capture_on_commit_callbacks(execute=True):
-                play_board(division, board.match, rng, "referee")
+        team_match_play(division, tm, rng, django_capture_on_commit_callbacks)
     division.tournament.refresh_from_db()
     assert division.tournament.status == TournamentStatus.RUNNING
     for tm in TeamMatch.objects.filter(tournament=division.tournament, boards_made=False):
-        with django_capture_on_commit_callbacks(execute=True):
-            line_ups_close(team_match=tm, by=division.organiser)
-        for board in TeamBoard.objects.filter(team_match=tm).select_related("match"):
-            assert board.match is not None
-            with django_capture_on_commit_callbacks(execute=True):
-                play_board(division, board.match, rng, "referee")
+        team_match_play(division, tm, rng, django_capture_on_commit_callbacks)
     division.tournament.refresh_from_db()
     assert division.tournament.status == TournamentStatus.FINISHED
 

@@ -12,9 +12,8 @@ import pytest
 from django.core.management import call_command
 from django.core.management.base import CommandError
 
-from teams.line_ups import line_ups_close
-from teams.models import TeamBoard, TeamMatch
-from tests.teams.league_helpers import Division, division_make, play_board, season_make
+from teams.models import TeamMatch
+from tests.teams.league_helpers import Division, division_make, season_make, team_match_play
 
 pytestmark = pytest.mark.django_db
 
@@ -35,13 +34,7 @@ def _played(division: Division, capture: Any) -> TeamMatch:
     """The division's first team match, its boards made and all played."""
     team_match = TeamMatch.objects.filter(tournament=division.tournament).order_by("pk").first()
     assert team_match is not None
-    rng = random.Random(5)
-    with capture(execute=True):
-        line_ups_close(team_match=team_match, by=division.organiser)
-    for board in TeamBoard.objects.filter(team_match=team_match).select_related("match"):
-        assert board.match is not None
-        with capture(execute=True):
-            play_board(division, board.match, rng, "referee")
+    team_match_play(division, team_match, random.Random(5), capture)
     team_match.refresh_from_db()
     assert team_match.result != ""
     return team_match

@@ -10,9 +10,8 @@ import pytest
 from django.contrib.auth.models import AnonymousUser
 from django.test import Client
 
-from teams.line_ups import line_ups_close
-from teams.models import TeamBoard, TeamMatch
-from tests.teams.league_helpers import division_make, play_board, season_make
+from teams.models import TeamMatch
+from tests.teams.league_helpers import division_make, season_make, team_match_play
 from web.views.screen import screen_context
 
 pytestmark = pytest.mark.django_db
@@ -25,13 +24,7 @@ def test_the_screen_shows_the_team_matches_and_the_table_as_boards_are_played(
     tm = TeamMatch.objects.select_related("tournament").get(tournament=division.tournament)
     kinds = [p.kind for p in screen_context(division.tournament, by=AnonymousUser())["panels"]]
     assert kinds == ["team_table", "team_matches"]  # no boards yet
-    with django_capture_on_commit_callbacks(execute=True):
-        line_ups_close(team_match=tm, by=division.organiser)
-    rng = random.Random(3)
-    for board in TeamBoard.objects.filter(team_match=tm).select_related("match"):
-        assert board.match is not None
-        with django_capture_on_commit_callbacks(execute=True):
-            play_board(division, board.match, rng, "referee")
+    team_match_play(division, tm, random.Random(3), django_capture_on_commit_callbacks)
     tm.refresh_from_db()
     panels = screen_context(division.tournament, by=AnonymousUser())["panels"]
     assert [p.kind for p in panels] == ["pairings", "team_table", "team_matches"]
