@@ -7,6 +7,7 @@ import uuid
 from dataclasses import dataclass, field
 from typing import Any
 
+from django.test import TestCase
 from rest_framework.test import APIClient
 
 DEVICE = str(uuid.UUID(int=1))
@@ -14,12 +15,18 @@ DEVICE = str(uuid.UUID(int=1))
 
 @dataclass
 class Table:
-    """A client recording one match; ``state`` is the last state it was answered."""
+    """A client recording one match; ``state`` is the last state it was answered.
+
+    ``commits``: run what each turn leaves for after its commit (the test's transaction
+    never commits), as a server does; among it, keeping the game replayed for the next
+    turn, without which every turn replays the game from its first (a locked random
+    backgammon game runs to hundreds of turns)."""
 
     client: APIClient
     match: int
     state: dict[str, Any] = field(default_factory=dict)
     device: str = DEVICE
+    commits: bool = False
 
     def start(self, dice: str = "entered") -> Any:
         url = f"/api/matches/{self.match}/live/"
@@ -34,9 +41,12 @@ class Table:
     def post(self, action: str, **body: Any) -> Any:
         seq = body.pop("seq", self.state["seq"] + 1)
         payload = {"seq": seq, "device": self.device, "action": action, **body}
-        response = self.client.post(
-            f"/api/matches/{self.match}/live/turns/", payload, format="json"
-        )
+        url = f"/api/matches/{self.match}/live/turns/"
+        if self.commits:
+            with TestCase.captureOnCommitCallbacks(execute=True):
+                response = self.client.post(url, payload, format="json")
+        else:
+            response = self.client.post(url, payload, format="json")
         if response.status_code in (200, 201):
             self.state = response.json()
         return response

@@ -55,7 +55,7 @@ def _setup(game: str = "backgammon", length: int = 3, **fields: Any) -> tuple[Ta
     fields.setdefault("clock_per_point", 120)
     fields.setdefault("clock_delay", 12)
     s = drawn(2, lengths=[length], game=game, **fields)
-    table = Table(client_for(s.referee), match_of(s.tournament, 1, 0).pk)
+    table = Table(client_for(s.referee), match_of(s.tournament, 1, 0).pk, commits=True)
     assert table.start().status_code == 201
     return table, s
 

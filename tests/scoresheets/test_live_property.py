@@ -67,7 +67,7 @@ def test_a_brade_game_through_the_api_is_the_engines_replay(
 ) -> None:
     s = drawn(2, lengths=[1], rules=rules, addons=addons)
     match = match_of(s.tournament, 1, 0)
-    table = Table(client_for(s.referee), match.pk)
+    table = Table(client_for(s.referee), match.pk, commits=True)
     assert table.start().status_code == 201
     play_game(table, rng, limit=1200)
     state = table.state
@@ -102,7 +102,7 @@ def test_a_brade_game_through_the_api_is_the_engines_replay(
 def test_a_backgammon_game_through_the_api_is_the_engines_replay(rng: random.Random) -> None:
     s = drawn(2, lengths=[1], game="backgammon")
     match = match_of(s.tournament, 1, 0)
-    table = Table(client_for(s.referee), match.pk)
+    table = Table(client_for(s.referee), match.pk, commits=True)
     assert table.start().status_code == 201
     play_game(table, rng, limit=1200)
     state = table.state

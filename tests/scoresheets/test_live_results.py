@@ -25,7 +25,7 @@ def test_a_backgammon_match_with_the_cube_is_recorded_to_its_end(
 ) -> None:
     s = drawn(2, lengths=[3], game="backgammon")
     match = match_of(s.tournament, 1, 0)
-    table = Table(client_for(s.referee), match.pk)
+    table = Table(client_for(s.referee), match.pk, commits=True)
     assert table.start().status_code == 201
     rng = random.Random(11)
     cubes: list[int] = []
@@ -70,7 +70,7 @@ def test_a_backgammon_match_with_the_cube_is_recorded_to_its_end(
 def test_a_double_is_answered_before_anything_else() -> None:
     s = drawn(2, lengths=[5], game="backgammon")
     match = match_of(s.tournament, 1, 0)
-    table = Table(client_for(s.referee), match.pk)
+    table = Table(client_for(s.referee), match.pk, commits=True)
     table.start()
     assert table.post("start", dice=[3, 1]).status_code == 201
     assert table.state["to_move"] == 0 and table.state["phase"] == "move"
@@ -101,7 +101,7 @@ def test_where_players_report_the_result_waits_for_the_opponent(
     one.user, two.user = UserFactory.create(), UserFactory.create()
     one.save()
     two.save()
-    table = Table(client_for(one.user), match.pk)
+    table = Table(client_for(one.user), match.pk, commits=True)
     assert table.start().status_code == 201
     with django_capture_on_commit_callbacks(execute=True):
         table.post("start", dice=[5, 2])  # Black starts
@@ -149,7 +149,7 @@ def test_followers_see_a_confirmation_and_a_reset_that_were_no_turn(
     one.user, two.user = UserFactory.create(), UserFactory.create()
     one.save()
     two.save()
-    table = Table(client_for(one.user), match.pk)
+    table = Table(client_for(one.user), match.pk, commits=True)
     with django_capture_on_commit_callbacks(execute=True):
         assert table.start().status_code == 201
         table.post("start", dice=[5, 2])
@@ -190,7 +190,7 @@ def test_the_state_says_whether_the_match_is_decided(
     one.user, two.user = UserFactory.create(), UserFactory.create()
     one.save()
     two.save()
-    table = Table(client_for(one.user), match.pk)
+    table = Table(client_for(one.user), match.pk, commits=True)
     with django_capture_on_commit_callbacks(execute=True):
         assert table.start().status_code == 201
         assert table.state["decided"] is False

@@ -59,7 +59,7 @@ def test_the_recorded_matchs_report_is_the_replays_of_its_record(
 ) -> None:
     s = drawn(2, lengths=[length], game=game, **fields)
     match = match_of(s.tournament, 1, 0)
-    table = Table(client_for(s.referee), match.pk)
+    table = Table(client_for(s.referee), match.pk, commits=True)
     assert table.start().status_code == 201
     _record_match(table, match, random.Random(seed))
     subs = list(GameRecordSubmission.objects.filter(match=match).order_by("pk"))
@@ -89,7 +89,7 @@ def test_a_players_recorded_game_is_verified_and_waits_for_the_confirmation() ->
     user = UserFactory.create()
     player.user = user
     player.save()
-    table = Table(client_for(user), match.pk)
+    table = Table(client_for(user), match.pk, commits=True)
     assert table.start().status_code == 201
     play_game(table, random.Random(4), limit=1200)
     (sub,) = GameRecordSubmission.objects.filter(match=match)
@@ -118,7 +118,7 @@ def test_accepted_illegal_moves_are_the_replays_warnings(length: int, seed: int)
     record does; the verdict says how many the opponent accepted."""
     s = drawn(2, lengths=[length], game="backgammon")
     match = match_of(s.tournament, 1, 0)
-    table = Table(client_for(s.referee), match.pk)
+    table = Table(client_for(s.referee), match.pk, commits=True)
     assert table.start().status_code == 201
     _record_match(table, match, random.Random(seed), play_game_with_illegal)
     subs = list(GameRecordSubmission.objects.filter(match=match).order_by("pk"))
