@@ -8,14 +8,20 @@ from __future__ import annotations
 
 import json
 import random
+import re
 import tempfile
+from html import unescape
 from io import StringIO
 from pathlib import Path
 from typing import Any
 
 import pytest
 from django.core.management import call_command
+from django.test import Client
+from django.urls import reverse
 
+from backgammon.mat import read_mat
+from backgammon.replay import replay_mat
 from engine.record import read_text
 from matches.models import EventKind, GameRecordSubmission, MatchEvent, MatchState
 from matches.site_words import reason_text
@@ -255,6 +261,55 @@ def test_the_brade_record_carries_each_turns_remaining_time(now: Now) -> None:
     replayed = json.loads(out.getvalue())
     assert replayed["valid"] is True
     assert replayed["games"] == sub.report["games"]
+
+
+@pytest.mark.urls("config.urls")  # the record's page too
+def test_the_backgammon_record_carries_both_remaining_times_below_each_row(now: Now) -> None:
+    table, s = _setup(game="backgammon", length=1)  # a 1-point match: 2 minutes each
+    assert table.post("start", dice=[5, 2]).status_code == 201  # player 0 starts
+    rng = random.Random(4)
+    for turn in range(200):
+        if table.state["phase"] == "over":
+            break
+        # player 0 8 s past the delay, then player 1 19.5 s; after that within the delay
+        used = (20_000, 31_500)[turn] if turn < 2 else 12_000
+        now.ms += used  # the server saw the turn arrive that much later
+        legal = table.state["legal"]
+        big = [k for k in ("6-6", "5-5", "6-5", "4-4") if k in legal] or sorted(legal)
+        key = rng.choice(big)  # big rolls: a short game
+        dice = [int(d) for d in key.split("-")]
+        posted = table.post("play", dice=dice, steps=rng.choice(legal[key]), used=used)
+        assert posted.status_code == 201, posted.content
+    assert table.state["phase"] == "over"
+    match = match_of(s.tournament, 1, 0)
+    sub = GameRecordSubmission.objects.get(match=match)
+    lines = sub.text.splitlines()
+    rows = [k for k, line in enumerate(lines) if re.match(r"^\s*\d+\)", line)]
+    assert rows
+    assert lines[rows[0] + 1] == "; [%clk 0h01m52s 0h01m40s]"  # 2:00 less 8 s, less 19.5 s
+    assert all(lines[k + 1] == "; [%clk 0h01m52s 0h01m40s]" for k in rows)
+    assert sum(line.startswith("; [%clk") for line in lines) == len(rows)
+    # read back: every action carries its mover's remaining time as the turn stored it
+    actions = read_mat(sub.text).games[0].actions
+    stored = list(LiveTurn.objects.filter(match_id=table.match, action="play").order_by("seq"))
+    plays = [a for a in actions if a.kind == "roll"]
+    assert len(plays) == len(stored)
+    for action, played in zip(plays, stored, strict=True):
+        assert played.clock is not None and played.side == action.player and action.clock
+        assert action.clock[action.player] == played.clock[action.player] // 1000 * 1000
+    # the replay of the written record: valid, no warning, the report the scoresheet gave
+    replayed = replay_mat(sub.text)
+    assert replayed.valid and replayed.warnings == []
+    assert replayed.to_dict()["games"] == sub.report["games"]
+    # the record the API and the record's page carry shows them
+    api = client_for(s.referee).get(f"/api/records/{sub.pk}/")
+    assert api.status_code == 200
+    assert api.json()["text"] == sub.text
+    browser = Client()
+    browser.force_login(s.referee)
+    page = browser.get(reverse("web:record_detail", args=[sub.pk]))
+    assert page.status_code == 200
+    assert "; [%clk 0h01m52s 0h01m40s]" in unescape(page.content.decode())
 
 
 def test_the_bank_carries_over_from_game_to_game(now: Now) -> None:
