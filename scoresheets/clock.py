@@ -54,7 +54,8 @@ of its tap; so for a turn that arrives **online, in sequence**, the mover's cloc
 the time between the arrival of the turn that started it and this one's (``since`` to
 now), give or take the transit of the two posts: the device's figure is believed within
 ``TOLERANCE_MS`` of that gap, and clamped to it beyond (charged at least the gap less the
-tolerance, at most the gap plus it). Within the tolerance the device is the better
+tolerance; at most the gap plus it, or after queued turns the bound below). Within the
+tolerance the device is the better
 measure (the time the players saw on the phone, without the network's jitter); beyond it,
 what the server saw is the evidence. Clamped, not refused: a refused turn would stop the
 game at the table, and the page takes the server's remaining times from the answer, so
@@ -69,9 +70,13 @@ device's time, not less. It is still bounded above: since the last turn that arr
 online (``anchor``: its arrival, when the device's clock and the server's agreed), the
 clocks cannot have run longer, all the queued turns together (``spent``), than the time
 the server has seen pass, plus the tolerance. So a phone that claims to be offline may
-shift time between its queued turns but cannot create time, nor flag the opponent early;
-what it claims is kept on the turn (``LiveTurn.queued``). Before a game's first online
-turn (the opening roll queued), nothing bounds it above but ``MAX_USED_MS``.
+shift time between its queued turns but cannot create time, nor flag the opponent early.
+The flag is the device's word: a phone that calls every turn queued escapes the lower
+bound (part of its player's thinking goes uncharged), which the server cannot tell from a
+table without network; so what it claims is kept on every
+turn (``LiveTurn.queued``), for a referee to see a phone that was "offline" all match on
+a network that answered each turn at once. Before a game's first online turn (the opening
+roll queued), nothing bounds a queued turn above but ``MAX_USED_MS``.
 
 A turn without a device time (an API client that keeps no clock) is charged the gap as
 before. A flag fall (below) is checked the same way: a device may not declare a flag
