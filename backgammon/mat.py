@@ -30,15 +30,42 @@ Which player acted is read from the column: a line holding two actions has one p
 column; a lone action is the right-hand player's when it starts nearer the right-hand
 column (found from this file's two-action lines) than the left.
 
+Clock lines (the site's own, decided): a clocked match's record carries both players'
+remaining times after a row on a whole-line comment of its own right below it::
+
+      2) 62: 24/18 13/11             55: 13/8 13/8 6/1* 6/1
+    ; [%clk 0h32m06s 0h23m38s]
+
+the left-hand player's first, each as hours, minutes and seconds (tenths ``0h01m52.3s``
+read too); after a ``Wins`` line when the game's last turn (a resignation) left other
+times than the row above it. Why a line of its own: a row holds both players' moves in two
+fixed columns, so a move has no room for a comment of its own (bräde's record puts PGN's
+``[%clk]`` in the turn line's comment). Why ``0h32m06s`` and not PGN's ``0:32:06``: the
+programs that read ``.mat`` read no comment inside a game. eXtreme Gammon reads its extra
+``; [...]`` elements only at the top of the file; gnubg (``import.c``, ``ImportGame``)
+hands every line between two `` Game `` lines to its move parser (only XG's ``; Set
+Pos=`` line is its own), and first splits a line with two colons into the two columns two
+characters before the second colon — so ``; [%clk 0:12:34 0:05:00]`` gives the right-hand
+column ``12:34 …``, read as a roll of 1-2 for the right-hand player, which turns gnubg's
+board round: with such lines gnubg 1.07 imports the match wrong (invalid moves from the
+next double on). A line with no colon (and no ``)``, double space or `` Game ``) is one
+left-hand column that gnubg reports once per file as an unrecognised move and skips: the
+match imports with the same moves (checked with gnubg 1.07.001, ``import mat``).
+
+The reader puts a clock line's times on every action of the row above it
+(:attr:`Action.clock`); a ``; [%clk`` line that does not read so, or follows no row, is a
+warning on its line (``bg.read.clock``) and is otherwise ignored: the times never make a
+record unreadable, and they are no part of its value (nor of the replay's report).
+
 :func:`read_mat` returns a :class:`MatRecord`; :func:`write_mat` writes one back in gnubg's
-layout. ``read_mat(write_mat(read_mat(text))) == read_mat(text)`` (line numbers are not
-compared).
+layout. ``read_mat(write_mat(read_mat(text))) == read_mat(text)`` (line numbers and clock
+times are not compared).
 """
 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from backgammon.errors import MatchError, RecordSyntaxError
 from backgammon.messages import bg_msg
@@ -52,6 +79,7 @@ __all__ = [
     "MatRecord",
     "MatSeen",
     "check_record_length",
+    "clock_line",
     "decode_mat",
     "mat_action_lines",
     "read_mat",
@@ -90,7 +118,9 @@ class Action:
     ``off``, lower case); ``double``: ``value`` the new cube value; ``take``/``drop``;
     ``win``: ``value`` points and ``match`` when it says ``and the match``; ``loss``: the
     loser's ``Losses N points``. ``unplayed``: a roll written ``???`` (never played: the
-    game ended by a resignation before the play)."""
+    game ended by a resignation before the play). ``clock``: both players' remaining
+    times (ms, the left-hand player's first) after the action — as read, after its row
+    (the clock line below it); None: no clock."""
 
     player: int
     kind: str
@@ -101,6 +131,7 @@ class Action:
     unplayed: bool = False
     line: int = field(default=0, compare=False)
     turn: int = field(default=0, compare=False)
+    clock: tuple[int, int] | None = field(default=None, compare=False)
 
     def text(self) -> str:
         if self.kind == ROLL:
@@ -171,6 +202,13 @@ _ACTION_RE = re.compile(
     r"|(?P<win>Wins\s+(?P<points>\d+)\s+points?(?P<match>\s+and\s+the\s+match)?)"
     r"|(?P<loss>Losses\s+(?P<lost>\d+)\s+points?))",
     re.IGNORECASE,
+)
+# A clock line (module doc): ``; [%clk 0h01m52s 0h01m40s]``; a comment that starts so is
+# meant as one, and is read or warned of
+_CLOCK_START_RE = re.compile(r"^\s*;\s*\[\s*%clk\b", re.IGNORECASE)
+_CLOCK_TIME = r"(\d{1,3})h([0-5]\d)m([0-5]\d)(?:\.(\d))?s"
+_CLOCK_RE = re.compile(
+    rf"^\s*;\s*\[\s*%clk\s+{_CLOCK_TIME}\s+{_CLOCK_TIME}\s*\]\s*$", re.IGNORECASE
 )
 MOVE_TOKEN_RE = re.compile(r"^(?:bar|off|\d+)(?:/(?:bar|off|\d+)\*?)+(?:\(\d\))?$")
 # every token of a roll's moves at once (lower case), the common case checked in one match
@@ -296,6 +334,7 @@ def read_mat(text: str, *, seen: MatSeen | None = None) -> MatRecord:
     expect_score = False
     right_cols: list[int] = []
     notes: list[tuple[Msg, int, int]] = []
+    clock_row: int | None = None  # the row (line) a clock line below it gives its times to
     for idx, raw in enumerate(lines, start=1):
         line = raw.rstrip("\r\n")
         if not line.strip():
@@ -304,6 +343,15 @@ def read_mat(text: str, *, seen: MatSeen | None = None) -> MatRecord:
             hm = _HEADER_RE.match(line)
             if hm and current is None:
                 headers.append((hm.group("key").strip(), hm.group("value")))
+            elif current is not None and _CLOCK_START_RE.match(line):
+                clock = _clock_of(line)
+                if clock is None or clock_row is None:
+                    shown = line.strip()
+                    shown = shown if len(shown) <= 60 else shown[:60] + "…"
+                    notes.append((bg_msg("bg.read.clock", text=repr(shown)), raw_games[-1][0], idx))
+                else:
+                    _give_clock(current, clock_row, clock)
+                clock_row = None
             continue
         if (lm := _LENGTH_RE.match(line)) is not None:
             if length is not None:
@@ -329,6 +377,7 @@ def read_mat(text: str, *, seen: MatSeen | None = None) -> MatRecord:
             current = []
             raw_games.append((number, idx, (0, 0), 0, current))
             expect_score = True
+            clock_row = None
             continue
         if current is None:
             raise RecordSyntaxError(bg_msg("bg.mat.line", text=repr(line.strip())), line=idx)
@@ -365,6 +414,7 @@ def read_mat(text: str, *, seen: MatSeen | None = None) -> MatRecord:
             rows = [_row(part, idx) for part in parts]
             row = rows[0][0]
             notes.append((bg_msg("bg.read.split_row", row=row), raw_games[-1][0], idx))
+        clock_row = idx
         for turn, found in rows:
             if len(found) == 2:
                 right_cols.append(found[1][0])
@@ -404,6 +454,43 @@ def read_mat(text: str, *, seen: MatSeen | None = None) -> MatRecord:
         crawford=None if not crawford else crawford != "off",
         notes=tuple(notes),
     )
+
+
+def _clock_of(line: str) -> tuple[int, int] | None:
+    """The two remaining times (ms) a clock line gives, or None when it does not read."""
+    m = _CLOCK_RE.match(line)
+    if m is None:
+        return None
+    parts = m.groups()
+    return (_clock_ms(parts[:4]), _clock_ms(parts[4:]))
+
+
+def _clock_ms(parts: tuple[str | None, ...]) -> int:
+    hours, minutes, seconds, tenths = parts
+    assert hours is not None and minutes is not None and seconds is not None
+    whole = (int(hours) * 60 + int(minutes)) * 60 + int(seconds)
+    return whole * 1000 + int(tenths or 0) * 100
+
+
+def clock_line(clock: tuple[int, int]) -> str:
+    """The clock line of both remaining times (module doc): ``; [%clk 0h01m52s 0h01m40s]``
+    (whole seconds, rounded down, as a clock shows them)."""
+
+    def shown(ms: int) -> str:
+        minutes, seconds = divmod(max(0, ms) // 1000, 60)
+        hours, minutes = divmod(minutes, 60)
+        return f"{hours}h{minutes:02d}m{seconds:02d}s"
+
+    return f"; [%clk {shown(clock[0])} {shown(clock[1])}]"
+
+
+def _give_clock(
+    entries: list[tuple[int, int, Action, bool]], row: int, clock: tuple[int, int]
+) -> None:
+    """The times of a clock line onto every action of the row (line) above it."""
+    for k, (idx, turn, action, paired) in enumerate(entries):
+        if idx == row:
+            entries[k] = (idx, turn, replace(action, clock=clock), paired)
 
 
 # A row number repeated inside its row (`` 14) 22: 13/11 …      14)  Losses 1 point …``)
@@ -495,6 +582,7 @@ def replace_player(action: Action, player: int, turn: int) -> Action:
         unplayed=action.unplayed,
         line=action.line,
         turn=turn,
+        clock=action.clock,
     )
 
 
@@ -534,14 +622,23 @@ def _layout(record: MatRecord) -> tuple[list[str], tuple[tuple[int, ...], ...]]:
 
 def _game_lines(game: MatGame) -> tuple[list[str], list[int]]:
     """The numbered two-column lines of one game (a row is one turn of each player), and
-    the index among them of each action's line."""
+    the index among them of each action's line; below a row whose actions carry times,
+    its clock line (module doc: the times after the row's last action)."""
     lines: list[str] = []
     rows: list[int] = []
     row: list[str | None] = [None, None]
     turn = 0
+    timed: tuple[int, int] | None = None  # the times after the row's last timed action
+    written: tuple[int, int] | None = None  # the last clock line's
+
+    def clocked(clock: tuple[int, int] | None) -> None:
+        nonlocal written
+        if clock is not None:
+            lines.append(clock_line(clock))
+            written = clock
 
     def flush() -> None:
-        nonlocal turn
+        nonlocal turn, timed
         if row[0] is None and row[1] is None:
             return
         turn += 1
@@ -549,6 +646,8 @@ def _game_lines(game: MatGame) -> tuple[list[str], list[int]]:
         right = row[1] or ""
         lines.append(f"{turn:3d}) {left:<{_LEFT}} {right}".rstrip())
         row[0] = row[1] = None
+        clocked(timed)
+        timed = None
 
     for action in game.actions:
         if action.kind == WIN:
@@ -556,10 +655,13 @@ def _game_lines(game: MatGame) -> tuple[list[str], list[int]]:
             pad = " " * (5 if action.player == 0 else 5 + _LEFT + 1)
             rows.append(len(lines))
             lines.append(f"{pad}{action.text()}")
+            # a resignation's time: the game's last turn wrote no row
+            clocked(action.clock if action.clock != written else None)
             continue
         if row[action.player] is not None or (action.player == 0 and row[1] is not None):
             flush()
         row[action.player] = action.text()
+        timed = action.clock or timed
         rows.append(len(lines))  # the row being filled is written next
         if action.player == 1:
             flush()

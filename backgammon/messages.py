@@ -154,6 +154,9 @@ MESSAGES: dict[str, str | Plural] = {
     "bg.read.split_row": (
         "row {row} holds a second row {row} (its number repeated): read as two rows"
     ),
+    "bg.read.clock": (
+        "{text} is not a clock line below a row (; [%clk 0h01m52s 0h01m40s]): its times are ignored"
+    ),
     # ---- gnubg's .sgf (sgf.py)
     "bg.sgf.syntax": "not SGF at {text}",
     "bg.sgf.unclosed": "the SGF file ends inside a game (a ')' is missing)",

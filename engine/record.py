@@ -40,7 +40,8 @@ Decisions where game-record.md is silent (a careful club organiser's reading):
   so a reader that knows nothing of clocks ignores it, as every comment; this reader keeps
   it (``TurnRecord.clock``, ms; tenths as ``0:01:52.3`` accepted, a malformed one is an
   ordinary comment). It is an annotation, not part of a record's value: it takes no part
-  in equality, and the JSON form has no place for it (unknown keys are errors there).
+  in equality. The JSON form keeps it as a turn's ``"clock"``, in ms (a whole number
+  ≥ 0; anything else is an error there, as every malformed key is).
 """
 
 from __future__ import annotations
@@ -676,12 +677,13 @@ def _turn_from_json(raw: object, game: int, index: int) -> TurnRecord:
     what = f"turn {index}"
     obj = _expect(raw, dict, what, game)
     side = _json_side(obj.get("side"), f'{what}: "side"', game)
+    clock = _clock_from_json(obj.get("clock"), game, what)
     if obj.get("resigns") is not None:
-        _check_keys(obj, ("side", "resigns"), what, game)
+        _check_keys(obj, ("side", "resigns", "clock"), what, game)
         if obj["resigns"] is not True:
             raise RecordSyntaxError(f'{what}: "resigns" must be true', game=game)
-        return TurnRecord(side=side, resigns=True)
-    _check_keys(obj, ("side", "dice", "steps"), what, game)
+        return TurnRecord(side=side, resigns=True, clock=clock)
+    _check_keys(obj, ("side", "dice", "steps", "clock"), what, game)
     dice = _expect(obj.get("dice"), list, f'{what}: "dice"', game)
     if len(dice) not in (1, 2):
         raise RecordSyntaxError(f"{what}: a roll is one or two dice, not {len(dice)}", game=game)
@@ -691,7 +693,20 @@ def _turn_from_json(raw: object, game: int, index: int) -> TurnRecord:
             raise RecordSyntaxError(f"{what}: a die shows 1 to 6, not {die}", game=game)
     steps_raw = _expect(obj.get("steps", []), list, f'{what}: "steps"', game)
     steps = tuple(_step_from_json(step, game, what) for step in steps_raw)
-    return TurnRecord(side=side, dice=tuple(sorted(values, reverse=True)), steps=steps)
+    return TurnRecord(side=side, dice=tuple(sorted(values, reverse=True)), steps=steps, clock=clock)
+
+
+def _clock_from_json(raw: object, game: int, what: str) -> int | None:
+    """A turn's ``"clock"``: the mover's remaining ms after it (None: no clock)."""
+    if raw is None:
+        return None
+    if isinstance(raw, bool) or not isinstance(raw, int) or raw < 0:
+        raise RecordSyntaxError(
+            f'{what}: "clock" is the mover\'s remaining time in ms (a whole number ≥ 0), '
+            f"not {raw!r}",
+            game=game,
+        )
+    return raw
 
 
 def _step_from_json(raw: object, game: int, what: str) -> RecordStep:
@@ -807,10 +822,15 @@ def write_text(record: MatchRecord) -> str:
 
 
 def _turn_json(turn: TurnRecord) -> dict[str, Any]:
+    out: dict[str, Any]
     if turn.resigns:
-        return {"side": turn.side.value, "resigns": True}
-    steps = [[s.src, s.dst, "*"] if s.hit_claim else [s.src, s.dst] for s in turn.steps]
-    return {"side": turn.side.value, "dice": list(turn.dice), "steps": steps}
+        out = {"side": turn.side.value, "resigns": True}
+    else:
+        steps = [[s.src, s.dst, "*"] if s.hit_claim else [s.src, s.dst] for s in turn.steps]
+        out = {"side": turn.side.value, "dice": list(turn.dice), "steps": steps}
+    if turn.clock is not None:
+        out["clock"] = turn.clock
+    return out
 
 
 def result_json(result: Outcome) -> dict[str, Any]:

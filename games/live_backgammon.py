@@ -26,12 +26,18 @@
   line — the warning :func:`_checked_report` gives too.
 - The player on roll may resign, conceding 1, 2 or 3 times the cube (``resign_value``).
 - The game's record is an ordinary ``.mat`` game (``backgammon.mat``): its score line,
-  the two columns, ``Wins N points [and the match]``.
+  the two columns, ``Wins N points [and the match]``. In a clocked match every row is
+  followed by a clock line, both players' remaining times after it —
+  ``; [%clk 0h01m52s 0h01m40s]`` — the times the scoresheet's clock left when the row's
+  last turn was confirmed (and a ``Wins`` line by one when a resignation ended the game).
+  Why a line of its own in that spelling (a ``.mat`` row has no room for a comment per
+  move; gnubg reads PGN's ``0:01:52`` in a comment line as a roll): ``backgammon.mat``.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from typing import Any
 
 from backgammon.cube import CubeState, MatchScore, Win, win_kind
@@ -109,6 +115,7 @@ class BackgammonLive(LiveGameBase):
         self._illegal: list[int] = []  # the accepted illegal plays, by index in _actions
         self._result: ResultValue | None = None
         self._points = 0
+        self._clocked = 0  # the actions whose remaining times are noted (``clock_note``)
 
     # --- what the game shows ------------------------------------------------------------
 
@@ -409,6 +416,17 @@ class BackgammonLive(LiveGameBase):
         self._actions.append(Action(result.winner, WIN, value=points, match=reaches))
 
     # --- the record -----------------------------------------------------------------------
+
+    def clock_note(self, remaining: Sequence[int] | None) -> None:
+        """The actions the last turn wrote (a roll, a cube action, the ``Wins`` that ended
+        the game) carry both players' remaining times after it; a turn that wrote none (the
+        opening roll, the site's roll) leaves the actions as they are."""
+        if remaining is None or len(self._actions) == self._clocked:
+            return
+        clock = (int(remaining[0]), int(remaining[1]))
+        for index in range(self._clocked, len(self._actions)):
+            self._actions[index] = replace(self._actions[index], clock=clock)
+        self._clocked = len(self._actions)
 
     def record_game(self) -> MatGame:
         return MatGame(self.setup.number, self.setup.score, tuple(self._actions))

@@ -474,6 +474,10 @@ TEMPLATES.update(
         "bg.read.split_row": lambda p: _(
             "row %(row)s holds a second row %(row)s (its number repeated): read as two rows"
         ),
+        "bg.read.clock": lambda p: _(
+            "%(text)s is not a clock line below a row (; [%%clk 0h01m52s 0h01m40s]): its "
+            "times are ignored"
+        ),
         "bg.sgf.syntax": lambda p: _("not SGF at %(text)s"),
         "bg.sgf.unclosed": lambda p: _("the SGF file ends inside a game (a ')' is missing)"),
         "bg.sgf.no_game": lambda p: _("the SGF file holds no game"),

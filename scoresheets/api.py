@@ -114,7 +114,16 @@ class LiveTurnIn(serializers.Serializer[Any]):
         required=False,
         allow_null=True,
         help_text="a clocked tournament: how long the mover's clock ran for this turn, in ms "
-        "by the device's monotonic time; left out, the server's arrival times count",
+        "by the device's monotonic time; left out, the server's arrival times count. "
+        "Believed within a few seconds of the time between this turn's arrival and the "
+        "arrival of the turn that started the clock, clamped to it beyond (unless queued)",
+    )
+    queued = serializers.BooleanField(
+        required=False,
+        default=False,
+        help_text="a clocked tournament: the turn waited on the device before this post "
+        "(confirmed offline, behind an unsent turn, or sent again after a failed post); its "
+        "'used' is then not held to the time since the last arrival",
     )
 
 
@@ -446,6 +455,7 @@ class MatchLiveTurnsApi(ApiView):
             state_of=state_of,
             link=link,
             used_ms=v.get("used"),
+            queued=v.get("queued", False),
         )
         live = posted.live
         # the match as the turn left it (a game's end scores it)

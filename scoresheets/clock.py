@@ -8,7 +8,9 @@ on its live games (``LiveGame.clock``, milliseconds)::
 
     {"bank", "delay", "remaining": [player 0's, player 1's] when the running clock
      started, "running": 0 | 1 | None, "since": the server's time (ms since the epoch)
-     the turn that started it arrived, "seq": that turn's seq, "flag": 0 | 1 | None}
+     the turn that started it arrived, "seq": that turn's seq, "flag": 0 | 1 | None,
+     "anchor": the arrival of the last turn that pressed the clock online (None: none
+     yet in this game), "spent": the device time charged since it (queued turns)}
 
 and every stored turn keeps both players' remaining time after it (``LiveTurn.clock``)
 and the time the mover's clock ran for it (``LiveTurn.used_ms``), as PGN's ``[%clk]``
@@ -43,6 +45,43 @@ page's, which follows the server's from there. A reload keeps the time: the page
 the running clock's start in localStorage (wall time, the only clock that survives a
 reload) and, without it, takes the server's record of when the last turn arrived.
 
+The device's time is checked (decided, ``clock_used``), as a tournament director would
+check a clock nobody could see being pressed. The risk is a phone that **under-reports**
+its own player's time to save clock — or over-reports the opponent's to make them flag
+(the recording phone may be either player's). What the server knows for sure is when each
+turn arrived. A turn sent the moment it was confirmed arrives within the network's transit
+of its tap; so for a turn that arrives **online, in sequence**, the mover's clock ran for
+the time between the arrival of the turn that started it and this one's (``since`` to
+now), give or take the transit of the two posts: the device's figure is believed within
+``TOLERANCE_MS`` of that gap, and clamped to it beyond (charged at least the gap less the
+tolerance; at most the gap plus it, or after queued turns the bound below). Within the
+tolerance the device is the better
+measure (the time the players saw on the phone, without the network's jitter); beyond it,
+what the server saw is the evidence. Clamped, not refused: a refused turn would stop the
+game at the table, and the page takes the server's remaining times from the answer, so
+the phone shows the corrected clock at once; the turn keeps the device's own figure
+(``LiveTurn.reported_ms``) for a referee to see.
+
+A turn **queued offline** (the page says so: ``queued``, a turn that waited on the device
+— confirmed offline, behind an unsent turn, or sent again after a failed post) arrives late
+by an unknown amount, and queued turns then arrive together: the gap since the last
+arrival says nothing of how long the player thought, so a queued turn is charged the
+device's time, not less. It is still bounded above: since the last turn that arrived
+online (``anchor``: its arrival, when the device's clock and the server's agreed), the
+clocks cannot have run longer, all the queued turns together (``spent``), than the time
+the server has seen pass, plus the tolerance. So a phone that claims to be offline may
+shift time between its queued turns but cannot create time, nor flag the opponent early.
+The flag is the device's word: a phone that calls every turn queued escapes the lower
+bound (part of its player's thinking goes uncharged), which the server cannot tell from a
+table without network; so what it claims is kept on every
+turn (``LiveTurn.queued``), for a referee to see a phone that was "offline" all match on
+a network that answered each turn at once. Before a game's first online turn (the opening
+roll queued), nothing bounds a queued turn above but ``MAX_USED_MS``.
+
+A turn without a device time (an API client that keeps no clock) is charged the gap as
+before. A flag fall (below) is checked the same way: a device may not declare a flag
+fallen sooner than the server's time allows.
+
 Flag fall (decided, ``flag_check``): when the running clock reaches 0 the page posts a
 ``flag`` turn; the server accepts it when the device says the bank is spent (or, without
 a device time, when the server's time since the clock started says so), stores it, stops
@@ -72,12 +111,15 @@ from tournaments.time_control import TimeControl
 
 __all__ = [
     "FLAG",
+    "MAX_USED_MS",
+    "TOLERANCE_MS",
     "clock_carried",
     "clock_flagged",
     "clock_new",
     "clock_now",
     "clock_press",
     "clock_resume",
+    "clock_used",
     "flag_check",
     "runner_of",
 ]
@@ -87,6 +129,11 @@ FLAG = "flag"
 RUNNING_PHASES = ("roll", "move", "cube")
 # A device's measure of one clock's run is believed up to a day.
 MAX_USED_MS = 24 * 60 * 60 * 1000
+# How far a device's time may stray from what the server saw (module doc): the transit of
+# two posts from a phone at the table — well under a second on a club's Wi-Fi or 4G, a
+# few seconds on a poor line. A post slower than that charges its mover the excess, as
+# a clock pressed late would; a post that failed is sent again as queued.
+TOLERANCE_MS = 3_000
 
 
 def clock_now() -> int:
@@ -108,6 +155,8 @@ def clock_new(control: TimeControl | None, length: int) -> dict[str, Any] | None
         "since": None,
         "seq": 0,
         "flag": None,
+        "anchor": None,
+        "spent": 0,
     }
 
 
@@ -115,7 +164,7 @@ def clock_carried(previous: dict[str, Any] | None) -> dict[str, Any] | None:
     """The clock at the start of the match's next game: what the last game left, stopped."""
     if previous is None:
         return None
-    return {**previous, "running": None, "since": None, "flag": None}
+    return {**previous, "running": None, "since": None, "flag": None, "anchor": None, "spent": 0}
 
 
 def runner_of(phase: str, to_move: int | None) -> int | None:
@@ -123,10 +172,25 @@ def runner_of(phase: str, to_move: int | None) -> int | None:
     return to_move if phase in RUNNING_PHASES and to_move in (0, 1) else None
 
 
-def _used(clock: dict[str, Any], used_ms: int | None, now_ms: int) -> int:
-    if used_ms is not None:
-        return max(0, min(int(used_ms), MAX_USED_MS))
-    return max(0, now_ms - int(clock.get("since") or now_ms))
+def clock_used(
+    clock: dict[str, Any], *, used_ms: int | None, now_ms: int, queued: bool = False
+) -> int:
+    """How long the running clock ran for the turn arriving at ``now_ms``: the device's
+    ``used_ms`` where it is plausible, else clamped to what the server saw (module doc);
+    without a device time, the server's gap since the clock started."""
+    since = clock.get("since")
+    seen = max(0, now_ms - int(since)) if since is not None else 0
+    if used_ms is None:
+        return seen
+    reported = max(0, min(int(used_ms), MAX_USED_MS))
+    # online, in sequence: the clock ran the gap between the two arrivals, give or take
+    least = 0 if queued else max(0, seen - TOLERANCE_MS)
+    anchor = clock.get("anchor")
+    if anchor is None:  # no turn of this game arrived online yet: nothing bounds it above
+        return max(reported, least)
+    # since the last online turn the clocks ran no longer than the time that passed
+    most = max(0, now_ms - int(anchor) - int(clock.get("spent") or 0)) + TOLERANCE_MS
+    return min(max(reported, least), max(most, least))
 
 
 def clock_press(
@@ -136,17 +200,19 @@ def clock_press(
     used_ms: int | None,
     now_ms: int,
     seq: int,
+    queued: bool = False,
 ) -> tuple[dict[str, Any], int | None]:
     """The clock after a turn that leaves ``runner`` to act (None: the game is over or
-    not started), and the time the mover's clock ran for it (None: no clock stopped).
+    not started), and the time the mover's clock ran for it (None: no clock stopped);
+    ``queued``: the device says the turn waited on it before it was sent (module doc).
     ``ConflictError`` ``flag_fell`` when the mover's bank was spent before the turn."""
     running = clock.get("running")
-    if running == runner:  # nothing pressed (the site's roll)
+    if running == runner:  # nothing pressed (the site's roll): the clock runs on
         return clock, None
     remaining = list(clock["remaining"])
     used: int | None = None
     if running is not None:
-        used = _used(clock, used_ms, now_ms)
+        used = clock_used(clock, used_ms=used_ms, now_ms=now_ms, queued=queued)
         charged = max(0, used - int(clock["delay"]))
         if charged >= remaining[running]:
             raise ConflictError(
@@ -155,24 +221,33 @@ def clock_press(
                 fields={"side": running},
             )
         remaining[running] -= charged
+    if queued:  # the last online turn stays the anchor; the queued time adds up
+        anchor, spent = clock.get("anchor"), int(clock.get("spent") or 0) + (used or 0)
+    else:  # the device's clock and the server's agree again here
+        anchor, spent = now_ms, 0
     pressed = {
         **clock,
         "remaining": remaining,
         "running": runner,
         "since": now_ms if runner is not None else None,
         "seq": seq,
+        "anchor": anchor,
+        "spent": spent,
     }
     return pressed, used
 
 
-def flag_check(clock: dict[str, Any] | None, *, used_ms: int | None, now_ms: int) -> int:
+def flag_check(
+    clock: dict[str, Any] | None, *, used_ms: int | None, now_ms: int, queued: bool = False
+) -> int:
     """Whose flag fell: the running clock's, when its bank is spent by the device's time
-    (or the server's, without one). ``ValidationError``: no clock runs (``no_clock``), or
-    time is left (``flag_not_fallen``)."""
+    as :func:`clock_used` believes it (or the server's, without one). ``ValidationError``:
+    no clock runs (``no_clock``), or time is left (``flag_not_fallen``)."""
     if clock is None or clock.get("running") is None:
         raise ValidationError(_("No clock is running in this game."), code="no_clock")
     running = int(clock["running"])
-    charged = _used(clock, used_ms, now_ms) - int(clock["delay"])
+    used = clock_used(clock, used_ms=used_ms, now_ms=now_ms, queued=queued)
+    charged = used - int(clock["delay"])
     if charged < clock["remaining"][running]:
         raise ValidationError(
             _("The clock still has time left; the flag has not fallen."),
@@ -202,4 +277,6 @@ def clock_resume(
         "since": now_ms,
         "seq": seq,
         "flag": None,
+        "anchor": now_ms,  # the referee's word: the clocks agree from here
+        "spent": 0,
     }

@@ -109,6 +109,16 @@ class LiveTurn(models.Model):
     used_ms = models.PositiveIntegerField(
         null=True, blank=True, help_text="how long the mover's clock ran for the turn (ms)"
     )
+    reported_ms = models.PositiveIntegerField(
+        null=True,
+        blank=True,
+        help_text="the device's own figure where the server did not believe it "
+        "(scoresheets.clock: clamped to the time the server saw)",
+    )
+    queued = models.BooleanField(
+        default=False,
+        help_text="the device says the turn waited on it before it was sent (offline)",
+    )
     posted = models.JSONField(default=dict)
     device = models.UUIDField()
     by = models.ForeignKey(

@@ -113,12 +113,14 @@ from matches.standing import family_of, match_standing
 from matches.walkovers import match_flag_fall, match_flag_overrule
 from scoresheets.clock import (
     FLAG,
+    MAX_USED_MS,
     clock_carried,
     clock_flagged,
     clock_new,
     clock_now,
     clock_press,
     clock_resume,
+    clock_used,
     flag_check,
     runner_of,
 )
@@ -550,12 +552,14 @@ def live_turn_post(
     state_of: Any,
     link: PrivateLink | None = None,
     used_ms: int | None = None,
+    queued: bool = False,
 ) -> Posted:
     """Check and store one turn of the game being recorded (module doc). ``content`` is
     :func:`posted_content`; ``state_of(live)`` builds the live state sent with a conflict.
     ``used_ms``: how long the mover's clock ran for this turn by the device's monotonic
-    time (``scoresheets.clock``; None: the server's arrival times count). A ``flag``
-    action is the clock's flag fall (``_flag``).
+    time (``scoresheets.clock``, which checks it against the arrival times; None: the
+    server's arrival times count); ``queued``: the device says the turn waited on it
+    before it was sent (offline). A ``flag`` action is the clock's flag fall (``_flag``).
     Returns the live game (after the turn: the next game when this one ended and the
     next starts at once), whether the turn was stored now (False: sent again) and the
     game as the turn left it (to build the state without replaying it again). ``link``:
@@ -611,7 +615,7 @@ def live_turn_post(
                 fields={"expected": live.seq + 1},
             )
         if content["action"] == FLAG:
-            return _flag(live, match, seq, content, device, by, link, used_ms)
+            return _flag(live, match, seq, content, device, by, link, used_ms, queued)
         kept = replays_take(live)
         if kept is None:
             turns = list(live.turns.all())
@@ -646,6 +650,7 @@ def live_turn_post(
                 used_ms=used_ms,
                 now_ms=clock_now(),
                 seq=seq,
+                queued=queued,
             )
             game.clock_note(clock["remaining"])  # for the record's [%clk]
         try:
@@ -664,6 +669,8 @@ def live_turn_post(
                     text=done.text[:200],
                     clock=None if clock is None else list(clock["remaining"]),
                     used_ms=used,
+                    reported_ms=_reported(used_ms, used),
+                    queued=queued,
                     posted=dict(content),
                     device=device,
                     by=signed_in(by),
@@ -691,6 +698,13 @@ def live_turn_post(
     return Posted(live, True, game, shown)
 
 
+def _reported(used_ms: int | None, used: int | None) -> int | None:
+    """The device's figure, kept where the clock charged another (``scoresheets.clock``)."""
+    if used_ms is None or used is None or int(used_ms) == used:
+        return None
+    return min(max(0, int(used_ms)), MAX_USED_MS)
+
+
 def _flag(
     live: LiveGame,
     match: Match,
@@ -700,14 +714,15 @@ def _flag(
     by: User,
     link: PrivateLink | None,
     used_ms: int | None,
+    queued: bool,
 ) -> Posted:
     """The running clock's flag fell (``scoresheets.clock``): stored as a turn of its own
     (the engine never sees it), the game stopped, and the match's result entered as the
     rules give it (``match_flag_fall``: the match is lost). Under the live game's lock."""
     now = clock_now()
-    side = flag_check(live.clock, used_ms=used_ms, now_ms=now)
+    side = flag_check(live.clock, used_ms=used_ms, now_ms=now, queued=queued)
     assert live.clock is not None
-    used = max(0, int(used_ms)) if used_ms is not None else now - int(live.clock["since"] or now)
+    used = clock_used(live.clock, used_ms=used_ms, now_ms=now, queued=queued)
     clock = clock_flagged(live.clock, side)
     LiveTurn.objects.create(
         live_game=live,
@@ -718,6 +733,8 @@ def _flag(
         text=f"{'WB'[side]}: {FLAG}",
         clock=list(clock["remaining"]),
         used_ms=min(used, 2**31 - 1),
+        reported_ms=_reported(used_ms, used),
+        queued=queued,
         posted=dict(content),
         device=device,
         by=signed_in(by),

@@ -2,12 +2,21 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
 from backgammon.errors import ImpossibleMoveError, RecordSyntaxError
-from backgammon.mat import DOUBLE, ROLL, TAKE, mat_action_lines, read_mat, write_mat
+from backgammon.mat import (
+    DOUBLE,
+    ROLL,
+    TAKE,
+    clock_line,
+    mat_action_lines,
+    read_mat,
+    write_mat,
+)
 from backgammon.position import START
 from backgammon.replay import apply_move_text, replay_mat
 
@@ -269,3 +278,123 @@ class TestMoveText:
     def test_onto_a_held_point(self) -> None:
         with pytest.raises(ImpossibleMoveError, match="held"):
             apply_move_text(START, ("13/12",))  # the opponent's 13 is my 12
+
+
+class TestClockLines:
+    """A clocked match's times ride on a line of their own below each row (``backgammon.mat``:
+    ``; [%clk 0h01m52s 0h01m40s]``, the left-hand player's first): read onto the row's
+    actions, written back, a malformed one a warning, and never part of the match."""
+
+    CLOCKED = replace_line(
+        replace_line(
+            replace_line(
+                XG,
+                "  1) 31: 8/5 6/5                      Doubles => 2\n",
+                "  1) 31: 8/5 6/5                      Doubles => 2\n; [%clk 0h05m52s 0h05m40s]\n",
+            ),
+            "  2)  Takes                          64: 24/18 13/9\n",
+            "  2)  Takes                          64: 24/18 13/9\n; [%clk 1h02m03.4s 0h04m59s]\n",
+        ),
+        "  2) 31: 8/5 6/5\n",
+        "  2) 31: 8/5 6/5\n  ; [%CLK 0h03m00s 0h02m00s]\n",
+    )
+
+    def test_the_reader_puts_the_times_on_the_rows_actions(self) -> None:
+        games = read_mat(self.CLOCKED).games
+        assert [a.clock for a in games[0].actions[:4]] == [
+            (352_000, 340_000),
+            (352_000, 340_000),
+            (3_723_400, 299_000),
+            (3_723_400, 299_000),
+        ]
+        assert games[0].actions[4].clock is None  # row 3 has no clock line
+        assert games[1].actions[1].clock == (180_000, 120_000)  # case and indent as they come
+        # the times change neither the match nor its replay
+        assert read_mat(self.CLOCKED) == read_mat(XG)
+        clocked, bare = replay_mat(self.CLOCKED), replay_mat(XG)
+        assert clocked.valid and clocked.warnings == []
+        assert clocked.to_dict() == bare.to_dict()
+
+    def test_the_writer_writes_a_clock_line_below_each_timed_row(self) -> None:
+        text = write_mat(read_mat(self.CLOCKED))
+        lines = text.splitlines()
+        first = next(k for k, line in enumerate(lines) if line.startswith("  1) 31: 8/5 6/5"))
+        assert lines[first + 1] == "; [%clk 0h05m52s 0h05m40s]"
+        assert lines[first + 3] == "; [%clk 1h02m03s 0h04m59s]"  # whole seconds, as shown
+        assert lines[first + 4].startswith("  3)")  # a row without times gets no line
+        again = read_mat(text)
+        assert again == read_mat(self.CLOCKED)
+        assert [a.clock for a in again.games[0].actions[:2]] == [(352_000, 340_000)] * 2
+        # the lines a replay names are the written ones, clock lines counted
+        where = mat_action_lines(again)
+        assert [lines[n - 1][:4] for n in where[0][:4]] == ["  1)", "  1)", "  2)", "  2)"]
+        assert write_mat(read_mat(XG)) == write_mat(read_mat(write_mat(read_mat(XG))))
+
+    def test_a_resignations_time_is_written_below_its_wins_line(self) -> None:
+        record = read_mat(XG)
+        game = record.games[3]
+        last = game.actions[-1]
+        timed = (
+            *(replace(a, clock=(60_000, 50_000)) for a in game.actions[:-1]),
+            replace(last, clock=(55_000, 50_000)),
+        )
+        games = (*record.games[:3], replace(game, actions=timed))
+        text = write_mat(replace(record, games=games))
+        assert "     Wins 1 point and the match\n; [%clk 0h00m55s 0h00m50s]\n" in text
+        # the time of a turn that wrote a row is written once, below the row
+        same = replace(last, clock=(60_000, 50_000))
+        games = (*record.games[:3], replace(game, actions=(*timed[:-1], same)))
+        assert write_mat(replace(record, games=games)).count("[%clk") == 2
+
+    @pytest.mark.parametrize(
+        "line",
+        [
+            "; [%clk 0:05:52 0:05:40]",  # PGN's spelling: gnubg reads 05: as a roll
+            "; [%clk 0h05m52s]",  # one time
+            "; [%clk 0h75m52s 0h05m40s]",
+            "; [%clk soon]",
+        ],
+    )
+    def test_a_malformed_clock_line_is_a_warning_and_ignored(self, line: str) -> None:
+        text = replace_line(
+            XG,
+            "  1) 31: 8/5 6/5                      Doubles => 2\n",
+            f"  1) 31: 8/5 6/5                      Doubles => 2\n{line}\n",
+        )
+        report = replay_mat(text)
+        assert report.valid, report.errors
+        assert [(w.msg.code, w.line) for w in report.warnings] == [("bg.read.clock", 13)]
+        assert report.warnings[0].msg.params == {"text": repr(line)}
+        assert report.games == replay_mat(XG).games
+        assert read_mat(text).games[0].actions[0].clock is None
+
+    def test_a_clock_line_below_no_row_is_a_warning(self) -> None:
+        twice = "; [%clk 0h05m52s 0h05m40s]\n"
+        text = replace_line(
+            XG,
+            "  1) 31: 8/5 6/5                      Doubles => 2\n",
+            twice
+            + "  1) 31: 8/5 6/5                      Doubles => 2\n"
+            + twice
+            + "; a remark, not a clock line: [%clk\n"  # other comments stay comments
+            + twice,
+        )
+        report = replay_mat(text)
+        assert report.valid, report.errors
+        assert [(w.msg.code, w.line) for w in report.warnings] == [
+            ("bg.read.clock", 12),  # below the score line
+            ("bg.read.clock", 16),  # a second one below the same row
+        ]
+        assert read_mat(text).games[0].actions[0].clock == (352_000, 340_000)
+
+    @pytest.mark.parametrize("seconds", [0, 59, 754, 3_599, 3_600, 45_296, 359_999])
+    def test_a_clock_line_is_one_column_to_gnubg(self, seconds: int) -> None:
+        """gnubg's ``ImportGame`` splits a line with two colons (or a double space past
+        column 15) into two columns and reads after a ``)``; `` Game `` starts a game: a
+        clock line has none of them, so gnubg skips it as one unrecognised entry."""
+        line = clock_line((seconds * 1000, seconds * 1000 + 999))
+        assert line.startswith("; [%clk ")
+        assert ":" not in line and ")" not in line and "  " not in line
+        assert " Game " not in line
+        read = read_mat(f" 1 point match\n\n Game 1\n A : 0   B : 0\n  1) 31: 8/5 6/5\n{line}\n")
+        assert read.games[0].actions[0].clock == (seconds * 1000, seconds * 1000)

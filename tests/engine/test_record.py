@@ -403,3 +403,23 @@ class TestClockAnnotation:
         bare = read_text(self.TEXT.replace("[%clk", "[%nope"))
         assert bare == read_text(self.TEXT)
         assert read_json(write_json(read_text(self.TEXT))) == bare
+
+    def test_the_json_form_keeps_the_time_as_a_turns_clock(self) -> None:
+        text = self.TEXT + "B resigns ; [%clk 0:00:09]\n"
+        record = read_text(text)
+        written = write_json(record)
+        assert '{"side": "W", "dice": [6, 4], "steps": [[1, 7], [1, 5]], "clock": 352000}' in (
+            written
+        )
+        assert '{"side": "B", "resigns": true, "clock": 9000}' in written
+        again = read_json(written)
+        assert [t.clock for t in again.games[0].turns] == [352_000, 3_723_400, None, 9_000]
+        assert write_text(again) == write_text(record)
+
+    @pytest.mark.parametrize("clock", ["-1", "1.5", '"0:01:52"', "true"])
+    def test_a_json_clock_is_a_whole_number_of_ms(self, clock: str) -> None:
+        text = (
+            '{"games": [{"tek": [2, 5], "turns": [{"side": "W", "dice": [6, 4], '
+            f'"steps": [[1, 7], [1, 5]], "clock": {clock}}}]}}]}}'
+        )
+        assert '"clock" is the mover' in syntax_error(text).message

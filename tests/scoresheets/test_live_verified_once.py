@@ -52,6 +52,8 @@ def _without_verdict(report: Any) -> dict[str, Any]:
         ("brade", 3, {"clock_per_point": 600, "clock_delay": 12}, 3),  # [%clk] on every turn
         ("backgammon", 5, {}, 1),
         ("backgammon", 7, {}, 2),  # the Crawford game after the record's last game
+        # a clock line below every row
+        ("backgammon", 3, {"clock_per_point": 600, "clock_delay": 12}, 3),
     ],
 )
 def test_the_recorded_matchs_report_is_the_replays_of_its_record(
@@ -72,10 +74,15 @@ def test_the_recorded_matchs_report_is_the_replays_of_its_record(
         assert entered.verified and entered.verified_by_id == sub.pk
         assert _without_verdict(sub.report) == _real_replay(sub.text, match=match).to_dict()
         assert sub.report["verdict"][0]["code"] == "verdict.recorded_live"
-        if fields.get("clock_per_point"):
+        if fields.get("clock_per_point") and game == "brade":
             turns = [line for line in sub.text.splitlines() if line[:2] in ("W ", "B ")]
             assert turns
             assert all(" ; [%clk " in line for line in turns)
+        if fields.get("clock_per_point") and game == "backgammon":
+            lines = sub.text.splitlines()
+            rows = [k for k, line in enumerate(lines) if line[:5].strip().endswith(")")]
+            assert rows
+            assert all(lines[k + 1].startswith("; [%clk ") for k in rows)
 
 
 def test_a_players_recorded_game_is_verified_and_waits_for_the_confirmation() -> None:

@@ -35,12 +35,14 @@ OVERRULE = {"en": "Overrule the flag fall", "sv": "Upphäv flaggfallet", "da": "
 @pytest.fixture
 def flagged(monkeypatch: pytest.MonkeyPatch) -> Any:
     """A clocked backgammon match whose first player's flag fell after the opening roll."""
-    monkeypatch.setattr("scoresheets.services.clock_now", lambda: 1_800_000_000_000)
+    now = [1_800_000_000_000]  # the server's clock, moved by hand
+    monkeypatch.setattr("scoresheets.services.clock_now", lambda: now[0])
     s = drawn(2, lengths=[3], game="backgammon", clock_per_point=120, clock_delay=12)
     match = match_of(s.tournament, 1, 0)
     table = Table(client_for(s.referee), match.pk)
     assert table.start().status_code == 201
     assert table.post("start", dice=[5, 2]).status_code == 201
+    now[0] += BANK + DELAY  # nobody moved
     assert table.post("flag", used=BANK + DELAY).status_code == 201
     match.refresh_from_db()
     assert match.state == MatchState.WALKOVER

@@ -42,6 +42,9 @@
  * confirmed action that hands the clock to the other player stops the mover's and sends
  * with the turn how long it ran (``used``). Offline it runs on, the turns queued with
  * their times; the server's answer corrects the remaining times once they are stored.
+ * A turn that waited here before it was sent (offline, behind another turn, or sent
+ * again) says so (``queued``): the server holds the others' times to the time it saw
+ * between their arrivals, give or take a few seconds.
  * The running clock's start is kept in localStorage (wall time, the only time a reload
  * keeps), else taken from the server's record of when the clock started (``since``), so
  * a reload mid-turn keeps the time. At 0 the page posts the flag fall itself.
@@ -111,6 +114,8 @@
     try {
       var data = JSON.parse(localStorage.getItem(KEY) || "null");
       if (data) { S = data.state || null; queue = data.queue || []; flipped = !!data.flipped; }
+      // a turn still queued from before the reload waited on this device (``queued``)
+      queue.forEach(function (q) { q.queued = true; });
     } catch (e) { queue = []; }
   }
 
@@ -990,6 +995,9 @@
     item.checked = !!G.legal || item.action !== "play";
     if (!item.text) { item.text = actionText(item); }
     clockPress(item);
+    // it waits on this device when it cannot be sent at once (offline, or behind another
+    // turn): the server then takes its clock time as measured here (scoresheets/clock.py)
+    item.queued = !online || queue.length > 0;
     queue.push(item);
     tell("", "");
     T = fresh();
@@ -1006,7 +1014,7 @@
 
   function body(item) {
     var out = { seq: item.seq, device: device, action: item.action };
-    ["dice", "steps", "starter", "resign_value", "single", "accept_illegal", "used"].forEach(function (k) { if (item[k] != null) { out[k] = item[k]; } });
+    ["dice", "steps", "starter", "resign_value", "single", "accept_illegal", "used", "queued"].forEach(function (k) { if (item[k] != null) { out[k] = item[k]; } });
     return out;
   }
 
@@ -1053,9 +1061,11 @@
         save(); render();
         return;
       }
+      item.queued = true;  // sent again later: it waits on this device
       retryLater();
     }).catch(function () {
       sending = false;
+      item.queued = true;
       setOnline(false);
       retryLater();
     });
