@@ -196,6 +196,7 @@ def part_render(
 
 
 _TOKEN = re.compile(r"[^>}\n]*(?:[>}\n]|$)")
+_ENDS = ">}\n"  # a token ends after one of these (``_TOKEN``)
 
 
 def _tokens(text: str) -> list[str]:
@@ -203,14 +204,58 @@ def _tokens(text: str) -> list[str]:
     return [t for t in _TOKEN.findall(text) if t]
 
 
+def _same_start(a: str, b: str, limit: int) -> int:
+    """How many first characters ``a`` and ``b`` share (at most ``limit``): halved
+    slices compared, so the comparing is done in C, not a character at a time."""
+    lo, hi = 0, limit
+    while lo < hi:
+        mid = (lo + hi + 1) // 2
+        if a[lo:mid] == b[lo:mid]:
+            lo = mid
+        else:
+            hi = mid - 1
+    return lo
+
+
+def _same_end(a: str, b: str, limit: int) -> int:
+    """How many last characters ``a`` and ``b`` share (at most ``limit``)."""
+    lo, hi = 0, limit
+    while lo < hi:
+        mid = (lo + hi + 1) // 2
+        if a[len(a) - mid : len(a) - lo] == b[len(b) - mid : len(b) - lo]:
+            lo = mid
+        else:
+            hi = mid - 1
+    return lo
+
+
 def text_diff(old: str, new: str) -> Diff:
     """The changes that make ``old`` into ``new``: (start, end, text) replacing
-    ``old[start:end]`` with ``text``, in order (``text_patch`` applies them)."""
+    ``old[start:end]`` with ``text``, in order (``text_patch`` applies them).
+
+    The start and end both share are set aside first (an entry changes a few places of
+    the bracket), cut where a token ends so that what is left is cut into the same
+    tokens as the whole would be; what is left is compared token by token."""
+    limit = min(len(old), len(new))
+    same = _same_start(old, new, limit)
+    head = max(old.rfind(end, 0, same) for end in _ENDS) + 1  # 0 when none ends there
+    same = _same_end(old, new, limit - head)
+    ends = [i for i in (old.find(end, len(old) - same) for end in _ENDS) if i != -1]
+    tail = len(old) - min(ends) - 1 if ends else 0  # the shared end after a token's end
+    return tuple(
+        (head + start, head + end, text)
+        for start, end, text in _token_diff(
+            old[head : len(old) - tail], new[head : len(new) - tail]
+        )
+    )
+
+
+def _token_diff(old: str, new: str) -> Diff:
+    """``text_diff`` token by token."""
     a, b = _tokens(old), _tokens(new)
     at = [0]
     for token in a:
         at.append(at[-1] + len(token))
-    # the same start and end are set aside first: an entry changes a few places
     head = 0
     while head < min(len(a), len(b)) and a[head] == b[head]:
         head += 1
