@@ -17,10 +17,19 @@ The mix (as bench/live_bench.py): 70% the tournament page's bracket (stream
 its ETag), 20% a recorded match's live board (``/push/matches/M/``; a ``board`` event
 makes it ask ``/api/matches/M/live/``, a ``part`` event the live part), 10% the JSON
 bracket's client (the tournament's stream, then ``/api/tournaments/T/bracket/``). They
-connect over ``--ramp`` seconds; each asks its part once on ``hello`` and once per event,
-as push.js does (``--no-fetch``: the events only). The load generator steps back
-(``--client-nice``) and the tables post from a process of their own, as in
-live_board_bench.py. The file limit is raised here (``RLIMIT_NOFILE``).
+connect over ``--ramp`` seconds and behave as push.js does: an event carrying the part (its
+body, or its changes from the answer they hold) is applied, any other asks for the part
+with its ETag (``--no-fetch``: the events only). On connecting, a bracket follower stands
+for a browser that has just loaded the tournament page: its stream names the version the
+page would show (``?v=part:V``, the last the bench knows: ``Known``), so ``hello`` carries
+the bracket only when a change came between, and otherwise its first change comes whole
+(it has the bracket on screen, not its text); the JSON client and the live board's
+follower (whose page version the bench does not know) hold nothing, so ``hello`` carries
+their parts. A ``hello`` naming a version the follower does not show and carrying no part
+makes it ask for the part. The load generator steps back (``--client-nice``) and the
+tables post from a process of their own, as in live_board_bench.py. The file limit is
+raised here (``RLIMIT_NOFILE``, inherited by the nodes: checked on uvicorn's, and the
+bench stops when it is below what the followers need).
 
 Printed: the latency from each change's commit to its event arriving at each follower
 concerned, p50/p99/max, apart for node B's followers (a table's turn to its board's
@@ -28,8 +37,10 @@ followers too); the same from the moment the
 change's request was sent (which adds the write's own time, queued behind the followers'
 fetches in node A's gunicorn) and to the part fetched; how long the writes took; dropped
 streams (ended or failed before the end), errors (a stream not 200, a fetch not 200/304, a
-failed connection); each node's CPU (uvicorn, gunicorn); the load average before and
-after. Figures only.
+failed connection); each node's CPU (uvicorn, gunicorn) and memory (RSS of each process
+group, summed: before the followers, after the ramp, at the end); what ``hello`` did; the
+load average before and after, and on each figure line the load average at the end of the
+measured part. Figures only.
 
 A change's commit is when the bench's own subscription to the push channel heard it
 published (``_heard``: the publisher sends it once the transaction commits), in a process
@@ -54,6 +65,7 @@ import sys
 import tempfile
 import threading
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -65,7 +77,13 @@ sys.path.insert(0, str(ROOT / "bench"))
 from live_bench import HTMX, JSON, Entry, version_of  # noqa: E402
 from live_board_bench import Save, table, table_start  # noqa: E402
 from reliability import Client, Processes, RedisServer, wait_for  # noqa: E402
-from serving import database, group_cpu_seconds, load, percentile  # noqa: E402
+from serving import (  # noqa: E402
+    database,
+    group_cpu_seconds,
+    group_rss_bytes,
+    load,
+    percentile,
+)
 
 DB_NAME = "brade_followers"
 MAX_FOLLOWERS = 12000
@@ -117,9 +135,10 @@ def referee(
     until: float,
     out: list[Entry],
     errors: list[str],
+    known: Known | None = None,
 ) -> None:
     """Enter a game every ``every`` seconds from ``start``; none sent at ``until`` or
-    after."""
+    after. ``known``: told each entry's version."""
     client = Client(port, token)
     at = start
     while True:
@@ -143,6 +162,8 @@ def referee(
             errors.append(f"referee: {reply.status} {reply.body[:200]!r}")
             continue
         out.append(Entry(sent, done, version_of(tournament)))
+        if known is not None:
+            known.seen(out[-1].version)
 
 
 # --- the followers ------------------------------------------------------------------------
@@ -163,6 +184,19 @@ class Follower:
     sample: bool = False  # keeps its parts' texts, compared with a fresh answer at the end
     texts: dict[str, str] = field(default_factory=dict)
     tags: dict[str, str] = field(default_factory=dict)
+    page: bool = False  # stands for a page just loaded: its stream names the version shown
+    hello: dict[str, str] = field(default_factory=dict)  # event -> body, shown or fetched
+
+
+@dataclass
+class Known:
+    """The tournament's last version the bench knows (the referee's entries), as the page a
+    browser loads now would show it."""
+
+    version: int = 0
+
+    def seen(self, version: int) -> None:
+        self.version = max(self.version, version)
 
 
 async def fetch(
@@ -210,9 +244,17 @@ def _unchunked(data: bytes) -> bytes:
 
 
 async def follow(
-    me: Follower, stream_port: int, page_port: int, at: float, until: float, do_fetch: bool
+    me: Follower,
+    stream_port: int,
+    page_port: int,
+    at: float,
+    until: float,
+    do_fetch: bool,
+    shows: Callable[[], int] = lambda: 0,
 ) -> None:
+    """``shows()``: the version the page of a follower that stands for one shows now."""
     await asyncio.sleep(max(0.0, at - time.monotonic()))
+    shown = {"part": shows()} if me.page else {}
     tags = me.tags
     busy: dict[str, bool] = {}
     again: dict[str, bool] = {}
@@ -242,13 +284,12 @@ async def follow(
             tasks.add(task)
             task.add_done_callback(tasks.discard)
 
-    def pushed(event: str, data: dict[str, Any], now: float) -> bool:
+    def pushed(event: str, data: dict[str, Any], now: float, how: str = "body") -> bool:
         """Apply the part carried by the event (push.js's way), if it can be."""
         tag = data.get("etag")
         if not tag or busy.get(event):
             return False
         if "body" in data:
-            how = "body"
             if me.sample:
                 me.texts[event] = data["body"]
         elif "diff" in data and data.get("base") == tags.get(event):
@@ -269,8 +310,15 @@ async def follow(
         me.dropped = f"connect: {type(err).__name__}"
         return
     try:
+        stream = me.stream
+        if shown:
+            stream += (
+                ("&" if "?" in stream else "?")
+                + "v="
+                + ",".join(f"{event}:{version}" for event, version in shown.items())
+            )
         writer.write(
-            f"GET {me.stream} HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+            f"GET {stream} HTTP/1.1\r\nHost: 127.0.0.1\r\n"
             "Accept: text/event-stream\r\n\r\n".encode()
         )
         head = await asyncio.wait_for(reader.readuntil(b"\r\n\r\n"), 30)
@@ -309,11 +357,20 @@ async def follow(
                         payload = line[6:]
                 if not name:
                     continue
-                if name == "hello":
-                    asked("part")
-                    asked("board")
-                    continue
                 data = json.loads(payload)
+                if name == "hello":
+                    # as push.js: a part carried is applied; one not at the version the
+                    # page shows is asked for
+                    bodies = data.get("bodies", {})
+                    for event in me.parts:
+                        if event in bodies and pushed(event, bodies[event], now, "hello"):
+                            me.hello[event] = "body"
+                        elif event in shown and data.get(event) == shown[event]:
+                            me.hello[event] = "shown"
+                        else:
+                            me.hello[event] = "fetched"
+                            asked(event)
+                    continue
                 version = int(data.get("v", 0))
                 me.events.append((now, name, version))
                 if not pushed(name, data, now):
@@ -337,8 +394,9 @@ def _patch(text: str, diff: list[Any]) -> str:
 def make_followers(
     n: int, tournament: int, boards: list[int], bodies: bool = True, sample: int = 0
 ) -> list[Follower]:
-    """The crowd (module doc); ``bodies``: their streams ask for the shared parts;
-    the first ``sample`` of each kind keep their parts' texts (``Follower.sample``)."""
+    """The crowd (module doc); ``bodies``: their streams ask for the shared parts (and a
+    bracket follower names the version its page shows); the first ``sample`` of each kind
+    keep their parts' texts (``Follower.sample``)."""
     rng = random.Random(20)
     counts = [round(n * share) for _kind, share in MIX]
     counts[0] += n - sum(counts)
@@ -353,6 +411,7 @@ def make_followers(
                         node,
                         f"/push/tournaments/{tournament}/{'?body=bracket' if bodies else ''}",
                         {"part": (f"/tournaments/{tournament}/bracket/", HTMX)},
+                        page=bodies,
                     )
                 )
             elif kind == "live board":
@@ -395,6 +454,24 @@ class Node:
     def cpu(self) -> tuple[float, float]:
         return group_cpu_seconds(self.uvicorn.pid), group_cpu_seconds(self.gunicorn.pid)
 
+    def rss(self) -> tuple[int, int]:
+        """Resident memory of uvicorn's and gunicorn's process groups (bytes)."""
+        return group_rss_bytes(self.uvicorn.pid), group_rss_bytes(self.gunicorn.pid)
+
+
+def open_files_limit(pid: int) -> int:
+    """The soft limit of open files of process ``pid`` (Linux's /proc)."""
+    for line in Path(f"/proc/{pid}/limits").read_text().splitlines():
+        if line.startswith("Max open files"):
+            return int(line.split()[3])
+    raise ValueError(f"no open files limit for {pid}")
+
+
+def files_needed(followers: int) -> int:
+    """Open files the bench's own process needs at least: a stream each, fetches and the
+    writers beside them."""
+    return followers + 1024
+
 
 def raise_file_limit(want: int) -> int:
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
@@ -432,6 +509,11 @@ def main() -> int:
         raise SystemExit(f"at most {MAX_FOLLOWERS} followers for at most {MAX_SECONDS:g} s")
     limit = raise_file_limit(2 * args.followers + 4096)
     print(f"before: {load()}; file limit {limit}")
+    if limit < files_needed(args.followers):
+        raise SystemExit(
+            f"the file limit {limit} is below the {files_needed(args.followers)} the "
+            "followers need: raise the hard limit (ulimit -Hn) or follow fewer"
+        )
     redis_server = RedisServer()
     redis_server.start()
     logdir = Path(tempfile.mkdtemp(prefix="brade-followers-"))
@@ -508,6 +590,10 @@ def main() -> int:
                     return Client(p).request("GET", "/healthz").status == 200
 
                 wait_for(up, 60, f"node {node.name} :{port}")
+        node_limits = [open_files_limit(n.uvicorn.pid) for n in nodes]
+        print(f"uvicorn's file limit (inherited): {node_limits}")
+        if min(node_limits) < limit:
+            raise SystemExit("the nodes did not inherit the raised file limit")
         for node in nodes:
             for path in (
                 f"/tournaments/{tournament}/bracket/",
@@ -518,6 +604,7 @@ def main() -> int:
         a = nodes[0]
         errors: list[str] = []
         started = [(m, table_start(a.page_port, token, m, errors)) for m in matches[: args.tables]]
+        known = Known(version_of(tournament))  # the tables started: as a page shows it now
         boards = [m for m, state in started if state is not None]
         followers = make_followers(
             args.followers, tournament, boards, not args.no_bodies, args.sample
@@ -553,15 +640,20 @@ def main() -> int:
                 until - SETTLE,
                 entries,
                 errors,
+                known,
             ),
         )
         ref.start()
         os.nice(args.client_nice)
         cpu0: list[tuple[float, float]] = []
+        rss = {"before": [n.rss() for n in nodes]}
+        loads = {"before": os.getloadavg()}
         measured = start + args.ramp
 
         def mark() -> None:
             cpu0.extend(n.cpu() for n in nodes)
+            rss["after the ramp"] = [n.rss() for n in nodes]
+            loads["after the ramp"] = os.getloadavg()
 
         timer = threading.Timer(max(0.0, measured - time.monotonic()), mark)
         timer.start()
@@ -577,6 +669,7 @@ def main() -> int:
                         start + rng.uniform(0, args.ramp),
                         until,
                         not args.no_fetch,
+                        lambda: known.version,
                     )
                     for f in followers
                 )
@@ -584,6 +677,8 @@ def main() -> int:
 
         asyncio.run(everyone())
         cpu1 = [n.cpu() for n in nodes]
+        rss["at the end"] = [n.rss() for n in nodes]
+        loads["at the end"] = os.getloadavg()
         checked = asyncio.run(sample_check(followers, nodes))
         ref.join()
         timer.join()
@@ -611,6 +706,8 @@ def main() -> int:
             measured,
             until,
             checked,
+            rss,
+            loads,
         )
     finally:
         procs.close()
@@ -755,13 +852,19 @@ def arrivals(
                 continue
             out.committed[f.node].append(got - commit)
             out.sent.append(got - entry.sent)
+            # shown: the part fetched or applied after the event, whichever came first
             done = min(
-                (t for t, e, s in f.fetched if e == "part" and t >= got),
-                default=min((t for t, e, _ in f.applied if e == "part" and t >= got), default=None),
+                [t for t, e, _s in f.fetched if e == "part" and t >= got]
+                + [t for t, e, _h in f.applied if e == "part" and t >= got],
+                default=None,
             )
             if done is not None:
                 out.shown.append(done - commit)
     return out
+
+
+def _load_text(load: tuple[float, float, float]) -> str:
+    return f"load average {load[0]:.2f}, {load[1]:.2f}, {load[2]:.2f}"
 
 
 def report(
@@ -778,6 +881,8 @@ def report(
     measured: float,
     until: float,
     checked: tuple[int, int, int] = (0, 0, 0),
+    rss: dict[str, list[tuple[int, int]]] | None = None,
+    loads: dict[str, tuple[float, float, float]] | None = None,
 ) -> None:
     watchers = [f for f in followers if f.kind != "live board" and f.status == 200]
     bracket = arrivals(entries, heard, watchers, measured, until)
@@ -807,54 +912,78 @@ def report(
     dropped = [f.dropped for f in followers if f.dropped]
     both = arrive[0] + arrive[1]
     span = args.seconds
+    end_load = (loads or {}).get("at the end", os.getloadavg())
+    tail = f" [{_load_text(end_load)}]"  # the load at the end of the measured part
+
+    def line(text: str) -> None:
+        print(text + tail)
+
     print()
     print(
         f"measured {span:g} s after the {args.ramp:g} s ramp; {len(entries)} entries "
         f"({bracket.counted} measured, {bracket.late} published too near the end to count), "
         f"{len([s for s in saves if s.status == 201])} turns saved"
     )
-    print(
+    line(
         f"entry's commit → event at the follower: p50 {percentile(both, 0.5):.3f} s, "
         f"p99 {percentile(both, 0.99):.3f} s, max {max(both, default=float('nan')):.3f} s over "
         f"{len(both)} arrivals; node B's followers (the entry went through A): p99 "
         f"{percentile(arrive[1], 0.99):.3f} s over {len(arrive[1])}; missed {missed}"
     )
-    print(
+    line(
         f"entry's POST sent → event: p50 {percentile(bracket.sent, 0.5):.3f} s, p99 "
         f"{percentile(bracket.sent, 0.99):.3f} s; the POST itself (node A's gunicorn, behind the "
         f"followers' fetches): p50 {percentile(writes, 0.5):.3f} s, p99 "
         f"{percentile(writes, 0.99):.3f} s"
     )
-    print(
-        f"entry's commit → part fetched after the event: p50 {percentile(shown, 0.5):.3f} s, "
-        f"p99 {percentile(shown, 0.99):.3f} s over {len(shown)}"
+    line(
+        f"entry's commit → part shown (applied from the event, or fetched after it): p50 "
+        f"{percentile(shown, 0.5):.3f} s, p99 {percentile(shown, 0.99):.3f} s over {len(shown)}"
     )
-    print(
+    line(
         f"turn's commit → board event: p50 {percentile(board, 0.5):.3f} s, p99 "
         f"{percentile(board, 0.99):.3f} s over {len(board)}"
     )
-    print(
+    line(
         f"fetches: {len(fetches)} ({len(fetches) / (span + args.ramp):.0f}/s), 304 share "
         f"{sum(s == 304 for s in fetches) / max(1, len(fetches)):.0%}"
     )
-    applied = [how for f in followers for _t, _e, how in f.applied]
+    hellos = [how for f in followers for how in f.hello.values()]
+    line(
+        f"hello: {len(hellos)} parts, {hellos.count('body')} carried whole, "
+        f"{hellos.count('shown')} at the version the page shows (not sent), "
+        f"{hellos.count('fetched')} fetched"
+    )
+    applied = [how for f in followers for _t, _e, how in f.applied if how != "hello"]
     events = sum(len(f.events) for f in followers)
-    print(
+    line(
         f"events {events}: applied without a request {len(applied)} "
         f"({applied.count('body')} whole bodies, {applied.count('diff')} diffs), "
         f"fetched after {events - len(applied)}; sampled followers' texts equal to a fresh "
         f"answer at the end: {checked[0]} of {checked[1]} ({checked[2]} held another version)"
     )
-    print(
+    line(
         f"streams refused: {len(streams_bad)} {sorted(set(streams_bad))[:5]}; dropped: "
         f"{len(dropped)} {sorted(set(dropped))[:5]}; errors: {len(bad) + len(errors)} "
         f"(fetches {len(bad)}, writers {len(errors)}) {errors[:3]}"
     )
-    for node, (u0, g0), (u1, g1) in zip(nodes, cpu0 or [(0.0, 0.0)] * 2, cpu1, strict=True):
-        print(
+    for i, (node, (u0, g0), (u1, g1)) in enumerate(
+        zip(nodes, cpu0 or [(0.0, 0.0)] * 2, cpu1, strict=True)
+    ):
+        line(
             f"node {node.name} CPU over the measured part: uvicorn {(u1 - u0) / span:.2f} cores, "
             f"gunicorn {(g1 - g0) / span:.2f} cores"
         )
+        if rss:
+            mb = 1024 * 1024
+            line(
+                f"node {node.name} memory (RSS): uvicorn "
+                + " → ".join(f"{rows[i][0] / mb:.0f} MB {when}" for when, rows in rss.items())
+                + "; gunicorn "
+                + " → ".join(f"{rows[i][1] / mb:.0f} MB {when}" for when, rows in rss.items())
+            )
+    if loads:
+        print("; ".join(f"{_load_text(value)} {when}" for when, value in loads.items()))
     failed = len(bad) + len(errors) + len(streams_bad)
     print(
         json.dumps(
@@ -865,6 +994,8 @@ def report(
                 "shown_p99_s": round(percentile(shown, 0.99), 3),
                 "dropped": len(dropped),
                 "errors": failed,
+                "fetches": len(fetches),
+                "load_end": [round(x, 2) for x in end_load],
             }
         )
     )

@@ -100,7 +100,7 @@ class Setup:
 def process_stats() -> Iterator[tuple[int, list[str]]]:
     """Every running process's pid and the fields of its /proc/PID/stat after the name
     (``fields[1]`` the parent's pid, ``[2]`` the process group, ``[11]``, ``[12]`` the
-    user and system CPU ticks)."""
+    user and system CPU ticks, ``[21]`` the resident set in pages)."""
     for stat in Path("/proc").glob("[0-9]*/stat"):
         try:
             fields = stat.read_text().rsplit(")", 1)[1].split()
@@ -118,6 +118,13 @@ def group_cpu_seconds(group: int) -> float:
         if int(fields[2]) == group:  # pgrp
             total += int(fields[11]) + int(fields[12])  # utime, stime
     return total / tick
+
+
+def group_rss_bytes(group: int) -> int:
+    """The resident memory (RSS) of the processes of a process group, summed: pages two
+    processes share (a forked worker's) are counted in each (Linux's /proc)."""
+    page = os.sysconf("SC_PAGE_SIZE")
+    return sum(int(f[21]) * page for _, f in process_stats() if int(f[2]) == group)
 
 
 @dataclass

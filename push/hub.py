@@ -19,9 +19,11 @@ What a message means to whom (``push.publish`` names them):
 An anonymous follower who asked for a part's body (``Follower.bodies``, ``push.shared``)
 is told of its new version once the hub has it: the hub asks for the part once per
 version and language (in a thread, ``Hub.rendered``), then offers that version to every
-follower waiting for it, and the stream sends the body (or its changes) with the event.
+follower waiting for it, and the stream sends the body, or its changes from the answer
+the follower holds (``Follower.held``: the hub knows it, it sent it), with the event.
 Never for a tournament's message that says it is not public: those followers get the
-"reload this part" message, and the check.
+"reload this part" message, and the check. A stream opening waits for the part at the
+version it read (``Hub.current``), so its ``hello`` can carry the body.
 
 When the subscription fails (Redis restarted), every stream of the process is closed
 (``gone``): the browsers reconnect after the stream's ``retry`` and refresh once, so a
@@ -41,7 +43,7 @@ from typing import Any
 
 from push import shared
 from push.broker import broker
-from push.shared import PARTS, Rendered, part_render, text_diff
+from push.shared import PARTS, Rendered, part_render, rendered_make
 
 __all__ = ["Follower", "Hub", "hub"]
 
@@ -67,6 +69,9 @@ class Follower:
     languages: dict[str, str] = field(default_factory=dict)  # event -> its part's language
     origin: dict[str, str] = field(default_factory=dict)  # the request's host and scheme
     sent: dict[str, int] = field(default_factory=dict)  # event -> last version sent
+    # event -> the ETag of the shared part's answer sent last, whose text the follower
+    # holds (absent: none sent, so no text to apply changes to)
+    held: dict[str, str] = field(default_factory=dict)
     pending: dict[str, int] = field(default_factory=dict)
     wake: asyncio.Event = field(default_factory=asyncio.Event)
 
@@ -97,6 +102,15 @@ class Follower:
             self.sent[event] = max(version, self.sent.get(event, -1))
         return out
 
+    def sent_as(self, event: str, version: int) -> None:
+        """``version`` of ``event`` was sent (a newer answer than asked for went out): one
+        held for sending that is no newer is dropped."""
+        self.sent[event] = max(version, self.sent.get(event, -1))
+        if self.pending.get(event, version + 1) <= version:
+            del self.pending[event]
+            if not self.pending:
+                self.wake.clear()
+
 
 class Hub:
     """The followers of one event loop and its subscription (module doc)."""
@@ -106,8 +120,11 @@ class Hub:
         self.by_match: dict[int, set[Follower]] = {}
         self.by_key: dict[Key, set[Follower]] = {}
         self.rendered: dict[Key, Rendered] = {}  # the last answer of each shared part
+        self.before: dict[Key, tuple[Rendered, ...]] = {}  # the ones before, newest first
         self.wanted: dict[Key, tuple[int, dict[str, str]]] = {}  # version to render
         self.rendering: dict[Key, asyncio.Task[None]] = {}
+        # streams opening that wait for a part at a version (``current``)
+        self.waiting: dict[Key, list[tuple[int, asyncio.Future[Rendered | None]]]] = {}
         self.task: asyncio.Task[None] | None = None
         self.ready = asyncio.Event()
 
@@ -153,6 +170,7 @@ class Hub:
                 if not mine_:  # nobody follows it here any more: forgotten
                     del self.by_key[part]
                     self.rendered.pop(part, None)
+                    self.before.pop(part, None)
         if not self.by_tournament and self.task is not None:
             self.task.cancel()
             self.task = None
@@ -216,10 +234,24 @@ class Hub:
         elif follower.wants(event, version) and version > wanted.get(key, (-1, {}))[0]:
             wanted[key] = (version, follower.origin)
 
-    def _want(self, key: Key, version: int, origin: dict[str, str]) -> None:
-        if version <= self.wanted.get(key, (-1, {}))[0]:
+    async def current(self, key: Key, version: int, origin: dict[str, str]) -> Rendered | None:
+        """The shared part ``key`` at ``version`` or newer: the one kept, else rendered (once
+        for all who wait for it); None when its answer is not everyone's (``_rendered``)."""
+        found = self.rendered.get(key)
+        if found is not None and found.version >= version:
+            return found
+        waiter = asyncio.get_running_loop().create_future()
+        self.waiting.setdefault(key, []).append((version, waiter))
+        self._want(key, version, origin, again=True)
+        return await waiter
+
+    def _want(self, key: Key, version: int, origin: dict[str, str], again: bool = False) -> None:
+        """Render ``key`` at ``version`` unless it is or was already; ``again``: unless it
+        is being rendered (a version rendered to no answer is asked anew by a stream)."""
+        wanted = self.wanted.get(key, (-1, {}))[0]
+        if version <= wanted and not (again and key not in self.rendering):
             return
-        self.wanted[key] = (version, origin)
+        self.wanted[key] = (max(version, wanted), origin)
         if key not in self.rendering:
             loop = asyncio.get_running_loop()
             self.rendering[key] = loop.create_task(self._render(key))
@@ -231,7 +263,9 @@ class Hub:
         try:
             while True:
                 version, origin = self.wanted[key]
-                before = self.rendered.get(key)
+                last = self.rendered.get(key)
+                before = (() if last is None else (last,)) + self.before.get(key, ())
+                before = before[: shared.HISTORY]
                 try:
                     made = await loop.run_in_executor(
                         _RENDERERS, _rendered, key, version, origin, before
@@ -241,8 +275,11 @@ class Hub:
                     made = None
                 if made is None:
                     self.rendered.pop(key, None)  # its followers are told to ask for it
+                    self.before.pop(key, None)
                 elif key in self.by_key:
                     self.rendered[key] = made
+                    self.before[key] = before
+                self._answer(key, made, version)
                 event = PARTS[key[0]].event
                 for follower in list(self.by_key.get(key, ())):
                     follower.offer(event, version)
@@ -250,24 +287,34 @@ class Hub:
                     return
         finally:
             del self.rendering[key]
+            self._answer(key, None, None)  # none left waiting for a render that ended
             if key not in self.by_key:
                 self.wanted.pop(key, None)
 
+    def _answer(self, key: Key, made: Rendered | None, version: int | None) -> None:
+        """Hand ``made`` (rendered for ``version``) to the streams waiting for that version
+        or an older one; every one waiting when ``version`` is None."""
+        left = []
+        for wanted, waiter in self.waiting.pop(key, []):
+            if version is not None and wanted > version:
+                left.append((wanted, waiter))
+            elif not waiter.done():
+                waiter.set_result(made)
+        if left:
+            self.waiting[key] = left
+
 
 def _rendered(
-    key: Key, version: int, origin: dict[str, str], before: Rendered | None
+    key: Key, version: int, origin: dict[str, str], before: tuple[Rendered, ...]
 ) -> Rendered | None:
-    """Part ``key`` at ``version`` (or newer), with its changes from ``before``."""
+    """Part ``key`` at ``version`` (or newer), with its changes from the answers
+    ``before`` (``push.shared.rendered_make``)."""
     name, pk, language = key
     found = part_render(name=name, pk=pk, language=language, origin=origin)
     if found is None:
         return None
     tag, text = found
-    if before is None or len(text) <= shared.WHOLE_LIMIT:
-        return Rendered(version, tag, text)
-    if before.etag == tag:
-        return Rendered(version, tag, text, tag, ())
-    return Rendered(version, tag, text, before.etag, text_diff(before.text, text))
+    return rendered_make(version, tag, text, before)
 
 
 _hubs: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, Hub] = weakref.WeakKeyDictionary()

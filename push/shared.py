@@ -16,19 +16,29 @@ sends none. A signed-in reader, or a part of a tournament that is not public, ke
 "reload this part" message and asks with their own session as before.
 
 Decided: a big part (the 256-player bracket is ~150 KB, its JSON ~100 KB) is sent as the
-changes from the version sent before (``text_diff``: a few hundred bytes for an entry),
-named by the ETag it applies to (``base``); a follower holding another version asks for
-the part as before. Sending the whole bracket to 7,000 followers every 2 s would be
-~500 MB/s; a small part (the live part, the board: ~1–3 KB) is sent whole.
+changes from the answer the follower holds (``text_diff``: a few hundred bytes for an
+entry), named by the ETag they apply to (``base``). The node knows what each follower
+holds (``push.hub.Follower.held``: the last answer it sent them), and each version's
+answer is made once with its changes from the answers of the ``HISTORY`` versions
+before (``rendered_make``, in the rendering thread): a follower holding one of those
+gets its changes, one holding none (a page opened at the current version has the part
+on screen but not its text; one that fell further behind) gets the whole body. No
+follower costs a render or a diff of its own. Sending the whole bracket to 7,000
+followers every 2 s would be ~500 MB/s; a small part (the live part, the board:
+~1–3 KB) is sent whole.
+
+What is sent is made ready as the event's JSON data once per version, in the rendering
+thread (``Rendered.whole``, ``Rendered.changes``): the event loop only joins strings.
 """
 
 from __future__ import annotations
 
+import json
 import logging
 import re
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from difflib import SequenceMatcher
 from io import BytesIO
@@ -38,11 +48,25 @@ from django.conf import settings
 from django.core.handlers.wsgi import WSGIHandler
 from django.urls import reverse
 
-__all__ = ["PARTS", "Part", "Rendered", "part_render", "text_diff", "text_patch"]
+__all__ = [
+    "HISTORY",
+    "PARTS",
+    "Diff",
+    "Part",
+    "Rendered",
+    "part_render",
+    "rendered_make",
+    "text_diff",
+    "text_patch",
+]
 
 log = logging.getLogger(__name__)
 
 WHOLE_LIMIT = 16 * 1024  # a body up to this size is sent whole; above it, as changes
+HISTORY = 3  # a big part's changes are made from the answers of this many versions before
+
+# Changes that make one text into another: (start, end, text) replacing ``old[start:end]``.
+Diff = tuple[tuple[int, int, str], ...]
 
 
 @dataclass(frozen=True)
@@ -68,24 +92,40 @@ PARTS: dict[str, Part] = {
 
 @dataclass(frozen=True)
 class Rendered:
-    """A part's shared answer at a version: what is sent in its event."""
+    """A part's shared answer at a version, and what its event's data is (JSON, made once:
+    module doc) for each follower: ``whole`` with the body, or ``changes[etag]`` for one
+    holding the answer ``etag`` (a big part only)."""
 
     version: int
     etag: str
     text: str
-    base: str = ""  # the ETag of the answer before, which ``diff`` changes into this one
-    diff: tuple[tuple[int, int, str], ...] = ()
+    whole: str
+    changes: Mapping[str, str]
 
-    def data(self, version: int) -> dict[str, Any]:
-        """The event's data: the body whole when small, else the changes from ``base``
-        (when there is one), else only the version and ETag (the page asks for it)."""
-        out: dict[str, Any] = {"v": version, "etag": self.etag}
-        if len(self.text) <= WHOLE_LIMIT:
-            out["body"] = self.text
-        elif self.base:
-            out["base"] = self.base
-            out["diff"] = self.diff
-        return out
+    def data(self, held: str | None) -> str:
+        """The event's data for a follower holding the answer ``held`` (its ETag; None: no
+        text of this part): its changes into this answer when made, else the body whole."""
+        found = self.changes.get(held) if held is not None else None
+        return self.whole if found is None else found
+
+
+def _json(data: dict[str, Any]) -> str:
+    return json.dumps(data, separators=(",", ":"))
+
+
+def rendered_make(version: int, etag: str, text: str, before: Sequence[Rendered]) -> Rendered:
+    """The answer ``etag``/``text`` at ``version``, with its event's data made: the body
+    whole, and for a big part (over ``WHOLE_LIMIT``) the changes into it from itself (an
+    empty change: a follower holding it learns its new version) and from each answer in
+    ``before`` (module doc)."""
+    whole = _json({"v": version, "etag": etag, "body": text})
+    changes: dict[str, str] = {}
+    if len(text) > WHOLE_LIMIT:
+        for base, old in [(etag, text), *((b.etag, b.text) for b in before)]:
+            if base not in changes:
+                diff = text_diff(old, text)
+                changes[base] = _json({"v": version, "etag": etag, "base": base, "diff": diff})
+    return Rendered(version, etag, text, whole, changes)
 
 
 _handler: WSGIHandler | None = None
@@ -156,6 +196,7 @@ def part_render(
 
 
 _TOKEN = re.compile(r"[^>}\n]*(?:[>}\n]|$)")
+_ENDS = ">}\n"  # a token ends after one of these (``_TOKEN``)
 
 
 def _tokens(text: str) -> list[str]:
@@ -163,14 +204,58 @@ def _tokens(text: str) -> list[str]:
     return [t for t in _TOKEN.findall(text) if t]
 
 
-def text_diff(old: str, new: str) -> tuple[tuple[int, int, str], ...]:
+def _same_start(a: str, b: str, limit: int) -> int:
+    """How many first characters ``a`` and ``b`` share (at most ``limit``): halved
+    slices compared, so the comparing is done in C, not a character at a time."""
+    lo, hi = 0, limit
+    while lo < hi:
+        mid = (lo + hi + 1) // 2
+        if a[lo:mid] == b[lo:mid]:
+            lo = mid
+        else:
+            hi = mid - 1
+    return lo
+
+
+def _same_end(a: str, b: str, limit: int) -> int:
+    """How many last characters ``a`` and ``b`` share (at most ``limit``)."""
+    lo, hi = 0, limit
+    while lo < hi:
+        mid = (lo + hi + 1) // 2
+        if a[len(a) - mid : len(a) - lo] == b[len(b) - mid : len(b) - lo]:
+            lo = mid
+        else:
+            hi = mid - 1
+    return lo
+
+
+def text_diff(old: str, new: str) -> Diff:
     """The changes that make ``old`` into ``new``: (start, end, text) replacing
-    ``old[start:end]`` with ``text``, in order (``text_patch`` applies them)."""
+    ``old[start:end]`` with ``text``, in order (``text_patch`` applies them).
+
+    The start and end both share are set aside first (an entry changes a few places of
+    the bracket), cut where a token ends so that what is left is cut into the same
+    tokens as the whole would be; what is left is compared token by token."""
+    limit = min(len(old), len(new))
+    same = _same_start(old, new, limit)
+    head = max(old.rfind(end, 0, same) for end in _ENDS) + 1  # 0 when none ends there
+    same = _same_end(old, new, limit - head)
+    ends = [i for i in (old.find(end, len(old) - same) for end in _ENDS) if i != -1]
+    tail = len(old) - min(ends) - 1 if ends else 0  # the shared end after a token's end
+    return tuple(
+        (head + start, head + end, text)
+        for start, end, text in _token_diff(
+            old[head : len(old) - tail], new[head : len(new) - tail]
+        )
+    )
+
+
+def _token_diff(old: str, new: str) -> Diff:
+    """``text_diff`` token by token."""
     a, b = _tokens(old), _tokens(new)
     at = [0]
     for token in a:
         at.append(at[-1] + len(token))
-    # the same start and end are set aside first: an entry changes a few places
     head = 0
     while head < min(len(a), len(b)) and a[head] == b[head]:
         head += 1
@@ -185,7 +270,7 @@ def text_diff(old: str, new: str) -> tuple[tuple[int, int, str], ...]:
     )
 
 
-def text_patch(old: str, diff: tuple[tuple[int, int, str], ...] | list[Any]) -> str:
+def text_patch(old: str, diff: Diff | list[Any]) -> str:
     """``old`` with ``diff`` applied (as push.js does)."""
     out, last = [], 0
     for start, end, text in diff:

@@ -5,7 +5,9 @@ Server-Sent Events.
 Each stream opens with ``hello`` (the versions now) and then sends ``part`` or ``board``
 with ``{"v": version}`` once per version that concerns it (``push.hub``): the page then
 asks for that part as it does when it polls, with its ETag, so what a reader sees is
-decided by the part's own view, never by the stream. A comment line every
+decided by the part's own view, never by the stream. ``?v=part:12,board:3`` names the
+versions the page shows (``data-push-v``, push.js): the page asks again only for a part
+whose version is not the one ``hello`` names. A comment line every
 ``KEEPALIVE_SECONDS`` keeps proxies from closing an idle stream. ``closed`` says the
 reader may no longer see what they follow (the tournament made private, the round
 unpublished): the stream ends, and the page's polls get what the views answer them.
@@ -15,6 +17,13 @@ for the tournament's stream; ``?body=live,board`` for a match's: ``push.shared.P
 their events then carry the part's shared answer with its ETag (``push.shared.Rendered``:
 the body, or its changes from the ETag named ``base``), so they need not ask for it. A
 signed-in reader's events carry the version only, whatever they ask.
+
+Their ``hello`` carries the part too (``"bodies": {"part": {"v", "etag", "body"}}``), as
+the kept answer of the version it names (``Hub.current``), unless ``?v=`` says the page
+shows that version already: a page just loaded has the part on screen, so the body
+would be sent for nothing; it has no text to apply changes to, so its first change
+comes whole (``Follower.held``). A client holding nothing (no ``?v=``) gets it, and so
+needs no request on connecting.
 
 Who may open one: whoever may read the tournament or the match
 (``tournaments.selectors.tournament_get``, ``matches.selectors.match_get``; others get
@@ -57,13 +66,21 @@ __all__ = ["KEEPALIVE_SECONDS", "match_stream", "reader_close", "tournament_stre
 
 KEEPALIVE_SECONDS = 20.0
 RETRY_MS = 3000  # how long a browser waits before reconnecting a stream that ended
+# How long a stream opening waits for a part to be rendered for its hello; past it the
+# hello names the version only (the page asks for the part, as a signed-in reader's does).
+HELLO_RENDER_SECONDS = 10.0
 
 # What a reader may see now: the versions by event, or None (may not see it).
 Versions = dict[str, int] | None
 
 
 def event(name: str, data: dict[str, Any]) -> str:
-    return f"event: {name}\ndata: {json.dumps(data, separators=(',', ':'))}\n\n"
+    return event_of(name, json.dumps(data, separators=(",", ":")))
+
+
+def event_of(name: str, data: str) -> str:
+    """The event ``name`` with ``data`` as JSON already."""
+    return f"event: {name}\ndata: {data}\n\n"
 
 
 # The one thread that reads for the streams, with its own connection, kept (module doc).
@@ -127,6 +144,18 @@ def _bodies(request: HttpRequest, stream: str, user: User) -> dict[str, str]:
     return {PARTS[n].event: n for n in names if n in PARTS and PARTS[n].stream == stream}
 
 
+def _shown(request: HttpRequest) -> dict[str, int]:
+    """The versions the page shows (``?v=part:12,board:3``): event -> version; a pair not
+    understood is left out (its part is then sent, as to a page that shows none)."""
+    out: dict[str, int] = {}
+    for value in request.GET.getlist("v"):
+        for pair in value.split(","):
+            name, _sep, number = pair.partition(":")
+            if name in ("part", "board") and number.isdigit() and len(number) <= 18:
+                out[name] = int(number)
+    return out
+
+
 def _origin(request: HttpRequest) -> dict[str, str]:
     """The request's host and scheme, for asking the shared parts as it would."""
     out = {"HTTP_HOST": request.get_host(), "wsgi.url_scheme": request.scheme or "http"}
@@ -136,14 +165,48 @@ def _origin(request: HttpRequest) -> dict[str, str]:
     return out
 
 
-def _data(hub_: Hub, follower: Follower, name: str, version: int) -> dict[str, Any]:
-    """An event's data: the shared part's answer when this follower is sent it and the
-    hub has it at this version, else the version alone."""
+def _pushed(hub_: Hub, follower: Follower, name: str, version: int) -> str:
+    """The event ``name`` at ``version``: with the shared part's answer when this follower
+    is sent it and the hub has it at this version or newer (the body, or its changes from
+    the answer the follower holds: ``Rendered.data``), else with the version alone."""
     key = follower.key(name)
     rendered = hub_.rendered.get(key) if key is not None else None
-    if rendered is not None and rendered.version == version:
-        return rendered.data(version)
-    return {"v": version}
+    if rendered is None or rendered.version < version:
+        return event(name, {"v": version})
+    follower.sent_as(name, rendered.version)
+    data = rendered.data(follower.held.get(name))
+    follower.held[name] = rendered.etag
+    return event_of(name, data)
+
+
+async def _hello(
+    hub_: Hub, follower: Follower, versions: dict[str, int], shown: dict[str, int]
+) -> str:
+    """The ``hello`` event: the versions now, and the shared parts this follower is sent
+    whose version the page does not show (module doc)."""
+    names = dict(versions)
+    bodies: dict[str, str] = {}
+    for name in follower.bodies:
+        key = follower.key(name)
+        if key is None or name not in versions or shown.get(name) == versions[name]:
+            continue
+        try:
+            rendered = await asyncio.wait_for(
+                hub_.current(key, versions[name], follower.origin), HELLO_RENDER_SECONDS
+            )
+        except TimeoutError:
+            rendered = None
+        if rendered is None:
+            continue
+        names[name] = rendered.version
+        follower.sent_as(name, rendered.version)
+        bodies[name] = rendered.data(None)
+        follower.held[name] = rendered.etag
+    fields = [f"{json.dumps(name)}:{version}" for name, version in names.items()]
+    if bodies:
+        parts = ",".join(f"{json.dumps(name)}:{data}" for name, data in bodies.items())
+        fields.append(f'"bodies":{{{parts}}}')
+    return event_of("hello", "{" + ",".join(fields) + "}")
 
 
 async def _stream(
@@ -163,6 +226,7 @@ async def _stream(
         for event, name in follower.bodies.items()
     }
     follower.origin = _origin(request)
+    shown = _shown(request)
 
     async def read(pk: int, user: User) -> Versions:
         return await _read(now, pk, user)
@@ -176,11 +240,12 @@ async def _stream(
     if versions is None:
         hub_.leave(follower)
         raise Http404(_("Nothing of that to follow."))
-    follower.sent.update(versions)
+    for name, version in versions.items():  # one held meanwhile is no newer than these
+        follower.sent_as(name, version)
 
     async def events() -> AsyncIterator[str]:
         try:
-            yield f"retry: {RETRY_MS}\n" + event("hello", versions)
+            yield f"retry: {RETRY_MS}\n" + await _hello(hub_, follower, versions, shown)
             while True:
                 try:
                     await asyncio.wait_for(follower.wake.wait(), KEEPALIVE_SECONDS)
@@ -194,7 +259,7 @@ async def _stream(
                     yield event("closed", {})
                     return
                 out = "".join(
-                    event(name, _data(hub_, follower, name, v))
+                    _pushed(hub_, follower, name, v)
                     for name, v in pending.items()
                     if name != "check"
                 )

@@ -89,3 +89,14 @@ def test_a_change_counts_from_its_commit_and_only_when_committed_in_time(
     assert [round(x, 3) for x in got.committed[0]] == [0.1, 0.2]
     assert [round(x, 3) for x in got.committed[1]] == [0.4]
     assert [round(x, 3) for x in got.sent] == [7.6, 7.9, 0.7]
+
+
+def test_a_part_counts_as_shown_when_applied_from_its_event_though_fetched_later(
+    bench: ModuleType,
+) -> None:
+    Entry, Follower = bench.Entry, bench.Follower
+    follower = Follower("bracket", 0, "/push/tournaments/1/", {}, events=[(120.7, "part", 7)])
+    follower.applied = [(120.7, "part", "diff")]
+    follower.fetched = [(130.0, "part", 304)]  # the slow poll, long after
+    got = bench.arrivals([Entry(120.0, 121.0, 7)], {7: 120.5}, [follower], 100.0, 160.0)
+    assert [round(x, 3) for x in got.shown] == [0.2]

@@ -1,8 +1,10 @@
 """The parts that are the same for every anonymous reader travel in the event itself
 (``push.shared``): the bracket, the JSON bracket, a match's live part and live board,
 rendered once per version by the serving process and sent with the ETag the reader
-would have been given; a signed-in reader's and a private tournament's events carry the
-version only. And a crowd opening streams costs no database connection each."""
+would have been given, in ``hello`` too (unless the page shows that version), and to a
+follower not holding the answer the changes are made from, whole; a signed-in reader's
+and a private tournament's hello and events carry the version only. And a crowd opening
+streams costs no database connection each."""
 
 from __future__ import annotations
 
@@ -19,6 +21,8 @@ from push.shared import text_diff, text_patch
 from tests.push.test_streams import follow, run
 from tests.results import won
 from tests.tournaments.helpers import Setup, drawn, match_of
+from tournaments.models import Tournament
+from tournaments.tournament_setup import tournament_update
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -30,6 +34,10 @@ def _get(path: str, **headers: Any) -> tuple[str, str]:
     response = Client().get(path, **headers)
     assert response.status_code == 200, response.status_code
     return response["ETag"], response.content.decode()
+
+
+def _version(pk: int) -> int:
+    return int(Tournament.objects.values_list("version", flat=True).get(pk=pk))
 
 
 def _enter(s: Setup, match: Any, number: int) -> None:
@@ -120,7 +128,7 @@ def test_a_big_part_is_sent_as_its_changes_from_the_etag_before(monkeypatch: Any
         enter = sync_to_async(_enter, thread_sensitive=False)
         await enter(s, match, 1)
         first = (await stream.next())[0][1]
-        assert "body" not in first  # nothing before it to change from: asked for, as before
+        assert "body" not in first  # its hello brought the body: the changes from it
         before = await asked(f"/tournaments/{t}/bracket/", **HTMX)
         assert first["etag"] == before[0]
         await enter(s, match, 2)
@@ -181,3 +189,170 @@ def test_a_part_answered_with_a_server_error_is_asked_again(
     monkeypatch.setattr(shared, "RENDER_PAUSE", 0)
     found = shared.part_render(name="bracket", pk=1, language="sv", origin={})
     assert found == ('"v7"', "<div>bracket</div>")
+
+
+def _bodies(hello: list[tuple[str, dict[str, Any]]]) -> dict[str, Any]:
+    [(name, data)] = hello
+    assert name == "hello"
+    return dict(data.get("bodies", {}))
+
+
+def test_the_hello_carries_the_part_as_a_fresh_get_answers_it_unless_the_page_shows_it() -> None:
+    s: Setup = drawn(4)
+    match = match_of(s.tournament, 1, 0)
+    t = s.tournament.pk
+
+    async def scenario() -> None:
+        await sync_to_async(_enter, thread_sensitive=False)(s, match, 1)
+        version = await sync_to_async(_version, thread_sensitive=False)(t)
+        client = AsyncClient()
+        hellos = {
+            "bracket": await (await follow(client, f"/push/tournaments/{t}/?body=bracket")).next(),
+            "api": await (await follow(client, f"/push/tournaments/{t}/?body=api-bracket")).next(),
+            "live": await (await follow(client, f"/push/matches/{match.pk}/?body=live")).next(),
+            "stale page": await (
+                await follow(client, f"/push/tournaments/{t}/?body=bracket&v=part:{version - 1}")
+            ).next(),
+            "current page": await (
+                await follow(client, f"/push/tournaments/{t}/?body=bracket&v=part:{version}")
+            ).next(),
+        }
+        asked = sync_to_async(_get, thread_sensitive=False)
+        fresh = {
+            "bracket": await asked(f"/tournaments/{t}/bracket/", **HTMX),
+            "api": await asked(f"/api/tournaments/{t}/bracket/", HTTP_ACCEPT="application/json"),
+            "live": await asked(f"/matches/{match.pk}/live/", **HTMX),
+        }
+        got = {
+            name: (body["part"]["etag"], body["part"]["body"])
+            for name, body in ((n, _bodies(h)) for n, h in hellos.items())
+            if "part" in body
+        }
+        assert got == {**fresh, "stale page": fresh["bracket"]}
+        assert hellos["current page"] == [("hello", {"part": version})]
+
+    run(scenario)
+
+
+def test_a_follower_not_holding_the_changes_base_is_sent_the_whole_body(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A page opened at the current version holds no text of the part, and a follower
+    that fell behind holds an answer older than the changes are made from: both get the
+    body whole, where the one holding the base gets the changes."""
+    monkeypatch.setattr(shared, "WHOLE_LIMIT", 0)  # every part counts as big
+    monkeypatch.setattr(shared, "HISTORY", 1, raising=False)  # from the version before only
+    s: Setup = drawn(4)
+    match = match_of(s.tournament, 1, 0)
+    t = s.tournament.pk
+    url = f"/push/tournaments/{t}/?body=bracket"
+
+    async def scenario() -> None:
+        version = await sync_to_async(_version, thread_sensitive=False)(t)
+        client = AsyncClient()
+        holding = await follow(client, url)
+        page = await follow(client, f"{url}&v=part:{version}")
+        behind = await follow(client, url)
+        first = _bodies(await holding.next())["part"]
+        assert _bodies(await page.next()) == {}
+        assert _bodies(await behind.next())["part"]["etag"] == first["etag"]
+        asked = sync_to_async(_get, thread_sensitive=False)
+        enter = sync_to_async(_enter, thread_sensitive=False)
+        await enter(s, match, 1)
+        one = await asked(f"/tournaments/{t}/bracket/", **HTMX)
+        [(_, changes)] = await holding.next()
+        [(_, whole)] = await page.next()
+        assert (changes["base"], text_patch(first["body"], changes["diff"])) == (
+            first["etag"],
+            one[1],
+        )
+        assert (whole["etag"], whole["body"]) == one
+        await enter(s, match, 2)
+        two = await asked(f"/tournaments/{t}/bracket/", **HTMX)
+        [(_, changes)] = await holding.next()  # the second is rendered: it is sent
+        assert changes["base"] == one[0]
+        [(_, late)] = await behind.next()  # held the first: the changes are from the one
+        assert (late["etag"], late["body"]) == two
+
+    run(scenario)
+
+
+def test_a_follower_a_few_versions_behind_is_sent_the_changes_from_what_it_holds(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(shared, "WHOLE_LIMIT", 0)  # every part counts as big
+    s: Setup = drawn(4)
+    match = match_of(s.tournament, 1, 0)
+    t = s.tournament.pk
+    url = f"/push/tournaments/{t}/?body=bracket"
+
+    async def scenario() -> None:
+        client = AsyncClient()
+        reading, behind = await follow(client, url), await follow(client, url)
+        await reading.next()
+        held = _bodies(await behind.next())["part"]
+        enter = sync_to_async(_enter, thread_sensitive=False)
+        for number in (1, 2):
+            await enter(s, match, number)
+            await reading.next()  # rendered
+        now = await sync_to_async(_get, thread_sensitive=False)(
+            f"/tournaments/{t}/bracket/", **HTMX
+        )
+        [(_, changes)] = await behind.next()
+        assert changes["base"] == held["etag"]
+        assert (changes["etag"], text_patch(held["body"], changes["diff"])) == now
+
+    run(scenario)
+
+
+def test_staff_and_a_private_tournaments_streams_carry_versions_only() -> None:
+    """Only an anonymous follower of a public tournament is sent its parts, in its hello
+    and its events; staff (who may see more) and followers of a private tournament are
+    told versions; and a tournament made private closes the anonymous one's stream with
+    no part sent."""
+    public: Setup = drawn(4)
+    private: Setup = drawn(4, is_public=False)
+    public_match, private_match = (
+        match_of(public.tournament, 1, 0),
+        match_of(private.tournament, 1, 0),
+    )
+
+    async def scenario() -> None:
+        anonymous, staff, private_staff = AsyncClient(), AsyncClient(), AsyncClient()
+        await staff.aforce_login(public.organiser)
+        await private_staff.aforce_login(private.organiser)
+        p, q = public.tournament.pk, private.tournament.pk
+        streams = {
+            "anonymous": await follow(anonymous, f"/push/tournaments/{p}/?body=bracket"),
+            "staff": await follow(staff, f"/push/tournaments/{p}/?body=bracket"),
+            "staff's match": await follow(staff, f"/push/matches/{public_match.pk}/?body=live"),
+            "private": await follow(private_staff, f"/push/tournaments/{q}/?body=bracket"),
+            "private match": await follow(
+                private_staff, f"/push/matches/{private_match.pk}/?body=live"
+            ),
+        }
+        hellos = {name: _bodies(await stream.next()) for name, stream in streams.items()}
+        assert {name: sorted(b) for name, b in hellos.items()} == {
+            "anonymous": ["part"],
+            "staff": [],
+            "staff's match": [],
+            "private": [],
+            "private match": [],
+        }
+        for s, match in ((public, public_match), (private, private_match)):
+            await sync_to_async(_enter, thread_sensitive=False)(s, match, 1)
+        events = {name: (await stream.next())[0] for name, stream in streams.items()}
+        assert {name: sorted(data) for name, (_, data) in events.items()} == {
+            "anonymous": ["body", "etag", "v"],
+            "staff": ["v"],
+            "staff's match": ["v"],
+            "private": ["v"],
+            "private match": ["v"],
+        }
+        tournament = await Tournament.objects.aget(pk=p)
+        await sync_to_async(tournament_update, thread_sensitive=False)(
+            tournament=tournament, by=public.organiser, is_public=False
+        )
+        assert await streams["anonymous"].rest() == [("closed", {})]
+
+    run(scenario)

@@ -170,3 +170,18 @@ def test_the_live_parts_ask_for_a_stream_only_where_the_site_serves_them(
     assert pushed == {"bracket": streams, "live part": streams, "live board": streams}
     # the polls stay, slowed down by push.js only while a stream is healthy
     assert "BradePush.due(this)], brade:push" in bracket
+
+
+def test_the_live_parts_name_the_version_they_show_for_their_streams_hello(settings: Any) -> None:
+    settings.PUSH_STREAMS = True
+    s: Setup = drawn(4)
+    match = match_of(s.tournament, 1, 0)
+    game_result_enter(match=match, number=1, result=won("W", "jan"), by=s.referee, starter="W")
+    version = _version(s.tournament.pk)
+    bracket = Client().get(f"/tournaments/{s.tournament.pk}/").content.decode()
+    part = Client().get(f"/matches/{match.pk}/live/", HTTP_HX_REQUEST="true")
+    tag = f'data-push="/push/tournaments/{s.tournament.pk}/?body=bracket" data-push-on="part"'
+    assert f'{tag} data-push-v="{version}"' in bracket
+    # the live part's version is its ETag's (the match's own, or the whole tournament's)
+    shown = part["ETag"].split("-v", 1)[1].split("-", 1)[0]
+    assert f'data-push-on="part" data-push-v="{shown}"' in part.content.decode()

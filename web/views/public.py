@@ -412,6 +412,8 @@ def _match_context(request: HttpRequest, pk: int) -> dict[str, Any]:
         or any(s.state in (RecordState.PENDING, RecordState.VERIFYING) for s in detail.submissions)
         or bool(rows_of_reports),
         "live_every": LIVE_EVERY,
+        # the live part's version as its stream names it (push.js's ``?v=``)
+        "live_version": tournaments_sel.part_version(match.live_version, tournament.whole_version),
         "viewable_states": (RecordState.VERIFIED, RecordState.ENTERED, RecordState.MISMATCH),
         # A consolation's or double elimination's match: where its winner and loser go.
         "links": elimination_brackets.match_links(match),

@@ -10,6 +10,12 @@
  * - the live board (live-board.js) sets el.bradePushed, called instead, and asks
  *   BradePush.healthy(el) for its next poll's delay.
  *
+ * The stream is opened naming the versions the page shows (data-push-v: "?v=part:12"),
+ * and its "hello" carries a part only when the page does not show its version then
+ * ("bodies"); a part it names at the version shown is not asked for. The node knows
+ * which answer each page holds (the last it sent it), so its events carry the changes
+ * from that one, or the whole part (the first change after the page was loaded).
+ *
  * Where there is no EventSource (an old TV's browser), the stream fails (a proxy that
  * buffers, the embedded server's 404) or closes (the reader may no longer see it), the
  * parts poll as before. Plain ES5, as the big screen's script.
@@ -52,7 +58,10 @@
 
   function fire(url, on, data) {
     var s = streams[url];
-    if (s) { s.last[on] = Date.now(); }
+    if (s) {
+      s.last[on] = Date.now();
+      if (data && typeof data.v === "number") { s.shown[on] = data.v; }
+    }
     var key = url + " " + on;
     each(url, on, function (el) {
       if (typeof el.bradePushed === "function") { el.bradePushed(data); return; }
@@ -79,13 +88,37 @@
     held[key] = { etag: xhr.getResponseHeader("ETag"), text: xhr.responseText };
   });
 
+  /* The versions the page's parts of this stream show (data-push-v): "on" -> version. */
+  function shownOf(url) {
+    var out = {};
+    each(url, "part", function (el) { var v = el.getAttribute("data-push-v"); if (v) { out.part = parseInt(v, 10); } });
+    each(url, "board", function (el) { var v = el.getAttribute("data-push-v"); if (v) { out.board = parseInt(v, 10); } });
+    return out;
+  }
+
   function open(url) {
     if (streams[url]) { return streams[url]; }
-    var s = streams[url] = { healthy: false, last: {} };
+    var s = streams[url] = { healthy: false, last: {}, shown: shownOf(url) };
     if (!window.EventSource) { return s; }
-    var source = new EventSource(url);
-    // The first hello, and each after a reconnection: what changed meanwhile is asked for.
-    source.addEventListener("hello", function () { s.healthy = true; fire(url, "part"); fire(url, "board"); });
+    var pairs = [];
+    for (var on in s.shown) { if (s.shown.hasOwnProperty(on)) { pairs.push(on + ":" + s.shown[on]); } }
+    var source = new EventSource(pairs.length ? url + (url.indexOf("?") < 0 ? "?" : "&") + "v=" + pairs.join(",") : url);
+    // The first hello, and each after a reconnection: a part it carries is swapped in; one
+    // whose version is not the one shown is asked for.
+    source.addEventListener("hello", function (e) {
+      s.healthy = true;
+      var data = parsed(e) || {}, bodies = data.bodies || {};
+      var names = ["part", "board"];
+      for (var i = 0; i < names.length; i++) {
+        var on = names[i];
+        if (bodies[on]) {
+          fire(url, on, bodies[on]);
+        } else if (typeof data[on] !== "number" || data[on] !== s.shown[on]) {
+          if (typeof data[on] === "number") { s.shown[on] = data[on]; }
+          fire(url, on);
+        }
+      }
+    });
     source.addEventListener("part", function (e) { fire(url, "part", parsed(e)); });
     source.addEventListener("board", function (e) { fire(url, "board", parsed(e)); });
     source.addEventListener("closed", function () { s.healthy = false; source.close(); });
