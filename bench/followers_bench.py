@@ -20,16 +20,15 @@ bracket's client (the tournament's stream, then ``/api/tournaments/T/bracket/``)
 connect over ``--ramp`` seconds and behave as push.js does: an event carrying the part (its
 body, or its changes from the answer they hold) is applied, any other asks for the part
 with its ETag (``--no-fetch``: the events only). On connecting, a bracket follower stands
-for a browser that has just loaded the tournament page: its stream names the version the
-page would show (``?v=part:V``, the last the bench knows: ``Known``), so ``hello`` carries
-the bracket only when a change came between, and otherwise its first change comes whole
-(it has the bracket on screen, not its text); the JSON client and the live board's
-follower (whose page version the bench does not know) hold nothing, so ``hello`` carries
-their parts. A ``hello`` naming a version the follower does not show and carrying no part
-makes it ask for the part. The load generator steps back (``--client-nice``) and the
-tables post from a process of their own, as in live_board_bench.py. The file limit is
-raised here (``RLIMIT_NOFILE``, inherited by the nodes: checked on uvicorn's, and the
-bench stops when it is below what the followers need).
+for a browser that has just loaded the tournament page (the version it shows: the last
+the bench knows, ``Known``); as push.js, no follower names a version in its stream's
+address (the page shows the bracket but does not hold its text), so ``hello`` carries
+every public part whole. A ``hello`` naming a version the follower does not show and
+carrying no part makes it ask for the part. The load generator steps back
+(``--client-nice``) and the tables post from a process of their own, as in
+live_board_bench.py. The file limit is raised here (``RLIMIT_NOFILE``, inherited by
+the nodes: checked on uvicorn's, and the bench stops when it is below what the
+followers need).
 
 Printed: the latency from each change's commit to its event arriving at each follower
 concerned, p50/p99/max, apart for node B's followers (a table's turn to its board's
@@ -310,13 +309,7 @@ async def follow(
         me.dropped = f"connect: {type(err).__name__}"
         return
     try:
-        stream = me.stream
-        if shown:
-            stream += (
-                ("&" if "?" in stream else "?")
-                + "v="
-                + ",".join(f"{event}:{version}" for event, version in shown.items())
-            )
+        stream = me.stream  # as push.js: no ?v= (the page does not hold the part's text)
         writer.write(
             f"GET {stream} HTTP/1.1\r\nHost: 127.0.0.1\r\n"
             "Accept: text/event-stream\r\n\r\n".encode()

@@ -6,8 +6,8 @@ Each stream opens with ``hello`` (the versions now) and then sends ``part`` or `
 with ``{"v": version}`` once per version that concerns it (``push.hub``): the page then
 asks for that part as it does when it polls, with its ETag, so what a reader sees is
 decided by the part's own view, never by the stream. ``?v=part:12,board:3`` names the
-versions the page shows (``data-push-v``, push.js): the page asks again only for a part
-whose version is not the one ``hello`` names. A comment line every
+versions a client shows *and holds the text of*: a part it names at the current version
+is not sent in ``hello``. A comment line every
 ``KEEPALIVE_SECONDS`` keeps proxies from closing an idle stream. ``closed`` says the
 reader may no longer see what they follow (the tournament made private, the round
 unpublished): the stream ends, and the page's polls get what the views answer them.
@@ -19,11 +19,13 @@ the body, or its changes from the ETag named ``base``), so they need not ask for
 signed-in reader's events carry the version only, whatever they ask.
 
 Their ``hello`` carries the part too (``"bodies": {"part": {"v", "etag", "body"}}``), as
-the kept answer of the version it names (``Hub.current``), unless ``?v=`` says the page
-shows that version already: a page just loaded has the part on screen, so the body
-would be sent for nothing; it has no text to apply changes to, so its first change
-comes whole (``Follower.held``). A client holding nothing (no ``?v=``) gets it, and so
-needs no request on connecting.
+the kept answer of the version it names (``Hub.current``), unless ``?v=`` says the
+client holds that version's text already. The pages (push.js) name no version: a page
+just loaded has the part on screen but not its text, which changes are applied to, so
+it takes the body in ``hello`` — spread over the time followers connect — rather than
+its first change whole, which every such page would get at the same moment
+(``Follower.held``). A client holding nothing (no ``?v=``) so needs no request on
+connecting.
 
 Who may open one: whoever may read the tournament or the match
 (``tournaments.selectors.tournament_get``, ``matches.selectors.match_get``; others get

@@ -10,11 +10,14 @@
  * - the live board (live-board.js) sets el.bradePushed, called instead, and asks
  *   BradePush.healthy(el) for its next poll's delay.
  *
- * The stream is opened naming the versions the page shows (data-push-v: "?v=part:12"),
- * and its "hello" carries a part only when the page does not show its version then
- * ("bodies"); a part it names at the version shown is not asked for. The node knows
- * which answer each page holds (the last it sent it), so its events carry the changes
- * from that one, or the whole part (the first change after the page was loaded).
+ * The stream's "hello" carries the public parts whole ("bodies"): the page shows them but
+ * does not hold their text, which a change's diff applies to. Sent as each follower
+ * connects, they are spread over the time followers arrive, where a page naming the
+ * version it shows ("?v=part:12", which the node still honours for clients that hold the
+ * text) would get its first change whole, at the same moment as every other such page.
+ * A part the hello does not carry (a signed-in reader's, staff's) is asked for only when
+ * its version is not the one the page shows (data-push-v). The node knows which answer
+ * each page holds (the last it sent it), so its events carry the changes from that one.
  *
  * Where there is no EventSource (an old TV's browser), the stream fails (a proxy that
  * buffers, the embedded server's 404) or closes (the reader may no longer see it), the
@@ -100,9 +103,7 @@
     if (streams[url]) { return streams[url]; }
     var s = streams[url] = { healthy: false, last: {}, shown: shownOf(url) };
     if (!window.EventSource) { return s; }
-    var pairs = [];
-    for (var on in s.shown) { if (s.shown.hasOwnProperty(on)) { pairs.push(on + ":" + s.shown[on]); } }
-    var source = new EventSource(pairs.length ? url + (url.indexOf("?") < 0 ? "?" : "&") + "v=" + pairs.join(",") : url);
+    var source = new EventSource(url);
     // The first hello, and each after a reconnection: a part it carries is swapped in; one
     // whose version is not the one shown is asked for.
     source.addEventListener("hello", function (e) {
