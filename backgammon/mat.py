@@ -57,6 +57,12 @@ The reader puts a clock line's times on every action of the row above it
 warning on its line (``bg.read.clock``) and is otherwise ignored: the times never make a
 record unreadable, and they are no part of its value (nor of the replay's report).
 
+A left-hand player's ``Drops`` and the right-hand player's ``Wins`` share one row, as gnubg
+writes them (``export match mat``): `` 16)  Drops                       Wins 1 point``.
+gnubg 1.07 reads a ``Wins`` line of its own below a left-hand ``Drops`` as a beaver
+(``Beavers => 4``) and the rest of the match wrong. The reader reads both (records the
+site wrote before write the ``Wins`` on a line of its own, at the right-hand column).
+
 :func:`read_mat` returns a :class:`MatRecord`; :func:`write_mat` writes one back in gnubg's
 layout. ``read_mat(write_mat(read_mat(text))) == read_mat(text)`` (line numbers and clock
 times are not compared).
@@ -587,6 +593,8 @@ def replace_player(action: Action, player: int, turn: int) -> Action:
 
 
 _LEFT = 28
+# A dropped double as a row's entry (``Action.text``)
+_DROPS = Action(0, DROP).text()
 
 
 def write_mat(record: MatRecord) -> str:
@@ -650,6 +658,13 @@ def _game_lines(game: MatGame) -> tuple[list[str], list[int]]:
         timed = None
 
     for action in game.actions:
+        if action.kind == WIN and action.player == 1 and row[0] == _DROPS and row[1] is None:
+            # the left-hand player dropped: gnubg's row ``  4)  Drops     Wins 1 point``
+            row[1] = action.text()
+            timed = action.clock or timed
+            rows.append(len(lines))
+            flush()
+            continue
         if action.kind == WIN:
             flush()
             pad = " " * (5 if action.player == 0 else 5 + _LEFT + 1)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 from pathlib import Path
 
@@ -112,6 +113,35 @@ class TestRoundTrip:
         written = write_mat(record)
         assert '; [Site "eXtreme Gammon"]' in written
         assert read_mat(written) == record
+
+
+class TestLeftHandDrop:
+    """A left-hand player's ``Drops`` and the right-hand player's ``Wins`` on one row, as
+    gnubg writes them: gnubg 1.07 reads a ``Wins`` line of its own below a left-hand
+    ``Drops`` as a beaver and the rest of the match wrong."""
+
+    GNUBG = DATA / "gnubg_11pt_seed1234.mat"  # gnubg's export, with two such rows
+
+    def test_the_row_is_written_as_gnubg_writes_it(self) -> None:
+        left_drop = re.compile(r"^\s*\d+\)  Drops")  # a row that starts with a drop
+        gnubg = [line.rstrip() for line in self.GNUBG.read_text().splitlines()]
+        written = write_mat(read_mat(self.GNUBG.read_text())).splitlines()
+        drops = [line for line in gnubg if left_drop.match(line)]
+        assert drops == [
+            " 16)  Drops                       Wins 1 point",
+            " 22)  Drops                       Wins 2 points",
+        ]
+        assert [line for line in written if left_drop.match(line)] == drops
+
+    def test_the_old_layout_still_reads_and_replays_the_same(self) -> None:
+        new = write_mat(read_mat(XG))
+        row = "  2)  Drops                       Wins 1 point\n"
+        old = replace_line(new, row, "  2)  Drops\n" + " " * 34 + "Wins 1 point\n")
+        assert read_mat(old) == read_mat(new)
+        before, after = replay_mat(old), replay_mat(new)
+        assert before.valid and after.valid
+        assert (before.winner, before.score) == (after.winner, after.score)
+        assert [g.points for g in before.games] == [g.points for g in after.games]
 
 
 class TestActionLines:

@@ -96,6 +96,29 @@ def test_backgammon_opening_roll_cube_and_drop() -> None:
     )
 
 
+def test_a_left_hand_drop_and_its_win_share_one_row_as_gnubg_writes_them() -> None:
+    # gnubg 1.07 reads a lone "Wins" line below a left-hand "Drops" as a beaver
+    recorder = live_game_for("backgammon")
+    setup = LiveSetup(length=5, names=("A", "B"))
+    game = recorder.new_game(setup)
+    game.apply(LiveAction("start", dice=(3, 1)))  # player 0's die is higher: they start
+    game.apply(LiveAction("play", steps=((8, 5), (6, 5))))
+    game.apply(LiveAction("double"))
+    game.apply(LiveAction("drop"))
+    text = recorder.record_text(setup, [game.record_game()], {})
+    rows = text.splitlines()[-3:]
+    # the drop's row as gnubg's own export writes it (tests/data/backgammon/
+    # gnubg_11pt_seed1234.mat, row 16), "Wins" at its column, not on a line of its own
+    assert rows == [
+        "  1) 31: 8/5 6/5                   Doubles => 2",
+        "  2)  Drops                       Wins 1 point",
+        "",
+    ]
+    report = bg_replay(text)
+    assert report.valid, report.errors
+    assert (report.games[0].winner, report.games[0].points, report.score) == (1, 1, (0, 1))
+
+
 def test_no_double_in_the_crawford_game() -> None:
     game = live_game_for("backgammon").new_game(LiveSetup(length=5, crawford=True))
     game.apply(LiveAction("start", dice=(5, 2)))
