@@ -82,39 +82,6 @@ def test_an_anonymous_follower_is_sent_the_bracket_and_the_live_part_with_their_
     run(scenario)
 
 
-def test_only_anonymous_followers_of_a_public_tournament_are_sent_the_part() -> None:
-    public: Setup = drawn(4)
-    private: Setup = drawn(4, is_public=False)
-    public_match, private_match = (
-        match_of(public.tournament, 1, 0),
-        match_of(private.tournament, 1, 0),
-    )
-
-    async def scenario() -> None:
-        anonymous, staff, private_staff = AsyncClient(), AsyncClient(), AsyncClient()
-        await staff.aforce_login(public.organiser)
-        await private_staff.aforce_login(private.organiser)
-        url = f"/push/tournaments/{public.tournament.pk}/?body=bracket"
-        streams = {
-            "anonymous": await follow(anonymous, url),
-            "staff": await follow(staff, url),
-            "private": await follow(
-                private_staff, f"/push/tournaments/{private.tournament.pk}/?body=bracket"
-            ),
-        }  # fmt: skip
-        for stream in streams.values():
-            assert [e for e, _ in await stream.next()] == ["hello"]
-        for s, match in ((public, public_match), (private, private_match)):
-            await sync_to_async(_enter, thread_sensitive=False)(s, match, 1)
-        events = {name: (await stream.next())[0] for name, stream in streams.items()}
-        assert {name: e for name, (e, _) in events.items()} == dict.fromkeys(streams, "part")
-        sent = {name: "body" in data for name, (_, data) in events.items()}
-        assert sent == {"anonymous": True, "staff": False, "private": False}
-        assert sorted(events["private"][1]) == ["v"]
-
-    run(scenario)
-
-
 def test_a_big_part_is_sent_as_its_changes_from_the_etag_before(monkeypatch: Any) -> None:
     monkeypatch.setattr(shared, "WHOLE_LIMIT", 0)  # every part counts as big
     s: Setup = drawn(4)
