@@ -1,11 +1,20 @@
 """Match analysis: every checker play's and cube decision's equity loss at the match score,
 each player's error rate (PR) and luck, the worst mistakes with the better play.
 
-The evaluations are GNU Backgammon's neural net at 0-ply, from the optional package
-``gnubg-nn`` (``requirements-analysis.txt``; GPL-3.0-or-later, which the project's
-AGPL-3.0-or-later may use: README, "Licence"). It is imported when an analysis runs, never
-at import time, so the site works without it; :class:`AnalysisUnavailable` says so when it
-is missing. The match-equity arithmetic is :mod:`backgammon.equity`.
+The evaluations are GNU Backgammon 1.07's at 0-ply, by the optional package ``gnubg-nn``
+(``requirements-analysis.txt``; GPL-3.0-or-later, which the project's AGPL-3.0-or-later
+may use: README, "Licence"). It is imported when an analysis runs, never at import time,
+so the site works without it; :class:`AnalysisUnavailable` says so when it is missing. Three
+things make its evaluations gnubg 1.07's own (each measured against Debian's gnubg 1.07):
+
+- it evaluates with gnubg 1.07's nets (``backgammon.gnubg_nets``), not the older contact and
+  crashed nets it ships;
+- a contact or crashed position whose inputs it computes otherwise (one pip-loss
+  heuristic) is evaluated as gnubg 1.07 does, here (``backgammon.gnubg_contact``);
+- in a bear-off of the two-sided database the cube efficiency is gnubg's, one for each cube
+  position, from the database's exact money equities (``backgammon.gnubg_bearoff``).
+
+The match-equity arithmetic is :mod:`backgammon.equity`.
 
 What is measured, as gnubg's own ``analyse match`` at 0-ply does (its manual, "Analysis"):
 
@@ -27,6 +36,10 @@ What is measured, as gnubg's own ``analyse match`` at 0-ply does (its manual, "A
 BMAB levels by PR (Backgammon Masters Awarding Body): ≤ 2.5 super grandmaster, ≤ 4
 grandmaster, ≤ 6.5 master, ≤ 10 advanced, ≤ 16 intermediate; above that no level.
 
+A roll written with no play although it had a choice of plays is, as gnubg's ``import
+mat`` reads it, a roll and then a resignation: its play and the cube decision before it are
+not analysed (its luck is).
+
 Decisions where the sources are silent: an illegal play that stood (a record may hold one)
 and a roll never played (``???``) are not analysed; a money session is not analysed (no
 match score); the opening roll's luck is measured like any other roll's.
@@ -35,8 +48,11 @@ match score); the opening roll's luck is measured like any other roll's.
 from __future__ import annotations
 
 import importlib
+import tempfile
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
+from functools import cache
+from pathlib import Path
 from types import ModuleType
 from typing import Any
 
@@ -45,12 +61,16 @@ from backgammon.equity import (
     BEAROFF_X,
     CONTACT_X,
     CubeInfo,
+    Efficiency,
     Probs,
     cube_decision,
     emg,
     opponent_cubeful_mwc,
     race_efficiency,
 )
+from backgammon.gnubg_bearoff import TwoSidedBearoff, cube_efficiency
+from backgammon.gnubg_contact import ContactEvaluator, differs_from_gnubg_nn
+from backgammon.gnubg_nets import gnubg_107_nets, weights_text
 from backgammon.mat import DOUBLE, DROP, ROLL, TAKE, MatRecord
 from backgammon.position import START, Position
 from backgammon.replay import apply_move_text, replay_record
@@ -69,7 +89,7 @@ __all__ = [
     "skill_mark",
 ]
 
-ENGINE = "gnubg-nn 0-ply, Kazaross-XG2"
+ENGINE = "gnubg 1.07 0-ply (gnubg-nn), Kazaross-XG2"
 DOUBTFUL = 0.04
 BAD = 0.08
 VERY_BAD = 0.16
@@ -94,6 +114,7 @@ class AnalysisUnavailable(RuntimeError):
 
 
 def _engine() -> ModuleType:
+    """gnubg-nn, evaluating with gnubg 1.07's nets (``backgammon.gnubg_nets``)."""
     try:
         gnubg_nn = importlib.import_module("gnubg_nn")  # optional: requirements-analysis.txt
     except ImportError as missing:
@@ -101,7 +122,33 @@ def _engine() -> ModuleType:
             "match analysis needs the optional package gnubg-nn: "
             "pip install -r requirements-analysis.txt"
         ) from missing
+    gnubg_nn.net_use(_nets_handle(gnubg_nn))
     return gnubg_nn
+
+
+@cache
+def _nets_handle(gnubg_nn: ModuleType) -> object:
+    """gnubg 1.07's nets as a gnubg-nn net handle, loaded once a process: gnubg-nn loads
+    nets only from a file of its text form, written for the purpose and removed."""
+    with tempfile.TemporaryDirectory(prefix="gnubg-nets-") as folder:
+        path = Path(folder) / "gnubg-1.07.weights"
+        path.write_text(weights_text(gnubg_107_nets()), encoding="ascii")
+        handle: object = gnubg_nn.net_load(str(path))
+    return handle
+
+
+@cache
+def _contact_evaluator() -> ContactEvaluator:
+    return ContactEvaluator(gnubg_107_nets())
+
+
+@cache
+def _two_sided_bearoff(gnubg_nn: ModuleType) -> TwoSidedBearoff:
+    """gnubg's two-sided bear-off database as gnubg-nn carries it (its package data)."""
+    package = gnubg_nn.__file__
+    if package is None:
+        raise AnalysisUnavailable("gnubg-nn is installed without its data files")
+    return TwoSidedBearoff(Path(package).parent / "data" / "gnubg_ts0.bd")
 
 
 def error_rate(error_total: float, decisions: int) -> float:
@@ -237,25 +284,62 @@ def _play_text(steps: tuple[int, ...]) -> str:
 
 
 class _Evaluator:
-    """gnubg-nn's evaluations turned into cubeful equities at a game's score and cube."""
+    """gnubg-nn's evaluations turned into cubeful equities at a game's score and cube.
+
+    The probabilities are gnubg 1.07's: gnubg-nn's with gnubg 1.07's nets, but for the
+    contact and crashed positions whose inputs gnubg-nn computes otherwise
+    (``backgammon.gnubg_contact``), evaluated here as gnubg 1.07 does."""
 
     def __init__(self, nn: ModuleType) -> None:
         self.nn = nn
         self.race = nn.c_race
+        self.crashed = nn.c_crashed
         self.contact = {nn.c_contact, nn.c_crashed}
         self.over = nn.c_over
+        self.gnubg = _contact_evaluator()
+        self.bearoff = _two_sided_bearoff(nn)
+        # gnubg 1.07's probabilities of the positions evaluated here, by board
+        self.cache: dict[str, Probs] = {}
 
-    def efficiency(self, board: list[list[int]]) -> float:
-        kind = self.nn.classify(board)
+    def efficiency(self, board: list[list[int]], kind: int | None = None) -> Efficiency:
+        """The cube efficiency of the position (gnubg's ``EvalEfficiency``; ``kind``: its
+        class, when known); in a bear-off of the two-sided database, one for each cube
+        position, as gnubg 1.07 finds it."""
+        if kind is None:
+            kind = self.nn.classify(board)
         if kind in self.contact:
             return CONTACT_X
         if kind == self.race:
             return race_efficiency(sum((i + 1) * n for i, n in enumerate(board[1])))
         if kind == self.over:
             return 0.0
+        if TwoSidedBearoff.holds(board):
+            equities = self.bearoff.equities(board)
+
+            def by_cube(ci: CubeInfo) -> float:
+                owner = (
+                    "centred" if ci.owner is None else "mine" if ci.owner == ci.mover else "theirs"
+                )
+                return cube_efficiency(equities, owner)
+
+            return by_cube
         return BEAROFF_X
 
-    def probs(self, board: list[list[int]]) -> Probs:
+    def probs(
+        self, board: list[list[int]], listed: Probs | None = None, kind: int | None = None
+    ) -> Probs:
+        """The side on roll's cubeless probabilities at 0-ply (``listed``: gnubg-nn's own,
+        when its move list holds them; ``kind``: the position's class, when known)."""
+        if kind is None:
+            kind = self.nn.classify(board)
+        if kind in self.contact and differs_from_gnubg_nn(board):
+            found = self.cache.get(str(board))
+            if found is None:
+                found = self.gnubg.probabilities(board, crashed=kind == self.crashed)
+                self.cache[str(board)] = found
+            return found
+        if listed is not None:
+            return listed
         p = self.nn.probabilities(board, 0)
         return (p[0], p[1], p[2], p[3], p[4])
 
@@ -274,10 +358,11 @@ class _Evaluator:
         for key, steps, listed, _cubeless in listing:
             after = self.nn.board_from_position_key(key)
             board = [list(after[0]), list(after[1])]
-            x = self.efficiency(board)
+            kind = self.nn.classify(board)
+            x = self.efficiency(board, kind)
             # gnubg-nn does not evaluate a forced play: its list then holds no probabilities
             forced = len(listing) == 1 or not all(0.0 <= p <= 1.0 for p in listed)
-            probs = self.probs(board) if forced else tuple(listed)
+            probs = self.probs(board, None if forced else tuple(listed), kind)
             value = 1.0 - opponent_cubeful_mwc(probs, opp, x)
             out.append((key, _play_text(steps), emg(value, ci)))
         out.sort(key=lambda c: -c[2])
@@ -421,7 +506,13 @@ def _analyse_game(
             if action.unplayed:
                 turn += 1
                 continue
-            if pos != START and ci.may_double() and pending is None:
+            assert action.dice is not None
+            d1, d2 = action.dice
+            found = ev.candidates(pos, d1, d2, ci)
+            # no play written although the roll had a choice of plays: gnubg's import reads
+            # a roll and then a resignation, with no cube decision before it
+            resigned = not action.moves and len(found) > 1
+            if pos != START and ci.may_double() and pending is None and not resigned:
                 values = cube_decision(ev.probs(_board(pos)), ci, ev.efficiency(_board(pos)))
                 error = max(0.0, values.best - values.no_double)
                 close = values.best - min(values.take, 1.0) < CLOSE_CUBE
@@ -441,10 +532,7 @@ def _analyse_game(
                         ),
                         True,
                     )
-            assert action.dice is not None
-            d1, d2 = action.dice
             after = apply_move_text(pos, action.moves)
-            found = ev.candidates(pos, d1, d2, ci)
             key = ev.after_key(after) if found else ""
             played = next((c for c in found if c[0] == key), None)
             if found and played is not None:

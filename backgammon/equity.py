@@ -16,7 +16,8 @@ gammon, win backgammon, lose gammon, lose backgammon, for the side on roll) from
   *cash points*, found by working down from the highest cube that can still matter), and
   where the side on roll wins with its gammons; the two are mixed by the cube efficiency
   ``x`` (0.68 in contact and crashed positions, 0.6–0.7 in races by the pip count, 0.6 in
-  bear-offs).
+  bear-offs; in a bear-off of the two-sided database, one for each cube position, from
+  its exact money equities: ``backgammon.gnubg_bearoff``).
 - **The opponent's cube after a move**: the position after a move is valued with the
   opponent on roll and free to double where the cube allows it (no double, or double and
   the best of take and pass for the side that answers).
@@ -27,6 +28,7 @@ table's last row and column; a money session is not analysed (it has no match sc
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from functools import partial
 
@@ -34,11 +36,13 @@ from backgammon.met import POST_CRAWFORD, PRE_CRAWFORD
 
 __all__ = [
     "CubeInfo",
+    "Efficiency",
     "Probs",
     "cash_points",
     "cube_decision",
     "cubeful_mwc",
     "cubeless_mwc",
+    "efficiency_at",
     "emg",
     "match_equity",
     "mwc",
@@ -48,6 +52,8 @@ __all__ = [
 # (win, win gammon, win backgammon, lose gammon, lose backgammon) of the side on roll;
 # the gammon figures include the backgammons, as gnubg's outputs do
 Probs = tuple[float, float, float, float, float]
+# a cube efficiency: one for every cube position, or one for each (a two-sided bear-off)
+Efficiency = float | Callable[["CubeInfo"], float]
 
 CONTACT_X = 0.68
 BEAROFF_X = 0.6
@@ -321,21 +327,26 @@ class CubeValues:
         return max(self.no_double, self.doubled)
 
 
-def cube_decision(probs: Probs, ci: CubeInfo, x: float) -> CubeValues:
+def efficiency_at(x: Efficiency, ci: CubeInfo) -> float:
+    """The cube efficiency at a cube position: ``x`` itself, or what it gives for ``ci``."""
+    return x(ci) if callable(x) else x
+
+
+def cube_decision(probs: Probs, ci: CubeInfo, x: Efficiency) -> CubeValues:
     """The values of a cube decision of the side on roll (who may double)."""
-    no_double = cubeful_mwc(probs, ci, x)
-    take = cubeful_mwc(probs, ci.doubled(), x)
+    no_double = cubeful_mwc(probs, ci, efficiency_at(x, ci))
+    take = cubeful_mwc(probs, ci.doubled(), efficiency_at(x, ci.doubled()))
     drop = ci.me(ci.mover, ci.cube, ci.mover)
     return CubeValues(emg(no_double, ci), emg(take, ci), emg(drop, ci))
 
 
-def opponent_cubeful_mwc(probs: Probs, ci: CubeInfo, x: float) -> float:
+def opponent_cubeful_mwc(probs: Probs, ci: CubeInfo, x: Efficiency) -> float:
     """The MWC of the side on roll in ``ci`` when it may double before rolling and does
     what is best for it (no double, or double and the answer best for the other side)."""
-    no_double = cubeful_mwc(probs, ci, x)
+    no_double = cubeful_mwc(probs, ci, efficiency_at(x, ci))
     if not ci.may_double():
         return no_double
-    take = cubeful_mwc(probs, ci.doubled(), x)
+    take = cubeful_mwc(probs, ci.doubled(), efficiency_at(x, ci.doubled()))
     drop = ci.me(ci.mover, ci.cube, ci.mover)
     if take >= no_double and drop >= no_double:
         return min(take, drop)

@@ -15,7 +15,8 @@ Prints, over the matches both read (a file the site's replay refuses is left out
 counted):
 
 - per player, the site's PR beside gnubg's (its "Error rate mEMG" / 2, the same mean error
-  per unforced decision × 500), and how many players are within 0.5 PR;
+  per unforced decision × 500), how many players are within 0.5 PR and the largest
+  difference;
 - of the decisions the site marks as errors (doubtful or worse, ≥ 0.04 EMG), the share
   gnubg marks too, and the other way round;
 - seconds per analysed match (with luck, as the site runs it) beside the load average.
@@ -70,6 +71,7 @@ def main() -> None:
     ours_flagged = both_flagged = theirs_flagged = 0
     seconds = 0.0
     far: list[str] = []
+    largest = (0.0, "")
     for path in paths:
         ref = reference.get(path)
         if ref is None or "error" in ref:
@@ -94,6 +96,8 @@ def main() -> None:
                 continue
             players += 1
             gnubg_pr = theirs["error_rate_memg"] / 2
+            if abs(mine.pr - gnubg_pr) > largest[0]:
+                largest = (abs(mine.pr - gnubg_pr), f"{Path(path).name} {mine.name}")
             if abs(mine.pr - gnubg_pr) <= PR_TOLERANCE:
                 within += 1
             else:
@@ -122,6 +126,7 @@ def main() -> None:
         print("  far:", line)
     print(f"matches analysed: {matches} (left out: {refused})")
     print(f"players within {PR_TOLERANCE} PR of gnubg: {within}/{players}")
+    print(f"largest difference: {largest[0]:.2f} PR ({largest[1]})")
     print(f"errors marked by the site that gnubg marks too: {both_flagged}/{ours_flagged}", end="")
     print(f" = {share:.1%}")
     print(
@@ -135,6 +140,7 @@ def main() -> None:
                 "matches": matches,
                 "players": players,
                 "within_pr": within,
+                "largest_pr_difference": round(largest[0], 3),
                 "flag_precision": round(share, 4),
                 "flag_recall": round(recall, 4),
                 "seconds_per_match": round(per_match, 3),

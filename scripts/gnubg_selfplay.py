@@ -8,6 +8,11 @@ Runs inside gnubg's own Python (Debian's package ``gnubg``, 1.07.001), not in th
 With ``SELFPLAY_SGF=/tmp/m.sgf`` it also saves the match in gnubg's own ``.sgf`` format
 (``save match``): the ``gnubg_*.sgf`` files beside the ``.mat`` ones were made so.
 
+With ``SELFPLAY_NOISE=0.05`` both players play and double with that much noise added to
+their evaluations (gnubg's ``evaluation noise``, deterministic: the same noise for the same
+position), so they make the errors of a human player; the ``gnubg_*_noise*.mat`` files
+were made so.
+
 The dice come from gnubg's Mersenne Twister with the given seed, so the same length and
 seed give the same file (checked: byte for byte, but the ``EventDate`` header). The files
 in ``tests/data/backgammon/gnubg_*.mat`` were made so; gnubg names its players ``gnubg``
@@ -21,6 +26,7 @@ import gnubg
 length = int(os.environ["SELFPLAY_LENGTH"])
 seed = int(os.environ["SELFPLAY_SEED"])
 out = os.environ["SELFPLAY_OUT"]
+noise = os.environ.get("SELFPLAY_NOISE")
 for command in (
     "set player 0 gnubg",
     "set player 1 gnubg",
@@ -29,9 +35,14 @@ for command in (
     "set display off",
     "set rng mersenne",
     f"set seed {seed}",
-    f"new match {length}",
 ):
     gnubg.command(command)
+if noise:
+    for player in (0, 1):
+        gnubg.command(f"set player {player} chequerplay evaluation noise {noise}")
+        gnubg.command(f"set player {player} cubedecision evaluation noise {noise}")
+        gnubg.command(f"set player {player} chequerplay evaluation deterministic on")
+gnubg.command(f"new match {length}")
 for _ in range(20000):
     match = gnubg.match(0, 0, 0, 0)
     score = [0, 0]

@@ -3,8 +3,10 @@ the analysis of stored matches against GNU Backgammon's own ``analyse match`` at
 
 The expected figures of the last class were printed by Debian's ``gnubg`` 1.07.001 with
 ``scripts/gnubg_analyse.py`` (its "Error rate mEMG" / 2, and its count of unforced plays
-and close or actual cube decisions) for the files in ``tests/data/backgammon``;
-``bench/analysis_agreement.py`` makes the same comparison on the corpus of real exports.
+and close or actual cube decisions) for the files in ``tests/data/backgammon``, and with
+``scripts/gnubg_evaluate.py`` (a position's 0-ply probabilities) and its ``analyse match``
+(a cube decision's equities); ``bench/analysis_agreement.py`` makes the same comparison on
+the corpus of real exports.
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ from pathlib import Path
 
 import pytest
 
+from backgammon import analysis
 from backgammon.analysis import (
     AnalysisUnavailable,
     analyse_record,
@@ -20,11 +23,19 @@ from backgammon.analysis import (
     error_rate,
     skill_mark,
 )
-from backgammon.equity import CubeInfo, cash_points, cubeful_mwc, emg, match_equity, mwc
+from backgammon.equity import (
+    CubeInfo,
+    cash_points,
+    cube_decision,
+    cubeful_mwc,
+    emg,
+    match_equity,
+    mwc,
+)
 from backgammon.mat import read_mat
 
 try:
-    import gnubg_nn  # noqa: F401  (the engine of the analysis; pinned in requirements-dev.txt)
+    import gnubg_nn  # the engine of the analysis; pinned in requirements-dev.txt
 except ImportError as missing:  # its absence is a broken setup, not a reason to skip
     raise ImportError(
         "gnubg-nn is not installed although requirements-dev.txt pins it: install the dev "
@@ -125,11 +136,23 @@ class TestWithoutTheEngine:
 
 # file: ((first player's PR, decisions), (second player's PR, decisions)) by gnubg 1.07
 GNUBG = {
-    "fibs_1859149.mat": ((5.66, 87), (64.88, 56)),
-    "fibs_1863670.mat": ((9.82, 102), (23.23, 99)),
-    "gnubg_3pt_seed42.mat": ((2.34, 39), (4.78, 29)),
-    "gnubg_5pt_seed2026.mat": ((0.51, 34), (1.14, 38)),
-    "gnubg_7pt_seed11.mat": ((1.59, 63), (1.76, 60)),
+    "fibs_1859149.mat": ((5.67, 87), (64.87, 56)),
+    "fibs_1863670.mat": ((9.72, 103), (23.23, 99)),
+    "gnubg_3pt_seed42.mat": ((2.35, 39), (4.80, 29)),
+    "gnubg_5pt_seed2026.mat": ((0.51, 34), (1.13, 38)),
+    "gnubg_7pt_seed11.mat": ((1.59, 63), (1.77, 60)),
+    "gnubg_11pt_seed1234.mat": ((2.52, 129), (1.71, 157)),
+    # played with noise: gnubg-nn's own nets and inputs missed the first player's PR by 1.2
+    "gnubg_3pt_seed16_noise005.mat": ((32.31, 120), (37.23, 128)),
+    # and here by 2.8, counting a cube decision in a two-sided bear-off as not close
+    "gnubg_3pt_seed35_noise005.mat": ((60.35, 23), (11.86, 47)),
+}
+# position ID: gnubg 1.07's 0-ply probabilities of the side on roll
+# (scripts/gnubg_evaluate.py; tests/backgammon/test_gnubg_engine.py says why each)
+GNUBG_PROBS = {
+    "4HPwATDgc/ABMA": (0.5214831, 0.1539093, 0.0075635, 0.1298667, 0.0075485),
+    "2J2DESBot8EAKg": (0.4816146, 0.1364321, 0.0054076, 0.2206293, 0.0157787),
+    "LOfgAUjozsEBAw": (0.7249082, 0.3707768, 0.0161392, 0.0577573, 0.0018647),
 }
 
 
@@ -141,6 +164,36 @@ class TestAgainstGnubg:
         for player, (pr, decisions) in zip(analysis.players, GNUBG[name], strict=True):
             assert abs(player.pr - pr) <= 0.5, (player.name, player.pr, pr)
             assert player.decisions == decisions
+
+    @pytest.mark.parametrize("position_id", sorted(GNUBG_PROBS))
+    def test_the_evaluations_are_gnubg_107s(self, position_id: str) -> None:
+        evaluator = analysis._Evaluator(analysis._engine())
+        board = gnubg_nn.board_from_position_id(position_id)
+        probs = evaluator.probs([list(board[0]), list(board[1])])
+        assert probs == pytest.approx(GNUBG_PROBS[position_id], abs=1e-4)
+
+    def test_a_cube_decision_in_a_two_sided_bear_off_as_gnubg_107(self) -> None:
+        """gnubg's "nd-cubeful-eq" and "dt-cubeful-eq" (MWC) of a double in a 7-point
+        match, the doubler 7 away and the other side 6 away, the cube centred: the cube's
+        efficiency comes from the bear-off database's exact money equities."""
+        evaluator = analysis._Evaluator(analysis._engine())
+        found = gnubg_nn.board_from_position_id("YwAA4AMAAAAAAA")
+        board = [list(found[0]), list(found[1])]
+        ci = CubeInfo(7, (1, 0), 1, None, 1, False)
+        values = cube_decision(evaluator.probs(board), ci, evaluator.efficiency(board))
+        assert mwc(values.no_double, ci) == pytest.approx(0.4532568, abs=3e-4)
+        assert mwc(values.take, ci) == pytest.approx(0.4546512, abs=3e-4)
+
+    def test_a_roll_written_without_its_play_is_a_resignation(self) -> None:
+        """gnubg's ``import mat`` reads a roll written with no play, when it had a choice of
+        plays, as the roll and then a resignation: no cube decision before it is analysed."""
+        lines = (DATA / "gnubg_3pt_seed42.mat").read_text(encoding="utf-8").split("\n")
+        # game 1 up to gnubg's 54 in row 7, written without its play; root wins a gammon
+        ended = [*lines[:12], "  7) 54:", "                                  Wins 4 points", ""]
+        analysis = analyse_record(read_mat("\n".join(ended)), luck=False)
+        gnubgs = {(d.turn, d.kind) for d in analysis.decisions if d.player == 0}
+        assert (7, "nodouble") in gnubgs  # its roll before, the cube its own
+        assert not any(turn == 9 for turn, _kind in gnubgs)
 
     @pytest.mark.parametrize(
         ("name", "luck"),
@@ -173,5 +226,5 @@ class TestAgainstGnubg:
         assert seen == [(1, 1)]
         assert any(p.luck != 0.0 for p in analysis.players)
         data = analysis.to_dict()
-        assert data["engine"] == "gnubg-nn 0-ply, Kazaross-XG2"
+        assert data["engine"] == "gnubg 1.07 0-ply (gnubg-nn), Kazaross-XG2"
         assert [p.name for p in analysis.players] == ["gnubg", "root"]

@@ -43,7 +43,7 @@ class TestService:
         names = [p["name"] for p in row.result["players"]]
         assert names == ["Alice", "Bob"]
         assert row.pr_first == pytest.approx(row.result["players"][0]["pr"], abs=0.01)
-        assert row.result["engine"] == "gnubg-nn 0-ply, Kazaross-XG2"
+        assert row.result["engine"] == "gnubg 1.07 0-ply (gnubg-nn), Kazaross-XG2"
 
     def test_a_match_without_a_record_is_refused(self) -> None:
         _t, match, _referee = _alice_and_bob()
