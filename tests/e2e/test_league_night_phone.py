@@ -5,8 +5,10 @@ board on the referee page, the team match is decided early (3–0 with a board l
 the big screen shows the team match and the table change by themselves; the fourth board
 is still played and counted.
 
-The big screen is opened once the live boards are in (while it polls, the test thread's own
-API writes would meet its reads on SQLite's one shared in-memory database). The live games
+The big screen is opened once the live boards are in, and every page opened before is closed
+before the test thread's own API writes (a device recording a board): an open page polls or
+follows its stream, and its reads would meet those writes on SQLite's one shared in-memory
+database (a table locked). The live games
 are chosen beforehand with the pure live game (``games.live``), as the scoresheet's own
 browser test does, from seeds where the home team's player wins.
 """
@@ -62,6 +64,7 @@ def test_a_league_night(live_server: Any, new_page: Any) -> None:
         shoot(page, f"league-night-line-up-{number + 1}-phone")
         form.locator("button[type=submit]").click()
         page.wait_for_load_state()
+        page.close()  # its polling would meet the devices' writes below (see the docstring)
     tm.refresh_from_db()
     assert tm.boards_made
     boards = list(TeamBoard.objects.filter(team_match=tm).select_related("match").order_by("board"))
@@ -87,6 +90,7 @@ def test_a_league_night(live_server: Any, new_page: Any) -> None:
             sheet.wait_saved(seq + 1)
         expect(sheet.root).to_have_attribute("data-phase", "over")
         shoot(sheet.page, f"league-night-board-{board.board}-over-phone")
+        sheet.page.close()  # before the next board's device writes (see the docstring)
         match.refresh_from_db()
         assert match.state == MatchState.DECIDED and match.winner_id == player.pk
 
