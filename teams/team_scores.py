@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.db import transaction
+from django.db.models import Prefetch
 from django.utils import timezone
 
 from matches.match_changes import NEWS_TEAM_MATCH_DECIDED, news_tell
@@ -73,10 +74,23 @@ def board_of(board: TeamBoard, match: Match | None) -> Board:
     )
 
 
-def _stale(team_match: TeamMatch) -> dict[str, Any]:
+def _boards(team_match: TeamMatch) -> list[TeamBoard]:
+    """The team match's boards in order, each with its match (as ``_BOARDS`` prefetches
+    them, or read now)."""
+    return list(team_match.boards.select_related("match").order_by("board"))
+
+
+# The boards as ``team_scores_rebuild`` prefetches them: one query per chunk of team
+# matches, where reading them one team match at a time was a query each.
+_BOARDS = Prefetch("boards", queryset=TeamBoard.objects.select_related("match").order_by("board"))
+
+
+def _stale(team_match: TeamMatch, boards: list[TeamBoard] | None = None) -> dict[str, Any]:
     """The stored fields of ``team_match`` that differ from what its boards give, with
-    the values they should have (empty: up to date, or no boards yet)."""
-    boards = list(team_match.boards.select_related("match").order_by("board"))
+    the values they should have (empty: up to date, or no boards yet). ``boards``: the
+    ones already read (``_BOARDS``); otherwise they are read now."""
+    if boards is None:
+        boards = _boards(team_match)
     if not boards:
         return {}
     score = team_match_score([board_of(b, b.match) for b in boards])
@@ -128,16 +142,21 @@ class ScoresRebuilt:
 
 def team_scores_rebuild(*, tournament_id: int | None = None, check: bool = False) -> ScoresRebuilt:
     """Every team match's stored score (of one tournament, or all) compared with its
-    boards and, unless ``check``, stored anew where it differs (module docstring). One
-    team match at a time, each in its own transaction, as the refresh runs."""
-    team_matches = TeamMatch.objects.order_by("pk")
+    boards and, unless ``check``, stored anew where it differs (module docstring). The
+    team matches and their boards are read in chunks (a few queries per 500 team
+    matches); only a stale one is then refreshed, in its own transaction with its row
+    locked and its boards read again, as the refresh runs, so a board changed meanwhile
+    is still counted right."""
+    team_matches = TeamMatch.objects.order_by("pk").prefetch_related(_BOARDS)
     if tournament_id is not None:
         team_matches = team_matches.filter(tournament_id=tournament_id)
     read = stale = 0
-    for team_match in team_matches.iterator():
+    for team_match in team_matches.iterator(chunk_size=500):
         read += 1
+        if not _stale(team_match, list(team_match.boards.all())):
+            continue
         if check:
-            stale += bool(_stale(team_match))
+            stale += 1
         else:
             stale += _refresh(team_match.pk)[1]
     return ScoresRebuilt(team_matches=read, stale=stale, written=not check)

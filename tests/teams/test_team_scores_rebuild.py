@@ -87,3 +87,30 @@ def test_a_stale_score_is_found_by_check_and_stored_anew_by_rebuild(
 def test_an_unknown_tournament_is_an_error() -> None:
     with pytest.raises(CommandError, match="no tournament 999999"):
         _run("--tournament", "999999")
+
+
+def test_check_reads_the_boards_of_many_team_matches_in_the_same_few_queries(
+    django_capture_on_commit_callbacks: Any,
+) -> None:
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    season = season_make()
+    small = division_make(season=season, name="Div 1", teams=2, boards=2, double=False)
+    large = division_make(season=season, name="Div 2", teams=6, boards=2, double=False)
+    counts = []
+    for division, played in ((small, 1), (large, 3)):
+        team_matches = TeamMatch.objects.filter(
+            tournament=division.tournament, away__isnull=False
+        ).order_by("pk")
+        for team_match in team_matches[:played]:
+            team_match_play(
+                division, team_match, random.Random(5), django_capture_on_commit_callbacks
+            )
+        with CaptureQueriesContext(connection) as queries:
+            out = _run("--check", "--tournament", str(division.tournament.pk))
+        assert out.endswith("stale scores: 0\n")
+        counts.append(len(queries))
+    # fifteen team matches, three of them with boards, cost what one did
+    assert TeamMatch.objects.filter(tournament=large.tournament).count() == 15
+    assert counts[0] == counts[1]
