@@ -7,6 +7,7 @@ of the match's venue."""
 from __future__ import annotations
 
 import io
+import re
 from typing import Any
 
 import pytest
@@ -153,3 +154,11 @@ def test_the_organiser_adds_venues_scopes_a_referee_and_moves_a_match_on_the_pag
     assert f"{screen}?venue={goteborg.pk}" in text
     assert client.post(reverse("web:venue_delete", args=[goteborg.pk])).status_code == 302
     assert s.tournament.venues.count() == 2  # matches are at it: refused
+
+
+def test_the_venues_page_names_the_third_place_match_so_not_by_its_round() -> None:
+    s = split(4, [("Stockholm", None)], third_place_match=True)
+    text = _sv(s.organiser).get(reverse("web:tournament_venues", args=[s.tournament.pk]))
+    rows = re.findall(r"<tr>\s*<td data-label=\"Omgång\">([^<]*)</td>", text.content.decode())
+    # two semi-finals, the final, and the third-place match under its own name
+    assert sorted(rows) == ["Bronsmatch", "Final", "Semifinal", "Semifinal"]
