@@ -16,6 +16,12 @@ Language: every test starts in English (``english_by_default``), so a service ca
 directly gives its messages as written in the code, whatever an earlier test's request
 left active in the thread. Requests still choose their own language
 (``web.middleware.ChosenLanguageMiddleware``: Swedish pages, English API by default).
+
+The PostgreSQL + Redis pass (``--database-pass``, CI's second run of the suite): the
+tests of the pure packages (``PURE_PACKAGES``: the engine, scoring, the stages, the games'
+rules and readers, ratings, the formats' pairings) that reach no database are deselected
+there (pytest's summary counts them): they ran in the embedded pass, and their outcome
+does not depend on the database or the broker. Everything else runs in both passes.
 """
 
 from __future__ import annotations
@@ -49,3 +55,56 @@ settings.load_profile(
 def english_by_default() -> Iterator[None]:
     with translation.override("en"):
         yield
+
+
+# The packages whose database-free tests run in the embedded pass only (module docstring).
+PURE_PACKAGES = ("engine", "scoring", "stages", "backgammon", "games", "ratings", "formats")
+_DATABASE_FIXTURES = frozenset(
+    {
+        "db",
+        "transactional_db",
+        "live_server",
+        "django_db_reset_sequences",
+        "django_db_serialized_rollback",
+    }
+)
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption(
+        "--database-pass",
+        action="store_true",
+        help="the PostgreSQL + Redis pass: leave out the pure packages' tests that reach "
+        "no database (they ran in the embedded pass)",
+    )
+
+
+def _reaches_no_database(item: pytest.Item) -> bool:
+    if item.get_closest_marker("django_db") is not None:
+        return False
+    return not (_DATABASE_FIXTURES & set(getattr(item, "fixturenames", ())))
+
+
+def _in_pure_package(item: pytest.Item, root: str) -> bool:
+    parts = os.path.relpath(str(item.path), root).split(os.sep)
+    return len(parts) > 2 and parts[0] == "tests" and parts[1] in PURE_PACKAGES
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    if not config.getoption("--database-pass"):
+        return
+    root = str(config.rootpath)
+    left = [i for i in items if _in_pure_package(i, root) and _reaches_no_database(i)]
+    if left:
+        gone = set(left)
+        config.hook.pytest_deselected(items=left)
+        items[:] = [i for i in items if i not in gone]
+
+
+def pytest_report_header(config: pytest.Config) -> str | None:
+    if config.getoption("--database-pass"):
+        return (
+            "database pass: the pure packages' tests that reach no database are left out "
+            f"({', '.join(PURE_PACKAGES)}; they ran in the embedded pass)"
+        )
+    return None
