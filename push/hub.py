@@ -127,6 +127,9 @@ class Hub:
         self.waiting: dict[Key, list[tuple[int, asyncio.Future[Rendered | None]]]] = {}
         self.task: asyncio.Task[None] | None = None
         self.ready = asyncio.Event()
+        # the last visibility read of each (stream's reader, pk, user or None for every
+        # anonymous reader), by the version it was asked at (``push.views._still_sees``)
+        self.checks: dict[tuple[Any, int, int | None], tuple[int, asyncio.Future[Any]]] = {}
 
     @property
     def followers(self) -> int:

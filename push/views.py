@@ -113,6 +113,24 @@ def _close() -> None:
         connection.close()
 
 
+async def _still_sees(
+    hub_: Hub, now: Callable[[int, User], Versions], pk: int, user: User, version: int
+) -> bool:
+    """Whether ``user`` may still see what the stream follows, asked when the hub says so
+    (``check``, at the tournament's ``version``). Every stream of the same reader and
+    the same tournament or match shares one read per version (``Hub.checks``): all
+    anonymous readers are one reader here, as they see the same, so a change that makes
+    the crowd's streams ask costs a query per process, not a query per stream — thousands
+    of them queued on the one reading thread held every stream's events back by seconds.
+    A read that failed is not kept: the next stream to ask reads again."""
+    key = (now, pk, user.pk if user is not None and user.is_authenticated else None)
+    found = hub_.checks.get(key)
+    if found is None or found[0] < version or (found[1].done() and found[1].exception()):
+        read = asyncio.ensure_future(_read(now, pk, user))
+        hub_.checks[key] = found = (version, read)
+    return await asyncio.shield(found[1]) is not None
+
+
 def _tournament_now(pk: int, user: User) -> Versions:
     try:
         return {"part": tournament_get(pk=pk, by=user).version}
@@ -257,7 +275,9 @@ async def _stream(
                 pending = follower.take()
                 if "gone" in pending:
                     return  # the subscription broke: the browser reconnects (``retry``)
-                if "check" in pending and await read(pk, user) is None:
+                if "check" in pending and not await _still_sees(
+                    hub_, now, pk, user, pending["check"]
+                ):
                     yield event("closed", {})
                     return
                 out = "".join(

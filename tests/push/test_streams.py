@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+from collections import Counter
 from collections.abc import AsyncIterator, Awaitable, Callable
 from typing import Any
 
@@ -185,3 +186,53 @@ def test_the_live_parts_name_the_version_they_show_for_their_streams_hello(setti
     # the live part's version is its ETag's (the match's own, or the whole tournament's)
     shown = part["ETag"].split("-v", 1)[1].split("-", 1)[0]
     assert f'data-push-on="part" data-push-v="{shown}"' in part.content.decode()
+
+
+def test_a_change_that_makes_streams_ask_again_costs_one_read_per_reader_not_per_stream(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Every anonymous stream of a tournament shares one visibility read per version (they
+    see the same); a signed-in reader's is their own."""
+    from push import views
+
+    s: Setup = drawn(4)
+    reads: list[Any] = []
+    real = views._tournament_now
+
+    def counted(pk: int, user: Any) -> Any:
+        reads.append(user.pk if user is not None and user.is_authenticated else None)
+        return real(pk, user)
+
+    monkeypatch.setattr(views, "_tournament_now", counted)
+
+    async def scenario() -> None:
+        url = f"/push/tournaments/{s.tournament.pk}/"
+        crowd = [await follow(AsyncClient(), url) for _ in range(4)]
+        organiser = AsyncClient()
+        await organiser.aforce_login(s.organiser)
+        staff = await follow(organiser, url)
+        for stream in [*crowd, staff]:
+            assert [e for e, _ in await stream.next()] == ["hello"]
+        assert Counter(reads) == {None: 4, s.organiser.pk: 1}  # opening: each its own
+        reads.clear()
+
+        tournament = await Tournament.objects.aget(pk=s.tournament.pk)
+        await sync_to_async(tournament_update, thread_sensitive=False)(
+            tournament=tournament, by=s.organiser, name="Nytt namn"
+        )  # a change to the whole tournament: every stream asks whether it may still see it
+        version = await sync_to_async(_version, thread_sensitive=False)(s.tournament.pk)
+        for stream in [*crowd, staff]:
+            assert await stream.next() == [("part", {"v": version})]
+        assert Counter(reads) == {None: 1, s.organiser.pk: 1}
+
+        reads.clear()
+        await sync_to_async(tournament_update, thread_sensitive=False)(
+            tournament=tournament, by=s.organiser, is_public=False
+        )
+        for stream in crowd:
+            assert [e for e, _ in await stream.rest()] == ["closed"]
+        assert [e for e, _ in await staff.next()] == ["part"]
+        assert Counter(reads) == {None: 1, s.organiser.pk: 1}
+        assert hub().followers == 1  # the organiser's stream stays
+
+    run(scenario)
