@@ -353,23 +353,25 @@ async def follow(
                     continue
                 # a follower that keeps no text reads the fields it uses only, as a
                 # browser's cost is its own: the generator's is everyone's
-                data = json.loads(payload) if name == "hello" or me.sample else _head(payload)
+                fields: dict[str, Any] = (
+                    json.loads(payload) if name == "hello" or me.sample else _head(payload)
+                )
                 if name == "hello":
                     # as push.js: a part carried is applied; one not at the version the
                     # page shows is asked for
-                    bodies = data.get("bodies", {})
+                    bodies = fields.get("bodies", {})
                     for event in me.parts:
                         if event in bodies and pushed(event, bodies[event], now, "hello"):
                             me.hello[event] = "body"
-                        elif event in shown and data.get(event) == shown[event]:
+                        elif event in shown and fields.get(event) == shown[event]:
                             me.hello[event] = "shown"
                         else:
                             me.hello[event] = "fetched"
                             asked(event)
                     continue
-                version = int(data.get("v", 0))
+                version = int(fields.get("v", 0))
                 me.events.append((now, name, version))
-                if not pushed(name, data, now):
+                if not pushed(name, fields, now):
                     asked(name)
     except (OSError, asyncio.IncompleteReadError, ValueError) as err:
         me.dropped = type(err).__name__
