@@ -21,7 +21,11 @@ The PostgreSQL + Redis pass (``--database-pass``, CI's second run of the suite):
 tests of the pure packages (``PURE_PACKAGES``: the engine, scoring, the stages, the games'
 rules and readers, ratings, the formats' pairings) that reach no database are deselected
 there (pytest's summary counts them): they ran in the embedded pass, and their outcome
-does not depend on the database or the broker. Everything else runs in both passes.
+does not depend on the database or the broker. So are the browser tests (``tests/e2e``):
+they check what a person sees, which is the same on either database, and they ran in the
+embedded pass; the server side of every page they use is tested on PostgreSQL by the
+pages' and the API's own tests. Everything else runs in both passes (CI's budget: the
+two passes took 876 s and 976 s on a quiet machine, with the browser tests in both).
 """
 
 from __future__ import annotations
@@ -90,11 +94,20 @@ def _in_pure_package(item: pytest.Item, root: str) -> bool:
     return len(parts) > 2 and parts[0] == "tests" and parts[1] in PURE_PACKAGES
 
 
+def _in_browser_tests(item: pytest.Item, root: str) -> bool:
+    parts = os.path.relpath(str(item.path), root).split(os.sep)
+    return parts[:2] == ["tests", "e2e"]
+
+
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     if not config.getoption("--database-pass"):
         return
     root = str(config.rootpath)
-    left = [i for i in items if _in_pure_package(i, root) and _reaches_no_database(i)]
+    left = [
+        i
+        for i in items
+        if _in_browser_tests(i, root) or (_in_pure_package(i, root) and _reaches_no_database(i))
+    ]
     if left:
         gone = set(left)
         config.hook.pytest_deselected(items=left)
@@ -104,7 +117,7 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
 def pytest_report_header(config: pytest.Config) -> str | None:
     if config.getoption("--database-pass"):
         return (
-            "database pass: the pure packages' tests that reach no database are left out "
-            f"({', '.join(PURE_PACKAGES)}; they ran in the embedded pass)"
+            "database pass: the browser tests and the pure packages' tests that reach no "
+            f"database are left out ({', '.join(PURE_PACKAGES)}; they ran in the embedded pass)"
         )
     return None
