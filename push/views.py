@@ -125,10 +125,15 @@ async def _still_sees(
     A read that failed is not kept: the next stream to ask reads again."""
     key = (now, pk, user.pk if user is not None and user.is_authenticated else None)
     found = hub_.checks.get(key)
-    if found is None or found[0] < version or (found[1].done() and found[1].exception()):
+    if found is None or found[0] < version or _failed(found[1]):
         read = asyncio.ensure_future(_read(now, pk, user))
         hub_.checks[key] = found = (version, read)
     return await asyncio.shield(found[1]) is not None
+
+
+def _failed(read: asyncio.Future[Any]) -> bool:
+    """Whether a shared read ended without an answer (raised, or was cancelled)."""
+    return read.done() and (read.cancelled() or read.exception() is not None)
 
 
 def _tournament_now(pk: int, user: User) -> Versions:
