@@ -78,8 +78,8 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     parser.addoption(
         "--database-pass",
         action="store_true",
-        help="the PostgreSQL + Redis pass: leave out the pure packages' tests that reach "
-        "no database (they ran in the embedded pass)",
+        help="the PostgreSQL + Redis pass: leave out the browser tests and the pure "
+        "packages' tests that reach no database (they ran in the embedded pass)",
     )
 
 

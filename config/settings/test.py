@@ -22,9 +22,3 @@ WHITENOISE_USE_FINDERS = True
 
 # Every test sees a fresh connection state; persistent connections only add noise here.
 DATABASES["default"]["CONN_MAX_AGE"] = 0
-
-# PostgreSQL: a test's commit does not wait for its WAL to reach the disk (every
-# transactional test's flush and every live server's commit would); what a test checks
-# never depends on a commit surviving a crash. This connection's setting only.
-if DATABASES["default"]["ENGINE"].endswith("postgresql"):
-    DATABASES["default"].setdefault("OPTIONS", {})["options"] = "-c synchronous_commit=off"
