@@ -354,7 +354,11 @@ async def follow(
                 # a follower that keeps no text reads the fields it uses only, as a
                 # browser's cost is its own: the generator's is everyone's
                 fields: dict[str, Any] = (
-                    json.loads(payload) if name == "hello" or me.sample else _head(payload)
+                    json.loads(payload)
+                    if me.sample
+                    else _hello_head(payload)
+                    if name == "hello"
+                    else _head(payload)
                 )
                 if name == "hello":
                     # as push.js: a part carried is applied; one not at the version the
@@ -405,12 +409,40 @@ def _head(payload: bytes) -> dict[str, Any]:
     return head
 
 
+_BODY_HEAD = re.compile(rb'"(part|board)":\{"v":(\d+),"etag":"((?:[^"\\]|\\.)*)","body":')
+
+
+def _hello_head(payload: bytes) -> dict[str, Any]:
+    """A ``hello``'s versions and the heads of the parts it carries (as ``_head``), read
+    without parsing their bodies: ``{"part": V, …, "bodies": {event: {"v", "etag",
+    "body": None}}}``, as ``push.views._hello`` writes it (a quote inside a body is
+    escaped, so the heads' pattern cannot match inside one)."""
+    versions, _sep, bodies = payload.partition(b',"bodies":{')
+    out: dict[str, Any] = json.loads(versions + b"}") if bodies else json.loads(payload)
+    if bodies:
+        out["bodies"] = {
+            event.decode(): {"v": int(v), "etag": json.loads(b'"' + etag + b'"'), "body": None}
+            for event, v, etag in _BODY_HEAD.findall(bodies)
+        }
+    return out
+
+
 def _patch(text: str, diff: list[Any]) -> str:
     out, last = [], 0
     for start, end, new in diff:
         out += [text[last:start], new]
         last = end
     return "".join([*out, text[last:]])
+
+
+def bracket_follower(node: int, tournament: int, bodies: bool = True) -> Follower:
+    return Follower(
+        "bracket",
+        node,
+        f"/push/tournaments/{tournament}/{'?body=bracket' if bodies else ''}",
+        {"part": (f"/tournaments/{tournament}/bracket/", HTMX)},
+        page=bodies,
+    )
 
 
 def make_followers(
@@ -427,15 +459,7 @@ def make_followers(
         for _ in range(count):
             node = len(out) % 2
             if kind == "bracket":
-                out.append(
-                    Follower(
-                        kind,
-                        node,
-                        f"/push/tournaments/{tournament}/{'?body=bracket' if bodies else ''}",
-                        {"part": (f"/tournaments/{tournament}/bracket/", HTMX)},
-                        page=bodies,
-                    )
-                )
+                out.append(bracket_follower(node, tournament, bodies))
             elif kind == "live board":
                 m = rng.choice(boards)
                 live = dict(HTMX, **{"HX-Target": "match-live", "HX-Trigger": "match-live"})
@@ -525,6 +549,12 @@ def main() -> int:
         "--sample", type=int, default=10, help="followers of each kind checking their texts"
     )
     parser.add_argument("--client-nice", type=int, default=10)
+    parser.add_argument(
+        "--probes",
+        type=int,
+        default=20,
+        help="bracket followers in a process of their own, not stepped back (module doc)",
+    )
     parser.add_argument("--keep-logs", action="store_true")
     args = parser.parse_args()
     if not 1 <= args.followers <= MAX_FOLLOWERS or not 0 < args.seconds + args.ramp <= MAX_SECONDS:
@@ -649,6 +679,10 @@ def main() -> int:
         tables_proc = _tables(
             a.page_port, token, started, args.turn_every, start, until - SETTLE, saves_file
         )
+        probes_file = logdir / "probes.json"
+        probes_proc = _probes(
+            args.probes, nodes, tournament, not args.no_bodies, start, args.ramp, until, probes_file
+        )
         entries: list[Entry] = []
         ref = threading.Thread(
             target=referee,
@@ -672,8 +706,11 @@ def main() -> int:
         loads = {"before": os.getloadavg()}
         measured = start + args.ramp
 
+        crowd_cpu: list[float] = []
+
         def mark() -> None:
             cpu0.extend(n.cpu() for n in nodes)
+            crowd_cpu.append(_own_cpu())
             rss["after the ramp"] = [n.rss() for n in nodes]
             loads["after the ramp"] = os.getloadavg()
 
@@ -699,6 +736,7 @@ def main() -> int:
 
         _loop_run(everyone())
         cpu1 = [n.cpu() for n in nodes]
+        crowd_cpu.append(_own_cpu())
         rss["at the end"] = [n.rss() for n in nodes]
         loads["at the end"] = os.getloadavg()
         checked = asyncio.run(sample_check(followers, nodes))
@@ -706,6 +744,8 @@ def main() -> int:
         timer.join()
         tables_proc.join(timeout=90)
         heard_proc.join(timeout=30)
+        probes_proc.join(timeout=60)
+        probes = _probes_read(probes_file)
         found = json.loads(heard_file.read_text()) if heard_file.exists() else {}
         heard = {int(v): t for v, t in found.get("t", {}).items()}
         boards_heard = [(int(m), int(v), float(t)) for m, v, t in found.get("b", [])]
@@ -730,6 +770,8 @@ def main() -> int:
             checked,
             rss,
             loads,
+            probes,
+            crowd_cpu,
         )
     finally:
         procs.close()
@@ -744,6 +786,12 @@ def main() -> int:
             shutil.rmtree(logdir, ignore_errors=True)
     print(f"after: {load()}")
     return 0
+
+
+def _own_cpu() -> float:
+    """This process's CPU seconds (the crowd, and the referee's thread)."""
+    usage = resource.getrusage(resource.RUSAGE_SELF)
+    return usage.ru_utime + usage.ru_stime
 
 
 def _loop_run(main: Any) -> None:
@@ -806,6 +854,58 @@ def _tables(
     proc = multiprocessing.get_context("fork").Process(target=run, daemon=True)
     proc.start()
     return proc
+
+
+def _probes(
+    n: int,
+    nodes: list[Node],
+    tournament: int,
+    bodies: bool,
+    start: float,
+    ramp: float,
+    until: float,
+    out: Path,
+) -> Any:
+    """``n`` bracket followers in a process of their own at the nodes' priority, connected
+    over the ramp as the crowd is: their arrivals measure the nodes' delivery apart from
+    the crowd's own delays (a process holding 10,000 streams, stepped back); written to
+    ``out`` as ``[[node, status, [[arrival, event, version], …]], …]``."""
+    import multiprocessing
+
+    def run() -> None:
+        probes = [bracket_follower(i % 2, tournament, bodies) for i in range(n)]
+
+        async def all_of() -> None:
+            await asyncio.gather(
+                *(
+                    follow(
+                        f,
+                        nodes[f.node].stream_port,
+                        nodes[f.node].page_port,
+                        start + ramp * (i + 0.5) / n,
+                        until,
+                        False,
+                    )
+                    for i, f in enumerate(probes)
+                )
+            )
+
+        _loop_run(all_of())
+        out.write_text(json.dumps([[f.node, f.status, f.events] for f in probes]))
+
+    proc = multiprocessing.get_context("fork").Process(target=run, daemon=True)
+    proc.start()
+    return proc
+
+
+def _probes_read(path: Path) -> list[Follower]:
+    out = []
+    for node, status, events in json.loads(path.read_text()) if path.exists() else []:
+        f = Follower("bracket", node, "", {})
+        f.status = status
+        f.events = [(float(t), str(e), int(v)) for t, e, v in events]
+        out.append(f)
+    return out
 
 
 def _heard(url: str, channel: str, tournament: int, until: float, out: Path) -> Any:
@@ -916,6 +1016,8 @@ def report(
     checked: tuple[int, int, int] = (0, 0, 0),
     rss: dict[str, list[tuple[int, int]]] | None = None,
     loads: dict[str, tuple[float, float, float]] | None = None,
+    probes: list[Follower] | None = None,
+    crowd_cpu: list[float] | None = None,
 ) -> None:
     watchers = [f for f in followers if f.kind != "live board" and f.status == 200]
     bracket = arrivals(entries, heard, watchers, measured, until)
@@ -963,6 +1065,15 @@ def report(
         f"{len(both)} arrivals; node B's followers (the entry went through A): p99 "
         f"{percentile(arrive[1], 0.99):.3f} s over {len(arrive[1])}; missed {missed}"
     )
+    if probes:
+        probed = arrivals(entries, heard, [f for f in probes if f.status == 200], measured, until)
+        near = probed.committed[0] + probed.committed[1]
+        line(
+            f"the same at {len(probes)} probe followers (a process of their own, not stepped "
+            f"back: the nodes' delivery without the crowd's own delays): p50 "
+            f"{percentile(near, 0.5):.3f} s, p99 {percentile(near, 0.99):.3f} s, max "
+            f"{max(near, default=float('nan')):.3f} s over {len(near)}; missed {probed.missed}"
+        )
     line(
         f"entry's POST sent → event: p50 {percentile(bracket.sent, 0.5):.3f} s, p99 "
         f"{percentile(bracket.sent, 0.99):.3f} s; the POST itself (node A's gunicorn, behind the "
@@ -1015,6 +1126,11 @@ def report(
                 + "; gunicorn "
                 + " → ".join(f"{rows[i][1] / mb:.0f} MB {when}" for when, rows in rss.items())
             )
+    if crowd_cpu and len(crowd_cpu) == 2:
+        line(
+            f"the crowd's process (its {len(followers)} streams, and the referee's thread) "
+            f"CPU over the measured part: {(crowd_cpu[1] - crowd_cpu[0]) / span:.2f} cores"
+        )
     if loads:
         print("; ".join(f"{_load_text(value)} {when}" for when, value in loads.items()))
     failed = len(bad) + len(errors) + len(streams_bad)

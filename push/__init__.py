@@ -1,8 +1,9 @@
 """Changes pushed to the pages' followers: a tournament page and its bracket, a match's
 live part and live board, the JSON bracket's clients.
 
-How (decided, README "Push"): Server-Sent Events from an async Django view under an ASGI
-server (uvicorn), ONE Redis pub/sub subscription per serving process fanning each message
+How (decided, README "Push"): Server-Sent Events under an ASGI server (uvicorn), through
+the streams' own door (``push.front``: no Django request handler, middleware or thread
+per stream), ONE Redis pub/sub subscription per serving process fanning each message
 out in-process to the streams that process holds (``push.hub``), published after the
 commit from the one place versions are bumped (``tournaments.page_versions`` →
 ``push.publish``). A message is "part P is at version V". For an anonymous reader of a

@@ -31,11 +31,12 @@ Who may open one: whoever may read the tournament or the match
 (``tournaments.selectors.tournament_get``, ``matches.selectors.match_get``; others get
 404, as from the pages), asked again whenever the hub says so (``check``). Those reads
 go through ONE thread of the process with its own database connection, kept
-(``_read``): a crowd opening streams costs a query each, not a connection each.
+(``read_with``): a crowd opening streams costs a query each, not a connection each.
 
-Only an ASGI server holds a stream (``config/asgi.py``, uvicorn: README, "Push"); asked
-through WSGI (gunicorn, the embedded default) the answer is 404 at once, so a page that
-asks anyway falls back to polling.
+Only the ASGI server holds a stream, through its own door (``push.front``, mounted by
+``config/asgi.py``: no Django request handler, middleware or thread per stream); asked
+through Django's handlers (gunicorn, the embedded default) the answer is 404 at once, so
+a page that asks anyway falls back to polling.
 """
 
 from __future__ import annotations
@@ -45,12 +46,12 @@ import contextlib
 import json
 from collections.abc import AsyncIterator, Callable
 from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from django.conf import settings
-from django.core.handlers.asgi import ASGIRequest
 from django.db import DatabaseError, InterfaceError, OperationalError, connection
-from django.http import Http404, HttpRequest, StreamingHttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
@@ -64,7 +65,16 @@ from scoresheets.models import LiveGame
 from tournaments.selectors import tournament_get
 from web.middleware import api_language
 
-__all__ = ["KEEPALIVE_SECONDS", "match_stream", "reader_close", "tournament_stream"]
+__all__ = [
+    "KEEPALIVE_SECONDS",
+    "Opened",
+    "match_open",
+    "match_stream",
+    "read_with",
+    "reader_close",
+    "tournament_open",
+    "tournament_stream",
+]
 
 KEEPALIVE_SECONDS = 20.0
 RETRY_MS = 3000  # how long a browser waits before reconnecting a stream that ended
@@ -74,6 +84,20 @@ HELLO_RENDER_SECONDS = 10.0
 
 # What a reader may see now: the versions by event, or None (may not see it).
 Versions = dict[str, int] | None
+
+
+@dataclass(frozen=True)
+class Opened:
+    """A stream opened: its events, as text, and its follower."""
+
+    events: AsyncIterator[str]
+    follower: Follower
+
+    def leave(self) -> None:
+        """The reader left: the events end at once (not at the next change or keep-alive),
+        and the follower leaves the hub. Said, not cancelled: a cancellation that meets a
+        change waking the stream can be lost (``asyncio.wait_for`` before Python 3.12)."""
+        self.follower.offer("gone", 1)
 
 
 def event(name: str, data: dict[str, Any]) -> str:
@@ -99,7 +123,7 @@ def _kept(read: Callable[..., T], *args: Any) -> T:
         return read(*args)
 
 
-async def _read(read: Callable[..., T], *args: Any) -> T:
+async def read_with(read: Callable[..., T], *args: Any) -> T:
     return await asyncio.get_running_loop().run_in_executor(_READER, _kept, read, *args)
 
 
@@ -126,7 +150,7 @@ async def _still_sees(
     key = (now, pk, user.pk if user is not None and user.is_authenticated else None)
     found = hub_.checks.get(key)
     if found is None or found[0] < version or _failed(found[1]):
-        read = asyncio.ensure_future(_read(now, pk, user))
+        read = asyncio.ensure_future(read_with(now, pk, user))
         hub_.checks[key] = found = (version, read)
     return await asyncio.shield(found[1]) is not None
 
@@ -240,10 +264,11 @@ async def _stream(
     now: Callable[[int, User], Versions],
     pk: int,
     stream: str,
-) -> StreamingHttpResponse:
-    if not isinstance(request, ASGIRequest):
-        raise Http404(_("Push streams are served by the ASGI server only."))
-    user = await request.auser()
+) -> Opened:
+    """The stream's events, once the reader may follow it (``Http404`` otherwise); the
+    request carries its reader (``request.user``) and its pages' language active, as
+    ``push.front`` makes them."""
+    user: User = request.user
     follower.bodies = _bodies(request, stream, user)
     page = get_language() or settings.LANGUAGE_CODE  # the pages' (the middleware's)
     follower.languages = {
@@ -254,7 +279,7 @@ async def _stream(
     shown = _shown(request)
 
     async def read(pk: int, user: User) -> Versions:
-        return await _read(now, pk, user)
+        return await read_with(now, pk, user)
 
     hub_ = hub()
     try:
@@ -279,7 +304,9 @@ async def _stream(
                     continue
                 pending = follower.take()
                 if "gone" in pending:
-                    return  # the subscription broke: the browser reconnects (``retry``)
+                    # the subscription broke (the browser reconnects: ``retry``), or the
+                    # reader left (``Opened.leave``)
+                    return
                 if "check" in pending and not await _still_sees(
                     hub_, now, pk, user, pending["check"]
                 ):
@@ -295,13 +322,11 @@ async def _stream(
         finally:
             hub_.leave(follower)
 
-    response = StreamingHttpResponse(events(), content_type="text/event-stream")
-    response["Cache-Control"] = "no-cache"
-    response["X-Accel-Buffering"] = "no"  # nginx: pass each event on at once
-    return response
+    return Opened(events(), follower)
 
 
-async def tournament_stream(request: HttpRequest, pk: int) -> StreamingHttpResponse:
+async def tournament_open(request: HttpRequest, pk: int) -> Opened:
+    """The tournament's stream (module doc)."""
     return await _stream(request, Follower(tournament_id=pk), _tournament_now, pk, "tournament")
 
 
@@ -309,12 +334,31 @@ def _tournament_of(pk: int) -> int | None:
     return Match.objects.filter(pk=pk).values_list("tournament_id", flat=True).first()
 
 
-async def match_stream(request: HttpRequest, pk: int) -> StreamingHttpResponse:
-    if not isinstance(request, ASGIRequest):  # before any query: WSGI serves no stream
-        raise Http404(_("Push streams are served by the ASGI server only."))
-    tournament = await _read(_tournament_of, pk)
+# A match's tournament, once read: it never changes (a match deleted answers None anew).
+_TOURNAMENT_OF: dict[int, int] = {}
+_TOURNAMENT_OF_MAX = 100_000
+
+
+async def match_open(request: HttpRequest, pk: int) -> Opened:
+    """The match's stream (module doc)."""
+    tournament = _TOURNAMENT_OF.get(pk)
     if tournament is None:
-        raise Http404(_("No such match."))
+        tournament = await read_with(_tournament_of, pk)
+        if tournament is None:
+            raise Http404(_("No such match."))
+        if len(_TOURNAMENT_OF) >= _TOURNAMENT_OF_MAX:
+            _TOURNAMENT_OF.clear()
+        _TOURNAMENT_OF[pk] = tournament
     return await _stream(
         request, Follower(tournament_id=tournament, match_id=pk), _match_now, pk, "match"
     )
+
+
+def tournament_stream(request: HttpRequest, pk: int) -> HttpResponse:
+    """The stream's address in Django's own handlers: never served there (module doc)."""
+    raise Http404(_("Push streams are served by the ASGI server only."))
+
+
+def match_stream(request: HttpRequest, pk: int) -> HttpResponse:
+    """As ``tournament_stream``."""
+    raise Http404(_("Push streams are served by the ASGI server only."))

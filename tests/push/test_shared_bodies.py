@@ -206,11 +206,15 @@ def test_a_follower_not_holding_the_changes_base_is_sent_the_whole_body(
 ) -> None:
     """A page opened at the current version holds no text of the part, and a follower
     that fell behind holds an answer older than the changes are made from: both get the
-    body whole, where the one holding the base gets the changes."""
+    body whole, where the one holding the base gets the changes. The one behind reads
+    nothing while three versions pass: its stream waits with the first version's event
+    unread (as a full socket holds it), and the third's changes are made from the
+    second only."""
     monkeypatch.setattr(shared, "WHOLE_LIMIT", 0)  # every part counts as big
     monkeypatch.setattr(shared, "HISTORY", 1, raising=False)  # from the version before only
     s: Setup = drawn(4)
     match = match_of(s.tournament, 1, 0)
+    other = match_of(s.tournament, 1, 1)
     t = s.tournament.pk
     url = f"/push/tournaments/{t}/?body=bracket"
 
@@ -238,8 +242,14 @@ def test_a_follower_not_holding_the_changes_base_is_sent_the_whole_body(
         two = await asked(f"/tournaments/{t}/bracket/", **HTMX)
         [(_, changes)] = await holding.next()  # the second is rendered: it is sent
         assert changes["base"] == one[0]
-        [(_, late)] = await behind.next()  # held the first: the changes are from the one
-        assert (late["etag"], late["body"]) == two
+        await enter(s, other, 1)  # (the match's third game would end it:
+        three = await asked(f"/tournaments/{t}/bracket/", **HTMX)  # two versions, not one)
+        [(_, changes)] = await holding.next()
+        assert changes["base"] == two[0]
+        [(_, waited)] = await behind.next()  # made before it fell behind: from the first
+        assert (waited["base"], waited["etag"]) == (first["etag"], one[0])
+        [(_, late)] = await behind.next()  # holds the first: not a base of the third's
+        assert (late["etag"], late["body"]) == three
 
     run(scenario)
 
@@ -247,9 +257,13 @@ def test_a_follower_not_holding_the_changes_base_is_sent_the_whole_body(
 def test_a_follower_a_few_versions_behind_is_sent_the_changes_from_what_it_holds(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
+    """The one behind reads nothing while three versions pass: its stream made the first
+    one's event and waits with it unread (as a full socket holds it); the next it is sent
+    is the third, as the changes from the first, which it holds."""
     monkeypatch.setattr(shared, "WHOLE_LIMIT", 0)  # every part counts as big
     s: Setup = drawn(4)
     match = match_of(s.tournament, 1, 0)
+    other = match_of(s.tournament, 1, 1)
     t = s.tournament.pk
     url = f"/push/tournaments/{t}/?body=bracket"
 
@@ -259,15 +273,19 @@ def test_a_follower_a_few_versions_behind_is_sent_the_changes_from_what_it_holds
         await reading.next()
         held = _bodies(await behind.next())["part"]
         enter = sync_to_async(_enter, thread_sensitive=False)
-        for number in (1, 2):
-            await enter(s, match, number)
+        # one version each (a match's third game would end it: two versions)
+        for played, number in ((match, 1), (match, 2), (other, 1)):
+            await enter(s, played, number)
             await reading.next()  # rendered
         now = await sync_to_async(_get, thread_sensitive=False)(
             f"/tournaments/{t}/bracket/", **HTMX
         )
+        [(_, first)] = await behind.next()
+        assert first["base"] == held["etag"]
+        text = text_patch(held["body"], first["diff"])
         [(_, changes)] = await behind.next()
-        assert changes["base"] == held["etag"]
-        assert (changes["etag"], text_patch(held["body"], changes["diff"])) == now
+        assert changes["base"] == first["etag"]
+        assert (changes["etag"], text_patch(text, changes["diff"])) == now
 
     run(scenario)
 

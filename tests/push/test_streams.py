@@ -18,6 +18,7 @@ from django.test import AsyncClient, Client
 from matches.services import game_result_enter
 from push.hub import hub, hub_close
 from push.views import reader_close
+from tests.push.front_client import push_close, push_get
 from tests.results import won
 from tests.tournaments.helpers import Setup, drawn, match_of
 from tournaments.models import Tournament
@@ -66,6 +67,7 @@ def run(scenario: Callable[[], Awaitable[None]]) -> None:
         try:
             await scenario()
         finally:
+            await push_close()
             await hub_close()
             await reader_close()
 
@@ -73,7 +75,9 @@ def run(scenario: Callable[[], Awaitable[None]]) -> None:
 
 
 async def follow(client: AsyncClient, url: str) -> Stream:
-    response = await client.get(url)
+    """``url``'s stream as the ASGI server answers it (``config.asgi``), read as ``client``'s
+    reader (anonymous, or signed in)."""
+    response = await push_get(client, url)
     assert response.status_code == 200, response.status_code
     assert response["Content-Type"] == "text/event-stream"
     return Stream(response.streaming_content)  # type: ignore[attr-defined]
@@ -116,8 +120,8 @@ def test_a_private_tournament_has_no_stream_for_those_who_may_not_see_it() -> No
 
     async def scenario() -> None:
         anonymous = AsyncClient()
-        assert (await anonymous.get(f"/push/tournaments/{s.tournament.pk}/")).status_code == 404
-        assert (await anonymous.get(f"/push/matches/{match.pk}/")).status_code == 404
+        for url in (f"/push/tournaments/{s.tournament.pk}/", f"/push/matches/{match.pk}/"):
+            assert (await push_get(anonymous, url)).status_code == 404
         organiser = AsyncClient()
         await organiser.aforce_login(s.organiser)
         stream = await follow(organiser, f"/push/tournaments/{s.tournament.pk}/")
