@@ -321,62 +321,64 @@ async def follow(
             return
         chunked = b"transfer-encoding: chunked" in head.lower()
         buffer = b""
-        while time.monotonic() < until:
-            left = until - time.monotonic()
-            try:
-                if chunked:
-                    size_line = await asyncio.wait_for(reader.readuntil(b"\r\n"), left)
-                    size = int(size_line.strip() or b"0", 16)
-                    if size == 0:
-                        me.dropped = "ended"
-                        return
-                    data = await reader.readexactly(size + 2)
-                    buffer += data[:-2]
-                else:
-                    data = await asyncio.wait_for(reader.read(65536), left)
-                    if not data:
-                        me.dropped = "ended"
-                        return
-                    buffer += data
-            except TimeoutError:
-                return
-            now = time.monotonic()
-            while b"\n\n" in buffer:
-                block, buffer = buffer.split(b"\n\n", 1)
-                name, payload = "", b""
-                for line in block.split(b"\n"):
-                    if line.startswith(b"event: "):
-                        name = line[7:].decode()
-                    elif line.startswith(b"data: "):
-                        payload = line[6:]
-                if not name:
-                    continue
-                # a follower that keeps no text reads the fields it uses only, as a
-                # browser's cost is its own: the generator's is everyone's
-                fields: dict[str, Any] = (
-                    json.loads(payload)
-                    if me.sample
-                    else _hello_head(payload)
-                    if name == "hello"
-                    else _head(payload)
-                )
-                if name == "hello":
-                    # as push.js: a part carried is applied; one not at the version the
-                    # page shows is asked for
-                    bodies = fields.get("bodies", {})
-                    for event in me.parts:
-                        if event in bodies and pushed(event, bodies[event], now, "hello"):
-                            me.hello[event] = "body"
-                        elif event in shown and fields.get(event) == shown[event]:
-                            me.hello[event] = "shown"
-                        else:
-                            me.hello[event] = "fetched"
-                            asked(event)
-                    continue
-                version = int(fields.get("v", 0))
-                me.events.append((now, name, version))
-                if not pushed(name, fields, now):
-                    asked(name)
+        # one deadline for the whole read (``asyncio.wait_for`` per read made a task each)
+        loop = asyncio.get_running_loop()
+        try:
+            async with asyncio.timeout_at(loop.time() + until - time.monotonic()):
+                while True:
+                    if chunked:
+                        size_line = await reader.readuntil(b"\r\n")
+                        size = int(size_line.strip() or b"0", 16)
+                        if size == 0:
+                            me.dropped = "ended"
+                            return
+                        data = await reader.readexactly(size + 2)
+                        buffer += data[:-2]
+                    else:
+                        data = await reader.read(65536)
+                        if not data:
+                            me.dropped = "ended"
+                            return
+                        buffer += data
+                    now = time.monotonic()
+                    while b"\n\n" in buffer:
+                        block, buffer = buffer.split(b"\n\n", 1)
+                        name, payload = "", b""
+                        for line in block.split(b"\n"):
+                            if line.startswith(b"event: "):
+                                name = line[7:].decode()
+                            elif line.startswith(b"data: "):
+                                payload = line[6:]
+                        if not name:
+                            continue
+                        # a follower that keeps no text reads the fields it uses only, as a
+                        # browser's cost is its own: the generator's is everyone's
+                        fields: dict[str, Any] = (
+                            json.loads(payload)
+                            if me.sample
+                            else _hello_head(payload)
+                            if name == "hello"
+                            else _head(payload)
+                        )
+                        if name == "hello":
+                            # as push.js: a part carried is applied; one not at the version the
+                            # page shows is asked for
+                            bodies = fields.get("bodies", {})
+                            for event in me.parts:
+                                if event in bodies and pushed(event, bodies[event], now, "hello"):
+                                    me.hello[event] = "body"
+                                elif event in shown and fields.get(event) == shown[event]:
+                                    me.hello[event] = "shown"
+                                else:
+                                    me.hello[event] = "fetched"
+                                    asked(event)
+                            continue
+                        version = int(fields.get("v", 0))
+                        me.events.append((now, name, version))
+                        if not pushed(name, fields, now):
+                            asked(name)
+        except TimeoutError:
+            return
     except (OSError, asyncio.IncompleteReadError, ValueError) as err:
         me.dropped = type(err).__name__
     finally:

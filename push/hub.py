@@ -50,6 +50,9 @@ __all__ = ["Follower", "Hub", "hub"]
 log = logging.getLogger(__name__)
 
 READY_SECONDS = 5.0  # how long a new subscription may take before a stream gives up
+# A stream sent nothing for this long is sent a comment, so proxies keep it open: one
+# timer for the hub's every follower (``Hub._keepalive``), not one per stream and wait.
+KEEPALIVE_SECONDS = 20.0
 
 # The threads that ask for the shared parts (``Hub._render``): a few a second at most.
 _RENDERERS = ThreadPoolExecutor(max_workers=2, thread_name_prefix="push-render")
@@ -74,6 +77,7 @@ class Follower:
     held: dict[str, str] = field(default_factory=dict)
     pending: dict[str, int] = field(default_factory=dict)
     wake: asyncio.Event = field(default_factory=asyncio.Event)
+    active: float = 0.0  # when it last took something to send (the loop's clock)
 
     def wants(self, event: str, version: int) -> bool:
         """Whether ``version`` of ``event`` is newer than what was sent or is held."""
@@ -98,6 +102,7 @@ class Follower:
         """What is to be sent, now counted as sent."""
         out, self.pending = self.pending, {}
         self.wake.clear()
+        self.active = asyncio.get_running_loop().time()
         for event, version in out.items():
             self.sent[event] = max(version, self.sent.get(event, -1))
         return out
@@ -126,6 +131,7 @@ class Hub:
         # streams opening that wait for a part at a version (``current``)
         self.waiting: dict[Key, list[tuple[int, asyncio.Future[Rendered | None]]]] = {}
         self.task: asyncio.Task[None] | None = None
+        self.ticker: asyncio.Task[None] | None = None  # ``_keepalive``
         self.ready = asyncio.Event()
         # the last visibility read of each (stream's reader, pk, user or None for every
         # anonymous reader), by the version it was asked at (``push.views._still_sees``)
@@ -145,9 +151,13 @@ class Hub:
             key = follower.key(event)
             if key is not None:
                 self.by_key.setdefault(key, set()).add(follower)
+        loop = asyncio.get_running_loop()
+        follower.active = loop.time()
+        if self.ticker is None or self.ticker.done():
+            self.ticker = loop.create_task(self._keepalive())
         if self.task is None or self.task.done():
             self.ready = asyncio.Event()
-            self.task = asyncio.get_running_loop().create_task(self._run(self.ready))
+            self.task = loop.create_task(self._run(self.ready))
         try:
             await asyncio.wait_for(self.ready.wait(), READY_SECONDS)
         except BaseException:
@@ -177,6 +187,23 @@ class Hub:
         if not self.by_tournament and self.task is not None:
             self.task.cancel()
             self.task = None
+        if not self.by_tournament and self.ticker is not None:
+            self.ticker.cancel()
+            self.ticker = None
+
+    async def _keepalive(self) -> None:
+        """Offer ``keepalive`` to every follower that took nothing for
+        ``KEEPALIVE_SECONDS`` (checked twice in that time): its stream sends a comment."""
+        loop = asyncio.get_running_loop()
+        tick = 0
+        while True:
+            await asyncio.sleep(KEEPALIVE_SECONDS / 2)
+            tick += 1
+            quiet = loop.time() - KEEPALIVE_SECONDS
+            for followers in list(self.by_tournament.values()):
+                for follower in followers:
+                    if follower.active <= quiet:
+                        follower.offer("keepalive", tick)
 
     async def _run(self, ready: asyncio.Event) -> None:
         try:
@@ -337,7 +364,7 @@ async def hub_close() -> None:
     found = _hubs.pop(asyncio.get_running_loop(), None)
     if found is None:
         return
-    for task in [found.task, *found.rendering.values()]:
+    for task in [found.task, found.ticker, *found.rendering.values()]:
         if task is not None:
             task.cancel()
             with contextlib.suppress(asyncio.CancelledError):

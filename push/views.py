@@ -59,7 +59,7 @@ from core.errors import NotFoundError
 from core.permissions import User
 from matches.models import Match
 from matches.selectors import match_get
-from push.hub import Follower, Hub, hub
+from push.hub import KEEPALIVE_SECONDS, Follower, Hub, hub
 from push.shared import PARTS
 from scoresheets.models import LiveGame
 from tournaments.selectors import tournament_get
@@ -76,7 +76,6 @@ __all__ = [
     "tournament_stream",
 ]
 
-KEEPALIVE_SECONDS = 20.0
 RETRY_MS = 3000  # how long a browser waits before reconnecting a stream that ended
 # How long a stream opening waits for a part to be rendered for its hello; past it the
 # hello names the version only (the page asks for the part, as a signed-in reader's does).
@@ -297,11 +296,7 @@ async def _stream(
         try:
             yield f"retry: {RETRY_MS}\n" + await _hello(hub_, follower, versions, shown)
             while True:
-                try:
-                    await asyncio.wait_for(follower.wake.wait(), KEEPALIVE_SECONDS)
-                except TimeoutError:
-                    yield ":\n\n"
-                    continue
+                await follower.wake.wait()
                 pending = follower.take()
                 if "gone" in pending:
                     # the subscription broke (the browser reconnects: ``retry``), or the
@@ -315,10 +310,12 @@ async def _stream(
                 out = "".join(
                     _pushed(hub_, follower, name, v)
                     for name, v in pending.items()
-                    if name != "check"
+                    if name not in ("check", "keepalive")
                 )
                 if out:
                     yield out
+                elif "keepalive" in pending:
+                    yield ":\n\n"
         finally:
             hub_.leave(follower)
 

@@ -11,6 +11,7 @@ from django.db import OperationalError
 from django.test import AsyncClient, override_settings
 
 from config import unavailable
+from push import hub as hub_module
 from push import views
 from push.hub import hub
 from tests.push.front_client import WAIT, Answer, push_get
@@ -148,3 +149,22 @@ def test_the_database_down_answers_503_with_retry_after(monkeypatch: pytest.Monk
 
 def test_the_rest_of_the_site_is_django_behind_the_same_application() -> None:
     assert _answer("/healthz").status_code == 200
+
+
+def test_a_quiet_stream_is_sent_a_comment_so_proxies_keep_it_open(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """One timer for the hub's every follower sends it (``Hub._keepalive``)."""
+    monkeypatch.setattr(hub_module, "KEEPALIVE_SECONDS", 0.2)
+    s: Setup = drawn(4)
+
+    async def scenario() -> None:
+        answers = [await push_get(None, f"/push/tournaments/{s.tournament.pk}/") for _ in range(3)]
+        for answer in answers:
+            assert b"event: hello" in await anext(answer.streaming_content)
+        for answer in answers:
+            chunk = await asyncio.wait_for(anext(answer.streaming_content), WAIT)
+            assert chunk == b":\n\n"
+        assert hub().followers == 3
+
+    run(scenario)
