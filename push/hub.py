@@ -55,7 +55,13 @@ READY_SECONDS = 5.0  # how long a new subscription may take before a stream give
 KEEPALIVE_SECONDS = 20.0
 
 # The threads that ask for the shared parts (``Hub._render``): a few a second at most.
-_RENDERERS = ThreadPoolExecutor(max_workers=2, thread_name_prefix="push-render")
+# A thread for the tournaments' parts and one for the matches': a bracket (every
+# tournament follower waits for it) never queues behind the live parts of the tables
+# being recorded, a few a second.
+_RENDERERS = {
+    "tournament": ThreadPoolExecutor(max_workers=1, thread_name_prefix="push-render-t"),
+    "match": ThreadPoolExecutor(max_workers=1, thread_name_prefix="push-render-m"),
+}
 
 # A shared part: (its name in ``push.shared.PARTS``, its tournament's or match's id, the
 # language).
@@ -298,7 +304,7 @@ class Hub:
                 before = before[: shared.HISTORY]
                 try:
                     made = await loop.run_in_executor(
-                        _RENDERERS, _rendered, key, version, origin, before
+                        _RENDERERS[PARTS[key[0]].stream], _rendered, key, version, origin, before
                     )
                 except Exception:
                     log.warning("push: part %r not rendered", key, exc_info=True)
