@@ -32,14 +32,16 @@ followers need).
 
 Printed: the latency from each change's commit to its event arriving at each follower
 concerned, p50/p99/max, apart for node B's followers (a table's turn to its board's
-followers too); the same from the moment the
-change's request was sent (which adds the write's own time, queued behind the followers'
-fetches in node A's gunicorn) and to the part fetched; how long the writes took; dropped
-streams (ended or failed before the end), errors (a stream not 200, a fetch not 200/304, a
-failed connection); each node's CPU (uvicorn, gunicorn) and memory (RSS of each process
-group, summed: before the followers, after the ramp, at the end); what ``hello`` did; the
-load average before and after, and on each figure line the load average at the end of the
-measured part. Figures only.
+followers too); the same at ``--probes`` bracket followers in a process of their own, not
+stepped back, which measures the nodes' delivery without the crowd's own delays (one
+process holding every other stream on the same cores; its CPU is printed too); the same
+from the moment the change's request was sent (which adds the write's own time, queued
+behind the followers' fetches in node A's gunicorn) and to the part fetched; how long the
+writes took; dropped streams (ended or failed before the end), errors (a stream not 200, a
+fetch not 200/304, a failed connection); each node's CPU (uvicorn, gunicorn) and memory
+(RSS of each process group, summed: before the followers, after the ramp, at the end);
+what ``hello`` did; the load average before and after, and on each figure line the load
+average at the end of the measured part. Figures only.
 
 A change's commit is when the bench's own subscription to the push channel heard it
 published (``_heard``: the publisher sends it once the transaction commits), in a process
