@@ -7,6 +7,7 @@ time for them to have it, its latency from that commit."""
 from __future__ import annotations
 
 import importlib.util
+import json
 import sys
 import time
 from pathlib import Path
@@ -100,3 +101,24 @@ def test_a_part_counts_as_shown_when_applied_from_its_event_though_fetched_later
     follower.fetched = [(130.0, "part", 304)]  # the slow poll, long after
     got = bench.arrivals([Entry(120.0, 121.0, 7)], {7: 120.5}, [follower], 100.0, 160.0)
     assert [round(x, 3) for x in got.shown] == [0.2]
+
+
+def test_a_hellos_heads_are_read_as_the_whole_json_reads_them(bench: ModuleType) -> None:
+    """The crowd reads a ``hello``'s versions and its parts' heads without parsing the
+    bodies; a body holding the very pattern of a head (escaped, as JSON writes it inside
+    a string) is not taken for one."""
+    body = '<a title=\'"part":{"v":9,"etag":"z","body":\'>"quoted"</a>'
+    hello = {
+        "part": 5,
+        "board": 2,
+        "bodies": {
+            "part": {"v": 5, "etag": 'W/"bracket-1-v5"', "body": body},
+            "board": {"v": 2, "etag": '"b2"', "body": "{}"},
+        },
+    }
+    whole = json.loads(json.dumps(hello, separators=(",", ":")))
+    read = bench._hello_head(json.dumps(hello, separators=(",", ":")).encode())
+    for event in ("part", "board"):
+        whole["bodies"][event]["body"] = None
+    assert read == whole
+    assert bench._hello_head(b'{"part":3}') == {"part": 3}
