@@ -7,10 +7,10 @@ with ``{"v": version}`` once per version that concerns it (``push.hub``): the pa
 asks for that part as it does when it polls, with its ETag, so what a reader sees is
 decided by the part's own view, never by the stream. ``?v=part:12,board:3`` names the
 versions a client shows *and holds the text of*: a part it names at the current version
-is not sent in ``hello``. A comment line every
-``KEEPALIVE_SECONDS`` keeps proxies from closing an idle stream. ``closed`` says the
-reader may no longer see what they follow (the tournament made private, the round
-unpublished): the stream ends, and the page's polls get what the views answer them.
+is not sent in ``hello``. A comment line after ``push.hub.KEEPALIVE_SECONDS`` of quiet
+keeps proxies from closing an idle stream. ``closed`` says the reader may no longer see
+what they follow (the tournament made private, the round unpublished): the stream ends,
+and the page's polls get what the views answer them.
 
 An anonymous reader may ask for the parts themselves (``?body=bracket``, ``api-bracket``
 for the tournament's stream; ``?body=live,board`` for a match's: ``push.shared.PARTS``):
@@ -59,14 +59,13 @@ from core.errors import NotFoundError
 from core.permissions import User
 from matches.models import Match
 from matches.selectors import match_get
-from push.hub import KEEPALIVE_SECONDS, Follower, Hub, hub
+from push.hub import Follower, Hub, hub
 from push.shared import PARTS
 from scoresheets.models import LiveGame
 from tournaments.selectors import tournament_get
 from web.middleware import api_language
 
 __all__ = [
-    "KEEPALIVE_SECONDS",
     "Opened",
     "match_open",
     "match_stream",
@@ -331,21 +330,11 @@ def _tournament_of(pk: int) -> int | None:
     return Match.objects.filter(pk=pk).values_list("tournament_id", flat=True).first()
 
 
-# A match's tournament, once read: it never changes (a match deleted answers None anew).
-_TOURNAMENT_OF: dict[int, int] = {}
-_TOURNAMENT_OF_MAX = 100_000
-
-
 async def match_open(request: HttpRequest, pk: int) -> Opened:
     """The match's stream (module doc)."""
-    tournament = _TOURNAMENT_OF.get(pk)
+    tournament = await read_with(_tournament_of, pk)
     if tournament is None:
-        tournament = await read_with(_tournament_of, pk)
-        if tournament is None:
-            raise Http404(_("No such match."))
-        if len(_TOURNAMENT_OF) >= _TOURNAMENT_OF_MAX:
-            _TOURNAMENT_OF.clear()
-        _TOURNAMENT_OF[pk] = tournament
+        raise Http404(_("No such match."))
     return await _stream(
         request, Follower(tournament_id=tournament, match_id=pk), _match_now, pk, "match"
     )
