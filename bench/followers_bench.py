@@ -304,89 +304,138 @@ async def follow(
         me.applied.append((now, event, how))
         return True
 
+    def arrived(name: str, payload: bytes, now: float) -> None:
+        """An event of the stream, as push.js takes it."""
+        # a follower that keeps no text reads the fields it uses only, as a browser's cost
+        # is its own: the generator's is everyone's
+        fields: dict[str, Any] = (
+            json.loads(payload)
+            if me.sample
+            else _hello_head(payload)
+            if name == "hello"
+            else _head(payload)
+        )
+        if name == "hello":
+            # as push.js: a part carried is applied; one not at the version the page shows
+            # is asked for
+            bodies = fields.get("bodies", {})
+            for event in me.parts:
+                if event in bodies and pushed(event, bodies[event], now, "hello"):
+                    me.hello[event] = "body"
+                elif event in shown and fields.get(event) == shown[event]:
+                    me.hello[event] = "shown"
+                else:
+                    me.hello[event] = "fetched"
+                    asked(event)
+            return
+        version = int(fields.get("v", 0))
+        me.events.append((now, name, version))
+        if not pushed(name, fields, now):
+            asked(name)
+
+    loop = asyncio.get_running_loop()
     try:
-        reader, writer = await asyncio.wait_for(
-            asyncio.open_connection("127.0.0.1", stream_port), 30
+        transport, reading = await asyncio.wait_for(
+            loop.create_connection(lambda: EventReader(arrived), "127.0.0.1", stream_port), 30
         )
     except (OSError, TimeoutError) as err:
         me.dropped = f"connect: {type(err).__name__}"
         return
     try:
         stream = me.stream  # as push.js: no ?v= (the page does not hold the part's text)
-        writer.write(
+        transport.write(
             f"GET {stream} HTTP/1.1\r\nHost: 127.0.0.1\r\n"
             "Accept: text/event-stream\r\n\r\n".encode()
         )
-        head = await asyncio.wait_for(reader.readuntil(b"\r\n\r\n"), 30)
+        head = await asyncio.wait_for(reading.head, 30)
         me.status = int(head.split(b" ", 2)[1])
         if me.status != 200:
             return
-        chunked = b"transfer-encoding: chunked" in head.lower()
-        buffer = b""
-        # one deadline for the whole read (``asyncio.wait_for`` per read made a task each)
-        loop = asyncio.get_running_loop()
+        # one deadline for the whole read; the events are taken as their bytes arrive
+        # (``EventReader``), no task woken for each
         try:
             async with asyncio.timeout_at(loop.time() + until - time.monotonic()):
-                while True:
-                    if chunked:
-                        size_line = await reader.readuntil(b"\r\n")
-                        size = int(size_line.strip() or b"0", 16)
-                        if size == 0:
-                            me.dropped = "ended"
-                            return
-                        data = await reader.readexactly(size + 2)
-                        buffer += data[:-2]
-                    else:
-                        data = await reader.read(65536)
-                        if not data:
-                            me.dropped = "ended"
-                            return
-                        buffer += data
-                    now = time.monotonic()
-                    while b"\n\n" in buffer:
-                        block, buffer = buffer.split(b"\n\n", 1)
-                        name, payload = "", b""
-                        for line in block.split(b"\n"):
-                            if line.startswith(b"event: "):
-                                name = line[7:].decode()
-                            elif line.startswith(b"data: "):
-                                payload = line[6:]
-                        if not name:
-                            continue
-                        # a follower that keeps no text reads the fields it uses only, as a
-                        # browser's cost is its own: the generator's is everyone's
-                        fields: dict[str, Any] = (
-                            json.loads(payload)
-                            if me.sample
-                            else _hello_head(payload)
-                            if name == "hello"
-                            else _head(payload)
-                        )
-                        if name == "hello":
-                            # as push.js: a part carried is applied; one not at the version the
-                            # page shows is asked for
-                            bodies = fields.get("bodies", {})
-                            for event in me.parts:
-                                if event in bodies and pushed(event, bodies[event], now, "hello"):
-                                    me.hello[event] = "body"
-                                elif event in shown and fields.get(event) == shown[event]:
-                                    me.hello[event] = "shown"
-                                else:
-                                    me.hello[event] = "fetched"
-                                    asked(event)
-                            continue
-                        version = int(fields.get("v", 0))
-                        me.events.append((now, name, version))
-                        if not pushed(name, fields, now):
-                            asked(name)
+                me.dropped = await asyncio.shield(reading.done)
         except TimeoutError:
             return
-    except (OSError, asyncio.IncompleteReadError, ValueError) as err:
+    except (OSError, ValueError, IndexError) as err:
         me.dropped = type(err).__name__
     finally:
-        writer.close()
+        transport.close()
         for task in list(tasks):
             task.cancel()
+
+
+class EventReader(asyncio.Protocol):
+    """A stream's answer read as its bytes arrive: the head (``head``), then its events,
+    each handed to ``arrived(name, data, arrival)`` from the loop's own callback, so a
+    crowd of 10,000 streams wakes no task per event (asyncio's streams woke the reading
+    task for each: most of the crowd's own cost). ``done`` says why the answer ended
+    before the reader closed it: "ended" (the server ended it), or the error's name."""
+
+    def __init__(self, arrived: Callable[[str, bytes, float], None]) -> None:
+        loop = asyncio.get_running_loop()
+        self.arrived = arrived
+        self.head: asyncio.Future[bytes] = loop.create_future()
+        self.done: asyncio.Future[str] = loop.create_future()
+        self.raw = b""  # what arrived and is not read yet (the head's, or chunks')
+        self.text = b""  # the events' text not yet ended (``\n\n``)
+        self.chunked = False
+
+    def data_received(self, data: bytes) -> None:
+        if self.done.done():
+            return
+        try:
+            self._read(data, time.monotonic())
+        except (ValueError, IndexError) as err:
+            self._end(type(err).__name__)
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self._end("ended" if exc is None else type(exc).__name__)
+
+    def _end(self, why: str) -> None:
+        if not self.head.done():
+            self.head.set_exception(ConnectionResetError(why))
+        if not self.done.done():
+            self.done.set_result(why)
+
+    def _read(self, data: bytes, now: float) -> None:
+        self.raw += data
+        if not self.head.done():
+            head, sep, rest = self.raw.partition(b"\r\n\r\n")
+            if not sep:
+                return
+            self.raw = rest
+            self.chunked = b"transfer-encoding: chunked" in head.lower()
+            self.head.set_result(head)
+        if not self.chunked:
+            self.text += self.raw
+            self.raw = b""
+        ended = False
+        while self.chunked:
+            line_end = self.raw.find(b"\r\n")
+            if line_end < 0:
+                break
+            size = int(self.raw[:line_end].split(b";")[0].strip() or b"0", 16)
+            if size == 0:  # the last chunk: the events before it are read first
+                ended = True
+                break
+            if len(self.raw) < line_end + size + 4:
+                break
+            self.text += self.raw[line_end + 2 : line_end + 2 + size]
+            self.raw = self.raw[line_end + size + 4 :]
+        while b"\n\n" in self.text:
+            block, self.text = self.text.split(b"\n\n", 1)
+            name, payload = "", b""
+            for line in block.split(b"\n"):
+                if line.startswith(b"event: "):
+                    name = line[7:].decode()
+                elif line.startswith(b"data: "):
+                    payload = line[6:]
+            if name:
+                self.arrived(name, payload, now)
+        if ended:
+            self._end("ended")
 
 
 _HEAD = re.compile(

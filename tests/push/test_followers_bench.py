@@ -122,3 +122,62 @@ def test_a_hellos_heads_are_read_as_the_whole_json_reads_them(bench: ModuleType)
         whole["bodies"][event]["body"] = None
     assert read == whole
     assert bench._hello_head(b'{"part":3}') == {"part": 3}
+
+
+def _reader_fed(bench: ModuleType, pieces: list[bytes]) -> tuple[Any, list[tuple[str, bytes]]]:
+    """An ``EventReader`` fed ``pieces`` as they would arrive, and the events it read."""
+    import asyncio
+
+    got: list[tuple[str, bytes]] = []
+
+    async def run() -> Any:
+        reader = bench.EventReader(lambda name, data, _at: got.append((name, data)))
+        for piece in pieces:
+            reader.data_received(piece)
+        return reader
+
+    return asyncio.run(run()), got
+
+
+def _chunk(text: bytes) -> bytes:
+    return b"%x\r\n%s\r\n" % (len(text), text)
+
+
+def test_the_crowds_reader_reads_chunked_events_cut_anywhere(bench: ModuleType) -> None:
+    """The crowd reads each stream's bytes as they arrive, not a task per event: the events
+    come out whole and in order however the chunks and their events are cut, and a last
+    chunk of nothing ends the stream."""
+    events = (
+        b'retry: 5000\nevent: hello\ndata: {"part":3}\n\n'
+        + b'event: part\ndata: {"v":4,"etag":"e4","diff":[]}\n\n'
+        + b": keep-alive\n\n"
+        + b'event: board\ndata: {"v":1}\n\n'
+    )
+    body = _chunk(events[:30]) + _chunk(events[30:70]) + _chunk(events[70:])
+    head = b"HTTP/1.1 200 OK\r\ncontent-type: text/event-stream\r\nTransfer-Encoding: chunked"
+    whole = head + b"\r\n\r\n" + body + b"0\r\n\r\n"
+    expected = [
+        ("hello", b'{"part":3}'),
+        ("part", b'{"v":4,"etag":"e4","diff":[]}'),
+        ("board", b'{"v":1}'),
+    ]
+    for step in (1, 7, 64, len(whole)):
+        reader, got = _reader_fed(bench, [whole[i : i + step] for i in range(0, len(whole), step)])
+        assert got == expected, step
+        assert reader.head.result().startswith(b"HTTP/1.1 200")
+        assert reader.done.result() == "ended"
+    # without its last chunk the stream has not ended
+    reader, got = _reader_fed(bench, [whole[: -len(b"0\r\n\r\n")]])
+    assert got == expected
+    assert not reader.done.done()
+
+
+def test_the_crowds_reader_says_why_a_stream_ended_early(bench: ModuleType) -> None:
+    reader, got = _reader_fed(
+        bench, [b"HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n"]
+    )
+    assert (got, reader.done.result()) == ([], "ValueError")
+    reader, _got = _reader_fed(bench, [b"HTTP/1.1 200 OK\r\n"])
+    reader.connection_lost(None)
+    assert isinstance(reader.head.exception(), ConnectionResetError)
+    assert reader.done.result() == "ended"
