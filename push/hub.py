@@ -41,9 +41,11 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
-from push import shared
+import redis
+
+from push import renders, shared
 from push.broker import broker
-from push.shared import PARTS, Rendered, part_render, rendered_make
+from push.shared import PARTS, Rendered, part_render, rendered_dumps, rendered_loads, rendered_make
 
 __all__ = ["Follower", "Hub", "hub"]
 
@@ -136,6 +138,8 @@ class Hub:
         self.rendering: dict[Key, asyncio.Task[None]] = {}
         # streams opening that wait for a part at a version (``current``)
         self.waiting: dict[Key, list[tuple[int, asyncio.Future[Rendered | None]]]] = {}
+        # renders claimed by another process, by their name: heard when they end (``_made``)
+        self.noticed: dict[str, asyncio.Future[None]] = {}
         self.task: asyncio.Task[None] | None = None
         self.ticker: asyncio.Task[None] | None = None  # ``_keepalive``
         self.ready = asyncio.Event()
@@ -249,6 +253,10 @@ class Hub:
             event = "part" if kind == "m" else "board"
             for follower in self.by_match.get(int(message["id"]), ()):
                 self._tell(follower, event, int(message["v"]), True, wanted)
+        elif kind == "r":  # a render ended in some process (``_made``)
+            heard = self.noticed.pop(str(message["n"]), None)
+            if heard is not None and not heard.done():
+                heard.set_result(None)
         else:
             log.warning("push: a message of an unknown kind: %r", kind)
         for key, (version, origin) in wanted.items():
@@ -295,7 +303,6 @@ class Hub:
     async def _render(self, key: Key) -> None:
         """Ask for the shared part ``key`` at the version wanted, keep it, and offer that
         version to its followers; again while a newer version is wanted meanwhile."""
-        loop = asyncio.get_running_loop()
         try:
             while True:
                 version, origin = self.wanted[key]
@@ -303,9 +310,7 @@ class Hub:
                 before = (() if last is None else (last,)) + self.before.get(key, ())
                 before = before[: shared.HISTORY]
                 try:
-                    made = await loop.run_in_executor(
-                        _RENDERERS[PARTS[key[0]].stream], _rendered, key, version, origin, before
-                    )
+                    made = await self._made(key, version, origin, before)
                 except Exception:
                     log.warning("push: part %r not rendered", key, exc_info=True)
                     made = None
@@ -327,6 +332,33 @@ class Hub:
             if key not in self.by_key:
                 self.wanted.pop(key, None)
 
+    async def _made(
+        self, key: Key, version: int, origin: dict[str, str], before: tuple[Rendered, ...]
+    ) -> Rendered | None:
+        """Part ``key`` at ``version``: rendered here when the claim on it is this
+        process's, else taken from the process that renders it once it says so, or
+        rendered here when it does not say so in time (``push.renders``)."""
+        loop = asyncio.get_running_loop()
+        pool = _RENDERERS[PARTS[key[0]].stream]
+        name = renders.part_name(key, version)
+        # listened for before the claim is asked: a notice cannot come before it is
+        heard = self.noticed.setdefault(name, loop.create_future())
+        try:
+            mine, made = await loop.run_in_executor(
+                pool, _claimed, name, key, version, origin, before
+            )
+            if mine:
+                return made
+            try:
+                async with asyncio.timeout(renders.WAIT_SECONDS):
+                    await asyncio.shield(heard)
+            except TimeoutError:
+                log.warning("push: %s not rendered elsewhere in time; rendered here", name)
+            return await loop.run_in_executor(pool, _taken, name, key, version, origin, before)
+        finally:
+            if self.noticed.get(name) is heard:
+                del self.noticed[name]
+
     def _answer(self, key: Key, made: Rendered | None, version: int | None) -> None:
         """Hand ``made`` (rendered for ``version``) to the streams waiting for that version
         or an older one; every one waiting when ``version`` is None."""
@@ -338,6 +370,58 @@ class Hub:
                 waiter.set_result(made)
         if left:
             self.waiting[key] = left
+
+
+def _claimed(
+    name: str, key: Key, version: int, origin: dict[str, str], before: tuple[Rendered, ...]
+) -> tuple[bool, Rendered | None]:
+    """In a rendering thread: (True, the part) when the claim ``name`` was this process's
+    (it renders it and shares it) or its answer is kept already; (False, None) while
+    another process renders it (``push.renders``)."""
+    try:
+        found = renders.store().claim(name)
+    except redis.RedisError:
+        log.warning("push: the renders' store is unavailable; %s rendered here", name)
+        return True, _rendered(key, version, origin, before)
+    if found is None:
+        try:
+            made = _rendered(key, version, origin, before)
+        except BaseException:
+            _share(name, None)
+            raise
+        _share(name, made)
+        return True, made
+    if found:
+        try:
+            return True, rendered_loads(found)
+        except ValueError:
+            log.warning("push: %s kept unreadable; rendered here", name, exc_info=True)
+            return True, _rendered(key, version, origin, before)
+    return False, None
+
+
+def _taken(
+    name: str, key: Key, version: int, origin: dict[str, str], before: tuple[Rendered, ...]
+) -> Rendered | None:
+    """In a rendering thread: the answer another process kept under ``name``, else (none
+    kept: it had no answer, or none in time) the part rendered here."""
+    try:
+        found = renders.store().get(name)
+    except redis.RedisError:
+        found = None
+    if found:
+        with contextlib.suppress(ValueError):
+            return rendered_loads(found)
+    return _rendered(key, version, origin, before)
+
+
+def _share(name: str, made: Rendered | None) -> None:
+    """Keep ``made`` under ``name`` (None: drop the claim) and say so on the bus."""
+    try:
+        renders.store().put(name, None if made is None else rendered_dumps(made))
+        broker().publish([renders.notice_text(name)])
+    except redis.RedisError:
+        log.warning("push: %s not shared (Redis unavailable)", name, exc_info=True)
 
 
 def _rendered(
@@ -366,7 +450,11 @@ def hub() -> Hub:
 
 
 async def hub_close() -> None:
-    """Stop the running loop's subscription (a test's end)."""
+    """Stop the running loop's subscription, and forget the renders shared (a test's
+    end: ``push.renders.renders_forget``) and the handler that renders them (the next
+    test's settings may differ, and its middleware reads them once, when made)."""
+    renders.renders_forget()
+    shared.handler_forget()
     found = _hubs.pop(asyncio.get_running_loop(), None)
     if found is None:
         return

@@ -54,7 +54,10 @@ __all__ = [
     "Diff",
     "Part",
     "Rendered",
+    "handler_forget",
     "part_render",
+    "rendered_dumps",
+    "rendered_loads",
     "rendered_make",
     "text_diff",
     "text_patch",
@@ -128,11 +131,37 @@ def rendered_make(version: int, etag: str, text: str, before: Sequence[Rendered]
     return Rendered(version, etag, text, whole, changes)
 
 
+def rendered_dumps(made: Rendered) -> bytes:
+    """``made`` as the processes share it (``push.renders``): its event's data is made
+    again from it by ``rendered_loads``, the changes as they are."""
+    data = {"v": made.version, "etag": made.etag, "text": made.text, "changes": made.changes}
+    return json.dumps(data, separators=(",", ":")).encode()
+
+
+def rendered_loads(data: bytes) -> Rendered:
+    """What ``rendered_dumps`` made (``ValueError`` when it is not that)."""
+    try:
+        found = json.loads(data)
+        version, etag, text = int(found["v"]), str(found["etag"]), str(found["text"])
+        changes = {str(k): str(v) for k, v in found["changes"].items()}
+    except (KeyError, TypeError, AttributeError) as err:
+        raise ValueError(f"not a rendered part: {err!r}") from err
+    whole = _json({"v": version, "etag": etag, "body": text})
+    return Rendered(version, etag, text, whole, changes)
+
+
 _handler: WSGIHandler | None = None
 # A part answered with a server error is asked again this many times in all, this many
 # seconds apart times the attempt (``part_render``).
 RENDER_TRIES = 3
 RENDER_PAUSE = 0.05
+
+
+def handler_forget() -> None:
+    """Make ``part_render``'s handler anew at its next call (a test's end: the settings
+    its middleware read when made may be another test's)."""
+    global _handler
+    _handler = None
 
 
 def part_render(
