@@ -14,11 +14,13 @@ What a message means to whom (``push.publish`` names them):
   and when the tournament is not public, or the whole tournament changed (a round
   unpublished, staff changed), every follower of it is asked whether they may still
   see what they follow (``check``): one who may not has their stream closed;
-- a match's message: that match's followers get ``part``; a board's, ``board``.
+- a match's message: that match's followers get ``part``; a board's, ``board``;
+- a render's notice (``push.renders``): the hub waiting for it takes the answer.
 
 An anonymous follower who asked for a part's body (``Follower.bodies``, ``push.shared``)
-is told of its new version once the hub has it: the hub asks for the part once per
-version and language (in a thread, ``Hub.rendered``), then offers that version to every
+is told of its new version once the hub has it: the hub has the part once per version
+and language (in a thread, ``Hub.rendered``; rendered by one process for all of them,
+``push.renders``, ``Hub._made``), then offers that version to every
 follower waiting for it, and the stream sends the body, or its changes from the answer
 the follower holds (``Follower.held``: the hub knows it, it sent it), with the event.
 Never for a tournament's message that says it is not public: those followers get the

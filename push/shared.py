@@ -1,8 +1,8 @@
 """The parts that are the same for every anonymous reader, sent in the event itself: the
-serving process asks its own Django for the part ONCE per version and language, as an
-anonymous reader would (``part_render``: the full middleware and view, in a thread), and
-every anonymous follower of it gets the answer in the event with its ETag, instead of
-each asking for it.
+part is asked for ONCE per version and language, as an anonymous reader would
+(``part_render``: the full middleware and view, in a thread) — by one serving process
+for all of them (``push.renders``) — and every anonymous follower of it gets the answer
+in the event with its ETag, instead of each asking for it.
 
 The parts (``PARTS``): the tournament's bracket (HTML, ``web:tournament_bracket``), the
 JSON bracket (``api:tournament-bracket``), a match's live part (``web:match_live``) and
