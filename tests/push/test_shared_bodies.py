@@ -8,6 +8,8 @@ streams costs no database connection each."""
 
 from __future__ import annotations
 
+import json
+import random
 from typing import Any
 
 import pytest
@@ -341,3 +343,37 @@ def test_staff_and_a_private_tournaments_streams_carry_versions_only() -> None:
         assert await streams["anonymous"].rest() == [("closed", {})]
 
     run(scenario)
+
+
+def test_diffs_of_edits_anywhere_give_the_new_text() -> None:
+    """Edits of every kind, seeded: within lines (the lines paired, ``_line_diff``), lines
+    added or removed, long lines (the tokens compared), at either end, to and from
+    nothing; each diff applied gives the new text."""
+    rng = random.Random(7)
+    lines = [f'<li class="m{i}"><span>P{i:03}</span> <b>{i % 7}</b></li>' for i in range(300)]
+    texts = ["\n".join(lines), "\n".join(lines) + "\n", json.dumps({"r": lines}), ""]
+    for old in texts:
+        for _ in range(60):
+            new = old
+            for _edit in range(rng.randint(1, 4)):
+                at = rng.randint(0, len(new))
+                cut = rng.choice([0, 0, 1, 5, 40, 900])
+                put = rng.choice(["", "X", "</b>\n<b>", "\n", "<em>won</em>", "y" * 3000])
+                new = new[:at] + put + new[at + cut :]
+            assert text_patch(old, text_diff(old, new)) == new
+
+
+def test_an_entry_in_two_columns_is_sent_as_the_two_lines_it_changed() -> None:
+    lines = [f'<li class="m{i}"><span>P{i:03}</span> <b>0</b></li>' for i in range(3000)]
+    old = "\n".join(lines)
+    lines[40] = lines[40].replace("<b>0</b>", "<b>1</b>")
+    lines[2900] = lines[2900].replace("P2900", "P0041")
+    new = "\n".join(lines)
+    diff = text_diff(old, new)
+    assert text_patch(old, diff) == new
+    # the lines paired: the first change runs to its line's end, the second from its
+    # line's start (the tokens compared would have sent "1</b>" and "P0041</span>")
+    assert [text for _start, _end, text in diff] == [
+        "1</b></li>",
+        '<li class="m2900"><span>P0041</span>',
+    ]
