@@ -19,7 +19,7 @@ from django.test import Client
 
 from push import hub as hub_module
 from push import renders
-from push.hub import Follower, Hub, hub_close
+from push.hub import Follower, Hub, Key, hub_close
 from push.renders import part_name
 from tests.tournaments.helpers import Setup, drawn
 from tournaments.models import Tournament
@@ -93,60 +93,68 @@ def _bracket(pk: int) -> tuple[str, str]:
     return response["ETag"], response.content.decode()
 
 
-def test_two_processes_asking_for_a_part_at_one_version_render_it_once(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
+def _bracket_of(public: bool = True) -> tuple[int, int, Key]:
+    """A tournament's id, its version, and its bracket's key (in English)."""
     s: Setup = drawn(4)
     t = s.tournament.pk
-    version = _version(t)
-    key = ("bracket", t, "en")
-    counted = Counted(monkeypatch)
-    expected = _bracket(t)
+    if not public:
+        Tournament.objects.filter(pk=t).update(is_public=False)
+    return t, _version(t), ("bracket", t, "en")
+
+
+def _with_hubs(n: int, t: int, check: Callable[[list[Hub]], Awaitable[None]]) -> None:
+    """``check`` run with ``n`` hubs following ``t``'s bracket (``_hubs``)."""
 
     async def scenario() -> None:
-        hubs = await _hubs(2, t)
+        hubs = await _hubs(n, t)
         try:
-            a, b = await asyncio.gather(*(h.current(key, version, ORIGIN) for h in hubs))
-            assert a is not None
-            assert b is not None
-            assert (a.etag, a.text) == (b.etag, b.text) == expected
-            assert (a.whole, dict(a.changes)) == (b.whole, dict(b.changes))
-            assert counted.calls == [(key, version)]
-            # a third process coming later takes the answer kept: no render
-            (c,) = await _hubs(1, t)
-            hubs.append(c)
-            found = await c.current(key, version, ORIGIN)
-            assert found is not None
-            assert (found.etag, found.text) == expected
-            assert len(counted.calls) == 1
+            await check(hubs)
         finally:
             await _close(hubs)
 
     _run(scenario)
+
+
+def test_two_processes_asking_for_a_part_at_one_version_render_it_once(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    t, version, key = _bracket_of()
+    counted = Counted(monkeypatch)
+    expected = _bracket(t)
+
+    async def check(hubs: list[Hub]) -> None:
+        a, b = await asyncio.gather(*(h.current(key, version, ORIGIN) for h in hubs))
+        assert a is not None
+        assert b is not None
+        assert (a.etag, a.text) == (b.etag, b.text) == expected
+        assert (a.whole, dict(a.changes)) == (b.whole, dict(b.changes))
+        assert counted.calls == [(key, version)]
+        # a third process coming later takes the answer kept: no render
+        (c,) = await _hubs(1, t)
+        hubs.append(c)
+        found = await c.current(key, version, ORIGIN)
+        assert found is not None
+        assert (found.etag, found.text) == expected
+        assert len(counted.calls) == 1
+
+    _with_hubs(2, t, check)
 
 
 def test_a_part_claimed_by_a_process_that_never_answers_is_rendered_here(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    s: Setup = drawn(4)
-    t = s.tournament.pk
-    version = _version(t)
-    key = ("bracket", t, "en")
+    t, version, key = _bracket_of()
     monkeypatch.setattr(renders, "WAIT_SECONDS", 0.3)
     counted = Counted(monkeypatch)
     assert renders.store().claim(part_name(key, version)) is None  # a process that died
 
-    async def scenario() -> None:
-        hubs = await _hubs(1, t)
-        try:
-            found = await hubs[0].current(key, version, ORIGIN)
-            assert found is not None
-            assert (found.etag, found.text) == await asyncio.to_thread(_bracket, t)
-            assert counted.calls == [(key, version)]
-        finally:
-            await _close(hubs)
+    async def check(hubs: list[Hub]) -> None:
+        found = await hubs[0].current(key, version, ORIGIN)
+        assert found is not None
+        assert (found.etag, found.text) == await asyncio.to_thread(_bracket, t)
+        assert counted.calls == [(key, version)]
 
-    _run(scenario)
+    _with_hubs(1, t, check)
 
 
 def test_a_part_rendered_to_no_answer_is_asked_by_each_process_at_once(
@@ -155,25 +163,17 @@ def test_a_part_rendered_to_no_answer_is_asked_by_each_process_at_once(
     """A private tournament's bracket is no anonymous reader's: the claimer drops its claim
     and says so, and the other renders its own at once (the guard would end a wait for
     the long ``WAIT_SECONDS``)."""
-    s: Setup = drawn(4)
-    t = s.tournament.pk
-    Tournament.objects.filter(pk=t).update(is_public=False)
-    version = _version(t)
-    key = ("bracket", t, "en")
+    t, version, key = _bracket_of(public=False)
     monkeypatch.setattr(renders, "WAIT_SECONDS", 10 * WAIT)
     counted = Counted(monkeypatch)
 
-    async def scenario() -> None:
-        hubs = await _hubs(2, t)
-        try:
-            got = await asyncio.gather(*(h.current(key, version, ORIGIN) for h in hubs))
-            assert got == [None, None]
-            assert counted.calls == [(key, version), (key, version)]
-            assert renders.store().get(part_name(key, version)) is None
-        finally:
-            await _close(hubs)
+    async def check(hubs: list[Hub]) -> None:
+        got = await asyncio.gather(*(h.current(key, version, ORIGIN) for h in hubs))
+        assert got == [None, None]
+        assert counted.calls == [(key, version), (key, version)]
+        assert renders.store().get(part_name(key, version)) is None
 
-    _run(scenario)
+    _with_hubs(2, t, check)
 
 
 class _Down:
@@ -189,24 +189,17 @@ class _Down:
 def test_with_the_store_down_each_process_renders_its_own(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    s: Setup = drawn(4)
-    t = s.tournament.pk
-    version = _version(t)
-    key = ("bracket", t, "en")
+    t, version, key = _bracket_of()
     monkeypatch.setattr(renders, "store", lambda: _Down())
     counted = Counted(monkeypatch)
 
-    async def scenario() -> None:
-        hubs = await _hubs(2, t)
-        try:
-            got = await asyncio.gather(*(h.current(key, version, ORIGIN) for h in hubs))
-            expected = await asyncio.to_thread(_bracket, t)
-            assert [(r.etag, r.text) for r in got if r is not None] == [expected, expected]
-            assert counted.calls == [(key, version), (key, version)]
-        finally:
-            await _close(hubs)
+    async def check(hubs: list[Hub]) -> None:
+        got = await asyncio.gather(*(h.current(key, version, ORIGIN) for h in hubs))
+        expected = await asyncio.to_thread(_bracket, t)
+        assert [(r.etag, r.text) for r in got if r is not None] == [expected, expected]
+        assert counted.calls == [(key, version), (key, version)]
 
-    _run(scenario)
+    _with_hubs(2, t, check)
 
 
 def test_a_rendered_part_is_shared_as_it_was_made() -> None:
