@@ -172,8 +172,9 @@ def part_render(
     see). ``origin``: the stream request's host and scheme headers, so the request passes
     the same host and HTTPS checks."""
     global _handler
-    if _handler is None:
-        _handler = WSGIHandler()
+    handler = _handler  # read once: a test's end may forget it meanwhile (``handler_forget``)
+    if handler is None:
+        handler = _handler = WSGIHandler()
     part = PARTS[name]
     environ: dict[str, Any] = {
         "REQUEST_METHOD": "GET",
@@ -209,7 +210,7 @@ def part_render(
     for attempt in range(RENDER_TRIES):
         if attempt:
             time.sleep(RENDER_PAUSE * attempt)
-        answer = _handler(dict(environ, **{"wsgi.input": BytesIO(b"")}), start_response)
+        answer = handler(dict(environ, **{"wsgi.input": BytesIO(b"")}), start_response)
         try:
             body = b"".join(answer)
         finally:
