@@ -26,9 +26,11 @@ address (the page shows the bracket but does not hold its text), so ``hello`` ca
 every public part whole. A ``hello`` naming a version the follower does not show and
 carrying no part makes it ask for the part. The load generator steps back
 (``--client-nice``) and the tables post from a process of their own, as in
-live_board_bench.py. The file limit is raised here (``RLIMIT_NOFILE``, inherited by
-the nodes: checked on uvicorn's, and the bench stops when it is below what the
-followers need).
+live_board_bench.py; the crowd reads each stream's bytes in the loop's own callback as
+they arrive (``EventReader``), the time of arrival taken there, so its own cost stays
+small beside the nodes' (its CPU is printed). The file limit is raised here
+(``RLIMIT_NOFILE``, inherited by the nodes: checked on uvicorn's, and the bench stops
+when it is below what the followers need).
 
 Printed: the latency from each change's commit to its event arriving at each follower
 concerned, p50/p99/max, apart for node B's followers (a table's turn to its board's
