@@ -21,8 +21,9 @@ died, or is slow: its claim expires after ``CLAIM_SECONDS``), or the claimer ren
 no answer (a part that is not everyone's, ``push.shared.part_render`` None, or a render
 that failed: the claim is dropped, and each process asks for it itself, as before).
 
-A name holds the database's name beside the push channel's, so two test databases sharing
-one Redis (pytest's workers) never take each other's answers. What is kept is the part's
+A name starts with the push channel's (``settings.PUSH_CHANNEL``: named after the
+database, and after the worker under pytest), so two sites or test workers sharing one
+Redis never take each other's answers, as they never hear each other. What is kept is the part's
 answer at that version; a version names one content for a database's life, so the only
 way to be handed another is a database recreated with the same ids and versions within
 ``KEPT_SECONDS`` (the tests: ``renders_forget`` at the end of each).
@@ -30,7 +31,6 @@ way to be handed another is a database recreated with the same ids and versions 
 
 from __future__ import annotations
 
-import json
 import logging
 import threading
 import time
@@ -39,6 +39,8 @@ from typing import Protocol
 
 import redis
 from django.conf import settings
+
+from push.publish import message_text
 
 __all__ = [
     "CLAIM_SECONDS",
@@ -169,8 +171,7 @@ def store() -> Store:
 
 
 def _prefix() -> str:
-    database = settings.DATABASES["default"].get("NAME") or ""
-    return f"{settings.PUSH_CHANNEL}:{database}:part:"
+    return f"{settings.PUSH_CHANNEL}:part:"
 
 
 def part_name(key: tuple[str, int, str], version: int) -> str:
@@ -181,11 +182,11 @@ def part_name(key: tuple[str, int, str], version: int) -> str:
 
 def notice_text(name: str) -> str:
     """The bus's message that the render claimed as ``name`` ended (``push.hub``)."""
-    return json.dumps({"k": "r", "n": name}, separators=(",", ":"))
+    return message_text(k="r", n=name)
 
 
 def renders_forget() -> None:
-    """Forget every claim and answer of this database (a test's end: the next test's
+    """Forget every claim and answer of this channel (a test's end: the next test's
     database may give the same ids the same versions)."""
     try:
         store().forget(_prefix())
